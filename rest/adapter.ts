@@ -1,0 +1,152 @@
+import type { NextFunction, Request, Response } from 'express';
+import {
+  type DocumentNode,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  Kind,
+  execute,
+  typeFromAST,
+  validate,
+} from 'graphql';
+import { createContext } from '../src/app/context-factory';
+import type { AppServices } from '../src/app/context';
+import { normalizeError } from '../src/app/graphql/errors';
+import { sendError } from '../src/app/http/send';
+import { AppError } from '../src/shared/errors';
+import { type FieldProblem, readInput } from '../src/shared/validation/input';
+import type { HttpMethod, RouteSpec, VariableSource } from './route';
+
+interface CompiledRoute {
+  spec: RouteSpec;
+  pattern: RegExp;
+  params: string[];
+  operationName: string;
+  document: DocumentNode;
+  variables: Array<{ name: string; type: GraphQLInputType; source: VariableSource }>;
+}
+
+/** `/api/v1/warehouses/{id}` → a RegExp capturing `id`. */
+function compilePath(path: string): { pattern: RegExp; params: string[] } {
+  const params: string[] = [];
+  const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { pattern: new RegExp(`^${source}/?$`), params };
+}
+
+/**
+ * Compiles the route table once at start: every operation is validated against the schema and every
+ * variable mapping checked, so a broken route stops start-up instead of failing a request.
+ */
+export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[]): CompiledRoute[] {
+  const compiled = specs.map((spec): CompiledRoute => {
+    const where = `${spec.method} ${spec.path}`;
+    const errors = validate(schema, spec.operation);
+    if (errors.length) throw new Error(`${where}: invalid operation: ${errors.map((e) => e.message).join('; ')}`);
+    const operation = spec.operation.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    if (!operation?.name) throw new Error(`${where}: the operation must be named`);
+    const { pattern, params } = compilePath(spec.path);
+    const mapping = (spec.variables ?? {}) as Record<string, VariableSource>;
+    const variables = (operation.variableDefinitions ?? []).map((def) => {
+      const name = def.variable.name.value;
+      const source = mapping[name];
+      if (!source) throw new Error(`${where}: variable $${name} has no source`);
+      if (source.from === 'path' && !params.includes(source.name)) throw new Error(`${where}: no path parameter {${source.name}}`);
+      return { name, type: typeFromAST(schema, def.type as never) as GraphQLInputType, source };
+    });
+    for (const name of Object.keys(mapping)) {
+      if (!variables.some((v) => v.name === name)) throw new Error(`${where}: operation has no variable $${name}`);
+    }
+    return { spec, pattern, params, operationName: operation.name.value, document: spec.operation, variables };
+  });
+  // Literal segments win over parameters (`/products/id/{id}` before `/products/{slug}`).
+  return compiled.sort((a, b) => a.params.length - b.params.length);
+}
+
+function readVariables(route: CompiledRoute, req: Request, params: Record<string, string>) {
+  const problems: FieldProblem[] = [];
+  const values: Record<string, unknown> = {};
+  for (const variable of route.variables) {
+    const { source } = variable;
+    let value: unknown;
+    if (source.from === 'body') {
+      value = readInput(variable.type, req.body ?? {}, '', 'json', problems);
+    } else {
+      const raw = source.from === 'path' ? params[source.name] : req.query[source.name];
+      const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+      if (text === undefined) continue;
+      value = readInput(variable.type, text, source.name, 'text', problems);
+    }
+    if (value !== undefined) values[variable.name] = value;
+  }
+  return { values, problems };
+}
+
+function respond(route: CompiledRoute, res: Response, payload: unknown): void {
+  const { envelope = 'object', status = 200 } = route.spec;
+  const code = typeof status === 'function' ? status(payload) : status;
+  if (envelope === 'none') {
+    res.status(code === 200 ? 204 : code).end();
+    return;
+  }
+  if (envelope === 'object') {
+    res.status(code).json({ data: payload });
+    return;
+  }
+  const { items, meta } = payload as { items: unknown[]; meta: unknown };
+  res.status(code).json(envelope === 'list' ? { data: items, meta } : { data: { items }, meta });
+}
+
+/**
+ * The REST surface: matches the request against the route table, maps path/query/body onto the operation's
+ * variables (reporting every invalid field with its snake_case path), executes the operation against the
+ * schema with the request's context, and shapes the result into the spec's envelope.
+ */
+export function restRouter(app: AppServices, schema: GraphQLSchema, specs: RouteSpec[]) {
+  const routes = compileRoutes(schema, specs);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    let allowed: HttpMethod[] = [];
+    for (const route of routes) {
+      const match = route.pattern.exec(req.path);
+      if (!match) continue;
+      if (route.spec.method !== req.method && !(req.method === 'HEAD' && route.spec.method === 'GET')) {
+        allowed.push(route.spec.method);
+        continue;
+      }
+      const params = Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+      try {
+        await run(route, req, res, params);
+      } catch (err) {
+        next(err);
+      }
+      return;
+    }
+    allowed = [...new Set(allowed)];
+    if (allowed.length) {
+      sendError(res, new AppError('method_not_allowed', `method ${req.method} not allowed`, { headers: { Allow: allowed.join(', ') } }));
+      return;
+    }
+    next();
+  };
+
+  async function run(route: CompiledRoute, req: Request, res: Response, params: Record<string, string>) {
+    const { values, problems } = readVariables(route, req, params);
+    if (problems.length) return sendError(res, AppError.validation(problems));
+    const result = await execute({
+      schema,
+      document: route.document,
+      operationName: route.operationName,
+      variableValues: values,
+      contextValue: createContext(app, req),
+    });
+    if (result.errors?.length) {
+      const errors = result.errors.map(normalizeError);
+      for (const e of errors) if (e.internal) req.log.error({ err: e.internal instanceof Error ? { message: e.internal.message, stack: e.internal.stack } : e.internal, operation: route.operationName }, 'rest operation failed');
+      const first = errors[0];
+      return sendError(res, { ...first, entries: errors.flatMap((e) => e.entries), headers: Object.assign({}, ...errors.map((e) => e.headers)) });
+    }
+    respond(route, res, route.spec.result(result.data as never));
+  }
+}

@@ -1,0 +1,6 @@
+import type { RouteSpec } from '../route';
+import { inventoryRoutes } from './inventory.routes';
+import { systemRoutes } from './system.routes';
+
+/** The whole REST surface. A domain joins by adding its route table here. */
+export const ROUTES: RouteSpec[] = [...systemRoutes, ...inventoryRoutes];

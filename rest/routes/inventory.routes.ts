@@ -1,0 +1,17 @@
+import * as op from '../../src/generated/graphql';
+import { body, path, query, route } from '../route';
+
+const base = '/api/v1/admin';
+
+export const inventoryRoutes = [
+  route({ method: 'GET', path: `${base}/warehouses`, operation: op.WarehousesDocument, variables: { page: query('page'), limit: query('limit'), active: query('active') }, result: (d) => d.warehouses, envelope: 'list' }),
+  route({ method: 'POST', path: `${base}/warehouses`, operation: op.WarehouseCreateDocument, variables: { input: body() }, result: (d) => d.warehouseCreate, status: 201 }),
+  route({ method: 'GET', path: `${base}/warehouses/{id}`, operation: op.WarehouseDocument, variables: { id: path('id') }, result: (d) => d.warehouse }),
+  route({ method: 'PUT', path: `${base}/warehouses/{id}`, operation: op.WarehouseUpdateDocument, variables: { id: path('id'), input: body() }, result: (d) => d.warehouseUpdate }),
+  route({ method: 'DELETE', path: `${base}/warehouses/{id}`, operation: op.WarehouseDeleteDocument, variables: { id: path('id') }, result: (d) => d.warehouseDelete, envelope: 'none' }),
+  route({ method: 'GET', path: `${base}/warehouses/{id}/stock`, operation: op.WarehouseStockDocument, variables: { warehouseId: path('id') }, result: (d) => d.warehouseStock }),
+  route({ method: 'PUT', path: `${base}/warehouses/{id}/stock`, operation: op.WarehouseStockSetDocument, variables: { warehouseId: path('id'), input: body() }, result: (d) => d.warehouseStockSet }),
+  route({ method: 'GET', path: `${base}/warehouses/{id}/movements`, operation: op.WarehouseMovementsDocument, variables: { warehouseId: path('id'), page: query('page'), limit: query('limit') }, result: (d) => d.warehouseMovements, envelope: 'list' }),
+  route({ method: 'GET', path: `${base}/products/{productID}/stock`, operation: op.ProductStockDocument, variables: { productId: path('productID') }, result: (d) => d.productStock }),
+  route({ method: 'GET', path: `${base}/products/{id}/movements`, operation: op.ProductMovementsDocument, variables: { productId: path('id'), page: query('page'), limit: query('limit') }, result: (d) => d.productMovements, envelope: 'list' }),
+];

@@ -1,0 +1,52 @@
+/**
+ * Every configuration key of the service: its type, default and meaning. The loader, the README's
+ * configuration table and the env-name mapping (`SVC_` + path upper-cased, dots → underscores) all read
+ * this one table, so a key documented is a key that works.
+ */
+
+type KeySpec =
+  | { type: 'string'; default: string; doc: string; choices?: readonly string[]; secret?: boolean }
+  | { type: 'int'; default: number; doc: string; min?: number; max?: number }
+  | { type: 'bool'; default: boolean; doc: string }
+  | { type: 'list'; default: readonly string[]; doc: string };
+
+const MiB = 1024 * 1024;
+
+export const CONFIG_KEYS = {
+  env: { type: 'string', default: 'development', choices: ['development', 'production', 'test'], doc: 'Runtime environment; `production` hides Apollo Sandbox and stack traces.' },
+  data_dir: { type: 'string', default: './data', doc: 'Embedded database, generated JWT secret and local uploads live here.' },
+  'server.host': { type: 'string', default: '0.0.0.0', doc: 'Interface to listen on.' },
+  'server.port': { type: 'int', default: 8080, min: 0, max: 65535, doc: 'HTTP port (0 picks a free port).' },
+  'server.max_body_size': { type: 'int', default: 1 * MiB, min: 1, doc: 'Largest JSON body in bytes (413 `body_too_large` above).' },
+  'server.max_upload_size': { type: 'int', default: 32 * MiB, min: 1, doc: 'Largest multipart body in bytes.' },
+  'server.trusted_proxies': { type: 'list', default: [], doc: 'Proxy addresses whose `X-Forwarded-For` is believed (comma-separated in env).' },
+  'server.shutdown_timeout_seconds': { type: 'int', default: 10, min: 0, doc: 'Grace period for in-flight requests on SIGTERM/SIGINT.' },
+  'server.cors.allowed_origins': { type: 'list', default: [], doc: 'Origins allowed by CORS; `*` cannot be combined with credentials.' },
+  'server.cors.allow_credentials': { type: 'bool', default: false, doc: 'Send `Access-Control-Allow-Credentials`.' },
+  'database.url': { type: 'string', default: '', secret: true, doc: '`postgresql://…` switches from the embedded database to PostgreSQL (also `DATABASE_URL`).' },
+  'database.max_connections': { type: 'int', default: 10, min: 1, doc: 'PostgreSQL pool size.' },
+  'database.tls': { type: 'string', default: 'require', choices: ['require', 'verify-full', 'prefer', 'disable'], doc: 'TLS mode when the URL has no `sslmode`; `disable` logs a warning.' },
+  'database.auto_migrate': { type: 'bool', default: true, doc: 'Apply pending migrations at start.' },
+  'log.level': { type: 'string', default: 'info', choices: ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], doc: 'Log level of the JSON logs.' },
+  'auth.jwt_secret': { type: 'string', default: '', secret: true, doc: 'HMAC secret for JWTs (≥ 32 bytes; generated into `data_dir` on the embedded default).' },
+  'graphql.depth_limit': { type: 'int', default: 12, min: 1, doc: 'Deepest selection a GraphQL operation may have.' },
+  'graphql.complexity_limit': { type: 'int', default: 2000, min: 1, doc: 'Highest estimated cost of a GraphQL operation (list arguments multiply).' },
+  'graphql.sandbox': { type: 'bool', default: true, doc: 'Serve Apollo Sandbox on GET /graphql (never in `production`).' },
+  'i18n.default_locale': { type: 'string', default: 'en', doc: 'Locale used when a request names none.' },
+  'i18n.default_currency': { type: 'string', default: 'EUR', doc: 'Currency of new carts.' },
+  'security.csrf.secure': { type: 'bool', default: false, doc: 'Set the `Secure` flag on cookies (HTTPS deployments).' },
+  'redis.url': { type: 'string', default: '', secret: true, doc: 'Redis for rate limits, login locks and the token blacklist across instances.' },
+} as const satisfies Record<string, KeySpec>;
+
+export type ConfigKey = keyof typeof CONFIG_KEYS;
+
+type ValueOf<S> = S extends { type: 'int' } ? number : S extends { type: 'bool' } ? boolean : S extends { type: 'list' } ? string[] : string;
+
+/** Resolved configuration: one value per key, plus the open-ended `plugins.<name>.<key>` section. */
+export type Config = { [K in ConfigKey]: ValueOf<(typeof CONFIG_KEYS)[K]> } & {
+  plugins: Record<string, Record<string, unknown>>;
+};
+
+export function envNameOf(key: string): string {
+  return 'SVC_' + key.toUpperCase().replace(/\./g, '_');
+}

@@ -1,0 +1,133 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { CONFIG_KEYS, type Config, type ConfigKey, envNameOf } from './keys';
+
+/** A configuration problem; start-up aborts with this message, which always names the key. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Env variables that share the `SVC_` prefix but are not configuration keys. */
+const NON_CONFIG_ENV = /^SVC_(TEST_|CONFIG$|BOOTSTRAP_ADMIN_(EMAIL|PASSWORD)$)/;
+
+const ENV_TO_KEY = new Map<string, ConfigKey>(Object.keys(CONFIG_KEYS).map((k) => [envNameOf(k), k as ConfigKey]));
+
+export interface LoadOptions {
+  /** Path given with `--config`; otherwise `./svc.config.yaml` is read when present. */
+  file?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Values that win over file and env (tests). */
+  overrides?: Partial<Record<ConfigKey, unknown>> & { plugins?: Config['plugins'] };
+}
+
+/** Loads defaults ← YAML file ← environment ← overrides, validating every value against {@link CONFIG_KEYS}. */
+export function loadConfig(options: LoadOptions = {}): Config {
+  const env = options.env ?? process.env;
+  const raw = new Map<ConfigKey, { value: unknown; source: string }>();
+  const plugins: Config['plugins'] = {};
+
+  const file = options.file ?? env.SVC_CONFIG ?? (existsSync('svc.config.yaml') ? 'svc.config.yaml' : undefined);
+  if (file) readFile(file, raw, plugins);
+
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith('SVC_') || value === undefined || NON_CONFIG_ENV.test(name)) continue;
+    if (name.startsWith('SVC_PLUGINS_')) {
+      // Plugin names carry no underscore, so the first segment is the plugin and the rest its key.
+      const [plugin, ...rest] = name.slice('SVC_PLUGINS_'.length).toLowerCase().split('_');
+      if (!plugin || rest.length === 0) throw new ConfigError(`${name}: expected SVC_PLUGINS_<NAME>_<KEY>`);
+      (plugins[plugin] ??= {})[rest.join('_')] = value;
+      continue;
+    }
+    const key = ENV_TO_KEY.get(name);
+    if (!key) throw new ConfigError(`${name}: unknown configuration key`);
+    raw.set(key, { value, source: name });
+  }
+  if (!raw.has('database.url') && env.DATABASE_URL) raw.set('database.url', { value: env.DATABASE_URL, source: 'DATABASE_URL' });
+
+  for (const [key, value] of Object.entries(options.overrides ?? {})) {
+    if (key === 'plugins') continue;
+    if (!(key in CONFIG_KEYS)) throw new ConfigError(`${key}: unknown configuration key`);
+    raw.set(key as ConfigKey, { value, source: key });
+  }
+  Object.assign(plugins, options.overrides?.plugins ?? {});
+
+  const config = { plugins } as Record<string, unknown>;
+  for (const key of Object.keys(CONFIG_KEYS) as ConfigKey[]) {
+    const given = raw.get(key);
+    config[key] = given === undefined ? cloneDefault(CONFIG_KEYS[key].default) : coerce(key, given.value, given.source);
+  }
+  const result = config as Config;
+  checkCombinations(result);
+  return result;
+}
+
+function readFile(file: string, raw: Map<ConfigKey, { value: unknown; source: string }>, plugins: Config['plugins']): void {
+  let doc: unknown;
+  try {
+    doc = parseYaml(readFileSync(file, 'utf8')) ?? {};
+  } catch (err) {
+    throw new ConfigError(`${file}: cannot read configuration (${(err as Error).message})`);
+  }
+  if (typeof doc !== 'object' || Array.isArray(doc)) throw new ConfigError(`${file}: the top level must be a mapping`);
+  const walk = (node: Record<string, unknown>, prefix: string) => {
+    for (const [name, value] of Object.entries(node)) {
+      const path = prefix ? `${prefix}.${name}` : name;
+      if (path === 'plugins') {
+        if (typeof value !== 'object' || value === null) throw new ConfigError(`plugins: expected a mapping of plugin configs`);
+        for (const [plugin, settings] of Object.entries(value)) plugins[plugin] = { ...(settings as Record<string, unknown>) };
+      } else if (path in CONFIG_KEYS) {
+        raw.set(path as ConfigKey, { value, source: `${file}: ${path}` });
+      } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+        walk(value as Record<string, unknown>, path);
+      } else {
+        throw new ConfigError(`${path}: unknown configuration key (in ${file})`);
+      }
+    }
+  };
+  walk(doc as Record<string, unknown>, '');
+}
+
+function coerce(key: ConfigKey, value: unknown, source: string): unknown {
+  const spec = CONFIG_KEYS[key];
+  const fail = (why: string) => new ConfigError(`${key}: ${why} (from ${source})`);
+  switch (spec.type) {
+    case 'int': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
+      if (!Number.isSafeInteger(n)) throw fail(`expected an integer, got ${JSON.stringify(value)}`);
+      if ('min' in spec && spec.min !== undefined && n < spec.min) throw fail(`must be at least ${spec.min}`);
+      if ('max' in spec && spec.max !== undefined && n > spec.max) throw fail(`must be at most ${spec.max}`);
+      return n;
+    }
+    case 'bool': {
+      if (typeof value === 'boolean') return value;
+      const s = String(value).trim().toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(s)) return true;
+      if (['false', '0', 'no', 'off'].includes(s)) return false;
+      throw fail(`expected true or false, got ${JSON.stringify(value)}`);
+    }
+    case 'list': {
+      if (Array.isArray(value)) return value.map(String);
+      if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+      throw fail('expected a list');
+    }
+    case 'string': {
+      if (typeof value !== 'string' && typeof value !== 'number') throw fail('expected a string');
+      const s = String(value);
+      if ('choices' in spec && spec.choices && !(spec.choices as readonly string[]).includes(s)) throw fail(`expected one of ${spec.choices.join(', ')}, got ${JSON.stringify(s)}`);
+      return s;
+    }
+  }
+}
+
+function checkCombinations(config: Config): void {
+  if (config['server.cors.allowed_origins'].includes('*') && config['server.cors.allow_credentials']) {
+    throw new ConfigError('server.cors.allowed_origins: "*" cannot be combined with server.cors.allow_credentials');
+  }
+}
+
+function cloneDefault(value: unknown): unknown {
+  return Array.isArray(value) ? [...value] : value;
+}

@@ -1,0 +1,16 @@
+import type { Request } from 'express';
+import type { Actor } from '../auth/actor';
+import type { AppServices, Ctx } from './context';
+import { createLoaders } from './loaders';
+
+/** A fresh per-request context: its own DataLoaders, the request's actor and logger. */
+export function createContext(app: AppServices, request: { id: string; actor: Actor; log: Request['log'] }): Ctx {
+  return {
+    ...app,
+    requestId: request.id,
+    actor: request.actor,
+    log: request.log,
+    db: app.prisma,
+    loaders: createLoaders(app.prisma, { defaultLocale: app.config['i18n.default_locale'] }),
+  };
+}

@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import pg from 'pg';
+import { PrismaClient } from '../../generated/prisma/client';
+import type { Logger } from '../logger';
+import { type SqlExecutor, pgExecutor, pgliteExecutor } from './migrator';
+import { countingAdapter } from './query-stats';
+
+export type Db = PrismaClient;
+
+/** An open database: the Prisma client plus what start-up, health and shutdown need. */
+export interface Database {
+  prisma: PrismaClient;
+  kind: 'embedded' | 'postgres';
+  /** Raw access for the migration runner. */
+  executor: SqlExecutor;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  url: string;
+  dataDir: string;
+  maxConnections: number;
+  tls: string;
+  log: Logger;
+  /** An already-open embedded instance (tests load a migrated template instead of running initdb). */
+  pglite?: PGlite;
+}
+
+/** Opens PostgreSQL through `pg` when a URL is configured, else the embedded PGlite in `<data_dir>/db`. */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) return openPostgres(opts);
+  let pglite = opts.pglite;
+  if (!pglite) {
+    const dir = join(opts.dataDir, 'db');
+    mkdirSync(dir, { recursive: true });
+    pglite = await PGlite.create(dir);
+  }
+  const instance = pglite;
+  const prisma = new PrismaClient({ adapter: countingAdapter(new PrismaPGlite(instance)) });
+  return {
+    prisma,
+    kind: 'embedded',
+    executor: pgliteExecutor(instance),
+    ping: () => instance.query('select 1').then(() => true, () => false),
+    async close() {
+      await prisma.$disconnect();
+      if (!opts.pglite) await instance.close();
+    },
+  };
+}
+
+async function openPostgres(opts: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: opts.url, max: opts.maxConnections, ...tlsOptions(opts) });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', (err) => opts.log.error({ err: err.message }, 'postgres pool error'));
+  const prisma = new PrismaClient({ adapter: countingAdapter(new PrismaPg(pool)) });
+  return {
+    prisma,
+    kind: 'postgres',
+    executor: pgExecutor(pool),
+    ping: () => pool.query('select 1').then(() => true, () => false),
+    async close() {
+      await prisma.$disconnect();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
+
+/** `sslmode` in the URL wins; otherwise `database.tls` applies (spec: TLS required by default). */
+function tlsOptions(opts: DatabaseOptions): Pick<pg.PoolConfig, 'ssl'> {
+  if (/[?&]sslmode=/.test(opts.url)) {
+    if (/[?&]sslmode=disable/.test(opts.url)) opts.log.warn('database TLS is disabled (sslmode=disable)');
+    return {};
+  }
+  switch (opts.tls) {
+    case 'disable':
+      opts.log.warn('database TLS is disabled (database.tls=disable)');
+      return { ssl: false };
+    case 'verify-full':
+      return { ssl: { rejectUnauthorized: true } };
+    default:
+      return { ssl: { rejectUnauthorized: false } };
+  }
+}

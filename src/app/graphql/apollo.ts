@@ -1,0 +1,82 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import type { Ctx } from '../context';
+import { graphqlExtensions, normalizeError } from './errors';
+import { depthLimitRule, operationComplexity } from './limits';
+
+export interface ApolloOptions {
+  schema: GraphQLSchema;
+  depthLimit: number;
+  complexityLimit: number;
+  sandbox: boolean;
+  development: boolean;
+}
+
+/**
+ * Maps every error onto the service vocabulary (`extensions { code, field, status, requestId }`), logs
+ * unexpected ones with their details (the client only sees `internal_error`), and rejects operations above
+ * the complexity limit before they run.
+ */
+function servicePlugin(complexityLimit: number): ApolloServerPlugin<Ctx> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ schema, document, request, operationName }) {
+          const cost = operationComplexity(schema, document, operationName ?? undefined, request.variables ?? {});
+          if (cost > complexityLimit) {
+            throw new GraphQLError(`query complexity ${cost} exceeds the limit of ${complexityLimit}`, {
+              extensions: { code: 'invalid_query', http: { status: 400 } },
+            });
+          }
+        },
+        async willSendResponse({ response, contextValue, errors }) {
+          for (const error of errors ?? []) {
+            const n = normalizeError(error);
+            if (n.internal) contextValue.log?.error({ err: n.internal instanceof Error ? { message: n.internal.message, stack: n.internal.stack } : n.internal, path: error.path }, 'graphql resolver failed');
+          }
+          if (response.body.kind === 'single' && response.body.singleResult.errors) {
+            for (const error of response.body.singleResult.errors) {
+              (error.extensions as Record<string, unknown>).requestId = contextValue.requestId;
+            }
+          }
+        },
+      };
+    },
+  };
+}
+
+export function createApollo(opts: ApolloOptions): ApolloServer<Ctx> {
+  return new ApolloServer<Ctx>({
+    schema: opts.schema,
+    introspection: true,
+    csrfPrevention: true,
+    validationRules: [depthLimitRule(opts.depthLimit)],
+    includeStacktraceInErrorResponses: false,
+    formatError: (formatted, error) => {
+      const n = normalizeError(error);
+      return {
+        message: n.internal ? 'an unexpected error occurred' : n.detail,
+        ...(formatted.locations ? { locations: formatted.locations } : {}),
+        ...(formatted.path ? { path: formatted.path } : {}),
+        extensions: graphqlExtensions(n),
+      };
+    },
+    plugins: [
+      opts.sandbox && opts.development ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
+      servicePlugin(opts.complexityLimit),
+    ],
+  });
+}
+
+/** Apollo Sandbox loads from Apollo's CDN; its page carries its own nonce policy, so the header only widens origins. */
+export const SANDBOX_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline' https://apollo-server-landing-page.cdn.apollographql.com https://embeddable-sandbox.cdn.apollographql.com https://embeddable-explorer.cdn.apollographql.com",
+  "style-src 'self' 'unsafe-inline' https://apollo-server-landing-page.cdn.apollographql.com https://embeddable-sandbox.cdn.apollographql.com https://embeddable-explorer.cdn.apollographql.com https://fonts.googleapis.com",
+  "img-src 'self' data: https://apollo-server-landing-page.cdn.apollographql.com",
+  'font-src https://fonts.gstatic.com',
+  'manifest-src https://apollo-server-landing-page.cdn.apollographql.com',
+  'frame-src https://sandbox.embed.apollographql.com https://explorer.embed.apollographql.com',
+].join('; ');

@@ -1,0 +1,60 @@
+import {
+  type ASTVisitor,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  GraphQLError,
+  type GraphQLSchema,
+  Kind,
+  type SelectionSetNode,
+  type ValidationContext,
+  getNamedType,
+  isLeafType,
+} from 'graphql';
+import { type ComplexityEstimator, getComplexity } from 'graphql-query-complexity';
+
+/** Validation rule: rejects operations nested deeper than `max` selection levels (fragments followed). */
+export function depthLimitRule(max: number) {
+  return (context: ValidationContext): ASTVisitor => {
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const def of context.getDocument().definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+    const depthOf = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
+      if (!set) return 0;
+      let deepest = 0;
+      for (const sel of set.selections) {
+        if (sel.kind === Kind.FIELD) {
+          if (sel.name.value.startsWith('__')) continue;
+          deepest = Math.max(deepest, 1 + depthOf(sel.selectionSet, seen));
+        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+          deepest = Math.max(deepest, depthOf(sel.selectionSet, seen));
+        } else if (!seen.has(sel.name.value)) {
+          deepest = Math.max(deepest, depthOf(fragments.get(sel.name.value)?.selectionSet, new Set([...seen, sel.name.value])));
+        }
+      }
+      return deepest;
+    };
+    return {
+      OperationDefinition(node) {
+        const depth = depthOf(node.selectionSet, new Set());
+        if (depth > max) {
+          context.reportError(new GraphQLError(`query depth ${depth} exceeds the limit of ${max}`, { nodes: [node], extensions: { code: 'invalid_query' } }));
+        }
+      },
+    };
+  };
+}
+
+/**
+ * Cost model: an object or list field costs 1, a scalar 0, and a field with a `limit` argument multiplies
+ * the cost of what it selects by that limit, so asking for 200 items costs 200 times one item.
+ */
+const estimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
+  const own = isLeafType(getNamedType(field.type)) ? 0 : 1;
+  // Without an explicit limit the list's default page applies; 25 is the largest default of any list.
+  const paginated = 'args' in field && field.args.some((a) => a.name === 'limit');
+  const limit = typeof args.limit === 'number' && args.limit > 0 ? args.limit : paginated ? 25 : 1;
+  return own + childComplexity * limit;
+};
+
+export function operationComplexity(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number {
+  return getComplexity({ schema, query: document, operationName, variables, estimators: [estimator] });
+}

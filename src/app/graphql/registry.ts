@@ -1,0 +1,13 @@
+import type { NonEmptyArray } from 'type-graphql';
+import type { AccessTable } from '../../auth/access';
+import { inventoryAccess } from '../../domains/inventory/inventory.permissions';
+import { StockResolver } from '../../domains/inventory/stock.resolver';
+import { WarehouseResolver } from '../../domains/inventory/warehouse.resolver';
+import { HealthResolver } from '../../domains/system/health.resolver';
+import { systemAccess } from '../../domains/system/system.permissions';
+
+/** Every resolver of the schema. A domain joins the API by adding its resolvers and access table here. */
+export const RESOLVERS: NonEmptyArray<Function> = [HealthResolver, WarehouseResolver, StockResolver];
+
+/** Every access table; shield rules are generated from them. */
+export const ACCESS_TABLES: AccessTable[] = [systemAccess, inventoryAccess];

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import type { Actor } from '../../auth/actor';
+import type { Logger } from '../logger';
+import { type QueryScope, RequestQueryLog, queryScope } from '../db/query-stats';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id: string;
+    log: Logger;
+    actor: Actor;
+  }
+}
+
+const VALID_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Echoes a well-formed incoming `X-Request-ID`, otherwise makes one; every log line of the request carries it. */
+export function requestId(log: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get('x-request-id');
+    req.id = incoming && VALID_ID.test(incoming) ? incoming : randomUUID();
+    req.log = log.child({ requestId: req.id });
+    res.setHeader('X-Request-ID', req.id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    next();
+  };
+}
+
+/** Opens the statement-count scope for the rest of the request (after body parsing, whose callbacks lose it). */
+export function countQueries(queryLog: RequestQueryLog) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const scope: QueryScope = { statements: 0 };
+    res.on('finish', () => queryLog.record(req.id, scope.statements));
+    queryScope.run(scope, next);
+  };
+}

@@ -1,0 +1,72 @@
+import type http from 'node:http';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { ApolloServer } from '@apollo/server';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { GraphQLSchema } from 'graphql';
+import { restRouter } from '../../../rest/adapter';
+import { ROUTES } from '../../../rest/routes';
+import { authenticate } from '../../auth/authenticate';
+import { AppError } from '../../shared/errors';
+import type { AppServices, Ctx } from '../context';
+import { createContext } from '../context-factory';
+import type { RequestQueryLog } from '../db/query-stats';
+import { SANDBOX_CSP } from '../graphql/apollo';
+import { jsonBody } from './body';
+import { countQueries, requestId } from './request-context';
+import { cors, securityHeaders } from './security-headers';
+import { sendError } from './send';
+
+export interface HttpDeps {
+  services: AppServices;
+  schema: GraphQLSchema;
+  apollo: ApolloServer<Ctx>;
+  jwtSecret: Uint8Array;
+  queryLog: RequestQueryLog;
+}
+
+/** The express app: shared middleware, then GraphQL, REST, and the JSON 404 / 500 answers. */
+export function createHttpApp(deps: HttpDeps): express.Express {
+  const { services } = deps;
+  const { config } = services;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.set('etag', false);
+
+  app.use(requestId(services.log));
+  app.use(securityHeaders);
+  app.use(cors(config['server.cors.allowed_origins'], config['server.cors.allow_credentials']));
+  app.use(jsonBody(config['server.max_body_size']));
+  app.use(countQueries(deps.queryLog));
+  app.use(authenticate(deps.jwtSecret));
+
+  app.use('/graphql', (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' && req.accepts(['application/json', 'text/html']) === 'text/html') res.setHeader('Content-Security-Policy', SANDBOX_CSP);
+    // Apollo's integration insists on a parsed body, which GET requests and empty POSTs do not have.
+    req.body ??= {};
+    next();
+  });
+  app.use('/graphql', expressMiddleware(deps.apollo, { context: async ({ req }) => createContext(services, req) }));
+  app.use(restRouter(services, deps.schema, ROUTES));
+
+  app.use((req: Request, res: Response) => sendError(res, new AppError('not_found', `no route for ${req.method} ${req.path}`)));
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    req.log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : err }, 'unhandled request error');
+    if (res.headersSent) return res.end();
+    sendError(res, new AppError('internal_error'));
+  });
+  return app;
+}
+
+/** Stops accepting, lets in-flight requests finish for `graceMs`, then cuts what is left. */
+export function closeHttpServer(server: http.Server, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

@@ -1,0 +1,20 @@
+import DataLoader from 'dataloader';
+import type { PrismaClient } from '../generated/prisma/client';
+import { type CatalogLoaders, createCatalogLoaders } from '../domains/catalog/catalog.loaders';
+import { type InventoryLoaders, createInventoryLoaders } from '../domains/inventory/inventory.loaders';
+
+/** Per-request DataLoaders, one set per domain. They read through the root client, never a transaction. */
+export type Loaders = InventoryLoaders & CatalogLoaders;
+
+export function createLoaders(prisma: PrismaClient, opts: { defaultLocale: string }): Loaders {
+  return { ...createInventoryLoaders(prisma), ...createCatalogLoaders(prisma, opts) };
+}
+
+/** A loader of rows by id: one `findMany … in` per tick, answers in key order, null for missing ids. */
+export function byId<T extends { id: string }>(fetch: (ids: string[]) => Promise<T[]>): DataLoader<string, T | null> {
+  return new DataLoader(async (ids) => {
+    const rows = await fetch([...ids]);
+    const map = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => map.get(id) ?? null);
+  });
+}

@@ -1,0 +1,19 @@
+import pino from 'pino';
+
+export type Logger = pino.Logger;
+
+/**
+ * JSON logs on stdout. Child loggers carry `requestId` so every line of a request correlates with the
+ * `X-Request-ID` the client saw. Secrets never reach a log line: the redaction list is a last line of defence.
+ */
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: { service: 'svc' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: {
+      paths: ['password', '*.password', 'authorization', '*.authorization', 'headers.authorization', 'headers.cookie', 'token', '*.token', 'secret', '*.secret'],
+      censor: '[redacted]',
+    },
+  });
+}

@@ -1,0 +1,101 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
+import { resolveJwtSecret } from '../auth/jwt-secret';
+import { HookRegistry } from '../plugin-api/hooks';
+import { BackgroundTasks } from './background';
+import type { Config } from './config/keys';
+import type { AppServices } from './context';
+import { type Database, openDatabase } from './db/database';
+import { applyMigrations } from './db/migrator';
+import { RequestQueryLog } from './db/query-stats';
+import { createApollo } from './graphql/apollo';
+import { buildAppSchema } from './graphql/schema';
+import { closeHttpServer, createHttpApp } from './http/server';
+import { type Logger, createLogger } from './logger';
+import { migrationsDir } from './paths';
+
+export interface RunningService {
+  url: string;
+  port: number;
+  services: AppServices;
+  database: Database;
+  queryLog: RequestQueryLog;
+  jwtSecret: Uint8Array;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: Config;
+  log?: Logger;
+  /** An already-open embedded database (tests). */
+  pglite?: PGlite;
+}
+
+/** Composition: database (migrated), services, schema, GraphQL and REST on one HTTP server. */
+export async function startService(opts: StartOptions): Promise<RunningService> {
+  const { config } = opts;
+  const log = opts.log ?? createLogger(config['log.level']);
+  const database = await openDatabase({
+    url: config['database.url'],
+    dataDir: config.data_dir,
+    maxConnections: config['database.max_connections'],
+    tls: config['database.tls'],
+    log,
+    pglite: opts.pglite,
+  });
+  try {
+    const jwtSecret = resolveJwtSecret(config['auth.jwt_secret'], { embedded: database.kind === 'embedded', dataDir: config.data_dir, log });
+    if (config['database.auto_migrate']) {
+      const applied = await applyMigrations(database.executor, migrationsDir(), (msg) => log.info(msg));
+      if (applied.length) log.info({ applied }, 'migrations applied');
+    }
+    const services: AppServices = {
+      prisma: database.prisma,
+      hooks: new HookRegistry(log),
+      background: new BackgroundTasks((err) => log.error({ err: err instanceof Error ? err.message : String(err) }, 'background task failed')),
+      config,
+      log,
+    };
+    const schema = buildAppSchema();
+    const httpServer = http.createServer();
+    const development = config.env !== 'production';
+    const apollo = createApollo({
+      schema,
+      depthLimit: config['graphql.depth_limit'],
+      complexityLimit: config['graphql.complexity_limit'],
+      sandbox: config['graphql.sandbox'],
+      development,
+    });
+    await apollo.start();
+    const queryLog = new RequestQueryLog();
+    httpServer.on('request', createHttpApp({ services, schema, apollo, jwtSecret, queryLog }));
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config['server.port'], config['server.host'], () => resolve());
+    });
+    const port = (httpServer.address() as AddressInfo).port;
+    log.info({ port, database: database.kind }, 'svc listening');
+
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      services,
+      database,
+      queryLog,
+      jwtSecret,
+      close: () =>
+        (closing ??= (async () => {
+          await closeHttpServer(httpServer, config['server.shutdown_timeout_seconds'] * 1000);
+          await apollo.stop();
+          await services.background.drain();
+          await database.close();
+          log.info('svc stopped');
+        })()),
+    };
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}

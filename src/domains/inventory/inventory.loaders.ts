@@ -1,0 +1,13 @@
+import type DataLoader from 'dataloader';
+import type { PrismaClient } from '../../generated/prisma/client';
+import { byId } from '../../app/loaders';
+
+type WarehouseRow = Awaited<ReturnType<PrismaClient['warehouse']['findFirstOrThrow']>>;
+
+export interface InventoryLoaders {
+  warehouseById: DataLoader<string, WarehouseRow | null>;
+}
+
+export function createInventoryLoaders(prisma: PrismaClient): InventoryLoaders {
+  return { warehouseById: byId((ids) => prisma.warehouse.findMany({ where: { id: { in: ids } } })) };
+}

@@ -1,0 +1,159 @@
+import { Prisma } from '../../generated/prisma/client';
+import type { Ctx } from '../../app/context';
+import { AppError } from '../../shared/errors';
+import { refreshStockTotals } from './stock-totals';
+
+/** A quantity of one product (variantId null) or one variant. */
+export interface StockLine {
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+}
+
+export interface Availability {
+  /** Sum of positive quantities in active warehouses. */
+  available: number;
+  /** An active warehouse holding an entry for this line allows negative stock (Stock behaviour, rule 4). */
+  unlimited: boolean;
+}
+
+const keyOf = (productId: string, variantId: string | null) => `${productId}/${variantId ?? ''}`;
+
+/** Adds up lines naming the same product/variant; sorted so every transaction locks rows in the same order. */
+export function mergeLines(lines: StockLine[]): StockLine[] {
+  const merged = new Map<string, StockLine>();
+  for (const line of lines) {
+    const key = keyOf(line.productId, line.variantId);
+    const seen = merged.get(key);
+    if (seen) seen.quantity += line.quantity;
+    else merged.set(key, { ...line });
+  }
+  return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line);
+}
+
+/** Availability of every line in one statement. Lines without any entry have nothing available. */
+export async function getAvailability(ctx: Ctx, lines: StockLine[]): Promise<Map<string, Availability>> {
+  const productIds = [...new Set(lines.map((l) => l.productId))];
+  const result = new Map<string, Availability>();
+  if (productIds.length === 0) return result;
+  const rows = await ctx.db.$queryRaw<Array<{ product_id: string; variant_id: string | null; available: bigint | number; unlimited: boolean }>>(Prisma.sql`
+    SELECT se.product_id, se.variant_id, SUM(GREATEST(se.quantity, 0)) AS available, BOOL_OR(w.allow_negative_stock) AS unlimited
+    FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
+    WHERE se.product_id = ANY(${productIds}::uuid[])
+    GROUP BY se.product_id, se.variant_id`);
+  for (const row of rows) result.set(keyOf(row.product_id, row.variant_id), { available: Number(row.available), unlimited: row.unlimited });
+  return result;
+}
+
+export function availabilityOf(map: Map<string, Availability>, line: Pick<StockLine, 'productId' | 'variantId'>): Availability {
+  return map.get(keyOf(line.productId, line.variantId)) ?? { available: 0, unlimited: false };
+}
+
+/** Throws 422 `insufficient_stock` unless every line can be served (rules 2, 4 and 5 of Stock behaviour). */
+export async function assertAvailable(ctx: Ctx, lines: StockLine[]): Promise<void> {
+  const merged = mergeLines(lines);
+  const availability = await getAvailability(ctx, merged);
+  const short = merged.some((line) => {
+    const a = availabilityOf(availability, line);
+    return !a.unlimited && a.available < line.quantity;
+  });
+  if (short) throw new AppError('insufficient_stock');
+}
+
+interface LockedEntry {
+  id: string;
+  warehouse_id: string;
+  quantity: number;
+  allow_negative_stock: boolean;
+}
+
+/**
+ * Deducts stock for an order inside the caller's transaction. For each line the entries in active
+ * warehouses are locked (`FOR UPDATE`, by priority then warehouse id) and consumed in that order; what is
+ * left goes to the first warehouse that allows negative stock, otherwise the whole deduction fails with
+ * `insufficient_stock` (the caller's rollback undoes earlier lines). Each take is a `sale` movement.
+ */
+export async function deductStock(ctx: Ctx, lines: StockLine[], sale: { orderId: string | null; reference?: string }): Promise<void> {
+  if (!ctx.afterCommit) throw new Error('deductStock must run inside a transaction');
+  const merged = mergeLines(lines);
+  for (const line of merged) {
+    const entries = await ctx.db.$queryRaw<LockedEntry[]>(Prisma.sql`
+      SELECT se.id, se.warehouse_id, se.quantity, w.allow_negative_stock
+      FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id
+      WHERE w.active AND se.product_id = ${line.productId}::uuid AND se.variant_id IS NOT DISTINCT FROM ${line.variantId}::uuid
+      ORDER BY w.priority, w.id
+      FOR UPDATE OF se`);
+    const takes = planTakes(entries, line.quantity);
+    if (!takes) throw new AppError('insufficient_stock');
+    for (const { entry, quantity } of takes) {
+      await ctx.db.$executeRaw(Prisma.sql`UPDATE stock_entries SET quantity = quantity - ${quantity}, updated_at = now() WHERE id = ${entry.id}::uuid`);
+      await ctx.db.stockMovement.create({
+        data: { warehouseId: entry.warehouse_id, productId: line.productId, variantId: line.variantId, orderId: sale.orderId, type: 'sale', quantity: -quantity, reference: sale.reference ?? null },
+      });
+    }
+  }
+  await refreshTotalsFor(ctx, merged);
+}
+
+/** Splits `quantity` over locked entries in order; null when it cannot be served. */
+function planTakes(entries: LockedEntry[], quantity: number): Array<{ entry: LockedEntry; quantity: number }> | null {
+  const takes: Array<{ entry: LockedEntry; quantity: number }> = [];
+  let remaining = quantity;
+  for (const entry of entries) {
+    if (remaining === 0) break;
+    const take = Math.min(Math.max(entry.quantity, 0), remaining);
+    if (take > 0) {
+      takes.push({ entry, quantity: take });
+      remaining -= take;
+    }
+  }
+  if (remaining > 0) {
+    const overdraw = entries.find((e) => e.allow_negative_stock);
+    if (!overdraw) return null;
+    const existing = takes.find((t) => t.entry.id === overdraw.id);
+    if (existing) existing.quantity += remaining;
+    else takes.push({ entry: overdraw, quantity: remaining });
+  }
+  return takes;
+}
+
+/**
+ * Returns an order's sold stock to the warehouses it came from (rule 3), inside the caller's transaction.
+ * Idempotent: it reverses only what sales minus earlier reversals leave. A warehouse deleted since the sale
+ * cannot take stock back; that part is skipped and logged.
+ */
+export async function reverseOrderStock(ctx: Ctx, orderId: string, reference?: string): Promise<void> {
+  if (!ctx.afterCommit) throw new Error('reverseOrderStock must run inside a transaction');
+  const open = await ctx.db.$queryRaw<Array<{ warehouse_id: string | null; product_id: string | null; variant_id: string | null; net: bigint | number }>>(Prisma.sql`
+    SELECT warehouse_id, product_id, variant_id, SUM(quantity) AS net FROM stock_movements
+    WHERE order_id = ${orderId}::uuid AND type IN ('sale', 'reversal')
+    GROUP BY warehouse_id, product_id, variant_id
+    HAVING SUM(quantity) < 0
+    ORDER BY warehouse_id, product_id, variant_id`);
+  const touched: StockLine[] = [];
+  for (const row of open) {
+    const quantity = -Number(row.net);
+    if (!row.warehouse_id || !row.product_id) {
+      ctx.log.warn({ orderId, quantity }, 'stock reversal skipped: warehouse or product no longer exists');
+      continue;
+    }
+    const restored = await ctx.db.$executeRaw(Prisma.sql`
+      UPDATE stock_entries SET quantity = quantity + ${quantity}, updated_at = now()
+      WHERE warehouse_id = ${row.warehouse_id}::uuid AND product_id = ${row.product_id}::uuid AND variant_id IS NOT DISTINCT FROM ${row.variant_id}::uuid`);
+    if (restored === 0) {
+      await ctx.db.stockEntry.create({ data: { warehouseId: row.warehouse_id, productId: row.product_id, variantId: row.variant_id, quantity } });
+    }
+    await ctx.db.stockMovement.create({
+      data: { warehouseId: row.warehouse_id, productId: row.product_id, variantId: row.variant_id, orderId, type: 'reversal', quantity, reference: reference ?? null },
+    });
+    touched.push({ productId: row.product_id, variantId: row.variant_id, quantity });
+  }
+  await refreshTotalsFor(ctx, touched);
+}
+
+async function refreshTotalsFor(ctx: Ctx, lines: StockLine[]): Promise<void> {
+  await refreshStockTotals(ctx, {
+    productIds: lines.map((l) => l.productId),
+    variantIds: lines.flatMap((l) => (l.variantId ? [l.variantId] : [])),
+  });
+}

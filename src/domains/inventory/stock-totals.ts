@@ -1,0 +1,35 @@
+import { Prisma } from '../../generated/prisma/client';
+import type { Ctx } from '../../app/context';
+
+/**
+ * Keeps the denormalized `stock` of products and variants equal to the sum of their entries in active
+ * warehouses. A variant counts its own entries; a product counts all of its entries (product-level and
+ * every variant's), so a product with variants shows its total. Runs in the caller's transaction.
+ */
+export async function refreshStockTotals(ctx: Ctx, scope: { productIds?: string[]; variantIds?: string[]; warehouseId?: string }): Promise<void> {
+  let productIds = unique(scope.productIds ?? []);
+  let variantIds = unique(scope.variantIds ?? []);
+  if (scope.warehouseId) {
+    const entries = await ctx.db.stockEntry.findMany({ where: { warehouseId: scope.warehouseId }, select: { productId: true, variantId: true } });
+    productIds = unique([...productIds, ...entries.map((e) => e.productId)]);
+    variantIds = unique([...variantIds, ...entries.flatMap((e) => (e.variantId ? [e.variantId] : []))]);
+  }
+  if (variantIds.length) {
+    await ctx.db.$executeRaw(Prisma.sql`
+      UPDATE product_variants v SET stock = COALESCE((
+        SELECT SUM(se.quantity) FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
+        WHERE se.variant_id = v.id), 0)
+      WHERE v.id = ANY(${variantIds}::uuid[])`);
+  }
+  if (productIds.length) {
+    await ctx.db.$executeRaw(Prisma.sql`
+      UPDATE products p SET stock = COALESCE((
+        SELECT SUM(se.quantity) FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
+        WHERE se.product_id = p.id), 0)
+      WHERE p.id = ANY(${productIds}::uuid[])`);
+  }
+}
+
+function unique(ids: string[]): string[] {
+  return [...new Set(ids)];
+}

@@ -1,0 +1,72 @@
+import { Arg, Ctx as Context, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { resolvePage } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import { StockSetInput } from './stock.inputs';
+import * as stock from './stock.service';
+import { StockEntry, StockMovementList } from './stock.type';
+
+const PAGE = { limit: 20, max: 200 };
+
+@Resolver(() => StockEntry)
+export class StockResolver {
+  @Query(() => [StockEntry], { description: 'Stock entries of one warehouse. Needs `inventory.read`.' })
+  warehouseStock(@Context() ctx: Ctx, @Arg('warehouseId', () => UuidScalar) warehouseId: string) {
+    return stock.listWarehouseStock(ctx, warehouseId);
+  }
+
+  @Query(() => [StockEntry], { description: 'Stock of one product across all warehouses. Needs `inventory.read`.' })
+  productStock(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string) {
+    return stock.listProductStock(ctx, productId);
+  }
+
+  @Query(() => StockMovementList, { description: 'Movements of one warehouse, newest first. Needs `inventory.read`.' })
+  warehouseMovements(
+    @Context() ctx: Ctx,
+    @Arg('warehouseId', () => UuidScalar) warehouseId: string,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+  ) {
+    return stock.listMovements(ctx, { warehouseId }, resolvePage(page, limit, PAGE));
+  }
+
+  @Query(() => StockMovementList, { description: 'Movements of one product, newest first. Needs `inventory.read`.' })
+  productMovements(
+    @Context() ctx: Ctx,
+    @Arg('productId', () => UuidScalar) productId: string,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+  ) {
+    return stock.listMovements(ctx, { productId }, resolvePage(page, limit, PAGE));
+  }
+
+  @Mutation(() => [StockEntry], { description: 'Sets absolute quantities in a warehouse (all or nothing) and records adjustment movements. Needs `inventory.update`.' })
+  warehouseStockSet(@Context() ctx: Ctx, @Arg('warehouseId', () => UuidScalar) warehouseId: string, @Arg('input', () => StockSetInput) input: StockSetInput) {
+    return stock.setWarehouseStock(ctx, warehouseId, input.items);
+  }
+
+  @FieldResolver(() => String)
+  async warehouseName(@Root() entry: StockEntry, @Context() ctx: Ctx) {
+    return (await ctx.loaders.warehouseById.load(entry.warehouseId))?.name ?? '';
+  }
+
+  @FieldResolver(() => String)
+  async warehouseCode(@Root() entry: StockEntry, @Context() ctx: Ctx) {
+    return (await ctx.loaders.warehouseById.load(entry.warehouseId))?.code ?? '';
+  }
+
+  @FieldResolver(() => String, { description: 'Empty when the product has no SKU.' })
+  async productSku(@Root() entry: StockEntry, @Context() ctx: Ctx) {
+    return (await ctx.loaders.productSummaryById.load(entry.productId))?.sku ?? '';
+  }
+
+  @FieldResolver(() => String, { description: 'In the default locale.' })
+  productName(@Root() entry: StockEntry, @Context() ctx: Ctx) {
+    return ctx.loaders.productNameById.load(entry.productId);
+  }
+
+  @FieldResolver(() => String, { description: 'Empty for product-level stock.' })
+  async variantSku(@Root() entry: StockEntry, @Context() ctx: Ctx) {
+    return entry.variantId ? ((await ctx.loaders.variantSummaryById.load(entry.variantId))?.sku ?? '') : '';
+  }
+}

@@ -1,0 +1,88 @@
+import { Prisma } from '../../generated/prisma/client';
+import type { Ctx } from '../../app/context';
+import { inTransaction } from '../../app/db/transaction';
+import { AppError } from '../../shared/errors';
+import { type Page, pageMeta } from '../../shared/pagination';
+import type { StockSetItemInput } from './stock.inputs';
+import { refreshStockTotals } from './stock-totals';
+import { getWarehouse } from './warehouse.service';
+
+const ENTRY_ORDER: Prisma.StockEntryOrderByWithRelationInput[] = [{ productId: 'asc' }, { variantId: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }];
+
+export async function listWarehouseStock(ctx: Ctx, warehouseId: string) {
+  await getWarehouse(ctx, warehouseId);
+  return ctx.db.stockEntry.findMany({ where: { warehouseId }, orderBy: ENTRY_ORDER });
+}
+
+export async function listProductStock(ctx: Ctx, productId: string) {
+  const product = await ctx.db.product.findUnique({ where: { id: productId }, select: { id: true } });
+  if (!product) throw AppError.notFound('product');
+  // Grouped by warehouse in deduction order, so the list reads the way checkout consumes it.
+  return ctx.db.stockEntry.findMany({
+    where: { productId },
+    orderBy: [{ warehouse: { priority: 'asc' } }, { warehouseId: 'asc' }, { variantId: { sort: 'asc', nulls: 'first' } }],
+  });
+}
+
+/**
+ * Sets absolute quantities in one warehouse: every item is checked first (unknown product or variant → 404,
+ * nothing written), then each entry is upserted under a row lock, an adjustment movement records the signed
+ * change, and the denormalized totals are refreshed, all in one transaction.
+ */
+export async function setWarehouseStock(ctx: Ctx, warehouseId: string, items: StockSetItemInput[]) {
+  return inTransaction(ctx, async (tx) => {
+    await getWarehouse(tx, warehouseId);
+    await assertProductsExist(tx, items);
+    const ids: string[] = [];
+    for (const item of items) {
+      const variantId = item.variantId ?? null;
+      const [current] = await tx.db.$queryRaw<Array<{ id: string; quantity: number }>>(Prisma.sql`
+        SELECT id, quantity FROM stock_entries
+        WHERE warehouse_id = ${warehouseId}::uuid AND product_id = ${item.productId}::uuid AND variant_id IS NOT DISTINCT FROM ${variantId}::uuid
+        FOR UPDATE`);
+      const entry = current
+        ? await tx.db.stockEntry.update({ where: { id: current.id }, data: { quantity: item.quantity } })
+        : await tx.db.stockEntry.create({ data: { warehouseId, productId: item.productId, variantId, quantity: item.quantity } });
+      await tx.db.stockMovement.create({
+        data: { warehouseId, productId: item.productId, variantId, type: 'adjustment', quantity: item.quantity - (current?.quantity ?? 0), reference: item.reference ?? null },
+      });
+      ids.push(entry.id);
+    }
+    await refreshStockTotals(tx, {
+      productIds: items.map((i) => i.productId),
+      variantIds: items.flatMap((i) => (i.variantId ? [i.variantId] : [])),
+    });
+    // Setting the same product twice in one request returns its final entry once.
+    return tx.db.stockEntry.findMany({ where: { id: { in: [...new Set(ids)] } }, orderBy: ENTRY_ORDER });
+  });
+}
+
+async function assertProductsExist(ctx: Ctx, items: StockSetItemInput[]): Promise<void> {
+  const productIds = [...new Set(items.map((i) => i.productId))];
+  const variantIds = [...new Set(items.flatMap((i) => (i.variantId ? [i.variantId] : [])))];
+  const [products, variants] = await Promise.all([
+    ctx.db.product.findMany({ where: { id: { in: productIds } }, select: { id: true } }),
+    variantIds.length ? ctx.db.productVariant.findMany({ where: { id: { in: variantIds } }, select: { id: true, productId: true } }) : [],
+  ]);
+  const knownProducts = new Set(products.map((p) => p.id));
+  const variantOwner = new Map(variants.map((v) => [v.id, v.productId]));
+  items.forEach((item, i) => {
+    if (!knownProducts.has(item.productId)) throw new AppError('not_found', 'product not found', { field: `items[${i}].product_id` });
+    if (item.variantId && variantOwner.get(item.variantId) !== item.productId) {
+      throw new AppError('not_found', 'variant not found', { field: `items[${i}].variant_id` });
+    }
+  });
+}
+
+export async function listMovements(ctx: Ctx, filter: { warehouseId?: string; productId?: string }, page: Page) {
+  if (filter.warehouseId) await getWarehouse(ctx, filter.warehouseId);
+  if (filter.productId && !(await ctx.db.product.findUnique({ where: { id: filter.productId }, select: { id: true } }))) {
+    throw AppError.notFound('product');
+  }
+  const where = filter.warehouseId ? { warehouseId: filter.warehouseId } : { productId: filter.productId };
+  const [items, total] = await Promise.all([
+    ctx.db.stockMovement.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: page.skip, take: page.limit }),
+    ctx.db.stockMovement.count({ where }),
+  ]);
+  return { items, meta: pageMeta(total, page) };
+}

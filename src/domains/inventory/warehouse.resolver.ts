@@ -1,0 +1,42 @@
+import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { resolvePage } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import { WarehouseCreateInput, WarehouseUpdateInput } from './warehouse.inputs';
+import * as warehouses from './warehouse.service';
+import { Warehouse, WarehouseList } from './warehouse.type';
+
+const PAGE = { limit: 20, max: 200 };
+
+@Resolver(() => Warehouse)
+export class WarehouseResolver {
+  @Query(() => WarehouseList, { description: 'Warehouses by priority. `limit` defaults to 20, at most 200. Needs `inventory.read`.' })
+  warehouses(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
+  ) {
+    return warehouses.listWarehouses(ctx, resolvePage(page, limit, PAGE), { active });
+  }
+
+  @Query(() => Warehouse, { description: 'One warehouse. Needs `inventory.read`.' })
+  warehouse(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return warehouses.getWarehouse(ctx, id);
+  }
+
+  @Mutation(() => Warehouse, { description: 'Creates a warehouse; 409 `duplicate_code` when the code exists. Needs `inventory.update`.' })
+  warehouseCreate(@Context() ctx: Ctx, @Arg('input', () => WarehouseCreateInput) input: WarehouseCreateInput) {
+    return warehouses.createWarehouse(ctx, input);
+  }
+
+  @Mutation(() => Warehouse, { description: 'Changes the given fields of a warehouse. Needs `inventory.update`.' })
+  warehouseUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => WarehouseUpdateInput) input: WarehouseUpdateInput) {
+    return warehouses.updateWarehouse(ctx, id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes a warehouse and its stock entries; movements are kept. Needs `inventory.update`.' })
+  warehouseDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return warehouses.deleteWarehouse(ctx, id);
+  }
+}

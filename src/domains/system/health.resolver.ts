@@ -1,0 +1,19 @@
+import { Ctx as Context, Field, ObjectType, Query, Resolver } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { SERVICE_VERSION } from '../../app/version';
+
+@ObjectType({ description: 'Liveness of the service and its database.' })
+export class Health {
+  @Field({ description: '`ok` or `degraded`.' }) status!: string;
+  @Field({ description: '`ok` or `unreachable`.' }) database!: string;
+  @Field() version!: string;
+}
+
+@Resolver()
+export class HealthResolver {
+  @Query(() => Health, { description: 'Public. REST answers 503 when the database is unreachable.' })
+  async health(@Context() ctx: Ctx): Promise<Health> {
+    const up = await ctx.prisma.$queryRaw`SELECT 1`.then(() => true, () => false);
+    return { status: up ? 'ok' : 'degraded', database: up ? 'ok' : 'unreachable', version: SERVICE_VERSION };
+  }
+}

@@ -1,0 +1,86 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from './app/config/load';
+import { openDatabase } from './app/db/database';
+import { applyMigrations } from './app/db/migrator';
+import { createLogger } from './app/logger';
+import { migrationsDir } from './app/paths';
+import { startService } from './app/runtime';
+import { SERVICE_VERSION } from './app/version';
+
+const USAGE = `usage: svc <command> [--config path]
+
+commands:
+  serve      start the HTTP server (REST /api/v1, GraphQL /graphql)
+  migrate    apply pending database migrations and exit
+  version    print the version`;
+
+function parseArgs(argv: string[]): { command: string; configFile?: string } {
+  const args = [...argv];
+  let configFile: string | undefined;
+  const at = args.indexOf('--config');
+  if (at >= 0) {
+    configFile = args[at + 1];
+    if (!configFile) throw new ConfigError('--config: a file path is required');
+    args.splice(at, 2);
+  }
+  return { command: args[0] ?? 'serve', configFile };
+}
+
+async function serve(configFile?: string): Promise<void> {
+  const config = loadConfig({ file: configFile });
+  const log = createLogger(config['log.level']);
+  const service = await startService({ config, log });
+  const stop = (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    service.close().then(
+      () => process.exit(0),
+      (err) => {
+        log.error({ err: String(err) }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+async function migrate(configFile?: string): Promise<void> {
+  const config = loadConfig({ file: configFile });
+  const log = createLogger(config['log.level']);
+  const db = await openDatabase({ url: config['database.url'], dataDir: config.data_dir, maxConnections: 1, tls: config['database.tls'], log });
+  try {
+    const applied = await applyMigrations(db.executor, migrationsDir(), (msg) => log.info(msg));
+    console.log(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database is up to date');
+  } finally {
+    await db.close();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { command, configFile } = parseArgs(argv);
+  switch (command) {
+    case 'serve':
+      return serve(configFile);
+    case 'migrate':
+      return migrate(configFile);
+    case 'version':
+      console.log(SERVICE_VERSION);
+      return;
+    case 'help':
+    case '--help':
+      console.log(USAGE);
+      return;
+    default:
+      console.error(`unknown command "${command}"\n\n${USAGE}`);
+      process.exit(2);
+  }
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(`configuration error: ${err.message}`);
+    process.exit(78);
+  }
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { AppError } from './errors';
+
+@ObjectType({ description: 'Pagination of a list: `pages` = ceil(total / limit), 0 when empty.' })
+export class PageMeta {
+  @Field(() => Int) total!: number;
+  @Field(() => Int) page!: number;
+  @Field(() => Int, { description: 'The page size applied (requests above the maximum are clamped).' }) limit!: number;
+  @Field(() => Int) pages!: number;
+}
+
+export interface Page {
+  page: number;
+  limit: number;
+  skip: number;
+}
+
+/** Validates page/limit (≥ 1, else 400) and clamps limit to the list's maximum (contract §2). */
+export function resolvePage(page: number | null | undefined, limit: number | null | undefined, defaults: { limit: number; max: number }): Page {
+  const p = page ?? 1;
+  const l = limit ?? defaults.limit;
+  const problems: Array<{ field: string; detail: string }> = [];
+  if (p < 1) problems.push({ field: 'page', detail: 'min' });
+  if (l < 1) problems.push({ field: 'limit', detail: 'min' });
+  if (problems.length) throw AppError.validation(problems);
+  const applied = Math.min(l, defaults.max);
+  return { page: p, limit: applied, skip: (p - 1) * applied };
+}
+
+export function pageMeta(total: number, page: Page): PageMeta {
+  return { total, page: page.page, limit: page.limit, pages: total === 0 ? 0 : Math.ceil(total / page.limit) };
+}

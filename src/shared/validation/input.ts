@@ -1,0 +1,130 @@
+import {
+  type GraphQLInputType,
+  type GraphQLInputField,
+  type GraphQLArgument,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+} from 'graphql';
+import { toSnake } from '../case';
+import { type FieldRules, breakRule } from './rules';
+
+export interface FieldProblem {
+  field: string;
+  detail: string;
+}
+
+/**
+ * Where a value comes from decides how it is read:
+ * - `json`: a REST JSON body; keys are snake_case and are mapped onto the camelCase input fields.
+ * - `text`: a path or query parameter; numbers and booleans arrive as strings.
+ * - `graphql`: arguments graphql-js already coerced; only the extra rules are left to check.
+ */
+export type InputSource = 'json' | 'text' | 'graphql';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INT32 = { min: -2147483648, max: 2147483647 };
+
+/**
+ * Checks `value` against a GraphQL input type and returns it in GraphQL's shape (camelCase keys, typed
+ * scalars), collecting every problem with its snake_case JSON path. JSON-typed fields are passed through
+ * untouched; unknown keys are ignored (contract §2).
+ */
+export function readInput(type: GraphQLInputType, value: unknown, path: string, source: InputSource, problems: FieldProblem[], rules?: FieldRules): unknown {
+  if (isNonNullType(type)) {
+    if (value === undefined || value === null || (source === 'text' && value === '')) {
+      problems.push({ field: path, detail: 'required' });
+      return undefined;
+    }
+    return readInput(type.ofType, value, path, source, problems, rules);
+  }
+  if (value === undefined || value === null) return value;
+
+  if (isListType(type)) {
+    const items = source === 'text' && typeof value === 'string' ? value.split(',') : value;
+    if (!Array.isArray(items)) return fail(problems, path, 'type');
+    return items.map((item, i) => readInput(type.ofType, item, `${path}[${i}]`, source, problems, rules));
+  }
+  if (isInputObjectType(type)) {
+    if (typeof value !== 'object' || Array.isArray(value)) return fail(problems, path, 'type');
+    return readObject(type.getFields(), value as Record<string, unknown>, path, source, problems);
+  }
+  if (isEnumType(type)) {
+    const name = String(value);
+    if (source === 'graphql') return value;
+    if (!type.getValue(name)) return fail(problems, path, 'oneof');
+    return name;
+  }
+  if (isScalarType(type)) {
+    const scalar = source === 'graphql' ? value : readScalar(type.name, value, source);
+    if (scalar === INVALID) return fail(problems, path, type.name === 'UUID' ? 'uuid' : 'type');
+    const broken = rules ? breakRule(rules, scalar) : undefined;
+    if (broken) problems.push({ field: path, detail: broken });
+    return scalar;
+  }
+  return value;
+}
+
+/** Reads the arguments of a field (GraphQL mode) or the variables of an operation. */
+export function readArguments(args: readonly GraphQLArgument[], values: Record<string, unknown>, source: InputSource, problems: FieldProblem[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const arg of args) {
+    if (!(arg.name in values)) continue;
+    out[arg.name] = readInput(arg.type, values[arg.name], toSnake(arg.name), source, problems, rulesOf(arg));
+  }
+  return out;
+}
+
+function readObject(fields: Record<string, GraphQLInputField>, value: Record<string, unknown>, path: string, source: InputSource, problems: FieldProblem[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of Object.values(fields)) {
+    const key = source === 'json' ? toSnake(field.name) : field.name;
+    const raw = value[key];
+    const fieldPath = path ? `${path}.${toSnake(field.name)}` : toSnake(field.name);
+    if (raw === undefined && field.defaultValue !== undefined) continue;
+    const read = readInput(field.type, raw, fieldPath, source, problems, rulesOf(field));
+    if (read !== undefined) out[field.name] = read;
+  }
+  return out;
+}
+
+function rulesOf(field: GraphQLInputField | GraphQLArgument): FieldRules | undefined {
+  return (field.extensions as { rules?: FieldRules } | undefined)?.rules;
+}
+
+const INVALID = Symbol('invalid');
+
+function readScalar(name: string, value: unknown, source: InputSource): unknown {
+  const text = source === 'text' && typeof value === 'string';
+  switch (name) {
+    case 'Int': {
+      const n = text ? (/^-?\d+$/.test(value as string) ? Number(value) : NaN) : value;
+      return typeof n === 'number' && Number.isInteger(n) && n >= INT32.min && n <= INT32.max ? n : INVALID;
+    }
+    case 'Float': {
+      const n = text ? Number(value) : value;
+      return typeof n === 'number' && Number.isFinite(n) ? n : INVALID;
+    }
+    case 'Boolean':
+      if (text) return value === 'true' ? true : value === 'false' ? false : INVALID;
+      return typeof value === 'boolean' ? value : INVALID;
+    case 'String':
+      return typeof value === 'string' ? value : INVALID;
+    case 'ID':
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : INVALID;
+    case 'UUID':
+      return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : INVALID;
+    case 'DateTime':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : INVALID;
+    default:
+      // JSON and other free scalars: passed through untouched (custom_fields, metadata, addresses).
+      return value;
+  }
+}
+
+function fail(problems: FieldProblem[], field: string, detail: string): undefined {
+  problems.push({ field, detail });
+  return undefined;
+}

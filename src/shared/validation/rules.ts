@@ -1,0 +1,39 @@
+import { Extensions } from 'type-graphql';
+
+/**
+ * Constraints of one input field, beyond what its GraphQL type already says (required, type, enum).
+ * They travel in the field's GraphQL `extensions`, so the REST adapter and the GraphQL middleware check
+ * the same rules from the same schema, and report them with the contract's rule names.
+ */
+export interface FieldRules {
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** Source of a RegExp the whole value must match. */
+  pattern?: string;
+  email?: boolean;
+}
+
+/** Attaches {@link FieldRules} to an input field: `@Field() @Rules({ maxLength: 255 }) name!: string`. */
+export function Rules(rules: FieldRules): PropertyDecorator & MethodDecorator & ClassDecorator {
+  return Extensions({ rules });
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Returns the contract's rule name of the first rule `value` breaks, or undefined. */
+export function breakRule(rules: FieldRules, value: unknown): string | undefined {
+  if (typeof value === 'string') {
+    const length = [...value].length;
+    if (rules.minLength !== undefined && length < rules.minLength) return rules.minLength === 1 ? 'required' : 'min_length';
+    if (rules.maxLength !== undefined && length > rules.maxLength) return 'max_length';
+    if (rules.pattern !== undefined && !new RegExp(rules.pattern).test(value)) return 'pattern';
+    if (rules.email && !EMAIL.test(value)) return 'email';
+  }
+  if (typeof value === 'number') {
+    if (rules.min !== undefined && value < rules.min) return 'min';
+    if (rules.max !== undefined && value > rules.max) return 'max';
+  }
+  return undefined;
+}

@@ -1,0 +1,73 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
+import { signToken } from '../../src/auth/tokens';
+import type { Role } from '../../src/auth/permissions';
+
+export type Identity = { kind: 'guest' } | { kind: 'admin' | 'customer'; role: Role; id: string; email?: string } | { kind: 'header'; authorization: string };
+
+export interface HttpResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+  requestId: string;
+}
+
+export interface GqlResult<T = any> extends HttpResult<{ data?: T; errors?: Array<{ message: string; extensions: Record<string, any> }> }> {
+  data: T;
+  errors?: Array<{ message: string; extensions: Record<string, any> }>;
+}
+
+/** An HTTP client acting as one identity; tokens are minted with the server's secret. */
+export class Client {
+  private token?: Promise<string>;
+
+  constructor(readonly baseUrl: string, readonly identity: Identity, private readonly secret: Uint8Array) {}
+
+  private async authorization(): Promise<string | undefined> {
+    const id = this.identity;
+    if (id.kind === 'guest') return undefined;
+    if (id.kind === 'header') return id.authorization;
+    this.token ??= signToken({ id: id.id, email: id.email ?? `${id.role}-${id.id.slice(0, 8)}@example.com`, utype: id.kind, role: id.role }, 'access', this.secret).then((t) => t.token);
+    return `Bearer ${await this.token}`;
+  }
+
+  /** Sends a request; `body` is JSON-encoded unless it is a string (sent as is, for malformed-body tests). */
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult<T>> {
+    const auth = await this.authorization();
+    const init: RequestInit = { method, headers: { ...(auth ? { authorization: auth } : {}), ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(this.baseUrl + path, init);
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text, requestId: res.headers.get('x-request-id') ?? '' };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body, headers);
+  }
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', path, body, headers);
+  }
+  delete<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', path, undefined, headers);
+  }
+
+  /** Runs a GraphQL operation (a typed document or a query string) at /graphql. */
+  async gql<TData = any, TVars = Record<string, unknown>>(document: TypedDocumentNode<TData, TVars> | string, variables?: TVars): Promise<GqlResult<TData>> {
+    const query = typeof document === 'string' ? document : print(document);
+    const res = await this.post<{ data?: TData; errors?: GqlResult['errors'] }>('/graphql', { query, variables });
+    return { ...res, data: res.body?.data as TData, errors: res.body?.errors };
+  }
+}

@@ -1,0 +1,108 @@
+import 'reflect-metadata';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../src/app/config/load';
+import type { ConfigKey } from '../../src/app/config/keys';
+import { type RunningService, startService } from '../../src/app/runtime';
+import type { PrismaClient } from '../../src/generated/prisma/client';
+import { Client, type Identity } from './client';
+import { ensureTemplate, openTemplateCopy } from './template';
+
+export const TEST_JWT_SECRET = 'test-secret-'.padEnd(64, 'x');
+
+export interface TestServer {
+  url: string;
+  service: RunningService;
+  /** Direct database access for arranging data (until a domain's API exists) and for assertions. */
+  db: PrismaClient;
+  kind: 'embedded' | 'postgres';
+  /** The database URL of this test file's database (PostgreSQL only). */
+  databaseUrl?: string;
+  asSuperAdmin(): Client;
+  asAdmin(): Client;
+  asManager(): Client;
+  asCustomer(id?: string): Client;
+  asGuest(): Client;
+  as(identity: Identity): Client;
+  /** Makes the database unreachable under the running server (outage tests). */
+  breakDatabase(): Promise<void>;
+  /** SQL statements the server ran for the request with this id. */
+  sqlCount(requestId: string): number;
+  close(): Promise<void>;
+}
+
+/** Creates an empty database on the test PostgreSQL server (`SVC_TEST_DATABASE_URL`) for one test file. */
+async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `svc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Starts the real server on an ephemeral port against a fresh database: a copy of the migrated embedded
+ * template by default, a new PostgreSQL database when `SVC_TEST_DATABASE_URL` is set.
+ */
+export async function startTestServer(overrides: Partial<Record<ConfigKey, unknown>> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
+  const serverUrl = process.env.SVC_TEST_DATABASE_URL;
+  const pgDb = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
+  const pglite = pgDb ? undefined : await openTemplateCopy(process.env.SVC_TEST_TEMPLATE ?? (await ensureTemplate()));
+  const config = loadConfig({
+    env: {},
+    overrides: {
+      env: 'test',
+      data_dir: dataDir,
+      'server.port': 0,
+      'server.host': '127.0.0.1',
+      'log.level': process.env.SVC_TEST_LOG_LEVEL ?? 'silent',
+      'auth.jwt_secret': TEST_JWT_SECRET,
+      'database.url': pgDb?.url ?? '',
+      'database.tls': 'disable',
+      ...overrides,
+    },
+  });
+  const service = await startService({ config, pglite });
+  const secret = service.jwtSecret;
+  const client = (identity: Identity) => new Client(service.url, identity, secret);
+  return {
+    url: service.url,
+    service,
+    db: service.services.prisma,
+    kind: service.database.kind,
+    databaseUrl: pgDb?.url,
+    asSuperAdmin: () => client({ kind: 'admin', role: 'super_admin', id: randomUUID() }),
+    asAdmin: () => client({ kind: 'admin', role: 'admin', id: randomUUID() }),
+    asManager: () => client({ kind: 'admin', role: 'manager', id: randomUUID() }),
+    asCustomer: (id = randomUUID()) => client({ kind: 'customer', role: 'customer', id }),
+    asGuest: () => client({ kind: 'guest' }),
+    as: client,
+    breakDatabase: async () => (pglite ? pglite.close() : service.database.close()),
+    sqlCount(requestId: string) {
+      const count = service.queryLog.get(requestId);
+      if (count === undefined) throw new Error(`no statement count recorded for request ${requestId}`);
+      return count;
+    },
+    async close() {
+      await service.close();
+      if (pglite && !pglite.closed) await pglite.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
