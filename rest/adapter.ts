@@ -9,6 +9,9 @@ import {
   typeFromAST,
   validate,
 } from 'graphql';
+import type { Access } from '../src/auth/access';
+import { accessError } from '../src/auth/shield';
+import { ACCESS_TABLES } from '../src/app/graphql/registry';
 import { createContext } from '../src/app/context-factory';
 import type { AppServices } from '../src/app/context';
 import { normalizeError } from '../src/app/graphql/errors';
@@ -24,6 +27,18 @@ interface CompiledRoute {
   operationName: string;
   document: DocumentNode;
   variables: Array<{ name: string; type: GraphQLInputType; source: VariableSource }>;
+  /** Access rules of the operation's root fields, checked before the input so strangers learn nothing from 400s. */
+  access: Access[];
+}
+
+function accessOf(operation: OperationDefinitionNode, where: string): Access[] {
+  const root = operation.operation === 'query' ? 'Query' : 'Mutation';
+  return operation.selectionSet.selections.map((sel) => {
+    const name = sel.kind === Kind.FIELD ? sel.name.value : '';
+    const access = ACCESS_TABLES.map((table) => table[root]?.[name]).find(Boolean);
+    if (!access) throw new Error(`${where}: ${root}.${name} has no access rule`);
+    return access;
+  });
 }
 
 /** `/api/v1/warehouses/{id}` → a RegExp capturing `id`. */
@@ -59,7 +74,7 @@ export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[]): Compil
     for (const name of Object.keys(mapping)) {
       if (!variables.some((v) => v.name === name)) throw new Error(`${where}: operation has no variable $${name}`);
     }
-    return { spec, pattern, params, operationName: operation.name.value, document: spec.operation, variables };
+    return { spec, pattern, params, operationName: operation.name.value, document: spec.operation, variables, access: accessOf(operation, where) };
   });
   // Literal segments win over parameters (`/products/id/{id}` before `/products/{slug}`).
   return compiled.sort((a, b) => a.params.length - b.params.length);
@@ -132,6 +147,10 @@ export function restRouter(app: AppServices, schema: GraphQLSchema, specs: Route
   };
 
   async function run(route: CompiledRoute, req: Request, res: Response, params: Record<string, string>) {
+    for (const access of route.access) {
+      const denied = accessError(req.actor, access);
+      if (denied) return sendError(res, denied);
+    }
     const { values, problems } = readVariables(route, req, params);
     if (problems.length) return sendError(res, AppError.validation(problems));
     const result = await execute({

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import type { NonEmptyArray } from 'type-graphql';
 import type { AccessTable } from '../../auth/access';
 import { inventoryAccess } from '../../domains/inventory/inventory.permissions';

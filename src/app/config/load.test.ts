@@ -1,0 +1,49 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CONFIG_KEYS, envNameOf } from './keys';
+import { ConfigError, loadConfig } from './load';
+
+const yaml = (text: string) => {
+  const file = join(mkdtempSync(join(tmpdir(), 'svc-config-')), 'svc.config.yaml');
+  writeFileSync(file, text);
+  return file;
+};
+
+describe('loadConfig', () => {
+  it('gives every key its default', () => {
+    const config = loadConfig({ env: {} });
+    for (const [key, spec] of Object.entries(CONFIG_KEYS)) expect(config[key as keyof typeof CONFIG_KEYS]).toEqual(spec.default);
+    expect(config['server.port']).toBe(8080);
+    expect(config.data_dir).toBe('./data');
+  });
+
+  it('reads YAML, lets SVC_* env win, and maps DATABASE_URL', () => {
+    const file = yaml('server:\n  port: 9000\n  max_body_size: 2048\nlog:\n  level: warn\nplugins:\n  payprov:\n    currency: USD\n');
+    const config = loadConfig({ file, env: { SVC_SERVER_PORT: '9100', DATABASE_URL: 'postgresql://x/y', SVC_PLUGINS_PAYPROV_SECRET_KEY: 'sk', SVC_SERVER_TRUSTED_PROXIES: '10.0.0.1, 10.0.0.2' } });
+    expect(config['server.port']).toBe(9100);
+    expect(config['server.max_body_size']).toBe(2048);
+    expect(config['log.level']).toBe('warn');
+    expect(config['database.url']).toBe('postgresql://x/y');
+    expect(config['server.trusted_proxies']).toEqual(['10.0.0.1', '10.0.0.2']);
+    expect(config.plugins.payprov).toEqual({ currency: 'USD', secret_key: 'sk' });
+  });
+
+  it('names the key of an ill-typed or unknown value', () => {
+    expect(() => loadConfig({ env: { SVC_SERVER_PORT: 'eighty' } })).toThrow(new ConfigError('server.port: expected an integer, got "eighty" (from SVC_SERVER_PORT)'));
+    expect(() => loadConfig({ env: { SVC_SERVER_PORT: '70000' } })).toThrow(/server\.port: must be at most 65535/);
+    expect(() => loadConfig({ env: { SVC_DATABASE_AUTO_MIGRATE: 'perhaps' } })).toThrow(/database\.auto_migrate: expected true or false/);
+    expect(() => loadConfig({ env: { SVC_LOG_LEVEL: 'loud' } })).toThrow(/log\.level: expected one of/);
+    expect(() => loadConfig({ env: { SVC_SERVER_PROT: '1' } })).toThrow(/SVC_SERVER_PROT: unknown configuration key/);
+    expect(() => loadConfig({ file: yaml('server:\n  prot: 1\n'), env: {} })).toThrow(/server\.prot: unknown configuration key/);
+  });
+
+  it('refuses CORS "*" together with credentials', () => {
+    expect(() => loadConfig({ env: { SVC_SERVER_CORS_ALLOWED_ORIGINS: '*', SVC_SERVER_CORS_ALLOW_CREDENTIALS: 'true' } })).toThrow(/server\.cors\.allowed_origins/);
+  });
+
+  it('derives env names from key paths', () => {
+    expect(envNameOf('auth.jwt_secret')).toBe('SVC_AUTH_JWT_SECRET');
+    expect(envNameOf('security.csrf.secure')).toBe('SVC_SECURITY_CSRF_SECURE');
+  });
+});

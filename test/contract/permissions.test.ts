@@ -1,0 +1,112 @@
+import {
+  type GraphQLField,
+  type GraphQLInputType,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+} from 'graphql';
+import { ROUTES } from '../../rest/routes';
+import type { Access } from '../../src/auth/access';
+import { ROLE_PERMISSIONS, type StaffRole } from '../../src/auth/permissions';
+import { ACCESS_TABLES } from '../../src/app/graphql/registry';
+import { buildBaseSchema } from '../../src/app/graphql/schema';
+import { type TestServer, startTestServer } from '../harness/server';
+
+const schema = buildBaseSchema();
+const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
+
+function accessFor(root: 'Query' | 'Mutation', field: string): Access | undefined {
+  const found = ACCESS_TABLES.map((t) => t[root]?.[field]).filter(Boolean);
+  if (found.length > 1) throw new Error(`${root}.${field} has ${found.length} rules`);
+  return found[0];
+}
+
+const rootFields = (['Query', 'Mutation'] as const).flatMap((root) => {
+  const type = root === 'Query' ? schema.getQueryType() : schema.getMutationType();
+  return Object.values(type?.getFields() ?? {}).map((field) => ({ root, field }));
+});
+
+describe('every Query and Mutation field has an explicit access rule', () => {
+  it.each(rootFields.map(({ root, field }) => [`${root}.${field.name}`, root, field.name]))('%s', (_name, root, field) => {
+    expect(accessFor(root as 'Query' | 'Mutation', field as string)).toBeDefined();
+  });
+
+  it('has no rule for a field that does not exist', () => {
+    for (const table of ACCESS_TABLES) {
+      for (const root of ['Query', 'Mutation'] as const) {
+        const type = root === 'Query' ? schema.getQueryType() : schema.getMutationType();
+        for (const name of Object.keys(table[root] ?? {})) expect(`${root}.${name}:${!!type?.getFields()[name]}`).toBe(`${root}.${name}:true`);
+      }
+    }
+  });
+});
+
+/** A syntactically valid placeholder for an argument, so the request reaches the shield. */
+function placeholder(type: GraphQLInputType): string {
+  if (isNonNullType(type)) return placeholder(type.ofType);
+  if (isListType(type)) return `[${placeholder(type.ofType)}]`;
+  if (isInputObjectType(type)) {
+    const required = Object.values(type.getFields()).filter((f) => isNonNullType(f.type));
+    return `{ ${required.map((f) => `${f.name}: ${placeholder(f.type)}`).join(', ')} }`;
+  }
+  if (isEnumType(type)) return type.getValues()[0].name;
+  switch (getNamedType(type).name) {
+    case 'Int':
+    case 'Float':
+      return '1';
+    case 'Boolean':
+      return 'true';
+    case 'UUID':
+      return `"${ZERO_UUID}"`;
+    case 'JSON':
+      return '{}';
+    default:
+      return '"x"';
+  }
+}
+
+function operationFor(root: 'Query' | 'Mutation', field: GraphQLField<unknown, unknown>): string {
+  const args = field.args.filter((a) => isNonNullType(a.type)).map((a) => `${a.name}: ${placeholder(a.type)}`);
+  const selection = isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';
+  return `${root === 'Query' ? 'query' : 'mutation'} { ${field.name}${args.length ? `(${args.join(', ')})` : ''}${selection} }`;
+}
+
+describe('admin fields and routes enforce their permission for every role', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t?.close());
+
+  const adminFields = rootFields.filter(({ root, field }) => accessFor(root, field.name)?.kind === 'admin');
+
+  it('covers at least one admin field', () => expect(adminFields.length).toBeGreaterThan(0));
+
+  it.each(adminFields.map(({ root, field }) => [`${root}.${field.name}`, root, field] as const))('GraphQL %s', async (_name, root, field) => {
+    const access = accessFor(root, field.name) as Extract<Access, { kind: 'admin' }>;
+    const query = operationFor(root, field);
+    const codeOf = async (res: Promise<{ errors?: Array<{ extensions: Record<string, unknown> }> }>) => (await res).errors?.[0]?.extensions.code;
+    expect(await codeOf(t.asGuest().gql(query))).toBe('unauthorized');
+    expect(await codeOf(t.asCustomer().gql(query))).toBe('forbidden');
+    for (const role of ['super_admin', 'admin', 'manager'] as StaffRole[]) {
+      const client = role === 'manager' ? t.asManager() : role === 'admin' ? t.asAdmin() : t.asSuperAdmin();
+      const code = await codeOf(client.gql(query));
+      if (ROLE_PERMISSIONS[role].has(access.permission)) expect([role, code]).not.toEqual([role, 'forbidden']);
+      else expect([role, code]).toEqual([role, 'forbidden']);
+      expect(code).not.toBe('unauthorized');
+    }
+  });
+
+  const adminRoutes = ROUTES.filter((r) => r.path.startsWith('/api/v1/admin/'));
+  it.each(adminRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('REST %s', async (_name, route) => {
+    const path = route.path.replace(/\{\w+\}/g, ZERO_UUID);
+    const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
+    expect((await t.asGuest().request(route.method, path, body)).status).toBe(401);
+    expect((await t.asCustomer().request(route.method, path, body)).status).toBe(403);
+    const asAdmin = await t.asSuperAdmin().request(route.method, path, body);
+    expect([401, 403]).not.toContain(asAdmin.status);
+  });
+});
