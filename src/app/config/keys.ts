@@ -18,8 +18,6 @@ export const CONFIG_KEYS = {
   'server.host': { type: 'string', default: '0.0.0.0', doc: 'Interface to listen on.' },
   'server.port': { type: 'int', default: 8080, min: 0, max: 65535, doc: 'HTTP port (0 picks a free port).' },
   'server.max_body_size': { type: 'int', default: 1 * MiB, min: 1, doc: 'Largest JSON body in bytes (413 `body_too_large` above).' },
-  'server.max_upload_size': { type: 'int', default: 32 * MiB, min: 1, doc: 'Largest multipart body in bytes.' },
-  'server.trusted_proxies': { type: 'list', default: [], doc: 'Proxy addresses whose `X-Forwarded-For` is believed (comma-separated in env).' },
   'server.shutdown_timeout_seconds': { type: 'int', default: 10, min: 0, doc: 'Grace period for in-flight requests on SIGTERM/SIGINT.' },
   'server.cors.allowed_origins': { type: 'list', default: [], doc: 'Origins allowed by CORS; `*` cannot be combined with credentials.' },
   'server.cors.allow_credentials': { type: 'bool', default: false, doc: 'Send `Access-Control-Allow-Credentials`.' },
@@ -33,9 +31,6 @@ export const CONFIG_KEYS = {
   'graphql.complexity_limit': { type: 'int', default: 2000, min: 1, doc: 'Highest estimated cost of a GraphQL operation (list arguments multiply).' },
   'graphql.sandbox': { type: 'bool', default: true, doc: 'Serve Apollo Sandbox on GET /graphql (never in `production`).' },
   'i18n.default_locale': { type: 'string', default: 'en', doc: 'Locale used when a request names none.' },
-  'i18n.default_currency': { type: 'string', default: 'EUR', doc: 'Currency of new carts.' },
-  'security.csrf.secure': { type: 'bool', default: false, doc: 'Set the `Secure` flag on cookies (HTTPS deployments).' },
-  'redis.url': { type: 'string', default: '', secret: true, doc: 'Redis for rate limits, login locks and the token blacklist across instances.' },
 } as const satisfies Record<string, KeySpec>;
 
 export type ConfigKey = keyof typeof CONFIG_KEYS;

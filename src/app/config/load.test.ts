@@ -20,12 +20,12 @@ describe('loadConfig', () => {
 
   it('reads YAML, lets SVC_* env win, and maps DATABASE_URL', () => {
     const file = yaml('server:\n  port: 9000\n  max_body_size: 2048\nlog:\n  level: warn\nplugins:\n  payprov:\n    currency: USD\n');
-    const config = loadConfig({ file, env: { SVC_SERVER_PORT: '9100', DATABASE_URL: 'postgresql://x/y', SVC_PLUGINS_PAYPROV_SECRET_KEY: 'sk', SVC_SERVER_TRUSTED_PROXIES: '10.0.0.1, 10.0.0.2' } });
+    const config = loadConfig({ file, env: { SVC_SERVER_PORT: '9100', DATABASE_URL: 'postgresql://x/y', SVC_PLUGINS_PAYPROV_SECRET_KEY: 'sk', SVC_SERVER_CORS_ALLOWED_ORIGINS: 'https://a.example, https://b.example' } });
     expect(config['server.port']).toBe(9100);
     expect(config['server.max_body_size']).toBe(2048);
     expect(config['log.level']).toBe('warn');
     expect(config['database.url']).toBe('postgresql://x/y');
-    expect(config['server.trusted_proxies']).toEqual(['10.0.0.1', '10.0.0.2']);
+    expect(config['server.cors.allowed_origins']).toEqual(['https://a.example', 'https://b.example']);
     expect(config.plugins.payprov).toEqual({ currency: 'USD', secret_key: 'sk' });
   });
 
