@@ -104,3 +104,34 @@ describe('when the database is gone', () => {
     }
   });
 });
+
+describe('automatic persisted queries', () => {
+  it('asks for the query once, then serves it by hash', async () => {
+    const { createHash } = await import('node:crypto');
+    const query = '{ health { status } }';
+    const extensions = { persistedQuery: { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') } };
+    const unknown = await t.asGuest().post('/graphql', { extensions });
+    expect(unknown.body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    const register = await t.asGuest().post('/graphql', { query, extensions });
+    expect(register.body.data.health.status).toBe('ok');
+    const byHash = await t.asGuest().post('/graphql', { extensions });
+    expect(byHash.body.data.health.status).toBe('ok');
+  });
+});
+
+describe('CORS', () => {
+  it('answers only configured origins, including preflight', async () => {
+    const s = await startTestServer({ 'server.cors.allowed_origins': ['https://shop.example'] });
+    try {
+      const allowed = await s.asGuest().get('/api/v1/health', { origin: 'https://shop.example' });
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+      const other = await s.asGuest().get('/api/v1/health', { origin: 'https://evil.example' });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      const preflight = await s.asGuest().request('OPTIONS', '/api/v1/admin/warehouses', undefined, { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
+    } finally {
+      await s.close();
+    }
+  });
+});

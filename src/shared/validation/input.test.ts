@@ -1,0 +1,53 @@
+import { GraphQLBoolean, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLString } from 'graphql';
+import { JsonScalar, UuidScalar } from '../scalars';
+import { type FieldProblem, readInput } from './input';
+
+const Translation = new GraphQLInputObjectType({
+  name: 'TranslationIn',
+  fields: {
+    locale: { type: new GraphQLNonNull(GraphQLString) },
+    metaTitle: { type: GraphQLString, extensions: { rules: { maxLength: 5 } } },
+  },
+});
+const ProductIn = new GraphQLInputObjectType({
+  name: 'ProductIn',
+  fields: {
+    priceGross: { type: GraphQLInt, extensions: { rules: { min: 0 } } },
+    active: { type: GraphQLBoolean },
+    taxRuleId: { type: UuidScalar },
+    customFields: { type: JsonScalar },
+    translations: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(Translation))) },
+  },
+});
+
+describe('readInput (REST bodies)', () => {
+  it('maps snake_case keys onto camelCase fields and leaves JSON-typed values untouched', () => {
+    const problems: FieldProblem[] = [];
+    const custom = { some_key: { nested_key: [1, 'two'] }, camelKey: true };
+    const value = readInput(new GraphQLNonNull(ProductIn), { price_gross: 100, custom_fields: custom, translations: [{ locale: 'en', meta_title: 'Hi' }], unknown_field: 1 }, '', 'json', problems);
+    expect(problems).toEqual([]);
+    expect(value).toEqual({ priceGross: 100, customFields: custom, translations: [{ locale: 'en', metaTitle: 'Hi' }] });
+  });
+
+  it('reports every problem with its snake_case JSON path and rule name', () => {
+    const problems: FieldProblem[] = [];
+    readInput(new GraphQLNonNull(ProductIn), { price_gross: -1, active: 'yes', tax_rule_id: 'nope', translations: [{ meta_title: 'too long' }, 'x'] }, '', 'json', problems);
+    expect(problems).toEqual([
+      { field: 'price_gross', detail: 'min' },
+      { field: 'active', detail: 'type' },
+      { field: 'tax_rule_id', detail: 'uuid' },
+      { field: 'translations[0].locale', detail: 'required' },
+      { field: 'translations[0].meta_title', detail: 'max_length' },
+      { field: 'translations[1]', detail: 'type' },
+    ]);
+  });
+
+  it('reads path and query text as typed values', () => {
+    const problems: FieldProblem[] = [];
+    expect(readInput(GraphQLInt, '12', 'page', 'text', problems)).toBe(12);
+    expect(readInput(GraphQLBoolean, 'false', 'active', 'text', problems)).toBe(false);
+    expect(readInput(GraphQLInt, '1.5', 'limit', 'text', problems)).toBeUndefined();
+    expect(readInput(GraphQLInt, '99999999999', 'limit', 'text', problems)).toBeUndefined();
+    expect(problems).toEqual([{ field: 'limit', detail: 'type' }, { field: 'limit', detail: 'type' }]);
+  });
+});
