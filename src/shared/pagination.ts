@@ -30,3 +30,9 @@ export function resolvePage(page: number | null | undefined, limit: number | nul
 export function pageMeta(total: number, page: Page): PageMeta {
   return { total, page: page.page, limit: page.limit, pages: total === 0 ? 0 : Math.ceil(total / page.limit) };
 }
+
+/** Runs a page query and its count together and returns the contract's `{ items, meta }`. */
+export async function findPage<T>(page: Page, find: (window: { skip: number; take: number }) => Promise<T[]>, count: () => Promise<number>): Promise<{ items: T[]; meta: PageMeta }> {
+  const [items, total] = await Promise.all([find({ skip: page.skip, take: page.limit }), count()]);
+  return { items, meta: pageMeta(total, page) };
+}

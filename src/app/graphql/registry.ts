@@ -4,11 +4,25 @@ import type { AccessTable } from '../../auth/access';
 import { inventoryAccess } from '../../domains/inventory/inventory.permissions';
 import { StockResolver } from '../../domains/inventory/stock.resolver';
 import { WarehouseResolver } from '../../domains/inventory/warehouse.resolver';
+import { PaymentMethodResolver } from '../../domains/payments/payment-method.resolver';
+import { paymentsAccess } from '../../domains/payments/payments.permissions';
+import { DiscountResolver } from '../../domains/pricing/discount.resolver';
+import { pricingAccess } from '../../domains/pricing/pricing.permissions';
+import { ShippingMethodResolver } from '../../domains/pricing/shipping-method.resolver';
+import { TaxRuleResolver } from '../../domains/pricing/tax-rule.resolver';
 import { HealthResolver } from '../../domains/system/health.resolver';
 import { systemAccess } from '../../domains/system/system.permissions';
 
 /** Every resolver of the schema. A domain joins the API by adding its resolvers and access table here. */
-export const RESOLVERS: NonEmptyArray<Function> = [HealthResolver, WarehouseResolver, StockResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [
+  HealthResolver,
+  WarehouseResolver,
+  StockResolver,
+  TaxRuleResolver,
+  ShippingMethodResolver,
+  DiscountResolver,
+  PaymentMethodResolver,
+];
 
 /** Every access table; shield rules are generated from them. */
-export const ACCESS_TABLES: AccessTable[] = [systemAccess, inventoryAccess];
+export const ACCESS_TABLES: AccessTable[] = [systemAccess, inventoryAccess, pricingAccess, paymentsAccess];

@@ -2,7 +2,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../app/context';
 import { inTransaction } from '../../app/db/transaction';
 import { AppError } from '../../shared/errors';
-import { type Page, pageMeta } from '../../shared/pagination';
+import { type Page, findPage } from '../../shared/pagination';
 import type { StockSetItemInput } from './stock.inputs';
 import { refreshStockTotals } from './stock-totals';
 import { getWarehouse } from './warehouse.service';
@@ -80,9 +80,5 @@ export async function listMovements(ctx: Ctx, filter: { warehouseId?: string; pr
     throw AppError.notFound('product');
   }
   const where = filter.warehouseId ? { warehouseId: filter.warehouseId } : { productId: filter.productId };
-  const [items, total] = await Promise.all([
-    ctx.db.stockMovement.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: page.skip, take: page.limit }),
-    ctx.db.stockMovement.count({ where }),
-  ]);
-  return { items, meta: pageMeta(total, page) };
+  return findPage(page, (w) => ctx.db.stockMovement.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...w }), () => ctx.db.stockMovement.count({ where }));
 }

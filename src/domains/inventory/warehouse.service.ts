@@ -1,22 +1,19 @@
 import type { Ctx } from '../../app/context';
 import { inTransaction } from '../../app/db/transaction';
-import { toSnake } from '../../shared/case';
 import { AppError } from '../../shared/errors';
 import { isUniqueViolation, provided } from '../../shared/db-errors';
-import { type Page, pageMeta } from '../../shared/pagination';
+import { type Page, findPage } from '../../shared/pagination';
+import { rejectNulls } from '../../shared/updates';
 import type { WarehouseCreateInput, WarehouseUpdateInput } from './warehouse.inputs';
 import { refreshStockTotals } from './stock-totals';
 
-/** Columns that cannot be cleared: an explicit null for them is a validation error, not a reset. */
-const REQUIRED_ON_UPDATE = ['name', 'code', 'active', 'priority', 'allowNegativeStock'] as const;
-
-export async function listWarehouses(ctx: Ctx, page: Page, filter: { active?: boolean | null }) {
+export function listWarehouses(ctx: Ctx, page: Page, filter: { active?: boolean | null }) {
   const where = filter.active === undefined || filter.active === null ? {} : { active: filter.active };
-  const [items, total] = await Promise.all([
-    ctx.db.warehouse.findMany({ where, orderBy: [{ priority: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], skip: page.skip, take: page.limit }),
-    ctx.db.warehouse.count({ where }),
-  ]);
-  return { items, meta: pageMeta(total, page) };
+  return findPage(
+    page,
+    (w) => ctx.db.warehouse.findMany({ where, orderBy: [{ priority: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], ...w }),
+    () => ctx.db.warehouse.count({ where }),
+  );
 }
 
 export async function getWarehouse(ctx: Ctx, id: string) {
@@ -38,8 +35,7 @@ export async function createWarehouse(ctx: Ctx, input: WarehouseCreateInput) {
  * product/variant stock, so the totals are refreshed in the same transaction.
  */
 export async function updateWarehouse(ctx: Ctx, id: string, input: WarehouseUpdateInput) {
-  const nulls = REQUIRED_ON_UPDATE.filter((key) => input[key] === null).map((key) => ({ field: toSnake(key), detail: 'required' }));
-  if (nulls.length) throw AppError.validation(nulls);
+  rejectNulls(input, ['name', 'code', 'active', 'priority', 'allowNegativeStock']);
   return inTransaction(ctx, async (tx) => {
     const before = await getWarehouse(tx, id);
     let updated;

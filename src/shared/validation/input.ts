@@ -45,6 +45,7 @@ export function readInput(type: GraphQLInputType, value: unknown, path: string, 
   if (isListType(type)) {
     const items = source === 'text' && typeof value === 'string' ? value.split(',') : value;
     if (!Array.isArray(items)) return fail(problems, path, 'type');
+    if (rules?.minItems !== undefined && items.length < rules.minItems) problems.push({ field: path, detail: rules.minItems === 1 ? 'required' : 'min' });
     return items.map((item, i) => readInput(type.ofType, item, `${path}[${i}]`, source, problems, rules));
   }
   if (isInputObjectType(type)) {

@@ -13,6 +13,8 @@ export interface FieldRules {
   /** Source of a RegExp the whole value must match. */
   pattern?: string;
   email?: boolean;
+  /** Fewest items a list may have (`translations` needs at least one). */
+  minItems?: number;
 }
 
 /** Attaches {@link FieldRules} to an input field: `@Field() @Rules({ maxLength: 255 }) name!: string`. */

@@ -1,0 +1,46 @@
+import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { resolvePage } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import * as methods from './payment-method.service';
+import { PaymentMethod, PaymentMethodCreateInput, PaymentMethodList, PaymentMethodUpdateInput } from './payment-method.type';
+
+const PAGE = { limit: 20, max: 200 };
+
+@Resolver(() => PaymentMethod)
+export class PaymentMethodResolver {
+  @Query(() => PaymentMethodList, { description: 'All payment methods. Needs `payment.read`.' })
+  paymentMethods(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
+  ) {
+    return methods.listPaymentMethods(ctx, resolvePage(page, limit, PAGE), { active: active ?? undefined });
+  }
+
+  @Query(() => PaymentMethod, { description: 'Needs `payment.read`.' })
+  paymentMethod(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return methods.getPaymentMethod(ctx, id);
+  }
+
+  @Query(() => [PaymentMethod], { description: 'Active payment methods for the store. Public.' })
+  storePaymentMethods(@Context() ctx: Ctx) {
+    return methods.listActivePaymentMethods(ctx);
+  }
+
+  @Mutation(() => PaymentMethod, { description: 'Needs `payment.create`.' })
+  paymentMethodCreate(@Context() ctx: Ctx, @Arg('input', () => PaymentMethodCreateInput) input: PaymentMethodCreateInput) {
+    return methods.createPaymentMethod(ctx, input);
+  }
+
+  @Mutation(() => PaymentMethod, { description: 'Needs `payment.update`.' })
+  paymentMethodUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => PaymentMethodUpdateInput) input: PaymentMethodUpdateInput) {
+    return methods.updatePaymentMethod(ctx, id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Needs `payment.delete`.' })
+  paymentMethodDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return methods.deletePaymentMethod(ctx, id);
+  }
+}

@@ -1,0 +1,47 @@
+import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { resolvePage } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import * as discounts from './discount.service';
+import { DiscountCode, DiscountCodeCreateInput, DiscountCodeList, DiscountCodeUpdateInput, DiscountQuote, DiscountValidateInput } from './discount.type';
+
+const PAGE = { limit: 20, max: 200 };
+
+@Resolver(() => DiscountCode)
+export class DiscountResolver {
+  @Query(() => DiscountCodeList, { description: 'Discount codes, newest first; `search` matches part of the code. Needs `discounts.read`.' })
+  discountCodes(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
+    @Arg('search', () => String, { nullable: true }) search?: string,
+  ) {
+    return discounts.listDiscountCodes(ctx, resolvePage(page, limit, PAGE), { active: active ?? undefined, search: search ?? undefined });
+  }
+
+  @Query(() => DiscountCode, { description: 'Needs `discounts.read`.' })
+  discountCode(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return discounts.getDiscountCode(ctx, id);
+  }
+
+  @Mutation(() => DiscountCode, { description: '409 `duplicate_code` when the code exists (case-insensitively). Needs `discounts.create`.' })
+  discountCodeCreate(@Context() ctx: Ctx, @Arg('input', () => DiscountCodeCreateInput) input: DiscountCodeCreateInput) {
+    return discounts.createDiscountCode(ctx, input);
+  }
+
+  @Mutation(() => DiscountCode, { description: 'Needs `discounts.update`.' })
+  discountCodeUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => DiscountCodeUpdateInput) input: DiscountCodeUpdateInput) {
+    return discounts.updateDiscountCode(ctx, id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Needs `discounts.delete`.' })
+  discountCodeDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return discounts.deleteDiscountCode(ctx, id);
+  }
+
+  @Mutation(() => DiscountQuote, { description: 'Checks a code against a subtotal: 422 `code_invalid` or `max_uses_reached`. Claims nothing. Public.' })
+  discountValidate(@Context() ctx: Ctx, @Arg('input', () => DiscountValidateInput) input: DiscountValidateInput) {
+    return discounts.validateDiscountCode(ctx, input);
+  }
+}

@@ -1,0 +1,68 @@
+import type { Ctx } from '../../app/context';
+import { isUniqueViolation, provided } from '../../shared/db-errors';
+import { AppError } from '../../shared/errors';
+import { type Page, findPage } from '../../shared/pagination';
+import { rejectNulls } from '../../shared/updates';
+import { discountAmount, normalizeCode } from './discount-rules';
+import type { DiscountCodeCreateInput, DiscountCodeUpdateInput, DiscountValidateInput } from './discount.type';
+
+export function listDiscountCodes(ctx: Ctx, page: Page, filter: { active?: boolean; search?: string } = {}) {
+  const where = {
+    ...(filter.active === undefined ? {} : { active: filter.active }),
+    ...(filter.search ? { code: { contains: normalizeCode(filter.search) } } : {}),
+  };
+  return findPage(page, (w) => ctx.db.discountCode.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...w }), () => ctx.db.discountCode.count({ where }));
+}
+
+export async function getDiscountCode(ctx: Ctx, id: string) {
+  const discount = await ctx.db.discountCode.findUnique({ where: { id } });
+  if (!discount) throw AppError.notFound('discount code');
+  return discount;
+}
+
+export async function createDiscountCode(ctx: Ctx, input: DiscountCodeCreateInput) {
+  checkTerms(input.type, input.value, input.validFrom, input.validUntil);
+  try {
+    return await ctx.db.discountCode.create({ data: { ...provided(input), code: normalizeCode(input.code), type: input.type, value: input.value } });
+  } catch (err) {
+    throw duplicate(err);
+  }
+}
+
+/** Changes the given fields; the combined terms are checked again (a percentage above 100 % is refused). */
+export async function updateDiscountCode(ctx: Ctx, id: string, input: DiscountCodeUpdateInput) {
+  rejectNulls(input, ['code', 'type', 'value', 'active']);
+  const current = await getDiscountCode(ctx, id);
+  const merged = { ...current, ...provided(input) };
+  checkTerms(merged.type, merged.value, merged.validFrom, merged.validUntil);
+  try {
+    return await ctx.db.discountCode.update({ where: { id }, data: { ...(provided(input) as object), ...(input.code ? { code: normalizeCode(input.code) } : {}) } });
+  } catch (err) {
+    throw duplicate(err);
+  }
+}
+
+export async function deleteDiscountCode(ctx: Ctx, id: string): Promise<boolean> {
+  await getDiscountCode(ctx, id);
+  await ctx.db.discountCode.delete({ where: { id } });
+  return true;
+}
+
+/** The store's check of a code against a subtotal; it claims nothing (checkout does, atomically). */
+export async function validateDiscountCode(ctx: Ctx, input: DiscountValidateInput) {
+  const discount = await ctx.db.discountCode.findUnique({ where: { code: normalizeCode(input.code) } });
+  const amount = discountAmount(discount, input.subtotal);
+  const found = discount as NonNullable<typeof discount>;
+  return { code: found.code, type: found.type, value: found.value, discountAmount: amount };
+}
+
+function checkTerms(type: string, value: number, from?: Date | null, until?: Date | null): void {
+  const problems: Array<{ field: string; detail: string }> = [];
+  if (type === 'percentage' && value > 10000) problems.push({ field: 'value', detail: 'max' });
+  if (from && until && until < from) problems.push({ field: 'valid_until', detail: 'min' });
+  if (problems.length) throw AppError.validation(problems);
+}
+
+function duplicate(err: unknown): unknown {
+  return isUniqueViolation(err) ? new AppError('duplicate_code', 'discount code already exists', { field: 'code' }) : err;
+}

@@ -1,0 +1,46 @@
+import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { resolvePage } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import * as methods from './shipping-method.service';
+import { ShippingMethod, ShippingMethodCreateInput, ShippingMethodList, ShippingMethodUpdateInput } from './shipping-method.type';
+
+const PAGE = { limit: 20, max: 200 };
+
+@Resolver(() => ShippingMethod)
+export class ShippingMethodResolver {
+  @Query(() => ShippingMethodList, { description: 'All shipping methods. Needs `shipping.read`.' })
+  shippingMethods(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
+  ) {
+    return methods.listShippingMethods(ctx, resolvePage(page, limit, PAGE), { active: active ?? undefined });
+  }
+
+  @Query(() => ShippingMethod, { description: 'Needs `shipping.read`.' })
+  shippingMethod(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return methods.getShippingMethod(ctx, id);
+  }
+
+  @Query(() => [ShippingMethod], { description: 'Active shipping methods for the store. Public.' })
+  storeShippingMethods(@Context() ctx: Ctx) {
+    return methods.listActiveShippingMethods(ctx);
+  }
+
+  @Mutation(() => ShippingMethod, { description: 'Needs `shipping.create`.' })
+  shippingMethodCreate(@Context() ctx: Ctx, @Arg('input', () => ShippingMethodCreateInput) input: ShippingMethodCreateInput) {
+    return methods.createShippingMethod(ctx, input);
+  }
+
+  @Mutation(() => ShippingMethod, { description: 'Needs `shipping.update`.' })
+  shippingMethodUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => ShippingMethodUpdateInput) input: ShippingMethodUpdateInput) {
+    return methods.updateShippingMethod(ctx, id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Needs `shipping.delete`.' })
+  shippingMethodDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return methods.deleteShippingMethod(ctx, id);
+  }
+}

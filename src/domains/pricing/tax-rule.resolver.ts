@@ -1,0 +1,36 @@
+import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { resolvePage } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import * as taxRules from './tax-rule.service';
+import { TaxRule, TaxRuleCreateInput, TaxRuleList, TaxRuleUpdateInput } from './tax-rule.type';
+
+const PAGE = { limit: 20, max: 200 };
+
+@Resolver(() => TaxRule)
+export class TaxRuleResolver {
+  @Query(() => TaxRuleList, { description: 'Tax rules, oldest first. Needs `tax.read`.' })
+  taxRules(@Context() ctx: Ctx, @Arg('page', () => Int, { nullable: true }) page?: number, @Arg('limit', () => Int, { nullable: true }) limit?: number) {
+    return taxRules.listTaxRules(ctx, resolvePage(page, limit, PAGE));
+  }
+
+  @Query(() => TaxRule, { description: 'Needs `tax.read`.' })
+  taxRule(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return taxRules.getTaxRule(ctx, id);
+  }
+
+  @Mutation(() => TaxRule, { description: 'Needs `tax.create`.' })
+  taxRuleCreate(@Context() ctx: Ctx, @Arg('input', () => TaxRuleCreateInput) input: TaxRuleCreateInput) {
+    return taxRules.createTaxRule(ctx, input);
+  }
+
+  @Mutation(() => TaxRule, { description: 'Needs `tax.update`.' })
+  taxRuleUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => TaxRuleUpdateInput) input: TaxRuleUpdateInput) {
+    return taxRules.updateTaxRule(ctx, id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Products and shipping methods using it are then untaxed. Needs `tax.delete`.' })
+  taxRuleDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return taxRules.deleteTaxRule(ctx, id);
+  }
+}
