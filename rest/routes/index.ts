@@ -1,8 +1,9 @@
 import type { RouteSpec } from '../route';
 import { inventoryRoutes } from './inventory.routes';
+import { ordersRoutes } from './orders.routes';
 import { paymentsRoutes } from './payments.routes';
 import { pricingRoutes } from './pricing.routes';
 import { systemRoutes } from './system.routes';
 
 /** The whole REST surface. A domain joins by adding its route table here. */
-export const ROUTES: RouteSpec[] = [...systemRoutes, ...inventoryRoutes, ...pricingRoutes, ...paymentsRoutes];
+export const ROUTES: RouteSpec[] = [...systemRoutes, ...inventoryRoutes, ...pricingRoutes, ...paymentsRoutes, ...ordersRoutes];

@@ -4,7 +4,7 @@ import type { AppServices, Ctx } from './context';
 import { createLoaders } from './loaders';
 
 /** A fresh per-request context: its own DataLoaders, the request's actor and logger. */
-export function createContext(app: AppServices, request: { id: string; actor: Actor; log: Request['log'] }): Ctx {
+export function createContext(app: AppServices, request: { id: string; actor: Actor; log: Request['log']; headers?: Request['headers'] }): Ctx {
   return {
     ...app,
     requestId: request.id,
@@ -12,5 +12,6 @@ export function createContext(app: AppServices, request: { id: string; actor: Ac
     log: request.log,
     db: app.prisma,
     loaders: createLoaders(app.prisma, { defaultLocale: app.config['i18n.default_locale'] }),
+    request: { headers: Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])) },
   };
 }

@@ -19,6 +19,12 @@ export interface AppServices {
   log: Logger;
 }
 
+/** What services may know about the HTTP request behind an operation. */
+export interface RequestInfo {
+  /** Lower-cased header names (`idempotency-key`, `x-cart-token`, `x-guest-token`). */
+  headers: Record<string, string | undefined>;
+}
+
 /**
  * The first argument of every service method. `db` is the client or the open transaction, so a use case can
  * span services in one transaction; `afterCommit` is set inside a transaction and collects work (after-hooks)
@@ -29,5 +35,6 @@ export interface Ctx extends AppServices {
   actor: Actor;
   db: DbClient;
   loaders: Loaders;
+  request: RequestInfo;
   afterCommit?: Array<() => Promise<void>>;
 }

@@ -2,12 +2,13 @@ import DataLoader from 'dataloader';
 import type { PrismaClient } from '../generated/prisma/client';
 import { type CatalogLoaders, createCatalogLoaders } from '../domains/catalog/catalog.loaders';
 import { type InventoryLoaders, createInventoryLoaders } from '../domains/inventory/inventory.loaders';
+import { type OrderLoaders, createOrderLoaders } from '../domains/orders/orders.loaders';
 
 /** Per-request DataLoaders, one set per domain. They read through the root client, never a transaction. */
-export type Loaders = InventoryLoaders & CatalogLoaders;
+export type Loaders = InventoryLoaders & CatalogLoaders & OrderLoaders;
 
 export function createLoaders(prisma: PrismaClient, opts: { defaultLocale: string }): Loaders {
-  return { ...createInventoryLoaders(prisma), ...createCatalogLoaders(prisma, opts) };
+  return { ...createInventoryLoaders(prisma), ...createCatalogLoaders(prisma, opts), ...createOrderLoaders(prisma) };
 }
 
 /** A loader of rows by id: one `findMany … in` per tick, answers in key order, null for missing ids. */

@@ -10,7 +10,12 @@ export type Access =
   | { kind: 'store'; permission?: StorePermission }
   | { kind: 'customer'; permission: StorePermission };
 
-export type AccessTable = { Query?: Record<string, Access>; Mutation?: Record<string, Access> };
+export type AccessTable = {
+  Query?: Record<string, Access>;
+  Mutation?: Record<string, Access>;
+  /** Fields of object types that are narrower than the operation that returns them (`Order.guestToken`). */
+  fields?: Record<string, Record<string, Access>>;
+};
 
 /** Anyone, authenticated or not (health, login, store browsing). */
 export const PUBLIC: Access = { kind: 'public' };

@@ -57,9 +57,21 @@ export function buildShield(schema: GraphQLSchema, tables: AccessTable[]) {
       }
     }
   }
+  const fieldRules = new Map<string, Record<string, IRule>>();
+  for (const table of tables) {
+    for (const [typeName, fields] of Object.entries(table.fields ?? {})) {
+      const type = schema.getType(typeName);
+      for (const [field, access] of Object.entries(fields)) {
+        if (!isObjectType(type) || !type.getFields()[field]) throw new Error(`access rule for unknown field ${typeName}.${field}`);
+        fieldRules.set(typeName, { ...fieldRules.get(typeName), [field]: ruleFor(access) });
+      }
+    }
+  }
   for (const type of Object.values(schema.getTypeMap())) {
     if (isObjectType(type) && !type.name.startsWith('__') && type.name !== 'Query' && type.name !== 'Mutation' && type.name !== 'Subscription') {
-      (tree as Record<string, unknown>)[type.name] = allow;
+      const narrowed = fieldRules.get(type.name);
+      // Object types are allowed as a whole (their root field was checked) unless some fields are narrower.
+      (tree as Record<string, unknown>)[type.name] = narrowed ? { '*': allow, ...narrowed } : allow;
     }
   }
   return shield(tree as IRules, {

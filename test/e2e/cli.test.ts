@@ -26,11 +26,11 @@ describe('svc CLI', () => {
 
   it('migrates the embedded database in the data folder, then reports it up to date', async () => {
     const first = await run(process.execPath, [...SVC, 'migrate'], { env: env(dataDir, { SVC_LOG_LEVEL: 'silent' }), cwd: root });
-    expect(first.stdout).toMatch(/applied 1 migration\(s\): \d+_init/);
+    expect(first.stdout).toMatch(/applied \d+ migration\(s\): \d+_init/);
     expect(existsSync(join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
     const second = await run(process.execPath, [...SVC, 'migrate'], { env: env(dataDir, { SVC_LOG_LEVEL: 'silent' }), cwd: root });
     expect(second.stdout).toMatch(/database is up to date/);
-  }, 60_000);
+  }, 120_000);
 
   it('aborts start naming the key of a bad setting', async () => {
     const failed = await run(process.execPath, [...SVC, 'serve'], { env: env(dataDir, { SVC_SERVER_PORT: 'abc' }), cwd: root }).catch((e) => e);
@@ -72,5 +72,5 @@ describe('svc CLI', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -4,6 +4,9 @@ import type { AccessTable } from '../../auth/access';
 import { inventoryAccess } from '../../domains/inventory/inventory.permissions';
 import { StockResolver } from '../../domains/inventory/stock.resolver';
 import { WarehouseResolver } from '../../domains/inventory/warehouse.resolver';
+import { CheckoutResolver } from '../../domains/orders/checkout.resolver';
+import { OrderResolver } from '../../domains/orders/order.resolver';
+import { ordersAccess } from '../../domains/orders/orders.permissions';
 import { PaymentMethodResolver } from '../../domains/payments/payment-method.resolver';
 import { paymentsAccess } from '../../domains/payments/payments.permissions';
 import { DiscountResolver } from '../../domains/pricing/discount.resolver';
@@ -22,7 +25,9 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ShippingMethodResolver,
   DiscountResolver,
   PaymentMethodResolver,
+  OrderResolver,
+  CheckoutResolver,
 ];
 
 /** Every access table; shield rules are generated from them. */
-export const ACCESS_TABLES: AccessTable[] = [systemAccess, inventoryAccess, pricingAccess, paymentsAccess];
+export const ACCESS_TABLES: AccessTable[] = [systemAccess, inventoryAccess, pricingAccess, paymentsAccess, ordersAccess];

@@ -1,0 +1,144 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Prisma } from '../../generated/prisma/client';
+import type { Ctx } from '../../app/context';
+import { emitAfter, inTransaction } from '../../app/db/transaction';
+import { isUniqueViolation } from '../../shared/db-errors';
+import { AppError } from '../../shared/errors';
+import { claimKey, findReplay, idempotencyKey, requestHash } from '../../shared/idempotency';
+import { deductStock } from '../inventory/stock-ledger';
+import { type CheckoutDraft, draftCheckout } from './checkout-draft';
+import type { CheckoutInput } from './checkout.inputs';
+import { loadCheckoutCart } from './checkout-cart';
+import { newOrderNumber } from './order-number';
+import { getOrder, orderEntity } from './order.service';
+
+/** Thrown inside the transaction when a concurrent request with the same Idempotency-Key has committed first. */
+class AlreadyClaimed extends Error {}
+
+/**
+ * Places an order. Everything is computed on the server (prices, tax, shipping, discount, totals), then
+ * written in ONE transaction: the idempotency claim, the guarded discount use, the order with its items and
+ * first status, the stock deduction by warehouse priority under row locks (with sale movements and the
+ * denormalized totals) and the emptied cart. Any failure leaves nothing behind. `checkout.before` may cancel
+ * first; `order.after_create` and `checkout.after` run after commit; `checkout.after_failed` after a 422
+ * `insufficient_stock`.
+ */
+export async function checkout(ctx: Ctx, input: CheckoutInput) {
+  const key = idempotencyKey(ctx);
+  const customerScope = `checkout:${ctx.actor.kind === 'anonymous' ? 'guest' : ctx.actor.id}`;
+  const hash = requestHash({ input, cartToken: ctx.request.headers['x-cart-token'] ?? null });
+  if (key) {
+    const replay = await findReplay(ctx, customerScope, key, hash);
+    if (replay) return getOrder(ctx, String(replay.order_id));
+  }
+
+  const cart = input.cartId ? await loadCheckoutCart(ctx, input.cartId) : undefined;
+  const draft = await draftCheckout(ctx, input, cart);
+  await ctx.hooks.runBefore('checkout.before', { entity: draftEntity(draft), changes: {}, metadata: { payment_reference: draft.paymentReference } });
+
+  try {
+    const orderId = await placeWithUniqueNumber(ctx, draft, key ? { scope: customerScope, key, hash } : undefined);
+    return getOrder(ctx, orderId);
+  } catch (err) {
+    if (err instanceof AlreadyClaimed && key) {
+      const replay = await findReplay(ctx, customerScope, key, hash);
+      if (replay) return getOrder(ctx, String(replay.order_id));
+    }
+    if (err instanceof AppError && err.code === 'insufficient_stock') {
+      const event = { entity: draftEntity(draft), changes: {}, metadata: { payment_reference: draft.paymentReference, reason: 'insufficient_stock' } };
+      ctx.background.run(() => ctx.hooks.runAfter('checkout.after_failed', event));
+    }
+    throw err;
+  }
+}
+
+/** Order numbers are random; a collision (unique index) retries the whole transaction with a new number. */
+async function placeWithUniqueNumber(ctx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key: string; hash: string }): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inTransaction(ctx, (tx) => place(tx, draft, idem));
+    } catch (err) {
+      const target = String((err as { meta?: { target?: unknown } }).meta?.target ?? '');
+      if (attempt < 3 && isUniqueViolation(err) && target.includes('order_number')) continue;
+      throw err;
+    }
+  }
+}
+
+async function place(tx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key: string; hash: string }): Promise<string> {
+  const orderId = randomUUID();
+  if (idem && !(await claimKey(tx, idem.scope, idem.key, idem.hash, { order_id: orderId }))) throw new AlreadyClaimed();
+
+  if (draft.discount) {
+    const used = await tx.db.$executeRaw(Prisma.sql`
+      UPDATE discount_codes SET used_count = used_count + 1, updated_at = now()
+      WHERE id = ${draft.discount.id}::uuid AND active AND (max_uses IS NULL OR used_count < max_uses)`);
+    if (used === 0) throw new AppError('max_uses_reached', 'discount code has been used up', { field: 'discount_code' });
+  }
+
+  const orderNumber = newOrderNumber();
+  const order = await tx.db.order.create({
+    data: {
+      id: orderId,
+      orderNumber,
+      customerId: draft.customerId,
+      guestToken: draft.customerId ? null : randomBytes(32).toString('hex'),
+      email: draft.email,
+      status: 'pending',
+      currency: draft.currency,
+      ...draft.totals,
+      billingAddress: draft.billingAddress as Prisma.InputJsonValue,
+      shippingAddress: draft.shippingAddress as Prisma.InputJsonValue,
+      shippingMethodId: draft.shippingMethodId,
+      paymentMethodId: draft.paymentMethodId,
+      paymentReference: draft.paymentReference,
+      discountCodeId: draft.discount?.id ?? null,
+      discountCode: draft.discount?.code ?? null,
+      notes: draft.notes,
+      items: {
+        create: draft.lines.map((l, position) => ({
+          position,
+          productId: l.productId,
+          variantId: l.variantId,
+          sku: l.sku || null,
+          name: l.name,
+          quantity: l.quantity,
+          unitPriceNet: l.unitPriceNet,
+          unitPriceGross: l.unitPriceGross,
+          taxRate: l.taxRate,
+          totalNet: l.unitPriceNet * l.quantity,
+          totalGross: l.unitPriceGross * l.quantity,
+        })),
+      },
+      statusHistory: { create: [{ fromStatus: null, toStatus: 'pending' }] },
+    },
+  });
+  await deductStock(tx, draft.lines, { orderId, reference: orderNumber });
+  if (draft.cartId) await tx.db.cartItem.deleteMany({ where: { cartId: draft.cartId } });
+
+  const entity = await orderEntity(tx, orderId);
+  emitAfter(tx, 'order.after_create', { entity, changes: {}, metadata: {} });
+  emitAfter(tx, 'checkout.after', { entity, changes: {}, metadata: { payment_reference: draft.paymentReference, payment_provider: draft.paymentProvider } });
+  return order.id;
+}
+
+/** What `checkout.before` sees: the order as it would be created, before it exists. */
+function draftEntity(draft: CheckoutDraft): Record<string, unknown> {
+  return {
+    customer_id: draft.customerId,
+    email: draft.email,
+    currency: draft.currency,
+    items: draft.lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId, sku: l.sku, name: l.name, quantity: l.quantity, unit_price_gross: l.unitPriceGross, unit_price_net: l.unitPriceNet, tax_rate: l.taxRate })),
+    shipping_method_id: draft.shippingMethodId,
+    payment_method_id: draft.paymentMethodId,
+    payment_reference: draft.paymentReference,
+    discount_code: draft.discount?.code ?? null,
+    subtotal_gross: draft.totals.subtotalGross,
+    subtotal_net: draft.totals.subtotalNet,
+    shipping_gross: draft.totals.shippingGross,
+    shipping_net: draft.totals.shippingNet,
+    discount_total: draft.totals.discountTotal,
+    tax_total: draft.totals.taxTotal,
+    total: draft.totals.total,
+  };
+}

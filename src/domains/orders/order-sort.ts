@@ -1,0 +1,15 @@
+import { registerEnumType } from 'type-graphql';
+
+export enum OrderSortField {
+  created_at = 'created_at',
+  total = 'total',
+  status = 'status',
+  order_number = 'order_number',
+}
+registerEnumType(OrderSortField, { name: 'OrderSortField' });
+
+export enum SortDirection {
+  asc = 'asc',
+  desc = 'desc',
+}
+registerEnumType(SortDirection, { name: 'SortDirection' });

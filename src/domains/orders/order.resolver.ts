@@ -1,0 +1,62 @@
+import { Arg, Ctx as Context, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { resolvePage } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import { OrderStatusInput } from './checkout.inputs';
+import { OrderSortField, SortDirection } from './order-sort';
+import * as orders from './order.service';
+import { Order, OrderItem, OrderList, OrderStatus, OrderStatusChange, PaymentTransaction } from './order.type';
+
+const PAGE = { limit: 20, max: 200 };
+
+@Resolver(() => Order)
+export class OrderResolver {
+  @Query(() => OrderList, { description: 'Orders, newest first by default. `search` matches order number and email. Needs `orders.read`.' })
+  orders(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('status', () => OrderStatus, { nullable: true }) status?: OrderStatus,
+    @Arg('customerId', () => UuidScalar, { nullable: true }) customerId?: string,
+    @Arg('search', () => String, { nullable: true }) search?: string,
+    @Arg('sort', () => OrderSortField, { nullable: true }) sort?: OrderSortField,
+    @Arg('order', () => SortDirection, { nullable: true }) order?: SortDirection,
+  ) {
+    return orders.listOrders(ctx, resolvePage(page, limit, PAGE), { status: status ?? undefined, customerId: customerId ?? undefined, search: search ?? undefined, sort: sort ?? undefined, order: order ?? undefined });
+  }
+
+  @Query(() => Order, { description: 'Needs `orders.read`.' })
+  order(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return orders.getOrder(ctx, id);
+  }
+
+  @Mutation(() => Order, { description: 'Moves an order along the status table (422 `invalid_transition` otherwise). Needs `orders.update`.' })
+  orderStatusUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => OrderStatusInput) input: OrderStatusInput) {
+    return orders.updateOrderStatus(ctx, id, input);
+  }
+
+  @Query(() => [PaymentTransaction], { description: 'Needs `orders.read`.' })
+  orderTransactions(@Context() ctx: Ctx, @Arg('orderId', () => UuidScalar) orderId: string) {
+    return orders.listTransactions(ctx, orderId);
+  }
+
+  @Query(() => [PaymentTransaction], { description: 'For the order\'s customer, or a guest with its guest token (cookie or `X-Guest-Token`); 404 otherwise.' })
+  storeOrderTransactions(@Context() ctx: Ctx, @Arg('orderId', () => UuidScalar) orderId: string) {
+    return orders.listOwnTransactions(ctx, orderId);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'True for guest orders (the store API shows this instead of the guest token).' })
+  isGuestOrder(@Root() order: Order) {
+    return order.customerId === null;
+  }
+
+  @FieldResolver(() => [OrderItem])
+  items(@Root() order: Order, @Context() ctx: Ctx) {
+    return ctx.loaders.orderItemsByOrderId.load(order.id);
+  }
+
+  @FieldResolver(() => [OrderStatusChange])
+  statusHistory(@Root() order: Order, @Context() ctx: Ctx) {
+    return ctx.loaders.orderHistoryByOrderId.load(order.id);
+  }
+}

@@ -1,0 +1,104 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Prisma } from '../../generated/prisma/client';
+import type { Ctx } from '../../app/context';
+import { emitAfter, inTransaction } from '../../app/db/transaction';
+import { AppError } from '../../shared/errors';
+import { type Page, findPage } from '../../shared/pagination';
+import { reverseOrderStock } from '../inventory/stock-ledger';
+import { customerIdOf } from './checkout-draft';
+import type { OrderStatusInput } from './checkout.inputs';
+import { RESTOCKING, assertTransition } from './order-status';
+import type { OrderStatus } from './order.type';
+
+export async function getOrder(ctx: Ctx, id: string) {
+  const order = await ctx.db.order.findUnique({ where: { id } });
+  if (!order) throw AppError.notFound('order');
+  return order;
+}
+
+export interface OrderFilter {
+  status?: OrderStatus;
+  customerId?: string;
+  search?: string;
+  sort?: 'created_at' | 'total' | 'status' | 'order_number';
+  order?: 'asc' | 'desc';
+}
+
+const SORT_COLUMN = { created_at: 'createdAt', total: 'total', status: 'status', order_number: 'orderNumber' } as const;
+
+/** Admin list: filters by status and customer, `search` on order number and email, sortable. */
+export function listOrders(ctx: Ctx, page: Page, filter: OrderFilter) {
+  const where: Prisma.OrderWhereInput = {
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.customerId ? { customerId: filter.customerId } : {}),
+    ...(filter.search
+      ? { OR: [{ orderNumber: { contains: filter.search, mode: 'insensitive' } }, { email: { contains: filter.search.toLowerCase() } }] }
+      : {}),
+  };
+  const direction = filter.order ?? 'desc';
+  const orderBy = [{ [SORT_COLUMN[filter.sort ?? 'created_at']]: direction }, { id: direction }] as Prisma.OrderOrderByWithRelationInput[];
+  return findPage(page, (w) => ctx.db.order.findMany({ where, orderBy, ...w }), () => ctx.db.order.count({ where }));
+}
+
+/** The order as the admin API shows it, for hooks and automation payloads. */
+export async function orderEntity(ctx: Ctx, id: string): Promise<Record<string, unknown>> {
+  const order = await ctx.db.order.findUniqueOrThrow({ where: { id }, include: { items: { orderBy: { position: 'asc' } } } });
+  const { items, ...fields } = order;
+  return {
+    ...snakeKeys(fields),
+    items: items.map((i) => snakeKeys(i)),
+  };
+}
+
+function snakeKeys(row: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v instanceof Date ? v.toISOString() : v]));
+}
+
+/**
+ * Moves an order along the contract's transition table (422 `invalid_transition` otherwise) under a row lock,
+ * records the change with its comment, and, on entering `cancelled` or `refunded`, returns the order's stock
+ * to its original warehouses in the same transaction. `order.before_update` may cancel; `order.after_update`
+ * carries `{ from_status, to_status, comment }` after commit.
+ */
+export async function updateOrderStatus(ctx: Ctx, id: string, input: OrderStatusInput) {
+  await inTransaction(ctx, async (tx) => {
+    const [locked] = await tx.db.$queryRaw<Array<{ status: OrderStatus }>>(Prisma.sql`SELECT status FROM orders WHERE id = ${id}::uuid FOR UPDATE`);
+    if (!locked) throw AppError.notFound('order');
+    assertTransition(locked.status, input.status);
+    const changes = { from_status: locked.status, to_status: input.status, comment: input.comment ?? null };
+    await tx.hooks.runBefore('order.before_update', { entity: await orderEntity(tx, id), changes, metadata: {} });
+    await tx.db.order.update({ where: { id }, data: { status: input.status, statusHistory: { create: [{ fromStatus: locked.status, toStatus: input.status, comment: input.comment ?? null }] } } });
+    if (RESTOCKING.has(input.status)) await reverseOrderStock(tx, id, `order ${input.status}`);
+    emitAfter(tx, 'order.after_update', { entity: await orderEntity(tx, id), changes, metadata: {} });
+  });
+  return getOrder(ctx, id);
+}
+
+/** Payment transactions of an order (admin). */
+export async function listTransactions(ctx: Ctx, orderId: string) {
+  await getOrder(ctx, orderId);
+  return ctx.db.paymentTransaction.findMany({ where: { orderId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+}
+
+/**
+ * Payment transactions for the store: the order's customer, or a guest presenting its guest token
+ * (`svc_guest_token` cookie or `X-Guest-Token` header). Anyone else gets 404, as if the order did not exist.
+ */
+export async function listOwnTransactions(ctx: Ctx, orderId: string) {
+  const order = await ctx.db.order.findUnique({ where: { id: orderId }, select: { customerId: true, guestToken: true } });
+  if (!order || !ownsOrder(ctx, order)) throw AppError.notFound('order');
+  return ctx.db.paymentTransaction.findMany({ where: { orderId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+}
+
+function ownsOrder(ctx: Ctx, order: { customerId: string | null; guestToken: string | null }): boolean {
+  if (order.customerId) return customerIdOf(ctx) === order.customerId;
+  const presented = ctx.request.headers['x-guest-token'] ?? guestCookie(ctx.request.headers.cookie);
+  if (!presented || !order.guestToken) return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(order.guestToken);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function guestCookie(header: string | undefined): string | undefined {
+  return header?.split(/;\s*/).find((c) => c.startsWith('svc_guest_token='))?.slice('svc_guest_token='.length);
+}

@@ -1,0 +1,91 @@
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageMeta } from '../../shared/pagination';
+import { JsonScalar, UuidScalar } from '../../shared/scalars';
+
+export enum OrderStatus {
+  pending = 'pending',
+  confirmed = 'confirmed',
+  processing = 'processing',
+  shipped = 'shipped',
+  delivered = 'delivered',
+  cancelled = 'cancelled',
+  refunded = 'refunded',
+}
+registerEnumType(OrderStatus, { name: 'OrderStatus', description: 'See the transition table: cancelled and refunded are final.' });
+
+@ObjectType({ description: 'One ordered line, priced when the order was placed.' })
+export class OrderItem {
+  @Field(() => UuidScalar) id!: string;
+  @Field(() => UuidScalar, { nullable: true }) productId!: string | null;
+  @Field(() => UuidScalar, { nullable: true }) variantId!: string | null;
+  @Field(() => String, { nullable: true }) sku!: string | null;
+  @Field() name!: string;
+  @Field(() => Int) quantity!: number;
+  @Field(() => Int) unitPriceNet!: number;
+  @Field(() => Int) unitPriceGross!: number;
+  @Field(() => Int, { description: 'Basis points.' }) taxRate!: number;
+  @Field(() => Int) totalNet!: number;
+  @Field(() => Int) totalGross!: number;
+}
+
+@ObjectType({ description: 'A status change with its comment.' })
+export class OrderStatusChange {
+  @Field(() => OrderStatus, { nullable: true, description: 'Null for the creation.' }) fromStatus!: OrderStatus | null;
+  @Field(() => OrderStatus) toStatus!: OrderStatus;
+  @Field(() => String, { nullable: true }) comment!: string | null;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType({ description: 'An order. Money in cents; `total = subtotal_gross + shipping_gross − discount_total`.' })
+export class Order {
+  @Field(() => UuidScalar) id!: string;
+  @Field({ description: '`ORD-YYYYMMDD-` and six characters.' }) orderNumber!: string;
+  @Field(() => UuidScalar, { nullable: true }) customerId!: string | null;
+  @Field(() => String, { nullable: true, description: 'Guest orders only. Admin API only (`orders.read`).' }) guestToken!: string | null;
+  @Field() email!: string;
+  @Field(() => OrderStatus) status!: OrderStatus;
+  @Field() currency!: string;
+  @Field(() => Int) subtotalGross!: number;
+  @Field(() => Int) subtotalNet!: number;
+  @Field(() => Int) shippingGross!: number;
+  @Field(() => Int) shippingNet!: number;
+  @Field(() => Int) discountTotal!: number;
+  @Field(() => Int) taxTotal!: number;
+  @Field(() => Int) total!: number;
+  @Field(() => JsonScalar) billingAddress!: unknown;
+  @Field(() => JsonScalar) shippingAddress!: unknown;
+  @Field(() => UuidScalar, { nullable: true }) shippingMethodId!: string | null;
+  @Field(() => UuidScalar, { nullable: true }) paymentMethodId!: string | null;
+  @Field(() => String, { nullable: true }) paymentReference!: string | null;
+  @Field(() => String, { nullable: true }) discountCode!: string | null;
+  @Field(() => String, { nullable: true }) notes!: string | null;
+  @Field(() => JsonScalar) customFields!: unknown;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date) updatedAt!: Date;
+}
+
+@ObjectType()
+export class OrderList {
+  @Field(() => [Order]) items!: Order[];
+  @Field(() => PageMeta) meta!: PageMeta;
+}
+
+export enum PaymentTransactionStatus {
+  pending = 'pending',
+  completed = 'completed',
+  failed = 'failed',
+}
+registerEnumType(PaymentTransactionStatus, { name: 'PaymentTransactionStatus' });
+
+@ObjectType({ description: 'A payment of an order at its provider.' })
+export class PaymentTransaction {
+  @Field(() => UuidScalar) id!: string;
+  @Field(() => UuidScalar) orderId!: string;
+  @Field() provider!: string;
+  @Field({ description: 'The provider-side payment intent id (unique).' }) providerReference!: string;
+  @Field(() => Int) amount!: number;
+  @Field() currency!: string;
+  @Field(() => PaymentTransactionStatus) status!: PaymentTransactionStatus;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date) updatedAt!: Date;
+}

@@ -1,0 +1,16 @@
+import { type AccessTable, admin, store } from '../../auth/access';
+
+export const ordersAccess: AccessTable = {
+  Query: {
+    orders: admin('orders.read'),
+    order: admin('orders.read'),
+    orderTransactions: admin('orders.read'),
+    storeOrderTransactions: store('store.orders.read'),
+  },
+  Mutation: {
+    orderStatusUpdate: admin('orders.update'),
+    checkoutComplete: store('store.checkout'),
+  },
+  // The guest token is a credential: only staff who may read orders see it (the store shows is_guest_order).
+  fields: { Order: { guestToken: admin('orders.read') } },
+};
