@@ -1,4 +1,5 @@
 import type { RouteSpec } from '../route';
+import { cartsRoutes } from './carts.routes';
 import { inventoryRoutes } from './inventory.routes';
 import { ordersRoutes } from './orders.routes';
 import { paymentsRoutes } from './payments.routes';
@@ -6,4 +7,4 @@ import { pricingRoutes } from './pricing.routes';
 import { systemRoutes } from './system.routes';
 
 /** The whole REST surface. A domain joins by adding its route table here. */
-export const ROUTES: RouteSpec[] = [...systemRoutes, ...inventoryRoutes, ...pricingRoutes, ...paymentsRoutes, ...ordersRoutes];
+export const ROUTES: RouteSpec[] = [...systemRoutes, ...inventoryRoutes, ...pricingRoutes, ...paymentsRoutes, ...ordersRoutes, ...cartsRoutes];

@@ -31,6 +31,7 @@ export const CONFIG_KEYS = {
   'graphql.complexity_limit': { type: 'int', default: 2000, min: 1, doc: 'Highest estimated cost of a GraphQL operation (list arguments multiply).' },
   'graphql.sandbox': { type: 'bool', default: true, doc: 'Serve Apollo Sandbox on GET /graphql (never in `production`).' },
   'i18n.default_locale': { type: 'string', default: 'en', doc: 'Locale used when a request names none.' },
+  'i18n.default_currency': { type: 'string', default: 'EUR', doc: 'Currency of new carts that name none (ISO 4217).' },
 } as const satisfies Record<string, KeySpec>;
 
 export type ConfigKey = keyof typeof CONFIG_KEYS;

@@ -4,6 +4,8 @@ import type { AccessTable } from '../../auth/access';
 import { inventoryAccess } from '../../domains/inventory/inventory.permissions';
 import { StockResolver } from '../../domains/inventory/stock.resolver';
 import { WarehouseResolver } from '../../domains/inventory/warehouse.resolver';
+import { CartResolver } from '../../domains/carts/cart.resolver';
+import { cartsAccess } from '../../domains/carts/carts.permissions';
 import { CheckoutResolver } from '../../domains/orders/checkout.resolver';
 import { OrderResolver } from '../../domains/orders/order.resolver';
 import { ordersAccess } from '../../domains/orders/orders.permissions';
@@ -27,7 +29,8 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   PaymentMethodResolver,
   OrderResolver,
   CheckoutResolver,
+  CartResolver,
 ];
 
 /** Every access table; shield rules are generated from them. */
-export const ACCESS_TABLES: AccessTable[] = [systemAccess, inventoryAccess, pricingAccess, paymentsAccess, ordersAccess];
+export const ACCESS_TABLES: AccessTable[] = [systemAccess, inventoryAccess, pricingAccess, paymentsAccess, ordersAccess, cartsAccess];

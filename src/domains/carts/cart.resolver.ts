@@ -1,0 +1,40 @@
+import { Arg, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { UuidScalar } from '../../shared/scalars';
+import * as carts from './cart.service';
+import { Cart, CartCreateInput, CartItemAddInput, CartItemUpdateInput } from './cart.type';
+
+const OWNERSHIP = 'Customers reach their own carts; anonymous carts need the `X-Cart-Token` header. Anything else is 404.';
+
+@Resolver(() => Cart)
+export class CartResolver {
+  @Mutation(() => Cart, { description: 'Creates a cart (bound to the signed-in customer, else anonymous with a `session_token` shown once).' })
+  cartCreate(@Context() ctx: Ctx, @Arg('input', () => CartCreateInput, { nullable: true }) input?: CartCreateInput) {
+    return carts.createCart(ctx, input ?? {});
+  }
+
+  @Query(() => Cart, { description: OWNERSHIP })
+  cart(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return carts.getCart(ctx, id);
+  }
+
+  @Mutation(() => Cart, { description: `Adds (or merges) a line; 422 \`insufficient_stock\` beyond what is available. ${OWNERSHIP}` })
+  cartItemAdd(@Context() ctx: Ctx, @Arg('cartId', () => UuidScalar) cartId: string, @Arg('input', () => CartItemAddInput) input: CartItemAddInput) {
+    return carts.addItem(ctx, cartId, input);
+  }
+
+  @Mutation(() => Cart, { description: `Sets a line's quantity. ${OWNERSHIP}` })
+  cartItemUpdate(@Context() ctx: Ctx, @Arg('cartId', () => UuidScalar) cartId: string, @Arg('itemId', () => UuidScalar) itemId: string, @Arg('input', () => CartItemUpdateInput) input: CartItemUpdateInput) {
+    return carts.updateItem(ctx, cartId, itemId, input.quantity);
+  }
+
+  @Mutation(() => Cart, { description: `Removes a line. ${OWNERSHIP}` })
+  cartItemRemove(@Context() ctx: Ctx, @Arg('cartId', () => UuidScalar) cartId: string, @Arg('itemId', () => UuidScalar) itemId: string) {
+    return carts.removeItem(ctx, cartId, itemId);
+  }
+
+  @Mutation(() => Boolean, { description: `Deletes the cart. ${OWNERSHIP}` })
+  cartDelete(@Context() ctx: Ctx, @Arg('cartId', () => UuidScalar) cartId: string) {
+    return carts.deleteCart(ctx, cartId);
+  }
+}
