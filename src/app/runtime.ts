@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { resolveJwtSecret } from '../auth/jwt-secret';
+import { type CheckoutFunction, createCheckoutFunction } from '../plugin-api/checkout';
 import { HookRegistry } from '../plugin-api/hooks';
 import { BackgroundTasks } from './background';
 import type { Config } from './config/keys';
@@ -22,6 +23,8 @@ export interface RunningService {
   database: Database;
   queryLog: RequestQueryLog;
   jwtSecret: Uint8Array;
+  /** The checkout function of the plugin API (same code path as the store's checkout). */
+  checkout: CheckoutFunction;
   close(): Promise<void>;
 }
 
@@ -85,6 +88,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       database,
       queryLog,
       jwtSecret,
+      checkout: createCheckoutFunction(services, schema),
       close: () =>
         (closing ??= (async () => {
           await closeHttpServer(httpServer, config['server.shutdown_timeout_seconds'] * 1000);
