@@ -4,6 +4,8 @@ import type { AccessTable } from '../../auth/access';
 import { inventoryAccess } from '../../domains/inventory/inventory.permissions';
 import { StockResolver } from '../../domains/inventory/stock.resolver';
 import { WarehouseResolver } from '../../domains/inventory/warehouse.resolver';
+import { AddressResolver } from '../../domains/customers/address.resolver';
+import { addressesAccess } from '../../domains/customers/addresses.permissions';
 import { CartResolver } from '../../domains/carts/cart.resolver';
 import { cartsAccess } from '../../domains/carts/carts.permissions';
 import { CheckoutResolver } from '../../domains/orders/checkout.resolver';
@@ -30,7 +32,8 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   OrderResolver,
   CheckoutResolver,
   CartResolver,
+  AddressResolver,
 ];
 
 /** Every access table; shield rules are generated from them. */
-export const ACCESS_TABLES: AccessTable[] = [systemAccess, inventoryAccess, pricingAccess, paymentsAccess, ordersAccess, cartsAccess];
+export const ACCESS_TABLES: AccessTable[] = [systemAccess, inventoryAccess, pricingAccess, paymentsAccess, ordersAccess, cartsAccess, addressesAccess];

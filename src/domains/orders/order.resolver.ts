@@ -45,6 +45,16 @@ export class OrderResolver {
     return orders.listOwnTransactions(ctx, orderId);
   }
 
+  @Query(() => OrderList, { description: 'The signed-in customer\'s orders, newest first.' })
+  accountOrders(@Context() ctx: Ctx, @Arg('page', () => Int, { nullable: true }) page?: number, @Arg('limit', () => Int, { nullable: true }) limit?: number) {
+    return orders.listAccountOrders(ctx, resolvePage(page, limit, PAGE));
+  }
+
+  @Query(() => Order, { description: 'One of the signed-in customer\'s orders (404 for anyone else\'s).' })
+  accountOrder(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return orders.getAccountOrder(ctx, id);
+  }
+
   @FieldResolver(() => Boolean, { description: 'True for guest orders (the store API shows this instead of the guest token).' })
   isGuestOrder(@Root() order: Order) {
     return order.customerId === null;

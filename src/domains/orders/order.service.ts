@@ -74,6 +74,21 @@ export async function updateOrderStatus(ctx: Ctx, id: string, input: OrderStatus
   return getOrder(ctx, id);
 }
 
+/** The signed-in customer's orders, newest first. */
+export function listAccountOrders(ctx: Ctx, page: Page) {
+  const customerId = customerIdOf(ctx);
+  if (!customerId) throw new AppError('unauthorized');
+  const where = { customerId };
+  return findPage(page, (w) => ctx.db.order.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...w }), () => ctx.db.order.count({ where }));
+}
+
+/** One of the signed-in customer's orders; anyone else's is 404. */
+export async function getAccountOrder(ctx: Ctx, id: string) {
+  const order = await ctx.db.order.findUnique({ where: { id } });
+  if (!order || !order.customerId || order.customerId !== customerIdOf(ctx)) throw AppError.notFound('order');
+  return order;
+}
+
 /** Payment transactions of an order (admin). */
 export async function listTransactions(ctx: Ctx, orderId: string) {
   await getOrder(ctx, orderId);

@@ -1,4 +1,4 @@
-import { type AccessTable, admin, store } from '../../auth/access';
+import { type AccessTable, admin, customer, store } from '../../auth/access';
 
 export const ordersAccess: AccessTable = {
   Query: {
@@ -6,6 +6,8 @@ export const ordersAccess: AccessTable = {
     order: admin('orders.read'),
     orderTransactions: admin('orders.read'),
     storeOrderTransactions: store('store.orders.read'),
+    accountOrders: customer('store.orders.read'),
+    accountOrder: customer('store.orders.read'),
   },
   Mutation: {
     orderStatusUpdate: admin('orders.update'),
