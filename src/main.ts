@@ -4,7 +4,10 @@ import { openDatabase } from './app/db/database';
 import { applyMigrations } from './app/db/migrator';
 import { createLogger } from './app/logger';
 import { migrationsDir } from './app/paths';
-import { startService } from './app/runtime';
+import { openServices, startService } from './app/runtime';
+import { createContext } from './app/context-factory';
+import { seedDemo } from './app/seed/demo';
+import { ANONYMOUS } from './auth/actor';
 import { SERVICE_VERSION } from './app/version';
 
 const USAGE = `usage: svc <command> [--config path]
@@ -12,6 +15,7 @@ const USAGE = `usage: svc <command> [--config path]
 commands:
   serve      start the HTTP server (REST /api/v1, GraphQL /graphql)
   migrate    apply pending database migrations and exit
+  seed --demo  load the demo shop into an empty database
   version    print the version`;
 
 function parseArgs(argv: string[]): { command: string; configFile?: string } {
@@ -29,7 +33,7 @@ function parseArgs(argv: string[]): { command: string; configFile?: string } {
 async function serve(configFile?: string): Promise<void> {
   const config = loadConfig({ file: configFile });
   const log = createLogger(config['log.level']);
-  const service = await startService({ config, log });
+  const service = await startService({ config, log, seedDemoOnEmpty: true });
   const stop = (signal: string) => {
     log.info({ signal }, 'shutting down');
     service.close().then(
@@ -56,6 +60,19 @@ async function migrate(configFile?: string): Promise<void> {
   }
 }
 
+async function seed(args: string[], configFile?: string): Promise<void> {
+  if (!args.includes('--demo')) throw new ConfigError('seed: only --demo is available');
+  const config = loadConfig({ file: configFile });
+  const log = createLogger(config['log.level']);
+  const { services, database } = await openServices({ config, log });
+  try {
+    const summary = await seedDemo(createContext(services, { id: 'seed', actor: ANONYMOUS, log }));
+    console.log(summary ? `demo shop loaded: ${summary.products} products, ${summary.variants} variants, warehouses ${summary.warehouses.join(', ')}` : 'the catalog already has products: nothing seeded');
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const { command, configFile } = parseArgs(argv);
   switch (command) {
@@ -63,6 +80,8 @@ async function main(argv: string[]): Promise<void> {
       return serve(configFile);
     case 'migrate':
       return migrate(configFile);
+    case 'seed':
+      return seed(argv.slice(1), configFile);
     case 'version':
       console.log(SERVICE_VERSION);
       return;

@@ -1,12 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
+import { ANONYMOUS } from '../auth/actor';
 import { resolveJwtSecret } from '../auth/jwt-secret';
 import { type CheckoutFunction, createCheckoutFunction } from '../plugin-api/checkout';
 import { HookRegistry } from '../plugin-api/hooks';
 import { BackgroundTasks } from './background';
 import type { Config } from './config/keys';
 import type { AppServices } from './context';
+import { createContext } from './context-factory';
+import { seedDemo } from './seed/demo';
 import { type Database, openDatabase } from './db/database';
 import { applyMigrations } from './db/migrator';
 import { RequestQueryLog } from './db/query-stats';
@@ -33,10 +36,24 @@ export interface StartOptions {
   log?: Logger;
   /** An already-open embedded database (tests). */
   pglite?: PGlite;
+  /** Load the demo shop into an empty embedded database (what `npm start` does; contract §1). */
+  seedDemoOnEmpty?: boolean;
 }
 
-/** Composition: database (migrated), services, schema, GraphQL and REST on one HTTP server. */
-export async function startService(opts: StartOptions): Promise<RunningService> {
+async function seedOnEmpty(services: AppServices): Promise<void> {
+  const ctx = createContext(services, { id: 'seed', actor: ANONYMOUS, log: services.log });
+  const summary = await seedDemo(ctx);
+  if (summary) services.log.info(summary, 'empty database: demo shop loaded');
+}
+
+export interface OpenedServices {
+  database: Database;
+  services: AppServices;
+  jwtSecret: Uint8Array;
+}
+
+/** The database (migrated when `database.auto_migrate`) and the process-wide services, without HTTP. */
+export async function openServices(opts: StartOptions): Promise<OpenedServices> {
   const { config } = opts;
   const log = opts.log ?? createLogger(config['log.level']);
   const database = await openDatabase({
@@ -60,6 +77,20 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       config,
       log,
     };
+    return { database, services, jwtSecret };
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Composition: database (migrated), services, schema, GraphQL and REST on one HTTP server. */
+export async function startService(opts: StartOptions): Promise<RunningService> {
+  const { config } = opts;
+  const { database, services, jwtSecret } = await openServices(opts);
+  const { log } = services;
+  try {
+    if (opts.seedDemoOnEmpty && database.kind === 'embedded') await seedOnEmpty(services);
     const schema = buildAppSchema();
     const httpServer = http.createServer();
     const development = config.env !== 'production';

@@ -32,6 +32,18 @@ describe('svc CLI', () => {
     expect(second.stdout).toMatch(/database is up to date/);
   }, 120_000);
 
+  it('seeds the demo shop into an empty database, once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-seed-'));
+    try {
+      const first = await run(process.execPath, [...SVC, 'seed', '--demo'], { env: env(dir, { SVC_LOG_LEVEL: 'silent' }), cwd: root });
+      expect(first.stdout).toMatch(/demo shop loaded: 4 products, 9 variants, warehouses MAIN, OVERFLOW/);
+      const second = await run(process.execPath, [...SVC, 'seed', '--demo'], { env: env(dir, { SVC_LOG_LEVEL: 'silent' }), cwd: root });
+      expect(second.stdout).toMatch(/nothing seeded/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('aborts start naming the key of a bad setting', async () => {
     const failed = await run(process.execPath, [...SVC, 'serve'], { env: env(dataDir, { SVC_SERVER_PORT: 'abc' }), cwd: root }).catch((e) => e);
     expect(failed.code).toBe(78);
@@ -59,6 +71,8 @@ describe('svc CLI', () => {
     };
     try {
       const listening = await waitFor((l) => l.msg === 'svc listening');
+      // `npm start` on an empty embedded database loads the demo shop.
+      expect(lines.some((l) => l.msg === 'empty database: demo shop loaded')).toBe(true);
       const res = await fetch(`http://127.0.0.1:${listening.port}/api/v1/health`);
       expect(res.status).toBe(200);
       const requestId = res.headers.get('x-request-id');
