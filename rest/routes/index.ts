@@ -1,6 +1,9 @@
 import type { RouteSpec } from '../route';
+import { apiKeysRoutes } from './api-keys.routes';
+import { authRoutes } from './auth.routes';
 import { inventoryRoutes } from './inventory.routes';
 import { systemRoutes } from './system.routes';
+import { usersRoutes } from './users.routes';
 
 /** The whole REST surface. A domain joins by adding its route table here. */
-export const ROUTES: RouteSpec[] = [...systemRoutes, ...inventoryRoutes];
+export const ROUTES: RouteSpec[] = [...systemRoutes, ...authRoutes, ...inventoryRoutes, ...usersRoutes, ...apiKeysRoutes];

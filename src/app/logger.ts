@@ -12,7 +12,13 @@ export function createLogger(level: string): Logger {
     base: { service: 'svc' },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: {
-      paths: ['password', '*.password', 'authorization', '*.authorization', 'headers.authorization', 'headers.cookie', 'token', '*.token', 'secret', '*.secret'],
+      paths: [
+        'password', '*.password', 'passwordHash', '*.passwordHash', 'password_hash', '*.password_hash',
+        'authorization', '*.authorization', 'headers.authorization', 'headers.cookie', 'headers["x-csrf-token"]', 'cookie', '*.cookie',
+        'token', '*.token', 'secret', '*.secret', 'key', '*.key', 'keyHash', '*.keyHash',
+        'accessToken', '*.accessToken', 'refreshToken', '*.refreshToken', 'access_token', '*.access_token', 'refresh_token', '*.refresh_token',
+        'variables.input.password', 'variables.input.refreshToken',
+      ],
       censor: '[redacted]',
     },
   });

@@ -1,7 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
+import { ApiKeyUsage } from '../auth/api-key-auth';
+import { bootstrapAdmin } from '../auth/bootstrap';
 import { resolveJwtSecret } from '../auth/jwt-secret';
+import { createPasswordHasher } from '../auth/passwords';
+import { openSecurityStore } from '../auth/security-store';
 import { HookRegistry } from '../plugin-api/hooks';
 import { BackgroundTasks } from './background';
 import type { Config } from './config/keys';
@@ -30,6 +34,8 @@ export interface StartOptions {
   log?: Logger;
   /** An already-open embedded database (tests). */
   pglite?: PGlite;
+  /** `SVC_BOOTSTRAP_ADMIN_EMAIL` + `SVC_BOOTSTRAP_ADMIN_PASSWORD`: a super_admin created at start when absent. */
+  bootstrapAdmin?: { email: string; password: string };
 }
 
 /** Composition: database (migrated), services, schema, GraphQL and REST on one HTTP server. */
@@ -50,13 +56,19 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       const applied = await applyMigrations(database.executor, migrationsDir(), (msg) => log.info(msg));
       if (applied.length) log.info({ applied }, 'migrations applied');
     }
+    const security = openSecurityStore(config, log);
     const services: AppServices = {
+      security,
+      passwords: createPasswordHasher(config),
+      jwtSecret,
       prisma: database.prisma,
       hooks: new HookRegistry(log),
       background: new BackgroundTasks((err) => log.error({ err: err instanceof Error ? err.message : String(err) }, 'background task failed')),
       config,
       log,
     };
+    if (opts.bootstrapAdmin) await bootstrapAdmin(services, opts.bootstrapAdmin);
+    const apiKeyUsage = new ApiKeyUsage(database.prisma, services.background);
     const schema = buildAppSchema();
     const httpServer = http.createServer();
     const development = config.env !== 'production';
@@ -69,7 +81,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     });
     await apollo.start();
     const queryLog = new RequestQueryLog();
-    httpServer.on('request', createHttpApp({ services, schema, apollo, jwtSecret, queryLog }));
+    httpServer.on('request', createHttpApp({ services, schema, apollo, apiKeyUsage, queryLog }));
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(config['server.port'], config['server.host'], () => resolve());
@@ -90,6 +102,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
           await closeHttpServer(httpServer, config['server.shutdown_timeout_seconds'] * 1000);
           await apollo.stop();
           await services.background.drain();
+          await security.close();
           await database.close();
           log.info('svc stopped');
         })()),

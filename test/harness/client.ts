@@ -22,13 +22,32 @@ export interface GqlResult<T = any> extends HttpResult<{ data?: T; errors?: Arra
 export class Client {
   private token?: Promise<string>;
 
-  constructor(readonly baseUrl: string, readonly identity: Identity, private readonly secret: Uint8Array) {}
+  /**
+   * `ensureAccount` makes the identity a real account before its first request: the server only accepts
+   * tokens of existing, active users.
+   */
+  constructor(
+    readonly baseUrl: string,
+    readonly identity: Identity,
+    private readonly secret: Uint8Array,
+    private readonly ensureAccount?: (identity: Extract<Identity, { kind: 'admin' | 'customer' }> & { email: string }) => Promise<void>,
+  ) {}
+
+  /** The email of the account behind this client (staff and customer identities). */
+  get email(): string | undefined {
+    const id = this.identity;
+    return id.kind === 'admin' || id.kind === 'customer' ? (id.email ?? `${id.role}-${id.id.slice(0, 8)}@example.com`) : undefined;
+  }
 
   private async authorization(): Promise<string | undefined> {
     const id = this.identity;
     if (id.kind === 'guest') return undefined;
     if (id.kind === 'header') return id.authorization;
-    this.token ??= signToken({ id: id.id, email: id.email ?? `${id.role}-${id.id.slice(0, 8)}@example.com`, utype: id.kind, role: id.role }, 'access', this.secret).then((t) => t.token);
+    const email = this.email as string;
+    this.token ??= (async () => {
+      await this.ensureAccount?.({ ...id, email });
+      return (await signToken({ id: id.id, email, utype: id.kind, role: id.role }, 'access', this.secret)).token;
+    })();
     return `Bearer ${await this.token}`;
   }
 

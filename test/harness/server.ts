@@ -74,12 +74,29 @@ export async function startTestServer(overrides: Partial<Record<ConfigKey, unkno
       'auth.jwt_secret': TEST_JWT_SECRET,
       'database.url': pgDb?.url ?? '',
       'database.tls': 'disable',
+      // Cheap password hashing and limits no test file reaches unless it sets its own.
+      'auth.argon2.memory_kib': 1024,
+      'auth.argon2.iterations': 1,
+      'security.rate_limit.requests_per_minute': 1_000_000,
+      'security.rate_limit.burst': 1_000_000,
+      'security.rate_limit.login.requests_per_minute': 1_000_000,
+      'security.rate_limit.register.requests_per_minute': 1_000_000,
       ...overrides,
     },
   });
   const service = await startService({ config, pglite });
   const secret = service.jwtSecret;
-  const client = (identity: Identity) => new Client(service.url, identity, secret);
+  const prisma = service.services.prisma;
+  /** Staff and customer identities become real, active accounts (placeholder password hash: no login). */
+  const ensureAccount = async (identity: { kind: 'admin' | 'customer'; role: string; id: string; email: string }) => {
+    if (identity.kind === 'admin') {
+      const role = identity.role as 'super_admin' | 'admin' | 'manager';
+      await prisma.adminUser.upsert({ where: { id: identity.id }, update: {}, create: { id: identity.id, email: identity.email.toLowerCase(), passwordHash: 'test-account', role } });
+    } else {
+      await prisma.customer.upsert({ where: { id: identity.id }, update: {}, create: { id: identity.id, email: identity.email.toLowerCase(), passwordHash: 'test-account', firstName: 'Test', lastName: 'Customer' } });
+    }
+  };
+  const client = (identity: Identity) => new Client(service.url, identity, secret, ensureAccount);
   return {
     url: service.url,
     service,
