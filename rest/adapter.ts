@@ -21,7 +21,7 @@ import { AppError } from '../src/shared/errors';
 import { type FieldProblem, readInput } from '../src/shared/validation/input';
 import type { HttpMethod, RouteSpec, VariableSource } from './route';
 
-interface CompiledRoute {
+export interface CompiledRoute {
   spec: RouteSpec;
   pattern: RegExp;
   params: string[];

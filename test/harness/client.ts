@@ -3,7 +3,9 @@ import { print } from 'graphql';
 import { signToken } from '../../src/auth/tokens';
 import type { Role } from '../../src/auth/permissions';
 
-export type Identity = { kind: 'guest' } | { kind: 'admin' | 'customer'; role: Role; id: string; email?: string } | { kind: 'header'; authorization: string };
+export type Identity = { kind: 'guest' } | { kind: 'admin' | 'customer'; role: Role; id: string; email?: string } | { kind: 'header'; authorization: string }
+  /** An `Authorization` value made on first use (API keys created in the database). */
+  | { kind: 'lazy'; authorization: () => Promise<string> };
 
 export interface HttpResult<T = any> {
   status: number;
@@ -43,6 +45,7 @@ export class Client {
     const id = this.identity;
     if (id.kind === 'guest') return undefined;
     if (id.kind === 'header') return id.authorization;
+    if (id.kind === 'lazy') return (this.token ??= id.authorization());
     const email = this.email as string;
     this.token ??= (async () => {
       await this.ensureAccount?.({ ...id, email });

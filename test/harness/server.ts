@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../src/app/config/load';
+import { hashApiKey } from '../../src/auth/api-key-auth';
 import type { ConfigKey } from '../../src/app/config/keys';
 import { type RunningService, startService } from '../../src/app/runtime';
 import type { PrismaClient } from '../../src/generated/prisma/client';
@@ -26,6 +27,11 @@ export interface TestServer {
   asManager(): Client;
   asCustomer(id?: string): Client;
   asGuest(): Client;
+  /**
+   * A client authenticating with `ApiKey <key>`: a fresh owner (staff of `role`, default super_admin, or a
+   * customer) holding one key with `permissions`.
+   */
+  asApiKey(permissions: string[], opts?: { owner?: 'admin' | 'customer'; role?: 'super_admin' | 'admin' | 'manager' }): Client;
   as(identity: Identity): Client;
   /** Makes the database unreachable under the running server (outage tests). */
   breakDatabase(): Promise<void>;
@@ -108,6 +114,20 @@ export async function startTestServer(overrides: Partial<Record<ConfigKey, unkno
     asManager: () => client({ kind: 'admin', role: 'manager', id: randomUUID() }),
     asCustomer: (id = randomUUID()) => client({ kind: 'customer', role: 'customer', id }),
     asGuest: () => client({ kind: 'guest' }),
+    asApiKey: (permissions, opts = {}) =>
+      client({
+        kind: 'lazy',
+        authorization: async () => {
+          const owner = opts.owner ?? 'admin';
+          const id = randomUUID();
+          await ensureAccount({ kind: owner, role: owner === 'admin' ? (opts.role ?? 'super_admin') : 'customer', id, email: `key-owner-${id.slice(0, 8)}@example.com` });
+          const raw = `${owner === 'admin' ? 'ck' : 'sk'}_${randomBytes(32).toString('hex')}`;
+          await prisma.apiKey.create({
+            data: { name: 'test', keyHash: hashApiKey(raw), prefix: owner === 'admin' ? 'ck' : 'sk', permissions, ...(owner === 'admin' ? { adminUserId: id } : { customerId: id }) },
+          });
+          return `ApiKey ${raw}`;
+        },
+      }),
     as: client,
     breakDatabase: async () => (pglite ? pglite.close() : service.database.close()),
     sqlCount(requestId: string) {
