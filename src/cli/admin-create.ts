@@ -59,7 +59,11 @@ export async function adminCreate(config: Config, log: Logger, args: string[]): 
   const role = (option('--role') ?? 'super_admin') as (typeof ROLES)[number];
   if (!email) throw new ConfigError('admin create: --email is required');
   if (!ROLES.includes(role)) throw new ConfigError(`admin create: --role must be one of ${ROLES.join(', ')}`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) throw new CliError('admin create: email: email');
   const password = await readPassword(`Password for ${email}: `);
+  // The same rule as the admin API's input type (8 to 128 characters).
+  if (password.length < 8) throw new CliError('admin create: password: min_length (at least 8 characters)');
+  if (password.length > 128) throw new CliError('admin create: password: max_length (at most 128 characters)');
   const database = await openDatabase({ url: config['database.url'], dataDir: config.data_dir, maxConnections: 1, tls: config['database.tls'], log });
   const security = openSecurityStore({ ...config, 'redis.url': '' }, log);
   try {
