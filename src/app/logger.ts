@@ -15,7 +15,7 @@ export function createLogger(level: string): Logger {
       paths: [
         'password', '*.password', 'passwordHash', '*.passwordHash', 'password_hash', '*.password_hash',
         'authorization', '*.authorization', 'headers.authorization', 'headers.cookie', 'headers["x-csrf-token"]', 'cookie', '*.cookie',
-        'token', '*.token', 'secret', '*.secret', 'key', '*.key', 'keyHash', '*.keyHash',
+        'token', '*.token', 'secret', '*.secret', 'keyHash', '*.keyHash',
         'accessToken', '*.accessToken', 'refreshToken', '*.refreshToken', 'access_token', '*.access_token', 'refresh_token', '*.refresh_token',
         'variables.input.password', 'variables.input.refreshToken',
       ],

@@ -54,6 +54,12 @@ export class Client {
     return `Bearer ${await this.token}`;
   }
 
+  /** Creates the account and credential now (before a test breaks the database, say). */
+  async ready(): Promise<this> {
+    await this.authorization();
+    return this;
+  }
+
   /** Sends a request; `body` is JSON-encoded unless it is a string (sent as is, for malformed-body tests). */
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult<T>> {
     const auth = await this.authorization();

@@ -61,6 +61,11 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     req.log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : err }, 'unhandled request error');
     if (res.headersSent) return res.end();
+    // A failure before Apollo ran (the account check of authentication, say) still answers GraphQL clients in GraphQL's shape.
+    if (req.path === '/graphql') {
+      res.status(500).json({ errors: [{ message: 'an unexpected error occurred', extensions: { code: 'internal_error', status: 500, requestId: req.id } }] });
+      return;
+    }
     sendError(res, new AppError('internal_error'));
   });
   return app;
