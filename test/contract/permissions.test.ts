@@ -105,7 +105,8 @@ describe('admin fields and routes enforce their permission for every role', () =
     }
   });
 
-  const adminRoutes = compileRoutes(schema, ROUTES.filter((r) => r.path.startsWith('/api/v1/admin/')));
+  // Every route under /api/v1/admin/ and every route running an admin field, wherever it lives.
+  const adminRoutes = compileRoutes(schema, ROUTES).filter((r) => r.spec.path.startsWith('/api/v1/admin/') || r.access.some((a) => a.kind === 'admin'));
   it.each(adminRoutes.map((r) => [`${r.spec.method} ${r.spec.path}`, r] as const))('REST %s', async (_name, { spec: route, access }) => {
     const path = route.path.replace(/\{\w+\}/g, ZERO_UUID);
     const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
