@@ -29,8 +29,12 @@ async function issuePair(ctx: Ctx, subject: TokenSubject, familyId: string): Pro
   return { accessToken: access.token, refreshToken: refresh.token, expiresIn: ACCESS_TOKEN_SECONDS, tokenType: 'Bearer' };
 }
 
-/** A new session (token family) for a user who just proved their password. */
-export function startSession(ctx: Ctx, subject: TokenSubject): Promise<TokenPair> {
+/**
+ * A new session (token family) for a user who just proved their password. The user's expired refresh rows
+ * are dropped on the way, so the table holds live sessions (and their recent history) only.
+ */
+export async function startSession(ctx: Ctx, subject: TokenSubject): Promise<TokenPair> {
+  await ctx.db.refreshToken.deleteMany({ where: { userType: subject.utype as 'admin' | 'customer', userId: subject.id, expiresAt: { lt: new Date() } } });
   return issuePair(ctx, subject, randomUUID());
 }
 

@@ -134,6 +134,14 @@ describe('refresh rotation', () => {
     expect((await t.asGuest().post('/api/v1/auth/refresh', { refresh_token: other.refresh_token })).status).toBe(200);
   });
 
+  it('a login drops the user\'s expired refresh rows', async () => {
+    const admin = await createAdmin(t);
+    const expired = await t.db.refreshToken.create({ data: { familyId: admin.id, userId: admin.id, userType: 'admin', expiresAt: new Date(Date.now() - 1000) } });
+    expect((await login(admin.email)).status).toBe(200);
+    expect(await t.db.refreshToken.findUnique({ where: { id: expired.id } })).toBeNull();
+    expect(await t.db.refreshToken.count({ where: { userId: admin.id } })).toBe(1);
+  });
+
   it('rejects access tokens, garbage and missing tokens as refresh tokens', async () => {
     const pair = (await login((await createAdmin(t)).email)).body.data;
     for (const body of [{ refresh_token: pair.access_token }, { refresh_token: 'x.y.z' }, {}]) {
