@@ -6,8 +6,9 @@ export type Logger = pino.Logger;
  * JSON logs on stdout. Child loggers carry `requestId` so every line of a request correlates with the
  * `X-Request-ID` the client saw. Secrets never reach a log line: the redaction list is a last line of defence.
  */
-export function createLogger(level: string): Logger {
-  return pino({
+/** `destination` replaces stdout (tests that read the log). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: 'svc' },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -21,5 +22,6 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

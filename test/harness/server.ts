@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../src/app/config/load';
+import type { Logger } from '../../src/app/logger';
 import { hashApiKey } from '../../src/auth/api-key-auth';
 import type { ConfigKey } from '../../src/app/config/keys';
 import { type RunningService, startService } from '../../src/app/runtime';
@@ -64,7 +65,7 @@ async function createPostgresDatabase(serverUrl: string): Promise<{ url: string;
  * Starts the real server on an ephemeral port against a fresh database: a copy of the migrated embedded
  * template by default, a new PostgreSQL database when `SVC_TEST_DATABASE_URL` is set.
  */
-export async function startTestServer(overrides: Partial<Record<ConfigKey, unknown>> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Record<ConfigKey, unknown>> = {}, opts: { log?: Logger } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const serverUrl = process.env.SVC_TEST_DATABASE_URL;
   const pgDb = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
@@ -90,7 +91,7 @@ export async function startTestServer(overrides: Partial<Record<ConfigKey, unkno
       ...overrides,
     },
   });
-  const service = await startService({ config, pglite });
+  const service = await startService({ config, pglite, log: opts.log });
   const secret = service.jwtSecret;
   const prisma = service.services.prisma;
   /** Staff and customer identities become real, active accounts (placeholder password hash: no login). */
