@@ -15,12 +15,13 @@ import { ACCESS_TABLES } from '../src/app/graphql/registry';
 import { createContext } from '../src/app/context-factory';
 import type { AppServices } from '../src/app/context';
 import { normalizeError } from '../src/app/graphql/errors';
+import { ResponseEffects } from '../src/app/http/effects';
 import { sendError } from '../src/app/http/send';
 import { AppError } from '../src/shared/errors';
 import { type FieldProblem, readInput } from '../src/shared/validation/input';
 import type { HttpMethod, RouteSpec, VariableSource } from './route';
 
-interface CompiledRoute {
+export interface CompiledRoute {
   spec: RouteSpec;
   pattern: RegExp;
   params: string[];
@@ -153,13 +154,16 @@ export function restRouter(app: AppServices, schema: GraphQLSchema, specs: Route
     }
     const { values, problems } = readVariables(route, req, params);
     if (problems.length) return sendError(res, AppError.validation(problems));
+    const contextValue = createContext(app, req, new ResponseEffects(res));
     const result = await execute({
       schema,
       document: route.document,
       operationName: route.operationName,
       variableValues: values,
-      contextValue: createContext(app, req),
+      contextValue,
     });
+    // Cookies and headers the operation declared through `ctx.effects` (login's session cookies…).
+    contextValue.effects.flush();
     if (result.errors?.length) {
       const errors = result.errors.map(normalizeError);
       for (const e of errors) if (e.internal) req.log.error({ err: e.internal instanceof Error ? { message: e.internal.message, stack: e.internal.stack } : e.internal, operation: route.operationName }, 'rest operation failed');

@@ -1,4 +1,6 @@
 import type { RouteSpec } from '../route';
+import { apiKeysRoutes } from './api-keys.routes';
+import { authRoutes } from './auth.routes';
 import { cartsRoutes } from './carts.routes';
 import { customersRoutes } from './customers.routes';
 import { inventoryRoutes } from './inventory.routes';
@@ -6,6 +8,18 @@ import { ordersRoutes } from './orders.routes';
 import { paymentsRoutes } from './payments.routes';
 import { pricingRoutes } from './pricing.routes';
 import { systemRoutes } from './system.routes';
+import { usersRoutes } from './users.routes';
 
 /** The whole REST surface. A domain joins by adding its route table here. */
-export const ROUTES: RouteSpec[] = [...systemRoutes, ...inventoryRoutes, ...pricingRoutes, ...paymentsRoutes, ...ordersRoutes, ...cartsRoutes, ...customersRoutes];
+export const ROUTES: RouteSpec[] = [
+  ...systemRoutes,
+  ...authRoutes,
+  ...inventoryRoutes,
+  ...usersRoutes,
+  ...apiKeysRoutes,
+  ...pricingRoutes,
+  ...paymentsRoutes,
+  ...ordersRoutes,
+  ...cartsRoutes,
+  ...customersRoutes,
+];

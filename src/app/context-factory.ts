@@ -1,10 +1,15 @@
 import type { Request } from 'express';
 import type { Actor } from '../auth/actor';
-import type { AppServices, Ctx } from './context';
+import type { AppServices, Ctx, RequestInfo } from './context';
+import { ResponseEffects } from './http/effects';
 import { createLoaders } from './loaders';
 
-/** A fresh per-request context: its own DataLoaders, the request's actor and logger. */
-export function createContext(app: AppServices, request: { id: string; actor: Actor; log: Request['log']; headers?: Request['headers'] }): Ctx {
+/** A fresh per-request context: its own DataLoaders, the request's actor, logger and response effects. */
+export function createContext(
+  app: AppServices,
+  request: { id: string; actor: Actor; log: Request['log']; clientIp?: string; cookies?: RequestInfo['cookies']; headers?: Request['headers'] },
+  effects = new ResponseEffects(),
+): Ctx {
   return {
     ...app,
     requestId: request.id,
@@ -12,6 +17,11 @@ export function createContext(app: AppServices, request: { id: string; actor: Ac
     log: request.log,
     db: app.prisma,
     loaders: createLoaders(app.prisma, { defaultLocale: app.config['i18n.default_locale'] }),
-    request: { headers: Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])) },
+    request: {
+      ip: request.clientIp ?? 'unknown',
+      cookies: request.cookies ?? {},
+      headers: Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
+    },
+    effects,
   };
 }

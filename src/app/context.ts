@@ -1,4 +1,7 @@
 import type { Actor } from '../auth/actor';
+import type { PasswordHasher } from '../auth/passwords';
+import type { SecurityStore } from '../auth/security-store';
+import type { ResponseEffects } from './http/effects';
 import type { HookRegistry } from '../plugin-api/hooks';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { Prisma } from '../generated/prisma/client';
@@ -17,10 +20,17 @@ export interface AppServices {
   background: BackgroundTasks;
   config: Config;
   log: Logger;
+  /** Rate limits, login locks and the token blacklist (memory, or Redis when configured). */
+  security: SecurityStore;
+  passwords: PasswordHasher;
+  jwtSecret: Uint8Array;
 }
 
-/** What services may know about the HTTP request behind an operation. */
+/** What services may know about the HTTP request behind an operation (rate-limit key, cookies, headers). */
 export interface RequestInfo {
+  /** Client IP per contract §4 (`server.trusted_proxies`). */
+  ip: string;
+  cookies: Record<string, string | undefined>;
   /** Lower-cased header names (`idempotency-key`, `x-cart-token`, `x-guest-token`). */
   headers: Record<string, string | undefined>;
 }
@@ -36,5 +46,7 @@ export interface Ctx extends AppServices {
   db: DbClient;
   loaders: Loaders;
   request: RequestInfo;
+  /** Cookies and headers the operation wants on the HTTP response; REST and GraphQL both apply them. */
+  effects: ResponseEffects;
   afterCommit?: Array<() => Promise<void>>;
 }

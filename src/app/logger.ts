@@ -6,14 +6,22 @@ export type Logger = pino.Logger;
  * JSON logs on stdout. Child loggers carry `requestId` so every line of a request correlates with the
  * `X-Request-ID` the client saw. Secrets never reach a log line: the redaction list is a last line of defence.
  */
-export function createLogger(level: string): Logger {
-  return pino({
+/** `destination` replaces stdout (tests that read the log). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: 'svc' },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: {
-      paths: ['password', '*.password', 'authorization', '*.authorization', 'headers.authorization', 'headers.cookie', 'token', '*.token', 'secret', '*.secret'],
+      paths: [
+        'password', '*.password', 'passwordHash', '*.passwordHash', 'password_hash', '*.password_hash',
+        'authorization', '*.authorization', 'headers.authorization', 'headers.cookie', 'headers["x-csrf-token"]', 'cookie', '*.cookie',
+        'token', '*.token', 'secret', '*.secret', 'keyHash', '*.keyHash',
+        'accessToken', '*.accessToken', 'refreshToken', '*.refreshToken', 'access_token', '*.access_token', 'refresh_token', '*.refresh_token',
+        'variables.input.password', 'variables.input.refreshToken',
+      ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -2,14 +2,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { ANONYMOUS } from '../auth/actor';
+import { ApiKeyUsage } from '../auth/api-key-auth';
+import { bootstrapAdmin } from '../auth/bootstrap';
 import { resolveJwtSecret } from '../auth/jwt-secret';
+import { createPasswordHasher } from '../auth/passwords';
+import { openSecurityStore } from '../auth/security-store';
 import { type CheckoutFunction, createCheckoutFunction } from '../plugin-api/checkout';
 import { HookRegistry } from '../plugin-api/hooks';
 import { BackgroundTasks } from './background';
 import type { Config } from './config/keys';
 import type { AppServices } from './context';
 import { createContext } from './context-factory';
-import { seedDemo } from './seed/demo';
 import { type Database, openDatabase } from './db/database';
 import { applyMigrations } from './db/migrator';
 import { RequestQueryLog } from './db/query-stats';
@@ -18,6 +21,7 @@ import { buildAppSchema } from './graphql/schema';
 import { closeHttpServer, createHttpApp } from './http/server';
 import { type Logger, createLogger } from './logger';
 import { migrationsDir } from './paths';
+import { seedDemo } from './seed/demo';
 
 export interface RunningService {
   url: string;
@@ -36,20 +40,17 @@ export interface StartOptions {
   log?: Logger;
   /** An already-open embedded database (tests). */
   pglite?: PGlite;
+  /** `SVC_BOOTSTRAP_ADMIN_EMAIL` + `SVC_BOOTSTRAP_ADMIN_PASSWORD`: a super_admin created at start when absent. */
+  bootstrapAdmin?: { email: string; password: string };
   /** Load the demo shop into an empty embedded database (what `npm start` does; contract §1). */
   seedDemoOnEmpty?: boolean;
-}
-
-async function seedOnEmpty(services: AppServices): Promise<void> {
-  const ctx = createContext(services, { id: 'seed', actor: ANONYMOUS, log: services.log });
-  const summary = await seedDemo(ctx);
-  if (summary) services.log.info(summary, 'empty database: demo shop loaded');
 }
 
 export interface OpenedServices {
   database: Database;
   services: AppServices;
-  jwtSecret: Uint8Array;
+  /** Closes what was opened (the security store and the database). */
+  close(): Promise<void>;
 }
 
 /** The database (migrated when `database.auto_migrate`) and the process-wide services, without HTTP. */
@@ -70,27 +71,47 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
       const applied = await applyMigrations(database.executor, migrationsDir(), (msg) => log.info(msg));
       if (applied.length) log.info({ applied }, 'migrations applied');
     }
+    const security = openSecurityStore(config, log);
     const services: AppServices = {
+      security,
+      passwords: createPasswordHasher(config),
+      jwtSecret,
       prisma: database.prisma,
       hooks: new HookRegistry(log),
       background: new BackgroundTasks((err) => log.error({ err: err instanceof Error ? err.message : String(err) }, 'background task failed')),
       config,
       log,
     };
-    return { database, services, jwtSecret };
+    return {
+      database,
+      services,
+      async close() {
+        await services.background.drain();
+        await security.close();
+        await database.close();
+      },
+    };
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;
   }
 }
 
+async function seedOnEmpty(services: AppServices): Promise<void> {
+  const summary = await seedDemo(createContext(services, { id: 'seed', actor: ANONYMOUS, log: services.log }));
+  if (summary) services.log.info(summary, 'empty database: demo shop loaded');
+}
+
 /** Composition: database (migrated), services, schema, GraphQL and REST on one HTTP server. */
 export async function startService(opts: StartOptions): Promise<RunningService> {
   const { config } = opts;
-  const { database, services, jwtSecret } = await openServices(opts);
+  const opened = await openServices(opts);
+  const { database, services } = opened;
   const { log } = services;
   try {
+    if (opts.bootstrapAdmin) await bootstrapAdmin(services, opts.bootstrapAdmin);
     if (opts.seedDemoOnEmpty && database.kind === 'embedded') await seedOnEmpty(services);
+    const apiKeyUsage = new ApiKeyUsage(database.prisma, services.background);
     const schema = buildAppSchema();
     const httpServer = http.createServer();
     const development = config.env !== 'production';
@@ -103,7 +124,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     });
     await apollo.start();
     const queryLog = new RequestQueryLog();
-    httpServer.on('request', createHttpApp({ services, schema, apollo, jwtSecret, queryLog }));
+    httpServer.on('request', createHttpApp({ services, schema, apollo, apiKeyUsage, queryLog }));
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(config['server.port'], config['server.host'], () => resolve());
@@ -118,19 +139,18 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       services,
       database,
       queryLog,
-      jwtSecret,
+      jwtSecret: services.jwtSecret,
       checkout: createCheckoutFunction(services, schema),
       close: () =>
         (closing ??= (async () => {
           await closeHttpServer(httpServer, config['server.shutdown_timeout_seconds'] * 1000);
           await apollo.stop();
-          await services.background.drain();
-          await database.close();
+          await opened.close();
           log.info('svc stopped');
         })()),
     };
   } catch (err) {
-    await database.close().catch(() => undefined);
+    await opened.close().catch(() => undefined);
     throw err;
   }
 }

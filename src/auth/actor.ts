@@ -4,7 +4,7 @@ import { type Permission, ROLE_PERMISSIONS, type Role } from './permissions';
 /** Who is calling. Shield rules decide on `kind` and `permissions`; services read `id` for ownership. */
 export type Actor =
   | { kind: 'anonymous'; authError?: string }
-  | { kind: 'admin' | 'customer'; id: string; email: string; role: Role; permissions: ReadonlySet<Permission>; jti?: string; via: 'jwt' | 'cookie' }
+  | { kind: 'admin' | 'customer'; id: string; email: string; role: Role; permissions: ReadonlySet<Permission>; jti?: string; exp?: number; via: 'jwt' | 'cookie' }
   | { kind: 'api_key'; id: string; keyId: string; ownerType: 'admin' | 'customer'; role: 'api_client'; permissions: ReadonlySet<Permission> };
 
 export const ANONYMOUS: Actor = { kind: 'anonymous' };
@@ -37,15 +37,19 @@ export async function verifyToken(token: string, secret: Uint8Array, expectedTyp
   }
 }
 
-/** Builds the actor of a verified access token. */
-export function actorFromClaims(claims: TokenClaims, via: 'jwt' | 'cookie'): Actor {
+/**
+ * Builds the actor of a verified access token. `current` is the account as stored now: its role, not the
+ * token's, decides (a demoted admin loses permissions at once).
+ */
+export function actorFromClaims(claims: TokenClaims, via: 'jwt' | 'cookie', current: { email: string; role: Role } = claims): Actor {
   return {
     kind: claims.utype,
     id: claims.uid,
-    email: claims.email,
-    role: claims.role,
-    permissions: ROLE_PERMISSIONS[claims.role],
+    email: current.email,
+    role: current.role,
+    permissions: ROLE_PERMISSIONS[current.role],
     jti: claims.jti,
+    exp: claims.exp,
     via,
   };
 }

@@ -10,7 +10,8 @@ import {
 } from 'graphql';
 import { ROUTES } from '../../rest/routes';
 import type { Access } from '../../src/auth/access';
-import { ROLE_PERMISSIONS, type StaffRole } from '../../src/auth/permissions';
+import { ADMIN_PERMISSIONS, ROLE_PERMISSIONS, STORE_PERMISSIONS, type StaffRole } from '../../src/auth/permissions';
+import { compileRoutes } from '../../rest/adapter';
 import { ACCESS_TABLES } from '../../src/app/graphql/registry';
 import { buildBaseSchema } from '../../src/app/graphql/schema';
 import { type TestServer, startTestServer } from '../harness/server';
@@ -91,6 +92,10 @@ describe('admin fields and routes enforce their permission for every role', () =
     const codeOf = async (res: Promise<{ errors?: Array<{ extensions: Record<string, unknown> }> }>) => (await res).errors?.[0]?.extensions.code;
     expect(await codeOf(t.asGuest().gql(query))).toBe('unauthorized');
     expect(await codeOf(t.asCustomer().gql(query))).toBe('forbidden');
+    // API keys: every other permission is not enough; the one permission is; customer keys never are.
+    expect(await codeOf(t.asApiKey(ADMIN_PERMISSIONS.filter((p) => p !== access.permission)).gql(query))).toBe('forbidden');
+    expect(['forbidden', 'unauthorized']).not.toContain(await codeOf(t.asApiKey([access.permission]).gql(query)));
+    expect(await codeOf(t.asApiKey([...STORE_PERMISSIONS], { owner: 'customer' }).gql(query))).toBe('forbidden');
     for (const role of ['super_admin', 'admin', 'manager'] as StaffRole[]) {
       const client = role === 'manager' ? t.asManager() : role === 'admin' ? t.asAdmin() : t.asSuperAdmin();
       const code = await codeOf(client.gql(query));
@@ -100,13 +105,54 @@ describe('admin fields and routes enforce their permission for every role', () =
     }
   });
 
-  const adminRoutes = ROUTES.filter((r) => r.path.startsWith('/api/v1/admin/'));
-  it.each(adminRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('REST %s', async (_name, route) => {
+  // Every route under /api/v1/admin/ and every route running an admin field, wherever it lives.
+  const adminRoutes = compileRoutes(schema, ROUTES).filter((r) => r.spec.path.startsWith('/api/v1/admin/') || r.access.some((a) => a.kind === 'admin'));
+  it.each(adminRoutes.map((r) => [`${r.spec.method} ${r.spec.path}`, r] as const))('REST %s', async (_name, { spec: route, access }) => {
     const path = route.path.replace(/\{\w+\}/g, ZERO_UUID);
     const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
     expect((await t.asGuest().request(route.method, path, body)).status).toBe(401);
     expect((await t.asCustomer().request(route.method, path, body)).status).toBe(403);
     const asAdmin = await t.asSuperAdmin().request(route.method, path, body);
     expect([401, 403]).not.toContain(asAdmin.status);
+    const needed = access.map((a) => (a.kind === 'admin' ? a.permission : '')).filter(Boolean);
+    expect(needed.length).toBeGreaterThan(0);
+    expect((await t.asApiKey(ADMIN_PERMISSIONS.filter((p) => !needed.includes(p))).request(route.method, path, body)).status).toBe(403);
+    expect([401, 403]).not.toContain((await t.asApiKey(needed).request(route.method, path, body)).status);
+    expect((await t.asApiKey([...STORE_PERMISSIONS], { owner: 'customer' }).request(route.method, path, body)).status).toBe(403);
+  });
+});
+
+describe('customer fields and routes need a customer holding the store permission', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t?.close());
+
+  const customerFields = rootFields.filter(({ root, field }) => accessFor(root, field.name)?.kind === 'customer');
+  const codeOf = async (res: Promise<{ errors?: Array<{ extensions: Record<string, unknown> }> }>) => (await res).errors?.[0]?.extensions.code;
+
+  it.each(customerFields.map(({ root, field }) => [`${root}.${field.name}`, root, field] as const))('GraphQL %s', async (_name, root, field) => {
+    const access = accessFor(root, field.name) as Extract<Access, { kind: 'customer' }>;
+    const query = operationFor(root, field);
+    expect(await codeOf(t.asGuest().gql(query))).toBe('unauthorized');
+    expect(await codeOf(t.asSuperAdmin().gql(query))).toBe('forbidden');
+    expect(['forbidden', 'unauthorized']).not.toContain(await codeOf(t.asCustomer().gql(query)));
+    expect(await codeOf(t.asApiKey(STORE_PERMISSIONS.filter((p) => p !== access.permission), { owner: 'customer' }).gql(query))).toBe('forbidden');
+    expect(['forbidden', 'unauthorized']).not.toContain(await codeOf(t.asApiKey([access.permission], { owner: 'customer' }).gql(query)));
+    expect(await codeOf(t.asApiKey([...ADMIN_PERMISSIONS]).gql(query))).toBe('forbidden');
+  });
+
+  const customerRoutes = compileRoutes(schema, ROUTES).filter((r) => r.access.some((a) => a.kind === 'customer'));
+  it('covers the customer routes', () => expect(customerRoutes.length).toBeGreaterThan(0));
+  it.each(customerRoutes.map((r) => [`${r.spec.method} ${r.spec.path}`, r] as const))('REST %s', async (_name, { spec: route, access }) => {
+    const path = route.path.replace(/\{\w+\}/g, ZERO_UUID);
+    const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
+    const needed = access.flatMap((a) => (a.kind === 'customer' ? [a.permission] : []));
+    expect((await t.asGuest().request(route.method, path, body)).status).toBe(401);
+    expect((await t.asSuperAdmin().request(route.method, path, body)).status).toBe(403);
+    expect([401, 403]).not.toContain((await t.asCustomer().request(route.method, path, body)).status);
+    expect((await t.asApiKey(STORE_PERMISSIONS.filter((p) => !needed.includes(p)), { owner: 'customer' }).request(route.method, path, body)).status).toBe(403);
+    expect([401, 403]).not.toContain((await t.asApiKey(needed, { owner: 'customer' }).request(route.method, path, body)).status);
   });
 });

@@ -90,11 +90,12 @@ describe('when the database is gone', () => {
   it('answers 500 internal_error without details and health 503 degraded', async () => {
     const broken = await startTestServer();
     try {
+      const admin = await broken.asAdmin().ready();
       await broken.breakDatabase();
-      const res = await broken.asAdmin().get('/api/v1/admin/warehouses');
+      const res = await admin.get('/api/v1/admin/warehouses');
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ errors: [{ code: 'internal_error', detail: 'an unexpected error occurred' }] });
-      const gql = await broken.asAdmin().gql('{ warehouses { meta { total } } }');
+      const gql = await admin.gql('{ warehouses { meta { total } } }');
       expect(gql.errors?.[0]).toMatchObject({ message: 'an unexpected error occurred', extensions: { code: 'internal_error', status: 500 } });
       const health = await broken.asGuest().get('/api/v1/health');
       expect(health.status).toBe(503);

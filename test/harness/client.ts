@@ -3,7 +3,9 @@ import { print } from 'graphql';
 import { signToken } from '../../src/auth/tokens';
 import type { Role } from '../../src/auth/permissions';
 
-export type Identity = { kind: 'guest' } | { kind: 'admin' | 'customer'; role: Role; id: string; email?: string } | { kind: 'header'; authorization: string };
+export type Identity = { kind: 'guest' } | { kind: 'admin' | 'customer'; role: Role; id: string; email?: string } | { kind: 'header'; authorization: string }
+  /** An `Authorization` value made on first use (API keys created in the database). */
+  | { kind: 'lazy'; authorization: () => Promise<string> };
 
 export interface HttpResult<T = any> {
   status: number;
@@ -22,14 +24,40 @@ export interface GqlResult<T = any> extends HttpResult<{ data?: T; errors?: Arra
 export class Client {
   private token?: Promise<string>;
 
-  constructor(readonly baseUrl: string, readonly identity: Identity, private readonly secret: Uint8Array) {}
+  /**
+   * `ensureAccount` makes the identity a real account before its first request: the server only accepts
+   * tokens of existing, active users.
+   */
+  constructor(
+    readonly baseUrl: string,
+    readonly identity: Identity,
+    private readonly secret: Uint8Array,
+    private readonly ensureAccount?: (identity: Extract<Identity, { kind: 'admin' | 'customer' }> & { email: string }) => Promise<void>,
+  ) {}
+
+  /** The email of the account behind this client (staff and customer identities). */
+  get email(): string | undefined {
+    const id = this.identity;
+    return id.kind === 'admin' || id.kind === 'customer' ? (id.email ?? `${id.role}-${id.id.slice(0, 8)}@example.com`) : undefined;
+  }
 
   private async authorization(): Promise<string | undefined> {
     const id = this.identity;
     if (id.kind === 'guest') return undefined;
     if (id.kind === 'header') return id.authorization;
-    this.token ??= signToken({ id: id.id, email: id.email ?? `${id.role}-${id.id.slice(0, 8)}@example.com`, utype: id.kind, role: id.role }, 'access', this.secret).then((t) => t.token);
+    if (id.kind === 'lazy') return (this.token ??= id.authorization());
+    const email = this.email as string;
+    this.token ??= (async () => {
+      await this.ensureAccount?.({ ...id, email });
+      return (await signToken({ id: id.id, email, utype: id.kind, role: id.role }, 'access', this.secret)).token;
+    })();
     return `Bearer ${await this.token}`;
+  }
+
+  /** Creates the account and credential now (before a test breaks the database, say). */
+  async ready(): Promise<this> {
+    await this.authorization();
+    return this;
   }
 
   /** Sends a request; `body` is JSON-encoded unless it is a string (sent as is, for malformed-body tests). */

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../src/app/config/load';
+import type { Logger } from '../../src/app/logger';
+import { hashApiKey } from '../../src/auth/api-key-auth';
 import type { ConfigKey } from '../../src/app/config/keys';
 import { type RunningService, startService } from '../../src/app/runtime';
 import type { PrismaClient } from '../../src/generated/prisma/client';
@@ -26,6 +28,11 @@ export interface TestServer {
   asManager(): Client;
   asCustomer(id?: string): Client;
   asGuest(): Client;
+  /**
+   * A client authenticating with `ApiKey <key>`: a fresh owner (staff of `role`, default super_admin, or a
+   * customer) holding one key with `permissions`.
+   */
+  asApiKey(permissions: string[], opts?: { owner?: 'admin' | 'customer'; role?: 'super_admin' | 'admin' | 'manager' }): Client;
   as(identity: Identity): Client;
   /** Makes the database unreachable under the running server (outage tests). */
   breakDatabase(): Promise<void>;
@@ -58,7 +65,7 @@ async function createPostgresDatabase(serverUrl: string): Promise<{ url: string;
  * Starts the real server on an ephemeral port against a fresh database: a copy of the migrated embedded
  * template by default, a new PostgreSQL database when `SVC_TEST_DATABASE_URL` is set.
  */
-export async function startTestServer(overrides: Partial<Record<ConfigKey, unknown>> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Record<ConfigKey, unknown>> = {}, opts: { log?: Logger } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const serverUrl = process.env.SVC_TEST_DATABASE_URL;
   const pgDb = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
@@ -74,12 +81,29 @@ export async function startTestServer(overrides: Partial<Record<ConfigKey, unkno
       'auth.jwt_secret': TEST_JWT_SECRET,
       'database.url': pgDb?.url ?? '',
       'database.tls': 'disable',
+      // Cheap password hashing and limits no test file reaches unless it sets its own.
+      'auth.argon2.memory_kib': 1024,
+      'auth.argon2.iterations': 1,
+      'security.rate_limit.requests_per_minute': 1_000_000,
+      'security.rate_limit.burst': 1_000_000,
+      'security.rate_limit.login.requests_per_minute': 1_000_000,
+      'security.rate_limit.register.requests_per_minute': 1_000_000,
       ...overrides,
     },
   });
-  const service = await startService({ config, pglite });
+  const service = await startService({ config, pglite, log: opts.log });
   const secret = service.jwtSecret;
-  const client = (identity: Identity) => new Client(service.url, identity, secret);
+  const prisma = service.services.prisma;
+  /** Staff and customer identities become real, active accounts (placeholder password hash: no login). */
+  const ensureAccount = async (identity: { kind: 'admin' | 'customer'; role: string; id: string; email: string }) => {
+    if (identity.kind === 'admin') {
+      const role = identity.role as 'super_admin' | 'admin' | 'manager';
+      await prisma.adminUser.upsert({ where: { id: identity.id }, update: {}, create: { id: identity.id, email: identity.email.toLowerCase(), passwordHash: 'test-account', role } });
+    } else {
+      await prisma.customer.upsert({ where: { id: identity.id }, update: {}, create: { id: identity.id, email: identity.email.toLowerCase(), passwordHash: 'test-account', firstName: 'Test', lastName: 'Customer' } });
+    }
+  };
+  const client = (identity: Identity) => new Client(service.url, identity, secret, ensureAccount);
   return {
     url: service.url,
     service,
@@ -91,6 +115,20 @@ export async function startTestServer(overrides: Partial<Record<ConfigKey, unkno
     asManager: () => client({ kind: 'admin', role: 'manager', id: randomUUID() }),
     asCustomer: (id = randomUUID()) => client({ kind: 'customer', role: 'customer', id }),
     asGuest: () => client({ kind: 'guest' }),
+    asApiKey: (permissions, opts = {}) =>
+      client({
+        kind: 'lazy',
+        authorization: async () => {
+          const owner = opts.owner ?? 'admin';
+          const id = randomUUID();
+          await ensureAccount({ kind: owner, role: owner === 'admin' ? (opts.role ?? 'super_admin') : 'customer', id, email: `key-owner-${id.slice(0, 8)}@example.com` });
+          const raw = `${owner === 'admin' ? 'ck' : 'sk'}_${randomBytes(32).toString('hex')}`;
+          await prisma.apiKey.create({
+            data: { name: 'test', keyHash: hashApiKey(raw), prefix: owner === 'admin' ? 'ck' : 'sk', permissions, ...(owner === 'admin' ? { adminUserId: id } : { customerId: id }) },
+          });
+          return `ApiKey ${raw}`;
+        },
+      }),
     as: client,
     breakDatabase: async () => (pglite ? pglite.close() : service.database.close()),
     sqlCount(requestId: string) {

@@ -34,8 +34,12 @@ function servicePlugin(complexityLimit: number): ApolloServerPlugin<Ctx> {
         async willSendResponse({ response, contextValue, errors }) {
           for (const error of errors ?? []) {
             const n = normalizeError(error);
+            // Headers an error asks for (`Retry-After` on 429s) reach GraphQL clients as they reach REST ones.
+            for (const [name, value] of Object.entries(n.headers)) contextValue.effects?.header(name, value);
             if (n.internal) contextValue.log?.error({ err: n.internal instanceof Error ? { message: n.internal.message, stack: n.internal.stack } : n.internal, path: error.path }, 'graphql resolver failed');
           }
+          // Cookies and headers the operation declared (login's session cookies) go onto the HTTP response.
+          contextValue.effects?.flush();
           if (response.body.kind === 'single' && response.body.singleResult.errors) {
             for (const error of response.body.singleResult.errors) {
               (error.extensions as Record<string, unknown>).requestId = contextValue.requestId;

@@ -1,6 +1,10 @@
 import 'reflect-metadata';
 import type { NonEmptyArray } from 'type-graphql';
 import type { AccessTable } from '../../auth/access';
+import { ApiKeyResolver } from '../../domains/api-keys/api-key.resolver';
+import { apiKeysAccess } from '../../domains/api-keys/api-keys.permissions';
+import { AuthResolver } from '../../domains/auth/auth.resolver';
+import { authAccess } from '../../domains/auth/auth.permissions';
 import { inventoryAccess } from '../../domains/inventory/inventory.permissions';
 import { StockResolver } from '../../domains/inventory/stock.resolver';
 import { WarehouseResolver } from '../../domains/inventory/warehouse.resolver';
@@ -19,10 +23,15 @@ import { ShippingMethodResolver } from '../../domains/pricing/shipping-method.re
 import { TaxRuleResolver } from '../../domains/pricing/tax-rule.resolver';
 import { HealthResolver } from '../../domains/system/health.resolver';
 import { systemAccess } from '../../domains/system/system.permissions';
+import { AdminUserResolver } from '../../domains/users/admin-user.resolver';
+import { usersAccess } from '../../domains/users/users.permissions';
 
 /** Every resolver of the schema. A domain joins the API by adding its resolvers and access table here. */
 export const RESOLVERS: NonEmptyArray<Function> = [
   HealthResolver,
+  AuthResolver,
+  AdminUserResolver,
+  ApiKeyResolver,
   WarehouseResolver,
   StockResolver,
   TaxRuleResolver,
@@ -36,4 +45,15 @@ export const RESOLVERS: NonEmptyArray<Function> = [
 ];
 
 /** Every access table; shield rules are generated from them. */
-export const ACCESS_TABLES: AccessTable[] = [systemAccess, inventoryAccess, pricingAccess, paymentsAccess, ordersAccess, cartsAccess, addressesAccess];
+export const ACCESS_TABLES: AccessTable[] = [
+  systemAccess,
+  authAccess,
+  usersAccess,
+  apiKeysAccess,
+  inventoryAccess,
+  pricingAccess,
+  paymentsAccess,
+  ordersAccess,
+  cartsAccess,
+  addressesAccess,
+];

@@ -9,6 +9,8 @@ declare module 'express-serve-static-core' {
     id: string;
     log: Logger;
     actor: Actor;
+    /** Client IP per contract §4: the socket address, or the forwarded one behind a trusted proxy. */
+    clientIp: string;
   }
 }
 

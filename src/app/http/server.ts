@@ -11,7 +11,12 @@ import type { AppServices, Ctx } from '../context';
 import { createContext } from '../context-factory';
 import type { RequestQueryLog } from '../db/query-stats';
 import { SANDBOX_CSP } from '../graphql/apollo';
+import type { ApiKeyUsage } from '../../auth/api-key-auth';
 import { jsonBody } from './body';
+import { requestFacts } from './client-ip';
+import { csrfProtection } from './csrf';
+import { ResponseEffects } from './effects';
+import { globalRateLimit } from './rate-limit';
 import { countQueries, requestId } from './request-context';
 import { cors, securityHeaders } from './security-headers';
 import { sendError } from './send';
@@ -20,7 +25,7 @@ export interface HttpDeps {
   services: AppServices;
   schema: GraphQLSchema;
   apollo: ApolloServer<Ctx>;
-  jwtSecret: Uint8Array;
+  apiKeyUsage: ApiKeyUsage;
   queryLog: RequestQueryLog;
 }
 
@@ -36,9 +41,12 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use(requestId(services.log));
   app.use(securityHeaders);
   app.use(cors(config['server.cors.allowed_origins'], config['server.cors.allow_credentials']));
+  app.use(requestFacts(config['server.trusted_proxies']));
+  app.use(globalRateLimit(services.security));
+  app.use(csrfProtection(config['security.csrf.secure']));
   app.use(jsonBody(config['server.max_body_size']));
   app.use(countQueries(deps.queryLog));
-  app.use(authenticate(deps.jwtSecret));
+  app.use(authenticate({ secret: services.jwtSecret, prisma: services.prisma, security: services.security, apiKeyUsage: deps.apiKeyUsage }));
 
   app.use('/graphql', (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' && req.accepts(['application/json', 'text/html']) === 'text/html') res.setHeader('Content-Security-Policy', SANDBOX_CSP);
@@ -46,13 +54,18 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     req.body ??= {};
     next();
   });
-  app.use('/graphql', expressMiddleware(deps.apollo, { context: async ({ req }) => createContext(services, req) }));
+  app.use('/graphql', expressMiddleware(deps.apollo, { context: async ({ req, res }) => createContext(services, req, new ResponseEffects(res)) }));
   app.use(restRouter(services, deps.schema, ROUTES));
 
   app.use((req: Request, res: Response) => sendError(res, new AppError('not_found', `no route for ${req.method} ${req.path}`)));
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     req.log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : err }, 'unhandled request error');
     if (res.headersSent) return res.end();
+    // A failure before Apollo ran (the account check of authentication, say) still answers GraphQL clients in GraphQL's shape.
+    if (req.path === '/graphql') {
+      res.status(500).json({ errors: [{ message: 'an unexpected error occurred', extensions: { code: 'internal_error', status: 500, requestId: req.id } }] });
+      return;
+    }
     sendError(res, new AppError('internal_error'));
   });
   return app;

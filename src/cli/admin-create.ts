@@ -1,0 +1,94 @@
+import type { Config } from '../app/config/keys';
+import { ConfigError } from '../app/config/load';
+import { BackgroundTasks } from '../app/background';
+import type { AppServices } from '../app/context';
+import { createContext } from '../app/context-factory';
+import { openDatabase } from '../app/db/database';
+import { applyMigrations } from '../app/db/migrator';
+import type { Logger } from '../app/logger';
+import { migrationsDir } from '../app/paths';
+import { ANONYMOUS } from '../auth/actor';
+import { resolveJwtSecret } from '../auth/jwt-secret';
+import { createPasswordHasher } from '../auth/passwords';
+import { openSecurityStore } from '../auth/security-store';
+import { HookRegistry } from '../plugin-api/hooks';
+import { createAdminUser } from '../domains/users/admin-user.service';
+import { AppError } from '../shared/errors';
+
+const ROLES = ['super_admin', 'admin', 'manager'] as const;
+
+/** Reads the password: a hidden prompt on a terminal, else the first line of stdin (scripts, tests). */
+export async function readPassword(prompt: string): Promise<string> {
+  const stdin = process.stdin;
+  if (!stdin.isTTY) {
+    let text = '';
+    for await (const chunk of stdin) text += chunk;
+    return text.split(/\r?\n/)[0] ?? '';
+  }
+  process.stderr.write(prompt);
+  stdin.setRawMode(true);
+  stdin.resume();
+  stdin.setEncoding('utf8');
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const onData = (ch: string) => {
+      for (const c of ch) {
+        if (c === '\r' || c === '\n') {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off('data', onData);
+          process.stderr.write('\n');
+          return resolve(value);
+        }
+        if (c === '\u0003') return reject(new Error('cancelled'));
+        if (c === '\u007f') value = value.slice(0, -1);
+        else value += c;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+/** `svc admin create --email E [--role R]`: creates a staff account (default `super_admin`). */
+export async function adminCreate(config: Config, log: Logger, args: string[]): Promise<void> {
+  const option = (name: string) => {
+    const at = args.indexOf(name);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const email = option('--email');
+  const role = (option('--role') ?? 'super_admin') as (typeof ROLES)[number];
+  if (!email) throw new ConfigError('admin create: --email is required');
+  if (!ROLES.includes(role)) throw new ConfigError(`admin create: --role must be one of ${ROLES.join(', ')}`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) throw new CliError('admin create: email: email');
+  const password = await readPassword(`Password for ${email}: `);
+  // The same rule as the admin API's input type (8 to 128 characters).
+  if (password.length < 8) throw new CliError('admin create: password: min_length (at least 8 characters)');
+  if (password.length > 128) throw new CliError('admin create: password: max_length (at most 128 characters)');
+  const database = await openDatabase({ url: config['database.url'], dataDir: config.data_dir, maxConnections: 1, tls: config['database.tls'], log });
+  const security = openSecurityStore({ ...config, 'redis.url': '' }, log);
+  try {
+    if (config['database.auto_migrate']) await applyMigrations(database.executor, migrationsDir(), (msg) => log.info(msg));
+    const services: AppServices = {
+      prisma: database.prisma,
+      hooks: new HookRegistry(log),
+      background: new BackgroundTasks(() => undefined),
+      config,
+      log,
+      security,
+      passwords: createPasswordHasher(config),
+      jwtSecret: resolveJwtSecret(config['auth.jwt_secret'], { embedded: database.kind === 'embedded', dataDir: config.data_dir, log }),
+    };
+    const ctx = createContext(services, { id: 'cli', actor: ANONYMOUS, log });
+    const user = await createAdminUser(ctx, { email, password, role }).catch((err: unknown) => {
+      if (err instanceof AppError) throw new CliError(`admin create: ${err.entries.map((e) => (e.field ? `${e.field}: ${e.detail}` : e.detail)).join('; ')}`);
+      throw err;
+    });
+    console.log(`created ${user.role} ${user.email} (${user.id})`);
+  } finally {
+    await security.close();
+    await database.close();
+  }
+}
+
+/** A CLI failure the user can fix; printed without a stack, exit code 1. */
+export class CliError extends Error {}

@@ -1,0 +1,38 @@
+import { Arg, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { UuidScalar } from '../../shared/scalars';
+import * as keys from './api-key.service';
+import { ApiKey, ApiKeyCreateInput, ApiKeyCreated } from './api-key.type';
+
+@Resolver(() => ApiKey)
+export class ApiKeyResolver {
+  @Query(() => [ApiKey], { description: 'The caller\'s active staff API keys; `all: true` (super_admin) lists everyone\'s. Needs `api_keys.manage`.' })
+  apiKeys(@Context() ctx: Ctx, @Arg('all', () => Boolean, { nullable: true }) all?: boolean) {
+    return keys.listApiKeys(ctx, 'admin', { all });
+  }
+
+  @Mutation(() => ApiKeyCreated, { description: 'Creates a staff key (`ck_`); at most 10 active per user. Needs `api_keys.manage`.' })
+  apiKeyCreate(@Context() ctx: Ctx, @Arg('input', () => ApiKeyCreateInput) input: ApiKeyCreateInput) {
+    return keys.createApiKey(ctx, 'admin', input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Revokes a staff key. Needs `api_keys.manage`.' })
+  apiKeyDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return keys.revokeApiKey(ctx, 'admin', id);
+  }
+
+  @Query(() => [ApiKey], { description: 'The signed-in customer\'s active keys. Needs `store.account.read`.' })
+  customerApiKeys(@Context() ctx: Ctx) {
+    return keys.listApiKeys(ctx, 'customer');
+  }
+
+  @Mutation(() => ApiKeyCreated, { description: 'Creates a customer key (`sk_`, store permissions only); at most 5 active. Needs `store.account.update`.' })
+  customerApiKeyCreate(@Context() ctx: Ctx, @Arg('input', () => ApiKeyCreateInput) input: ApiKeyCreateInput) {
+    return keys.createApiKey(ctx, 'customer', input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Revokes one of the customer\'s keys. Needs `store.account.update`.' })
+  customerApiKeyDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return keys.revokeApiKey(ctx, 'customer', id);
+  }
+}

@@ -1,0 +1,36 @@
+import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { resolvePage } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import { AdminUser, AdminUserCreateInput, AdminUserList, AdminUserUpdateInput } from './admin-user.type';
+import * as users from './admin-user.service';
+
+const PAGE = { limit: 20, max: 200 };
+
+@Resolver(() => AdminUser)
+export class AdminUserResolver {
+  @Query(() => AdminUserList, { description: 'Staff accounts. Needs `users.manage`.' })
+  adminUsers(@Context() ctx: Ctx, @Arg('page', () => Int, { nullable: true }) page?: number, @Arg('limit', () => Int, { nullable: true }) limit?: number) {
+    return users.listAdminUsers(ctx, resolvePage(page, limit, PAGE));
+  }
+
+  @Query(() => AdminUser, { description: 'One staff account. Needs `users.manage`.' })
+  adminUser(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return users.getAdminUser(ctx, id);
+  }
+
+  @Mutation(() => AdminUser, { description: 'Creates a staff account; 409 `email_taken`. Needs `users.manage`.' })
+  adminUserCreate(@Context() ctx: Ctx, @Arg('input', () => AdminUserCreateInput) input: AdminUserCreateInput) {
+    return users.createAdminUser(ctx, input);
+  }
+
+  @Mutation(() => AdminUser, { description: 'Changes a staff account; 409 `last_super_admin`. Needs `users.manage`.' })
+  adminUserUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => AdminUserUpdateInput) input: AdminUserUpdateInput) {
+    return users.updateAdminUser(ctx, id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes a staff account; 409 `last_super_admin`. Needs `users.manage`.' })
+  adminUserDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return users.deleteAdminUser(ctx, id);
+  }
+}

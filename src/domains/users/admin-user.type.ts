@@ -1,0 +1,45 @@
+import { Field, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { AdminRole } from '../../generated/prisma/enums';
+import { PageMeta } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import { Rules } from '../../shared/validation/rules';
+
+registerEnumType(AdminRole, { name: 'AdminRole', description: 'Staff roles (contract §4): `super_admin` alone holds `users.manage`.' });
+
+@ObjectType({ description: 'A staff account. The password hash never leaves the server.' })
+export class AdminUser {
+  @Field(() => UuidScalar) id!: string;
+  @Field({ description: 'Stored trimmed and lower-cased.' }) email!: string;
+  @Field(() => String, { nullable: true }) firstName!: string | null;
+  @Field(() => String, { nullable: true }) lastName!: string | null;
+  @Field(() => AdminRole) role!: AdminRole;
+  @Field() active!: boolean;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date) updatedAt!: Date;
+}
+
+@ObjectType()
+export class AdminUserList {
+  @Field(() => [AdminUser]) items!: AdminUser[];
+  @Field(() => PageMeta) meta!: PageMeta;
+}
+
+@InputType({ description: 'A new staff account; `role` defaults to `admin`.' })
+export class AdminUserCreateInput {
+  @Field() @Rules({ minLength: 1, maxLength: 320, email: true }) email!: string;
+  @Field({ description: '8 to 128 characters.' }) @Rules({ minLength: 8, maxLength: 128 }) password!: string;
+  @Field({ nullable: true }) @Rules({ maxLength: 255 }) firstName?: string;
+  @Field({ nullable: true }) @Rules({ maxLength: 255 }) lastName?: string;
+  @Field(() => AdminRole, { nullable: true }) role?: AdminRole;
+  @Field({ nullable: true, description: 'Default true.' }) active?: boolean;
+}
+
+@InputType({ description: 'Changes to a staff account: only the fields given change. A new password ends the user\'s sessions.' })
+export class AdminUserUpdateInput {
+  @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 320, email: true }) email?: string;
+  @Field({ nullable: true }) @Rules({ minLength: 8, maxLength: 128 }) password?: string;
+  @Field({ nullable: true }) @Rules({ maxLength: 255 }) firstName?: string;
+  @Field({ nullable: true }) @Rules({ maxLength: 255 }) lastName?: string;
+  @Field(() => AdminRole, { nullable: true }) role?: AdminRole;
+  @Field({ nullable: true }) active?: boolean;
+}

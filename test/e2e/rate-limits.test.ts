@@ -1,0 +1,128 @@
+import { spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { LoginDocument, LogoutDocument } from '../../src/generated/graphql';
+import { PASSWORD, createAdmin, uniqueEmail } from '../fixtures/accounts';
+import { type TestServer, startTestServer } from '../harness/server';
+
+const LIMITS = {
+  'server.trusted_proxies': ['127.0.0.1', '::1'],
+  'security.rate_limit.requests_per_minute': 60,
+  'security.rate_limit.burst': 10,
+  'security.rate_limit.login.requests_per_minute': 3,
+  'security.rate_limit.register.requests_per_minute': 2,
+};
+
+/** A fresh client IP per test (sent through the trusted local proxy), so counters never leak between tests. */
+const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+function expectRateLimited(res: { status: number; body: unknown; headers: Headers }, maxSeconds: number) {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual({ error: 'Too Many Requests', errors: [{ code: 'rate_limited', detail: 'too many requests' }] });
+  const retry = Number(res.headers.get('retry-after'));
+  expect(retry).toBeGreaterThanOrEqual(1);
+  expect(retry).toBeLessThanOrEqual(maxSeconds);
+}
+
+function suite(name: string, overrides: Record<string, unknown>) {
+  describe(name, () => {
+    let t: TestServer;
+    beforeAll(async () => {
+      t = await startTestServer({ ...LIMITS, ...overrides });
+    });
+    afterAll(() => t?.close());
+
+    it('login: 3 per minute per IP over REST and GraphQL together; refresh and logout keep working; other IPs unaffected', async () => {
+      const ip = { 'x-forwarded-for': newIp() };
+      const admin = await createAdmin(t);
+      const first = await t.asGuest().post('/api/v1/auth/login', { email: admin.email, password: PASSWORD }, ip);
+      expect(first.status).toBe(200);
+      expect((await t.asGuest().post('/api/v1/auth/login', { email: uniqueEmail(), password: 'x' }, ip)).status).toBe(401);
+      const viaGraphql = await t.asGuest().request('POST', '/graphql', { query: 'mutation($i: LoginInput!) { login(input: $i) { expiresIn } }', variables: { i: { email: admin.email, password: PASSWORD } } }, ip);
+      expect(viaGraphql.body.data.login.expiresIn).toBe(900);
+      expectRateLimited(await t.asGuest().post('/api/v1/auth/login', { email: admin.email, password: PASSWORD }, ip), 60);
+      const gql = await t.asGuest().request('POST', '/graphql', { query: 'mutation($i: LoginInput!) { login(input: $i) { expiresIn } }', variables: { i: { email: admin.email, password: PASSWORD } } }, ip);
+      expect(gql.body.errors[0].extensions).toMatchObject({ code: 'rate_limited', status: 429 });
+      expect(Number(gql.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await t.asGuest().post('/api/v1/store/auth/login', { email: admin.email, password: PASSWORD }, ip)).status).toBe(429);
+      expect((await t.asGuest().post('/api/v1/auth/refresh', { refresh_token: first.body.data.refresh_token }, ip)).status).toBe(200);
+      expect((await t.asGuest().post('/api/v1/auth/logout', {}, ip)).status).toBe(200);
+      expect((await t.asGuest().post('/api/v1/auth/login', { email: admin.email, password: PASSWORD }, { 'x-forwarded-for': newIp() })).status).toBe(200);
+    });
+
+    it('register: 2 per minute per IP on both paths', async () => {
+      const ip = { 'x-forwarded-for': newIp() };
+      const body = () => ({ email: uniqueEmail(), password: PASSWORD, first_name: 'a', last_name: 'b' });
+      expect((await t.asGuest().post('/api/v1/store/auth/register', body(), ip)).status).toBe(201);
+      expect((await t.asGuest().post('/api/v1/store/register', body(), ip)).status).toBe(201);
+      expectRateLimited(await t.asGuest().post('/api/v1/store/register', body(), ip), 60);
+    });
+
+    it('global: a burst of 10 per IP on every API path, /graphql included, then 429 with Retry-After', async () => {
+      const ip = { 'x-forwarded-for': newIp() };
+      for (let i = 0; i < 10; i++) expect((await t.asGuest().get(i % 2 ? '/api/v1/health' : '/graphql?query=%7Bhealth%7Bstatus%7D%7D', { ...ip, 'apollo-require-preflight': '1' })).status).toBe(200);
+      expectRateLimited(await t.asGuest().get('/api/v1/health', ip), 10);
+      expectRateLimited(await t.asGuest().post('/graphql', { query: '{ health { status } }' }, ip), 10);
+      expect((await t.asGuest().get('/api/v1/health', { 'x-forwarded-for': newIp() })).status).toBe(200);
+    });
+
+    it('X-Forwarded-For hops left of the nearest untrusted one cannot dodge the limit', async () => {
+      const ip = newIp();
+      for (let i = 0; i < 10; i++) await t.asGuest().get('/api/v1/health', { 'x-forwarded-for': `${newIp()}, ${ip}` });
+      expect((await t.asGuest().get('/api/v1/health', { 'x-forwarded-for': `${newIp()}, ${ip}` })).status).toBe(429);
+    });
+  });
+}
+
+suite('rate limits in memory', {});
+
+const REDIS_URL = process.env.SVC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUp = (() => {
+  const { hostname, port } = new URL(REDIS_URL);
+  const probe = `const s=require('net').connect(${Number(port) || 6379},'${hostname}');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),1000)`;
+  return spawnSync(process.execPath, ['-e', probe]).status === 0;
+})();
+
+if (!redisUp) {
+  describe('rate limits in Redis', () => {
+    it.skip(`needs Redis at ${REDIS_URL} (SVC_TEST_REDIS_URL): not reachable`, () => undefined);
+  });
+} else {
+  suite('rate limits in Redis', { 'redis.url': REDIS_URL });
+
+  describe('two instances sharing Redis', () => {
+    let a: TestServer;
+    let b: TestServer;
+    beforeAll(async () => {
+      a = await startTestServer({ ...LIMITS, 'redis.url': REDIS_URL });
+      b = await startTestServer({ ...LIMITS, 'redis.url': REDIS_URL });
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+    });
+
+    it('share the login lock, the per-IP counters and the token blacklist', async () => {
+      expect(a.service.services.security.kind).toBe('redis');
+      const email = uniqueEmail('shared');
+      for (let i = 0; i < 5; i++) await a.asGuest().post('/api/v1/auth/login', { email, password: 'wrong' }, { 'x-forwarded-for': newIp() });
+      const locked = await b.asGuest().post('/api/v1/auth/login', { email, password: 'wrong' }, { 'x-forwarded-for': newIp() });
+      expect(locked.status).toBe(429);
+      expect(locked.body.errors[0].code).toBe('account_locked');
+
+      const ip = { 'x-forwarded-for': newIp() };
+      for (let i = 0; i < 3; i++) await a.asGuest().post('/api/v1/auth/login', { email: uniqueEmail(), password: 'x' }, ip);
+      expect((await b.asGuest().post('/api/v1/auth/login', { email: uniqueEmail(), password: 'x' }, ip)).status).toBe(429);
+
+      // The same account in both databases; logged out on A, its token is refused on B.
+      const admin = await createAdmin(a, { email: uniqueEmail('twin') });
+      await b.db.adminUser.create({ data: { id: admin.id, email: admin.email, passwordHash: admin.passwordHash, role: admin.role } });
+      const pair = (await a.asGuest().gql(LoginDocument, { input: { email: admin.email, password: PASSWORD } })).data.login;
+      const onB = b.as({ kind: 'header', authorization: `Bearer ${pair.access_token}` });
+      expect((await onB.get('/api/v1/admin/warehouses')).status).toBe(200);
+      await a.as({ kind: 'header', authorization: `Bearer ${pair.access_token}` }).gql(LogoutDocument, {});
+      const revoked = await onB.get('/api/v1/admin/warehouses');
+      expect(revoked.status).toBe(401);
+      expect(revoked.body.errors[0].detail).toBe('token has been revoked');
+    });
+  });
+}
