@@ -219,3 +219,48 @@ describe('concurrency (PostgreSQL)', () => {
     expect(await stockOf(product.id)).toBe(9);
   });
 });
+
+describe('guest token cookie, CSRF and rate limits', () => {
+  it('hands guests their order token as the svc_guest_token cookie, which then needs a CSRF token to post with', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 5);
+    const res = await t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]));
+    const cookies = res.headers.getSetCookie();
+    const guest = cookies.find((c) => c.startsWith('svc_guest_token='));
+    const token = (await t.asAdmin().get(`/api/v1/admin/orders/${res.body.data.id}`)).body.data.guest_token;
+    expect(guest).toBe(`svc_guest_token=${token}; Max-Age=2592000; Path=/api/v1/store; HttpOnly; SameSite=Lax`);
+    expect(res.text).not.toContain(token);
+
+    const customer = await createCustomer(t);
+    const customerOrder = await t.asCustomer(customer.id).post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]));
+    expect(customerOrder.headers.getSetCookie().some((c) => c.startsWith('svc_guest_token='))).toBe(false);
+
+    const withCookie = { cookie: `svc_guest_token=${token}` };
+    const forged = await t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]), withCookie);
+    expect(forged.status).toBe(403);
+    expect(forged.body.errors[0].code).toBe('csrf_token_invalid');
+    const csrf = 'c'.repeat(64);
+    const allowed = await t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]), { cookie: `svc_guest_token=${token}; csrf_token=${csrf}`, 'x-csrf-token': csrf });
+    expect(allowed.status).toBe(201);
+  });
+
+  it('limits checkouts and guest transaction look-ups per client IP', async () => {
+    const limited = await startTestServer({ 'security.rate_limit.checkout.requests_per_minute': 2, 'security.rate_limit.guest_order.requests_per_minute': 1 });
+    try {
+      const s = await createShop(limited);
+      const product = await stockedProduct(limited, s.warehouse.id, 10);
+      const request = { items: [{ product_id: product.id, quantity: 1 }], shipping_address: ADDRESS, shipping_method_id: s.shipping.id, payment_method_id: s.payment.id, email: 'r@example.com' };
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await limited.asGuest().post(CHECKOUT, request)).status);
+      expect(statuses).toEqual([201, 201, 429]);
+      const refused = await limited.asGuest().post(CHECKOUT, request);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(refused.body).toEqual({ error: 'Too Many Requests', errors: [{ code: 'rate_limited', detail: 'too many requests' }] });
+      const orderId = (await limited.db.order.findFirstOrThrow()).id;
+      const path = `/api/v1/store/orders/${orderId}/transactions`;
+      expect((await limited.asGuest().get(path)).status).toBe(404);
+      expect((await limited.asGuest().get(path)).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

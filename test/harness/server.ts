@@ -88,6 +88,8 @@ export async function startTestServer(overrides: Partial<Record<ConfigKey, unkno
       'security.rate_limit.burst': 1_000_000,
       'security.rate_limit.login.requests_per_minute': 1_000_000,
       'security.rate_limit.register.requests_per_minute': 1_000_000,
+      'security.rate_limit.checkout.requests_per_minute': 1_000_000,
+      'security.rate_limit.guest_order.requests_per_minute': 1_000_000,
       ...overrides,
     },
   });

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../app/context';
 import { emitAfter, inTransaction } from '../../app/db/transaction';
+import { consumeLimit } from '../../app/http/rate-limit';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { claimKey, findReplay, idempotencyKey, requestHash } from '../../shared/idempotency';
@@ -24,12 +25,14 @@ class AlreadyClaimed extends Error {}
  * `insufficient_stock`.
  */
 export async function checkout(ctx: Ctx, input: CheckoutInput) {
+  // Counted in the service, so REST, GraphQL and the plugin function share the per-IP checkout budget.
+  await consumeLimit(ctx, 'checkout');
   const key = idempotencyKey(ctx);
   const customerScope = `checkout:${ctx.actor.kind === 'anonymous' ? 'guest' : ctx.actor.id}`;
   const hash = requestHash({ input, cartToken: ctx.request.headers['x-cart-token'] ?? null });
   if (key) {
     const replay = await findReplay(ctx, customerScope, key, hash);
-    if (replay) return getOrder(ctx, String(replay.order_id));
+    if (replay) return replayed(ctx, String(replay.order_id));
   }
 
   const cart = input.cartId ? await loadCheckoutCart(ctx, input.cartId) : undefined;
@@ -38,11 +41,11 @@ export async function checkout(ctx: Ctx, input: CheckoutInput) {
 
   try {
     const orderId = await placeWithUniqueNumber(ctx, draft, key ? { scope: customerScope, key, hash } : undefined);
-    return getOrder(ctx, orderId);
+    return replayed(ctx, orderId);
   } catch (err) {
     if (err instanceof AlreadyClaimed && key) {
       const replay = await findReplay(ctx, customerScope, key, hash);
-      if (replay) return getOrder(ctx, String(replay.order_id));
+      if (replay) return replayed(ctx, String(replay.order_id));
     }
     if (err instanceof AppError && err.code === 'insufficient_stock') {
       const event = { entity: draftEntity(draft), changes: {}, metadata: { payment_reference: draft.paymentReference, reason: 'insufficient_stock' } };
@@ -50,6 +53,32 @@ export async function checkout(ctx: Ctx, input: CheckoutInput) {
     }
     throw err;
   }
+}
+
+/**
+ * The response for a placed order. A replay (same Idempotency-Key and body) hands a guest its token again:
+ * the client repeating the request is the one that lost the first response, cookie included.
+ */
+async function replayed(ctx: Ctx, orderId: string) {
+  const order = await getOrder(ctx, orderId);
+  if (order.guestToken) giveGuestToken(ctx, order.guestToken);
+  return order;
+}
+
+const GUEST_TOKEN_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * A guest proves ownership of its order with this token (spec: Guest order token). It travels only as an
+ * HttpOnly cookie scoped to the store API; the store response says `is_guest_order` instead.
+ */
+function giveGuestToken(ctx: Ctx, token: string): void {
+  ctx.effects.setCookie('svc_guest_token', token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config['security.csrf.secure'],
+    path: '/api/v1/store',
+    maxAge: GUEST_TOKEN_MAX_AGE_SECONDS,
+  });
 }
 
 /** Order numbers are random; a collision (unique index) retries the whole transaction with a new number. */

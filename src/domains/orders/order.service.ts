@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../app/context';
 import { emitAfter, inTransaction } from '../../app/db/transaction';
+import { consumeLimit } from '../../app/http/rate-limit';
 import { AppError } from '../../shared/errors';
 import { type Page, findPage } from '../../shared/pagination';
 import { reverseOrderStock } from '../inventory/stock-ledger';
@@ -100,6 +101,7 @@ export async function listTransactions(ctx: Ctx, orderId: string) {
  * (`svc_guest_token` cookie or `X-Guest-Token` header). Anyone else gets 404, as if the order did not exist.
  */
 export async function listOwnTransactions(ctx: Ctx, orderId: string) {
+  await consumeLimit(ctx, 'guest_order');
   const order = await ctx.db.order.findUnique({ where: { id: orderId }, select: { customerId: true, guestToken: true } });
   if (!order || !ownsOrder(ctx, order)) throw AppError.notFound('order');
   return ctx.db.paymentTransaction.findMany({ where: { orderId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
@@ -107,13 +109,9 @@ export async function listOwnTransactions(ctx: Ctx, orderId: string) {
 
 function ownsOrder(ctx: Ctx, order: { customerId: string | null; guestToken: string | null }): boolean {
   if (order.customerId) return customerIdOf(ctx) === order.customerId;
-  const presented = ctx.request.headers['x-guest-token'] ?? guestCookie(ctx.request.headers.cookie);
+  const presented = ctx.request.headers['x-guest-token'] ?? ctx.request.cookies.svc_guest_token;
   if (!presented || !order.guestToken) return false;
   const a = Buffer.from(presented);
   const b = Buffer.from(order.guestToken);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function guestCookie(header: string | undefined): string | undefined {
-  return header?.split(/;\s*/).find((c) => c.startsWith('svc_guest_token='))?.slice('svc_guest_token='.length);
 }
