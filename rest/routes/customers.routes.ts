@@ -2,8 +2,16 @@ import * as op from '../../src/generated/graphql';
 import { body, path, query, route } from '../route';
 
 const account = '/api/v1/store/account';
+const admin = '/api/v1/admin/customers';
 
 export const customersRoutes = [
+  route({ method: 'GET', path: admin, operation: op.CustomersDocument, variables: { page: query('page'), limit: query('limit'), search: query('search'), active: query('filter[active]') }, result: (d) => d.customers, envelope: 'list' }),
+  route({ method: 'POST', path: admin, operation: op.CustomerCreateDocument, variables: { input: body() }, result: (d) => d.customerCreate, status: 201 }),
+  route({ method: 'GET', path: `${admin}/{id}`, operation: op.CustomerDocument, variables: { id: path('id') }, result: (d) => d.customer }),
+  route({ method: 'PUT', path: `${admin}/{id}`, operation: op.CustomerUpdateDocument, variables: { id: path('id'), input: body() }, result: (d) => d.customerUpdate }),
+  route({ method: 'DELETE', path: `${admin}/{id}`, operation: op.CustomerDeleteDocument, variables: { id: path('id') }, result: (d) => d.customerDelete, envelope: 'none' }),
+  route({ method: 'GET', path: account, operation: op.AccountDocument, result: (d) => d.account }),
+  route({ method: 'PUT', path: account, operation: op.AccountUpdateDocument, variables: { input: body() }, result: (d) => d.accountUpdate }),
   route({ method: 'GET', path: `${account}/addresses`, operation: op.AccountAddressesDocument, result: (d) => d.accountAddresses }),
   route({ method: 'POST', path: `${account}/addresses`, operation: op.AccountAddressCreateDocument, variables: { input: body() }, result: (d) => d.accountAddressCreate, status: 201 }),
   route({ method: 'PUT', path: `${account}/addresses/{id}`, operation: op.AccountAddressUpdateDocument, variables: { id: path('id'), input: body() }, result: (d) => d.accountAddressUpdate }),

@@ -1,4 +1,5 @@
 import { jwtVerify } from 'jose';
+import { AppError } from '../shared/errors';
 import { type Permission, ROLE_PERMISSIONS, type Role } from './permissions';
 
 /** Who is calling. Shield rules decide on `kind` and `permissions`; services read `id` for ownership. */
@@ -56,4 +57,18 @@ export function actorFromClaims(claims: TokenClaims, via: 'jwt' | 'cookie', curr
 
 export function hasPermission(actor: Actor, permission: Permission): boolean {
   return actor.kind !== 'anonymous' && actor.permissions.has(permission);
+}
+
+/** The customer an actor acts as: a customer JWT, or a customer API key's owner; null otherwise. */
+export function customerIdOf(actor: Actor): string | null {
+  if (actor.kind === 'customer') return actor.id;
+  if (actor.kind === 'api_key' && actor.ownerType === 'customer') return actor.id;
+  return null;
+}
+
+/** The signed-in customer's id, or 401 (the shield lets only customers through; this keeps services honest). */
+export function requireCustomerId(actor: Actor): string {
+  const id = customerIdOf(actor);
+  if (!id) throw new AppError('unauthorized');
+  return id;
 }

@@ -9,6 +9,8 @@ import { inventoryAccess } from '../../domains/inventory/inventory.permissions';
 import { StockResolver } from '../../domains/inventory/stock.resolver';
 import { WarehouseResolver } from '../../domains/inventory/warehouse.resolver';
 import { AddressResolver } from '../../domains/customers/address.resolver';
+import { CustomerResolver } from '../../domains/customers/customer.resolver';
+import { customersAccess } from '../../domains/customers/customers.permissions';
 import { addressesAccess } from '../../domains/customers/addresses.permissions';
 import { CartResolver } from '../../domains/carts/cart.resolver';
 import { cartsAccess } from '../../domains/carts/carts.permissions';
@@ -42,6 +44,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CheckoutResolver,
   CartResolver,
   AddressResolver,
+  CustomerResolver,
 ];
 
 /** Every access table; shield rules are generated from them. */
@@ -56,4 +59,5 @@ export const ACCESS_TABLES: AccessTable[] = [
   ordersAccess,
   cartsAccess,
   addressesAccess,
+  customersAccess,
 ];

@@ -1,5 +1,4 @@
 import type { Ctx } from '../../app/context';
-import { inTransaction, emitAfter } from '../../app/db/transaction';
 import { consumeLimit } from '../../app/http/rate-limit';
 import { normalizeEmail } from '../../auth/passwords';
 import { LOGIN_LOCK_SECONDS } from '../../auth/security-store';
@@ -7,9 +6,8 @@ import { REFRESH_COOKIE, type TokenPair, clearSessionCookies, revokeUserSessions
 import type { TokenSubject } from '../../auth/tokens';
 import { verifyToken } from '../../auth/actor';
 import { AppError } from '../../shared/errors';
-import { isUniqueViolation } from '../../shared/db-errors';
 import type { LoginInput, LogoutInput, RefreshInput, RegisterInput } from './auth.inputs';
-import { customerView } from '../customers/customer.view';
+import { createCustomer } from '../customers/customer.service';
 
 const locked = () =>
   new AppError('account_locked', 'too many failed login attempts, please try again later', { headers: { 'Retry-After': String(LOGIN_LOCK_SECONDS) } });
@@ -78,23 +76,8 @@ export async function logout(ctx: Ctx, input: LogoutInput | null | undefined): P
   return { message: 'logged out' };
 }
 
-/**
- * Creates a customer account (`customer.before_create` may refuse it, `customer.after_create` fires after
- * commit). The email is stored normalized, so case variants collide: 409 `email_taken`.
- */
+/** Registration: the per-IP register budget, then the same account creation the admin API uses. */
 export async function register(ctx: Ctx, input: RegisterInput) {
   await consumeLimit(ctx, 'register');
-  const email = normalizeEmail(input.email);
-  const passwordHash = await ctx.passwords.hash(input.password);
-  return inTransaction(ctx, async (tx) => {
-    const entity = { email, first_name: input.firstName, last_name: input.lastName, active: true };
-    await tx.hooks.runBefore('customer.before_create', { entity, changes: {}, metadata: {} });
-    try {
-      const created = await tx.db.customer.create({ data: { email, passwordHash, firstName: input.firstName, lastName: input.lastName } });
-      emitAfter(tx, 'customer.after_create', { entity: customerView(created), changes: {}, metadata: {} });
-      return created;
-    } catch (err) {
-      throw isUniqueViolation(err) ? new AppError('email_taken', 'email is already registered', { field: 'email' }) : err;
-    }
-  });
+  return createCustomer(ctx, input);
 }

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Ctx } from '../../app/context';
 import { AppError } from '../../shared/errors';
-import { customerIdOf } from '../orders/checkout-draft';
+import { customerIdOf } from '../../auth/actor';
 
 export function hashCartToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -19,7 +19,7 @@ export async function loadOwnedCart(ctx: Ctx, id: string) {
 }
 
 function ownsCart(ctx: Ctx, cart: { customerId: string | null; sessionTokenHash: string | null; expiresAt: Date | null }): boolean {
-  if (cart.customerId) return customerIdOf(ctx) === cart.customerId;
+  if (cart.customerId) return customerIdOf(ctx.actor) === cart.customerId;
   if (cart.expiresAt && cart.expiresAt.getTime() < Date.now()) return false;
   const token = ctx.request.headers['x-cart-token'];
   if (!token || !cart.sessionTokenHash) return false;

@@ -4,7 +4,7 @@ import type { Ctx } from '../../app/context';
 import { emitAfter, inTransaction } from '../../app/db/transaction';
 import { AppError } from '../../shared/errors';
 import { assertAvailable } from '../inventory/stock-ledger';
-import { customerIdOf } from '../orders/checkout-draft';
+import { customerIdOf } from '../../auth/actor';
 import { priceLines } from '../orders/line-pricing';
 import { hashCartToken, loadOwnedCart } from './cart-access';
 import type { CartCreateInput, CartItemAddInput } from './cart.type';
@@ -34,7 +34,7 @@ export async function cartView(ctx: Ctx, cart: CartRow, sessionToken: string | n
 
 /** A signed-in customer's cart is bound to them; an anonymous one gets a session token, shown only now. */
 export async function createCart(ctx: Ctx, input: CartCreateInput) {
-  const customerId = customerIdOf(ctx);
+  const customerId = customerIdOf(ctx.actor);
   if (customerId && !(await ctx.db.customer.findUnique({ where: { id: customerId }, select: { id: true } }))) throw new AppError('unauthorized', 'unknown customer');
   const token = customerId ? null : randomBytes(32).toString('hex');
   const cart = await ctx.db.cart.create({

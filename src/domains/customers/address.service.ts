@@ -2,14 +2,10 @@ import type { Ctx } from '../../app/context';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { rejectNulls } from '../../shared/updates';
-import { customerIdOf } from '../orders/checkout-draft';
+import { requireCustomerId } from '../../auth/actor';
 import type { AddressCreateInput, AddressUpdateInput } from './address.type';
 
-function signedInCustomer(ctx: Ctx): string {
-  const id = customerIdOf(ctx);
-  if (!id) throw new AppError('unauthorized');
-  return id;
-}
+const signedInCustomer = (ctx: Ctx) => requireCustomerId(ctx.actor);
 
 /** The caller's own address; someone else's is 404, as if it did not exist. */
 async function ownAddress(ctx: Ctx, id: string) {

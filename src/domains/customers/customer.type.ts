@@ -1,4 +1,6 @@
-import { Field, ObjectType } from 'type-graphql';
+import { Field, InputType, ObjectType } from 'type-graphql';
+import { PageMeta } from '../../shared/pagination';
+import { Rules } from '../../shared/validation/rules';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 
 @ObjectType({ description: 'A shop customer. The password hash never leaves the server.' })
@@ -13,4 +15,18 @@ export class Customer {
   @Field(() => JsonScalar) customFields!: unknown;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
+}
+
+@ObjectType()
+export class CustomerList {
+  @Field(() => [Customer]) items!: Customer[];
+  @Field(() => PageMeta) meta!: PageMeta;
+}
+
+@InputType({ description: 'A customer created by staff.' })
+export class CustomerCreateInput {
+  @Field() @Rules({ minLength: 1, maxLength: 320, email: true }) email!: string;
+  @Field({ description: '8 to 128 characters.' }) @Rules({ minLength: 8, maxLength: 128 }) password!: string;
+  @Field() @Rules({ minLength: 1, maxLength: 255 }) firstName!: string;
+  @Field() @Rules({ minLength: 1, maxLength: 255 }) lastName!: string;
 }

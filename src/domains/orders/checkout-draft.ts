@@ -1,4 +1,5 @@
 import type { Ctx } from '../../app/context';
+import { customerIdOf } from '../../auth/actor';
 import { AppError } from '../../shared/errors';
 import { type DiscountTerms, discountAmount, normalizeCode } from '../pricing/discount-rules';
 import { unitPrices, type PricedLine, priceLines } from './line-pricing';
@@ -37,14 +38,6 @@ function checkAddress(value: unknown, field: string, problems: Array<{ field: st
   return address;
 }
 
-/** The customer an actor checks out as: a customer JWT, or a customer API key's owner. */
-export function customerIdOf(ctx: Ctx): string | null {
-  const a = ctx.actor;
-  if (a.kind === 'customer') return a.id;
-  if (a.kind === 'api_key' && a.ownerType === 'customer') return a.id;
-  return null;
-}
-
 /**
  * Validates a checkout request and prices it from the live catalog and the chosen methods, with the
  * contract's errors (422 `invalid_product`, `invalid_shipping_method`, `invalid_payment_method`,
@@ -52,7 +45,7 @@ export function customerIdOf(ctx: Ctx): string | null {
  * Writes nothing: the transaction in checkout.service re-checks what can change under it (stock, code uses).
  */
 export async function draftCheckout(ctx: Ctx, input: CheckoutInput, cartLines?: { cartId: string; currency: string; lines: Array<{ productId: string; variantId: string | null; quantity: number }> }): Promise<CheckoutDraft> {
-  const customerId = customerIdOf(ctx);
+  const customerId = customerIdOf(ctx.actor);
   const problems: Array<{ field: string; detail: string }> = [];
   if (!cartLines && !input.items?.length) problems.push({ field: 'items', detail: 'required' });
   const shippingAddress = checkAddress(input.shippingAddress, 'shipping_address', problems);

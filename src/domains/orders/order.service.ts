@@ -6,7 +6,7 @@ import { consumeLimit } from '../../app/http/rate-limit';
 import { AppError } from '../../shared/errors';
 import { type Page, findPage } from '../../shared/pagination';
 import { reverseOrderStock } from '../inventory/stock-ledger';
-import { customerIdOf } from './checkout-draft';
+import { customerIdOf, requireCustomerId } from '../../auth/actor';
 import type { OrderStatusInput } from './checkout.inputs';
 import { RESTOCKING, assertTransition } from './order-status';
 import type { OrderStatus } from './order.type';
@@ -77,16 +77,14 @@ export async function updateOrderStatus(ctx: Ctx, id: string, input: OrderStatus
 
 /** The signed-in customer's orders, newest first. */
 export function listAccountOrders(ctx: Ctx, page: Page) {
-  const customerId = customerIdOf(ctx);
-  if (!customerId) throw new AppError('unauthorized');
-  const where = { customerId };
+  const where = { customerId: requireCustomerId(ctx.actor) };
   return findPage(page, (w) => ctx.db.order.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...w }), () => ctx.db.order.count({ where }));
 }
 
 /** One of the signed-in customer's orders; anyone else's is 404. */
 export async function getAccountOrder(ctx: Ctx, id: string) {
   const order = await ctx.db.order.findUnique({ where: { id } });
-  if (!order || !order.customerId || order.customerId !== customerIdOf(ctx)) throw AppError.notFound('order');
+  if (!order || !order.customerId || order.customerId !== customerIdOf(ctx.actor)) throw AppError.notFound('order');
   return order;
 }
 
@@ -108,7 +106,7 @@ export async function listOwnTransactions(ctx: Ctx, orderId: string) {
 }
 
 function ownsOrder(ctx: Ctx, order: { customerId: string | null; guestToken: string | null }): boolean {
-  if (order.customerId) return customerIdOf(ctx) === order.customerId;
+  if (order.customerId) return customerIdOf(ctx.actor) === order.customerId;
   const presented = ctx.request.headers['x-guest-token'] ?? ctx.request.cookies.svc_guest_token;
   if (!presented || !order.guestToken) return false;
   const a = Buffer.from(presented);

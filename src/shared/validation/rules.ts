@@ -31,7 +31,7 @@ export function breakRule(rules: FieldRules, value: unknown): string | undefined
     if (rules.minLength !== undefined && length < rules.minLength) return rules.minLength === 1 ? 'required' : 'min_length';
     if (rules.maxLength !== undefined && length > rules.maxLength) return 'max_length';
     if (rules.pattern !== undefined && !new RegExp(rules.pattern).test(value)) return 'pattern';
-    if (rules.email && !EMAIL.test(value)) return 'email';
+    if (rules.email && !EMAIL.test(value.trim())) return 'email';
   }
   if (typeof value === 'number') {
     if (rules.min !== undefined && value < rules.min) return 'min';

@@ -1,0 +1,59 @@
+import { Arg, Ctx as Context, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { resolvePage } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import { Address } from './address.type';
+import { AccountUpdateInput, CustomerUpdateInput } from './customer.inputs';
+import * as customers from './customer.service';
+import { Customer, CustomerCreateInput, CustomerList } from './customer.type';
+
+const PAGE = { limit: 20, max: 200 };
+
+@Resolver(() => Customer)
+export class CustomerResolver {
+  @Query(() => CustomerList, { description: 'Customers, newest first; `search` matches email and names. Needs `customers.read`.' })
+  customers(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('search', () => String, { nullable: true }) search?: string,
+    @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
+  ) {
+    return customers.listCustomers(ctx, resolvePage(page, limit, PAGE), { search: search ?? undefined, active: active ?? undefined });
+  }
+
+  @Query(() => Customer, { description: 'Needs `customers.read`.' })
+  customer(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return customers.getCustomer(ctx, id);
+  }
+
+  @Mutation(() => Customer, { description: '409 `email_taken` when the email is registered. Needs `customers.create`.' })
+  customerCreate(@Context() ctx: Ctx, @Arg('input', () => CustomerCreateInput) input: CustomerCreateInput) {
+    return customers.createCustomer(ctx, input);
+  }
+
+  @Mutation(() => Customer, { description: 'Needs `customers.update`.' })
+  customerUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => CustomerUpdateInput) input: CustomerUpdateInput) {
+    return customers.updateCustomer(ctx, id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Orders stay, without a customer id. Needs `customers.delete`.' })
+  customerDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return customers.deleteCustomer(ctx, id);
+  }
+
+  @Query(() => Customer, { description: 'The signed-in customer\'s account.' })
+  account(@Context() ctx: Ctx) {
+    return customers.getAccount(ctx);
+  }
+
+  @Mutation(() => Customer, { description: 'Changes the signed-in customer\'s own account.' })
+  accountUpdate(@Context() ctx: Ctx, @Arg('input', () => AccountUpdateInput) input: AccountUpdateInput) {
+    return customers.updateAccount(ctx, input);
+  }
+
+  @FieldResolver(() => [Address])
+  addresses(@Root() customer: Customer, @Context() ctx: Ctx) {
+    return ctx.loaders.addressesByCustomerId.load(customer.id);
+  }
+}

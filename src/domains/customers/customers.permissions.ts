@@ -1,0 +1,15 @@
+import { type AccessTable, admin, customer } from '../../auth/access';
+
+export const customersAccess: AccessTable = {
+  Query: {
+    customers: admin('customers.read'),
+    customer: admin('customers.read'),
+    account: customer('store.account.read'),
+  },
+  Mutation: {
+    customerCreate: admin('customers.create'),
+    customerUpdate: admin('customers.update'),
+    customerDelete: admin('customers.delete'),
+    accountUpdate: customer('store.account.update'),
+  },
+};
