@@ -4,7 +4,7 @@ import { openDatabase } from './app/db/database';
 import { applyMigrations } from './app/db/migrator';
 import { createLogger } from './app/logger';
 import { migrationsDir } from './app/paths';
-import { openServices, startService } from './app/runtime';
+import { openServices, printDemoAccounts, startService } from './app/runtime';
 import { createContext } from './app/context-factory';
 import { seedDemo } from './app/seed/demo';
 import { ANONYMOUS } from './auth/actor';
@@ -76,6 +76,7 @@ async function seed(args: string[], configFile?: string): Promise<void> {
   try {
     const summary = await seedDemo(createContext(opened.services, { id: 'seed', actor: ANONYMOUS, log }));
     console.log(summary ? `demo shop loaded: ${summary.products} products, ${summary.variants} variants, warehouses ${summary.warehouses.join(', ')}` : 'the catalog already has products: nothing seeded');
+    if (summary) printDemoAccounts(summary.accounts);
   } finally {
     await opened.close();
   }

@@ -97,9 +97,17 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
   }
 }
 
+/** Generated passwords go to the operator's terminal once (stderr), never into the JSON logs. */
+export function printDemoAccounts(accounts: Array<{ kind: string; email: string; password: string }>): void {
+  for (const a of accounts) process.stderr.write(`demo ${a.kind} account: ${a.email} / ${a.password} (shown once; change it)\n`);
+}
+
 async function seedOnEmpty(services: AppServices): Promise<void> {
   const summary = await seedDemo(createContext(services, { id: 'seed', actor: ANONYMOUS, log: services.log }));
-  if (summary) services.log.info(summary, 'empty database: demo shop loaded');
+  if (!summary) return;
+  const { accounts, ...shop } = summary;
+  services.log.info({ ...shop, accounts: accounts.map((a) => a.email) }, 'empty database: demo shop loaded');
+  printDemoAccounts(accounts);
 }
 
 /** Composition: database (migrated), services, schema, GraphQL and REST on one HTTP server. */

@@ -37,6 +37,7 @@ describe('svc CLI', () => {
     try {
       const first = await run(process.execPath, [...SVC, 'seed', '--demo'], { env: env(dir, { SVC_LOG_LEVEL: 'silent' }), cwd: root });
       expect(first.stdout).toMatch(/demo shop loaded: 4 products, 9 variants, warehouses MAIN, OVERFLOW/);
+      expect(first.stderr).toMatch(/demo admin account: admin@example.com \/ \S{16} \(shown once; change it\)/);
       const second = await run(process.execPath, [...SVC, 'seed', '--demo'], { env: env(dir, { SVC_LOG_LEVEL: 'silent' }), cwd: root });
       expect(second.stdout).toMatch(/nothing seeded/);
     } finally {

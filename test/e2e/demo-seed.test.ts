@@ -14,7 +14,19 @@ describe('the demo shop', () => {
   it('loads once, and a seeded product can be put in a cart and checked out right away', async () => {
     const ctx = createContext(t.service.services, { id: 'seed-test', actor: ANONYMOUS, log: t.service.services.log });
     const summary = await seedDemo(ctx);
-    expect(summary).toEqual({ products: 4, variants: 9, warehouses: ['MAIN', 'OVERFLOW'] });
+    expect(summary).toEqual({
+      products: 4,
+      variants: 9,
+      warehouses: ['MAIN', 'OVERFLOW'],
+      accounts: [
+        { kind: 'admin', email: 'admin@example.com', password: expect.stringMatching(/^[\w-]{16}$/) },
+        { kind: 'customer', email: 'customer@example.com', password: expect.stringMatching(/^[\w-]{16}$/) },
+      ],
+    });
+    for (const account of summary!.accounts) {
+      const login = await t.asGuest().post('/api/v1/auth/login', { email: account.email, password: account.password });
+      expect([account.kind, login.status]).toEqual([account.kind, 200]);
+    }
     expect(await seedDemo(ctx)).toBeNull();
 
     const tshirt = await t.db.product.findUniqueOrThrow({ where: { sku: 'DEMO-TSHIRT' }, include: { variants: { orderBy: { position: 'asc' } } } });

@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../context';
+import { createCustomer } from '../../domains/customers/customer.service';
+import { createAdminUser } from '../../domains/users/admin-user.service';
+import { AdminRole } from '../../generated/prisma/enums';
 import { inTransaction } from '../db/transaction';
 import { createWarehouse } from '../../domains/inventory/warehouse.service';
 import { setWarehouseStock } from '../../domains/inventory/stock.service';
@@ -11,6 +15,8 @@ export interface DemoSummary {
   products: number;
   variants: number;
   warehouses: string[];
+  /** Accounts created with generated passwords: shown once, never logged. */
+  accounts: Array<{ kind: 'admin' | 'customer'; email: string; password: string }>;
 }
 
 interface DemoProduct {
@@ -40,6 +46,22 @@ const OPTIONS = {
 
 function cartesian<T>(groups: T[][]): T[][] {
   return groups.reduce<T[][]>((acc, group) => acc.flatMap((combo) => group.map((item) => [...combo, item])), [[]]);
+}
+
+/** A super_admin (unless staff exist already) and a customer, each with a generated password. */
+async function createDemoAccounts(ctx: Ctx): Promise<DemoSummary['accounts']> {
+  const accounts: DemoSummary['accounts'] = [];
+  if ((await ctx.db.adminUser.count()) === 0) {
+    const password = randomBytes(12).toString('base64url');
+    await createAdminUser(ctx, { email: 'admin@example.com', password, role: AdminRole.super_admin, firstName: 'Demo', lastName: 'Admin' });
+    accounts.push({ kind: 'admin', email: 'admin@example.com', password });
+  }
+  if (!(await ctx.db.customer.findUnique({ where: { email: 'customer@example.com' } }))) {
+    const password = randomBytes(12).toString('base64url');
+    await createCustomer(ctx, { email: 'customer@example.com', password, firstName: 'Demo', lastName: 'Customer' });
+    accounts.push({ kind: 'customer', email: 'customer@example.com', password });
+  }
+  return accounts;
 }
 
 /**
@@ -100,6 +122,6 @@ export async function seedDemo(ctx: Ctx): Promise<DemoSummary | null> {
     await createShippingMethod(tx, { priceGross: 490, taxRuleId: standard.id, position: 1, translations: [{ locale: 'en', name: 'Standard', description: '2–4 working days' }] });
     await createShippingMethod(tx, { priceGross: 990, taxRuleId: standard.id, position: 2, translations: [{ locale: 'en', name: 'Express', description: 'Next working day' }] });
     await createPaymentMethod(tx, { translations: [{ locale: 'en', name: 'Invoice', description: 'Pay within 14 days' }] });
-    return { products: PRODUCTS.length, variants, warehouses: [main.code, overflow.code] };
+    return { products: PRODUCTS.length, variants, warehouses: [main.code, overflow.code], accounts: await createDemoAccounts(tx) };
   });
 }
