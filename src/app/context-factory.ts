@@ -4,13 +4,14 @@ import type { AppServices, Ctx } from './context';
 import { createLoaders } from './loaders';
 
 /** A fresh per-request context: its own DataLoaders, the request's actor and logger. */
-export function createContext(app: AppServices, request: { id: string; actor: Actor; log: Request['log'] }): Ctx {
+export function createContext(app: AppServices, request: { id: string; actor: Actor; log: Request['log']; headers?: Request['headers'] }): Ctx {
   return {
     ...app,
     requestId: request.id,
     actor: request.actor,
     log: request.log,
     db: app.prisma,
+    acceptLanguage: request.headers?.['accept-language'],
     loaders: createLoaders(app.prisma, { defaultLocale: app.config['i18n.default_locale'] }),
   };
 }

@@ -29,5 +29,7 @@ export interface Ctx extends AppServices {
   actor: Actor;
   db: DbClient;
   loaders: Loaders;
+  /** The request's `Accept-Language` header (store lookups by slug, localized names). */
+  acceptLanguage?: string;
   afterCommit?: Array<() => Promise<void>>;
 }

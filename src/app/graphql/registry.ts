@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import type { NonEmptyArray } from 'type-graphql';
 import type { AccessTable } from '../../auth/access';
+import { catalogAccess } from '../../domains/catalog/catalog.permissions';
+import { ProductResolver, VariantResolver } from '../../domains/catalog/product.resolver';
 import { inventoryAccess } from '../../domains/inventory/inventory.permissions';
 import { StockResolver } from '../../domains/inventory/stock.resolver';
 import { WarehouseResolver } from '../../domains/inventory/warehouse.resolver';
@@ -8,7 +10,7 @@ import { HealthResolver } from '../../domains/system/health.resolver';
 import { systemAccess } from '../../domains/system/system.permissions';
 
 /** Every resolver of the schema. A domain joins the API by adding its resolvers and access table here. */
-export const RESOLVERS: NonEmptyArray<Function> = [HealthResolver, WarehouseResolver, StockResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [HealthResolver, WarehouseResolver, StockResolver, ProductResolver, VariantResolver];
 
 /** Every access table; shield rules are generated from them. */
-export const ACCESS_TABLES: AccessTable[] = [systemAccess, inventoryAccess];
+export const ACCESS_TABLES: AccessTable[] = [systemAccess, inventoryAccess, catalogAccess];

@@ -1,0 +1,25 @@
+import * as op from '../../src/generated/graphql';
+import { body, path, query, route } from '../route';
+
+const base = '/api/v1/admin/products';
+const listQuery = { page: query('page'), limit: query('limit'), sort: query('sort'), order: query('order'), search: query('search'), categoryId: query('category_id') };
+
+export const productRoutes = [
+  route({ method: 'GET', path: base, operation: op.ProductsDocument, variables: { ...listQuery, active: query('filter[active]') }, result: (d) => d.products, envelope: 'items' }),
+  route({ method: 'POST', path: base, operation: op.ProductCreateDocument, variables: { input: body() }, result: (d) => d.productCreate, status: 201 }),
+  route({ method: 'GET', path: `${base}/{id}`, operation: op.ProductDocument, variables: { id: path('id') }, result: (d) => d.product }),
+  route({ method: 'PUT', path: `${base}/{id}`, operation: op.ProductUpdateDocument, variables: { id: path('id'), input: body() }, result: (d) => d.productUpdate }),
+  route({ method: 'DELETE', path: `${base}/{id}`, operation: op.ProductDeleteDocument, variables: { id: path('id') }, result: (d) => d.productDelete, envelope: 'none' }),
+  // One path, two answers: a single variant object, or an array for `option_groups` (spec).
+  route({ method: 'POST', path: `${base}/{id}/variants`, operation: op.ProductVariantCreateDocument, variables: { productId: path('id'), input: body() }, result: (d) => d.productVariantCreate.variant ?? d.productVariantCreate.variants, status: 201 }),
+  route({ method: 'PUT', path: `${base}/{id}/variants/{variantId}`, operation: op.ProductVariantUpdateDocument, variables: { productId: path('id'), variantId: path('variantId'), input: body() }, result: (d) => d.productVariantUpdate }),
+  route({ method: 'DELETE', path: `${base}/{id}/variants/{variantId}`, operation: op.ProductVariantDeleteDocument, variables: { productId: path('id'), variantId: path('variantId') }, result: (d) => d.productVariantDelete, envelope: 'none' }),
+  route({ method: 'PUT', path: `${base}/{id}/attributes`, operation: op.ProductAttributesSetDocument, variables: { productId: path('id'), input: body() }, result: (d) => d.productAttributesSet }),
+  route({ method: 'DELETE', path: `${base}/{id}/attributes/{attributeId}`, operation: op.ProductAttributeDeleteDocument, variables: { productId: path('id'), attributeId: path('attributeId') }, result: (d) => d.productAttributeDelete, envelope: 'none' }),
+  route({ method: 'PUT', path: `${base}/{id}/variants/{vId}/attributes`, operation: op.VariantAttributesSetDocument, variables: { productId: path('id'), variantId: path('vId'), input: body() }, result: (d) => d.variantAttributesSet }),
+  route({ method: 'DELETE', path: `${base}/{id}/variants/{vId}/attributes/{aId}`, operation: op.VariantAttributeDeleteDocument, variables: { productId: path('id'), variantId: path('vId'), attributeId: path('aId') }, result: (d) => d.variantAttributeDelete, envelope: 'none' }),
+
+  route({ method: 'GET', path: '/api/v1/store/products', operation: op.StoreProductsDocument, variables: listQuery, result: (d) => d.storeProducts, envelope: 'items' }),
+  route({ method: 'GET', path: '/api/v1/store/products/id/{id}', operation: op.StoreProductByIdDocument, variables: { id: path('id') }, result: (d) => d.storeProductById }),
+  route({ method: 'GET', path: '/api/v1/store/products/{slug}', operation: op.StoreProductDocument, variables: { slug: path('slug') }, result: (d) => d.storeProduct }),
+];
