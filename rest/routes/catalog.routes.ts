@@ -23,3 +23,20 @@ export const productRoutes = [
   route({ method: 'GET', path: '/api/v1/store/products/id/{id}', operation: op.StoreProductByIdDocument, variables: { id: path('id') }, result: (d) => d.storeProductById }),
   route({ method: 'GET', path: '/api/v1/store/products/{slug}', operation: op.StoreProductDocument, variables: { slug: path('slug') }, result: (d) => d.storeProduct }),
 ];
+
+const admin = '/api/v1/admin';
+
+export const categoryRoutes = [
+  route({ method: 'GET', path: `${admin}/categories`, operation: op.CategoriesDocument, variables: { page: query('page'), limit: query('limit'), parentId: query('parent_id'), active: query('active') }, result: (d) => d.categories, envelope: 'list' }),
+  route({ method: 'POST', path: `${admin}/categories`, operation: op.CategoryCreateDocument, variables: { input: body() }, result: (d) => d.categoryCreate, status: 201 }),
+  route({ method: 'GET', path: `${admin}/categories/{id}`, operation: op.CategoryDocument, variables: { id: path('id') }, result: (d) => d.category }),
+  route({ method: 'PUT', path: `${admin}/categories/{id}`, operation: op.CategoryUpdateDocument, variables: { id: path('id'), input: body() }, result: (d) => d.categoryUpdate }),
+  route({ method: 'DELETE', path: `${admin}/categories/{id}`, operation: op.CategoryDeleteDocument, variables: { id: path('id') }, result: (d) => d.categoryDelete, envelope: 'none' }),
+  route({ method: 'GET', path: '/api/v1/store/categories', operation: op.StoreCategoriesDocument, result: (d) => d.storeCategories }),
+  route({ method: 'GET', path: '/api/v1/store/categories/{slug}', operation: op.StoreCategoryDocument, variables: { slug: path('slug') }, result: (d) => d.storeCategory }),
+  route({ method: 'GET', path: `${admin}/tags`, operation: op.TagsDocument, variables: { page: query('page'), limit: query('limit'), search: query('search') }, result: (d) => d.tags, envelope: 'list' }),
+  route({ method: 'POST', path: `${admin}/tags`, operation: op.TagCreateDocument, variables: { input: body() }, result: (d) => d.tagCreate, status: 201 }),
+  route({ method: 'GET', path: `${admin}/tags/{id}`, operation: op.TagDocument, variables: { id: path('id') }, result: (d) => d.tag }),
+  route({ method: 'PUT', path: `${admin}/tags/{id}`, operation: op.TagUpdateDocument, variables: { id: path('id'), input: body() }, result: (d) => d.tagUpdate }),
+  route({ method: 'DELETE', path: `${admin}/tags/{id}`, operation: op.TagDeleteDocument, variables: { id: path('id') }, result: (d) => d.tagDelete, envelope: 'none' }),
+];

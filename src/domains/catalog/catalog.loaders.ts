@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { byId } from '../../app/loaders';
+import type { CategoryTranslation } from './category.type';
 import type { AttributeValue, ProductMediaRef, ProductTranslation, Variant } from './product.type';
 
 export interface ProductSummary {
@@ -35,6 +36,7 @@ export interface CatalogLoaders {
   productMedia: DataLoader<string, ProductMediaRef[]>;
   productAttributes: DataLoader<string, AttributeValue[]>;
   variantAttributes: DataLoader<string, AttributeValue[]>;
+  categoryTranslations: DataLoader<string, CategoryTranslation[]>;
 }
 
 /** Groups rows by `key` into one list per requested id (in request order). */
@@ -124,6 +126,10 @@ export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale
     }),
     productAttributes: attributeLoader('product_attribute_values', 'product_id'),
     variantAttributes: attributeLoader('variant_attribute_values', 'variant_id'),
+    categoryTranslations: new DataLoader(async (ids) => {
+      const rows = await prisma.categoryTranslation.findMany({ where: { categoryId: { in: [...ids] } }, orderBy: { locale: 'asc' } });
+      return grouped(ids, rows, (r) => r.categoryId);
+    }),
   };
 }
 
