@@ -40,3 +40,25 @@ export const categoryRoutes = [
   route({ method: 'PUT', path: `${admin}/tags/{id}`, operation: op.TagUpdateDocument, variables: { id: path('id'), input: body() }, result: (d) => d.tagUpdate }),
   route({ method: 'DELETE', path: `${admin}/tags/{id}`, operation: op.TagDeleteDocument, variables: { id: path('id') }, result: (d) => d.tagDelete, envelope: 'none' }),
 ];
+
+const pg = `${admin}/property-groups`;
+const at = `${admin}/attributes`;
+
+export const propertyRoutes = [
+  route({ method: 'GET', path: pg, operation: op.PropertyGroupsDocument, result: (d) => d.propertyGroups }),
+  route({ method: 'POST', path: pg, operation: op.PropertyGroupCreateDocument, variables: { input: body() }, result: (d) => d.propertyGroupCreate, status: 201 }),
+  route({ method: 'GET', path: `${pg}/{id}`, operation: op.PropertyGroupDocument, variables: { id: path('id') }, result: (d) => d.propertyGroup }),
+  route({ method: 'PUT', path: `${pg}/{id}`, operation: op.PropertyGroupUpdateDocument, variables: { id: path('id'), input: body() }, result: (d) => d.propertyGroupUpdate }),
+  route({ method: 'DELETE', path: `${pg}/{id}`, operation: op.PropertyGroupDeleteDocument, variables: { id: path('id') }, result: (d) => d.propertyGroupDelete, envelope: 'none' }),
+  route({ method: 'POST', path: `${pg}/{id}/options`, operation: op.PropertyOptionCreateDocument, variables: { groupId: path('id'), input: body() }, result: (d) => d.propertyOptionCreate, status: 201 }),
+  route({ method: 'PUT', path: `${pg}/{id}/options/{optId}`, operation: op.PropertyOptionUpdateDocument, variables: { groupId: path('id'), optionId: path('optId'), input: body() }, result: (d) => d.propertyOptionUpdate }),
+  route({ method: 'DELETE', path: `${pg}/{id}/options/{optId}`, operation: op.PropertyOptionDeleteDocument, variables: { groupId: path('id'), optionId: path('optId') }, result: (d) => d.propertyOptionDelete, envelope: 'none' }),
+  route({ method: 'GET', path: at, operation: op.AttributesDocument, result: (d) => d.attributes }),
+  route({ method: 'POST', path: at, operation: op.AttributeCreateDocument, variables: { input: body() }, result: (d) => d.attributeCreate, status: 201 }),
+  route({ method: 'GET', path: `${at}/{id}`, operation: op.AttributeDocument, variables: { id: path('id') }, result: (d) => d.attribute }),
+  route({ method: 'PUT', path: `${at}/{id}`, operation: op.AttributeUpdateDocument, variables: { id: path('id'), input: body() }, result: (d) => d.attributeUpdate }),
+  route({ method: 'DELETE', path: `${at}/{id}`, operation: op.AttributeDeleteDocument, variables: { id: path('id') }, result: (d) => d.attributeDelete, envelope: 'none' }),
+  route({ method: 'POST', path: `${at}/{id}/options`, operation: op.AttributeOptionCreateDocument, variables: { attributeId: path('id'), input: body() }, result: (d) => d.attributeOptionCreate, status: 201 }),
+  route({ method: 'PUT', path: `${at}/{id}/options/{optionId}`, operation: op.AttributeOptionUpdateDocument, variables: { attributeId: path('id'), optionId: path('optionId'), input: body() }, result: (d) => d.attributeOptionUpdate }),
+  route({ method: 'DELETE', path: `${at}/{id}/options/{optionId}`, operation: op.AttributeOptionDeleteDocument, variables: { attributeId: path('id'), optionId: path('optionId') }, result: (d) => d.attributeOptionDelete, envelope: 'none' }),
+];
