@@ -18,6 +18,8 @@ import { normalizeError } from '../src/app/graphql/errors';
 import { sendError } from '../src/app/http/send';
 import { AppError } from '../src/shared/errors';
 import { type FieldProblem, readInput } from '../src/shared/validation/input';
+import type { UploadedFile } from '../src/shared/uploads';
+import { readMultipart } from './multipart';
 import type { HttpMethod, RouteSpec, VariableSource } from './route';
 
 interface CompiledRoute {
@@ -151,6 +153,21 @@ export function restRouter(app: AppServices, schema: GraphQLSchema, specs: Route
       const denied = accessError(req.actor, access);
       if (denied) return sendError(res, denied);
     }
+    let uploads: Map<string, UploadedFile> | undefined;
+    if (route.spec.multipart) {
+      const { limit } = route.spec.multipart;
+      let form: Awaited<ReturnType<typeof readMultipart>>;
+      try {
+        form = await readMultipart(req, res, typeof limit === 'number' ? limit : app.config[limit]);
+      } catch (err) {
+        if (err instanceof AppError) return sendError(res, err);
+        throw err;
+      }
+      if (form) {
+        req.body = form.body;
+        uploads = form.uploads;
+      }
+    }
     const { values, problems } = readVariables(route, req, params);
     if (problems.length) return sendError(res, AppError.validation(problems));
     const result = await execute({
@@ -158,7 +175,7 @@ export function restRouter(app: AppServices, schema: GraphQLSchema, specs: Route
       document: route.document,
       operationName: route.operationName,
       variableValues: values,
-      contextValue: createContext(app, req),
+      contextValue: createContext(app, { id: req.id, actor: req.actor, log: req.log, headers: req.headers, uploads }),
     });
     if (result.errors?.length) {
       const errors = result.errors.map(normalizeError);

@@ -24,6 +24,12 @@ export interface RouteSpec<TData = any, TVars = any> {
   /** Picks the payload out of the operation's data. */
   result: (data: TData) => unknown;
   envelope?: Envelope;
+  /**
+   * Accepts multipart/form-data: text fields become body keys, file parts are spooled to disk and referenced
+   * from the body (`upload:<field>`, resolved through `ctx.uploads`). `limit` is the largest file in bytes,
+   * or the configuration key holding it.
+   */
+  multipart?: { limit: number | 'server.max_upload_size' };
   /** Success status: a number, or decided from the payload (health answers 503 when degraded). */
   status?: number | ((payload: any) => number);
 }

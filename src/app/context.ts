@@ -5,6 +5,7 @@ import type { Prisma } from '../generated/prisma/client';
 import type { BackgroundTasks } from './background';
 import type { Config } from './config/keys';
 import type { Loaders } from './loaders';
+import type { UploadedFile } from '../shared/uploads';
 import type { Logger } from './logger';
 
 /** The Prisma client, or the open transaction when a use case runs inside one. */
@@ -31,5 +32,7 @@ export interface Ctx extends AppServices {
   loaders: Loaders;
   /** The request's `Accept-Language` header (store lookups by slug, localized names). */
   acceptLanguage?: string;
+  /** File parts of a multipart REST request, by field name (see rest/multipart.ts). */
+  uploads?: Map<string, UploadedFile>;
   afterCommit?: Array<() => Promise<void>>;
 }

@@ -26,7 +26,7 @@ describe('svc CLI', () => {
 
   it('migrates the embedded database in the data folder, then reports it up to date', async () => {
     const first = await run(process.execPath, [...SVC, 'migrate'], { env: env(dataDir, { SVC_LOG_LEVEL: 'silent' }), cwd: root });
-    expect(first.stdout).toMatch(/applied 1 migration\(s\): \d+_init/);
+    expect(first.stdout).toMatch(/applied \d+ migration\(s\): \d+_init/);
     expect(existsSync(join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
     const second = await run(process.execPath, [...SVC, 'migrate'], { env: env(dataDir, { SVC_LOG_LEVEL: 'silent' }), cwd: root });
     expect(second.stdout).toMatch(/database is up to date/);
