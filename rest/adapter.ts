@@ -108,6 +108,11 @@ function respond(route: CompiledRoute, res: Response, payload: unknown): void {
     res.status(code === 200 ? 204 : code).end();
     return;
   }
+  if (envelope === 'text') {
+    if (route.spec.filename) res.setHeader('Content-Disposition', `attachment; filename="${route.spec.filename}"`);
+    res.status(code).type(route.spec.contentType ?? 'text/plain; charset=utf-8').send(String(payload));
+    return;
+  }
   if (envelope === 'object') {
     res.status(code).json({ data: payload });
     return;

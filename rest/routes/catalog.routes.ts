@@ -6,6 +6,9 @@ const listQuery = { page: query('page'), limit: query('limit'), sort: query('sor
 
 export const productRoutes = [
   route({ method: 'GET', path: base, operation: op.ProductsDocument, variables: { ...listQuery, active: query('filter[active]') }, result: (d) => d.products, envelope: 'items' }),
+  route({ method: 'POST', path: `${base}/bulk`, operation: op.ProductsBulkCreateDocument, variables: { input: body() }, result: (d) => d.productsBulkCreate, status: 207 }),
+  route({ method: 'POST', path: `${base}/import`, operation: op.ProductsImportDocument, variables: { input: body() }, result: (d) => d.productsImport, status: 207, multipart: { limit: 10 * 1024 * 1024 } }),
+  route({ method: 'GET', path: `${base}/import/template`, operation: op.ProductImportTemplateDocument, result: (d) => d.productImportTemplate, envelope: 'text', contentType: 'text/csv; charset=utf-8', filename: 'products-import-template.csv' }),
   route({ method: 'POST', path: base, operation: op.ProductCreateDocument, variables: { input: body() }, result: (d) => d.productCreate, status: 201 }),
   route({ method: 'GET', path: `${base}/{id}`, operation: op.ProductDocument, variables: { id: path('id') }, result: (d) => d.product }),
   route({ method: 'PUT', path: `${base}/{id}`, operation: op.ProductUpdateDocument, variables: { id: path('id'), input: body() }, result: (d) => d.productUpdate }),

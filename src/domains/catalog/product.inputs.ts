@@ -100,3 +100,9 @@ export class BulkProductInput extends ProductCreateInput {
 export class BulkProductsInput {
   @Field(() => [BulkProductInput], { description: 'At most 250.' }) products!: BulkProductInput[];
 }
+
+@InputType({ description: 'A CSV import: `file` is the multipart reference set by the REST adapter; GraphQL clients send `csv` text.' })
+export class ProductImportInput {
+  @Field({ nullable: true }) file?: string;
+  @Field({ nullable: true }) csv?: string;
+}

@@ -2,11 +2,13 @@ import { Arg, Ctx as Context, Field, FieldResolver, Int, Mutation, ObjectType, Q
 import type { Ctx } from '../../app/context';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
-import { AttributeValuesInput, ProductCreateInput, ProductUpdateInput, VariantInput } from './product.inputs';
+import { AttributeValuesInput, BulkProductsInput, ProductCreateInput, ProductImportInput, ProductUpdateInput, VariantInput } from './product.inputs';
 import { getProduct, getStoreProductBySlug, listProducts } from './product-query';
 import * as products from './product.service';
-import { AttributeValue, Product, ProductList, ProductMediaRef, ProductSort, ProductTranslation, SortOrder, Variant } from './product.type';
+import { AttributeValue, BulkResult, Product, ProductList, ProductMediaRef, ProductSort, ProductTranslation, SortOrder, Variant } from './product.type';
 import * as values from './attribute-value.service';
+import * as bulk from './bulk.service';
+import { csvTemplate, importProductsCsv } from './csv-import';
 import * as variants from './variant.service';
 
 const PAGE = { limit: 25, max: 100 };
@@ -110,6 +112,21 @@ export class ProductResolver {
   @Mutation(() => Boolean, { description: 'Removes one attribute value of a variant. Needs `products.update`.' })
   variantAttributeDelete(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('variantId', () => UuidScalar) variantId: string, @Arg('attributeId', () => UuidScalar) attributeId: string) {
     return values.deleteAttributeValue(ctx, { productId, variantId }, attributeId);
+  }
+
+  @Mutation(() => BulkResult, { description: 'Creates up to 250 products with inline variants (options by name, created when missing); one result per item. Needs `products.create`.' })
+  productsBulkCreate(@Context() ctx: Ctx, @Arg('input', () => BulkProductsInput) input: BulkProductsInput) {
+    return bulk.bulkCreateProducts(ctx, input.products);
+  }
+
+  @Mutation(() => BulkResult, { description: 'Imports a CSV (contract §5), upserting by SKU. REST sends multipart `file`; GraphQL clients send the text as `csv`. Needs `products.create`.' })
+  productsImport(@Context() ctx: Ctx, @Arg('input', () => ProductImportInput) input: ProductImportInput) {
+    return importProductsCsv(ctx, input);
+  }
+
+  @Query(() => String, { description: 'The CSV import template (one product row, one variant row). Needs `products.read`.' })
+  productImportTemplate() {
+    return csvTemplate();
   }
 
   @FieldResolver(() => [ProductTranslation])
