@@ -76,7 +76,8 @@ function rssMiB(pid: number | undefined): { rss: number; peak: number } {
 function serverEnv(databaseUrl: string, port: number, level: string): Record<string, string> {
   return {
     SVC_DATABASE_URL: databaseUrl, SVC_DATABASE_TLS: 'disable', SVC_SERVER_PORT: String(port), SVC_SERVER_HOST: '127.0.0.1',
-    SVC_LOG_LEVEL: level, SVC_ENV: 'production', SVC_AUTH_JWT_SECRET: randomBytes(32).toString('hex'), SVC_DATA_DIR: join(ROOT, '.bench-data'),
+    // NODE_ENV=production as a deployment sets it (graphql-js skips its development-only checks).
+    NODE_ENV: 'production', SVC_LOG_LEVEL: level, SVC_ENV: 'production', SVC_AUTH_JWT_SECRET: randomBytes(32).toString('hex'), SVC_DATA_DIR: join(ROOT, '.bench-data'),
   };
 }
 
