@@ -1,9 +1,13 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MediaUploadDocument, ProductCreateDocument, ProductsImportDocument, StoreCategoriesDocument } from '../../src/generated/graphql';
 import { type TestServer, startTestServer } from '../harness/server';
 
 let t: TestServer;
+const mediaDir = mkdtempSync(join(tmpdir(), 'svc-media-'));
 beforeAll(async () => {
-  t = await startTestServer({ 'server.max_upload_size': 64 });
+  t = await startTestServer({ 'server.max_upload_size': 64, 'media.local_path': mediaDir });
 });
 afterAll(() => t?.close());
 
@@ -40,6 +44,12 @@ describe('catalog over GraphQL', () => {
   it('base64 uploads respect server.max_upload_size (413)', async () => {
     const res = await t.asAdmin().gql(MediaUploadDocument, { input: { dataBase64: Buffer.alloc(100, 1).toString('base64'), filename: 'x.png' } });
     expect(res.errors?.[0].extensions).toMatchObject({ code: 'body_too_large', status: 413 });
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+    const ok = await t.asAdmin().gql(MediaUploadDocument, { input: { dataBase64: gif.toString('base64'), filename: 'dot.gif' } });
+    expect(ok.data.mediaUpload.mime_type).toBe('image/gif');
+    // Stored under media.local_path, served from there.
+    expect(existsSync(join(mediaDir, ok.data.mediaUpload.url.replace('/uploads/', '')))).toBe(true);
+    expect((await fetch(t.url + ok.data.mediaUpload.url)).status).toBe(200);
     const none = await t.asAdmin().gql(MediaUploadDocument, { input: {} });
     expect(none.errors?.[0].extensions).toMatchObject({ code: 'validation_error', field: 'file' });
   });
