@@ -19,6 +19,8 @@ import { ResponseEffects } from '../src/app/http/effects';
 import { sendError } from '../src/app/http/send';
 import { AppError } from '../src/shared/errors';
 import { type FieldProblem, readInput } from '../src/shared/validation/input';
+import type { UploadedFile } from '../src/shared/uploads';
+import { readMultipart } from './multipart';
 import type { HttpMethod, RouteSpec, VariableSource } from './route';
 
 export interface CompiledRoute {
@@ -107,6 +109,11 @@ function respond(route: CompiledRoute, res: Response, payload: unknown): void {
     res.status(code === 200 ? 204 : code).end();
     return;
   }
+  if (envelope === 'text') {
+    if (route.spec.filename) res.setHeader('Content-Disposition', `attachment; filename="${route.spec.filename}"`);
+    res.status(code).type(route.spec.contentType ?? 'text/plain; charset=utf-8').send(String(payload));
+    return;
+  }
   if (envelope === 'object') {
     res.status(code).json({ data: payload });
     return;
@@ -152,9 +159,24 @@ export function restRouter(app: AppServices, schema: GraphQLSchema, specs: Route
       const denied = accessError(req.actor, access);
       if (denied) return sendError(res, denied);
     }
+    let uploads: Map<string, UploadedFile> | undefined;
+    if (route.spec.multipart) {
+      const { limit } = route.spec.multipart;
+      let form: Awaited<ReturnType<typeof readMultipart>>;
+      try {
+        form = await readMultipart(req, res, typeof limit === 'number' ? limit : app.config[limit]);
+      } catch (err) {
+        if (err instanceof AppError) return sendError(res, err);
+        throw err;
+      }
+      if (form) {
+        req.body = form.body;
+        uploads = form.uploads;
+      }
+    }
     const { values, problems } = readVariables(route, req, params);
     if (problems.length) return sendError(res, AppError.validation(problems));
-    const contextValue = createContext(app, req, new ResponseEffects(res));
+    const contextValue = createContext(app, { id: req.id, actor: req.actor, log: req.log, headers: req.headers, clientIp: req.clientIp, cookies: req.cookies, uploads }, new ResponseEffects(res));
     const result = await execute({
       schema,
       document: route.document,

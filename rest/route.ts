@@ -11,8 +11,9 @@ export type VariableSource = { from: 'path'; name: string } | { from: 'query'; n
  * - `list`: payload `{ items, meta }` → `{ data: items, meta }`
  * - `items`: payload `{ items, meta }` → `{ data: { items }, meta }` (the spec's product lists)
  * - `none`: no body (204)
+ * - `text`: the payload string as the body, with `contentType` (downloads such as the CSV template)
  */
-export type Envelope = 'object' | 'list' | 'items' | 'none';
+export type Envelope = 'object' | 'list' | 'items' | 'none' | 'text';
 
 /** One REST route: a row that names a GraphQL operation and how HTTP maps onto it and back. */
 export interface RouteSpec<TData = any, TVars = any> {
@@ -24,6 +25,15 @@ export interface RouteSpec<TData = any, TVars = any> {
   /** Picks the payload out of the operation's data. */
   result: (data: TData) => unknown;
   envelope?: Envelope;
+  /** Content type of a `text` envelope, e.g. `text/csv; charset=utf-8`; `filename` makes it a download. */
+  contentType?: string;
+  filename?: string;
+  /**
+   * Accepts multipart/form-data: text fields become body keys, file parts are spooled to disk and referenced
+   * from the body (`upload:<field>`, resolved through `ctx.uploads`). `limit` is the largest file in bytes,
+   * or the configuration key holding it.
+   */
+  multipart?: { limit: number | 'server.max_upload_size' };
   /** Success status: a number, or decided from the payload (health answers 503 when degraded). */
   status?: number | ((payload: any) => number);
 }

@@ -3,6 +3,8 @@ import { apiKeysRoutes } from './api-keys.routes';
 import { authRoutes } from './auth.routes';
 import { cartsRoutes } from './carts.routes';
 import { customersRoutes } from './customers.routes';
+import { categoryRoutes, productRoutes, propertyRoutes } from './catalog.routes';
+import { mediaRoutes } from './media.routes';
 import { inventoryRoutes } from './inventory.routes';
 import { ordersRoutes } from './orders.routes';
 import { paymentsRoutes } from './payments.routes';
@@ -15,6 +17,10 @@ export const ROUTES: RouteSpec[] = [
   ...systemRoutes,
   ...authRoutes,
   ...inventoryRoutes,
+  ...productRoutes,
+  ...categoryRoutes,
+  ...propertyRoutes,
+  ...mediaRoutes,
   ...usersRoutes,
   ...apiKeysRoutes,
   ...pricingRoutes,

@@ -3,11 +3,20 @@ import type { Actor } from '../auth/actor';
 import type { AppServices, Ctx, RequestInfo } from './context';
 import { ResponseEffects } from './http/effects';
 import { createLoaders } from './loaders';
+import type { UploadedFile } from '../shared/uploads';
 
 /** A fresh per-request context: its own DataLoaders, the request's actor, logger and response effects. */
 export function createContext(
   app: AppServices,
-  request: { id: string; actor: Actor; log: Request['log']; clientIp?: string; cookies?: RequestInfo['cookies']; headers?: Request['headers'] },
+  request: {
+    id: string;
+    actor: Actor;
+    log: Request['log'];
+    clientIp?: string;
+    cookies?: RequestInfo['cookies'];
+    headers?: Request['headers'];
+    uploads?: Map<string, UploadedFile>;
+  },
   effects = new ResponseEffects(),
 ): Ctx {
   return {
@@ -16,6 +25,8 @@ export function createContext(
     actor: request.actor,
     log: request.log,
     db: app.prisma,
+    acceptLanguage: request.headers?.['accept-language'],
+    uploads: request.uploads,
     loaders: createLoaders(app.prisma, { defaultLocale: app.config['i18n.default_locale'] }),
     request: {
       ip: request.clientIp ?? 'unknown',

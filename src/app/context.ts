@@ -8,6 +8,7 @@ import type { Prisma } from '../generated/prisma/client';
 import type { BackgroundTasks } from './background';
 import type { Config } from './config/keys';
 import type { Loaders } from './loaders';
+import type { UploadedFile } from '../shared/uploads';
 import type { Logger } from './logger';
 
 /** The Prisma client, or the open transaction when a use case runs inside one. */
@@ -48,5 +49,9 @@ export interface Ctx extends AppServices {
   request: RequestInfo;
   /** Cookies and headers the operation wants on the HTTP response; REST and GraphQL both apply them. */
   effects: ResponseEffects;
+  /** The request's `Accept-Language` header (store lookups by slug, localized names). */
+  acceptLanguage?: string;
+  /** File parts of a multipart REST request, by field name (see rest/multipart.ts). */
+  uploads?: Map<string, UploadedFile>;
   afterCommit?: Array<() => Promise<void>>;
 }

@@ -1,5 +1,6 @@
 import { type GraphQLSchema, isObjectType } from 'graphql';
 import { type IRule, type IRules, allow, deny, rule, shield } from 'graphql-shield';
+import type { IMiddlewareFieldMap, IMiddlewareTypeMap } from 'graphql-middleware';
 import type { Ctx } from '../app/context';
 import { AppError } from '../shared/errors';
 import type { Access, AccessTable } from './access';
@@ -33,7 +34,8 @@ function accessKey(access: Access): string {
 /**
  * graphql-shield middleware generated from the access tables. Fail-closed: a root field without an entry
  * falls to `deny`; object types are allowed because their root field was already checked. Rules get
- * explicit names because shield caches rules by name and would otherwise confuse closures.
+ * explicit names because shield caches rules by name and would otherwise confuse closures. Only the root
+ * types' middleware is returned (see the note at the end).
  */
 export function buildShield(schema: GraphQLSchema, tables: AccessTable[]) {
   const rules = new Map<string, IRule>();
@@ -74,9 +76,18 @@ export function buildShield(schema: GraphQLSchema, tables: AccessTable[]) {
       (tree as Record<string, unknown>)[type.name] = narrowed ? { '*': allow, ...narrowed } : allow;
     }
   }
-  return shield(tree as IRules, {
+  const generated = shield(tree as IRules, {
     fallbackRule: deny,
     allowExternalErrors: true,
     fallbackError: (thrown) => (thrown instanceof Error ? thrown : new AppError('forbidden', 'operation not allowed')),
-  });
+  }).generate(schema) as Record<string, IMiddlewareFieldMap>;
+  // Shield wraps every field of every type in an async rule, which turns each leaf of a large result into a
+  // promise (a page of 25 products with variants is ~10k fields). Object types are `allow` anyway: access is
+  // decided at the root fields, so only Query and Mutation keep their (fail-closed) rules, plus the few
+  // fields that are narrower than the operation returning them.
+  const middleware: IMiddlewareTypeMap = { Query: generated.Query, Mutation: generated.Mutation };
+  for (const [typeName, fields] of fieldRules) {
+    middleware[typeName] = Object.fromEntries(Object.keys(fields).map((field) => [field, generated[typeName][field]])) as IMiddlewareFieldMap;
+  }
+  return middleware;
 }

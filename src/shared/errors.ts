@@ -48,6 +48,7 @@ export const ERROR_STATUS = {
   currency_mismatch: 422,
   checkout_rejected: 422,
   hook_rejected: 422,
+  no_active_warehouse: 422,
   account_locked: 429,
   rate_limited: 429,
   internal_error: 500,

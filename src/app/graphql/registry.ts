@@ -5,6 +5,12 @@ import { ApiKeyResolver } from '../../domains/api-keys/api-key.resolver';
 import { apiKeysAccess } from '../../domains/api-keys/api-keys.permissions';
 import { AuthResolver } from '../../domains/auth/auth.resolver';
 import { authAccess } from '../../domains/auth/auth.permissions';
+import { CategoryResolver, TagResolver } from '../../domains/catalog/category.resolver';
+import { AttributeResolver, PropertyGroupResolver } from '../../domains/catalog/property.resolver';
+import { catalogAccess } from '../../domains/catalog/catalog.permissions';
+import { ProductResolver, VariantResolver } from '../../domains/catalog/product.resolver';
+import { mediaAccess } from '../../domains/media/media.permissions';
+import { MediaResolver } from '../../domains/media/media.resolver';
 import { inventoryAccess } from '../../domains/inventory/inventory.permissions';
 import { StockResolver } from '../../domains/inventory/stock.resolver';
 import { WarehouseResolver } from '../../domains/inventory/warehouse.resolver';
@@ -36,6 +42,13 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ApiKeyResolver,
   WarehouseResolver,
   StockResolver,
+  ProductResolver,
+  VariantResolver,
+  CategoryResolver,
+  TagResolver,
+  PropertyGroupResolver,
+  AttributeResolver,
+  MediaResolver,
   TaxRuleResolver,
   ShippingMethodResolver,
   DiscountResolver,
@@ -54,6 +67,8 @@ export const ACCESS_TABLES: AccessTable[] = [
   usersAccess,
   apiKeysAccess,
   inventoryAccess,
+  catalogAccess,
+  mediaAccess,
   pricingAccess,
   paymentsAccess,
   ordersAccess,

@@ -26,7 +26,9 @@ export function requestId(log: Logger) {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      // `sql`: statements the request ran (see countQueries), so an N+1 shows up in the logs.
+      const sql = (res.locals.sqlScope as QueryScope | undefined)?.statements;
+      req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, sql }, 'request');
     });
     next();
   };
@@ -36,6 +38,7 @@ export function requestId(log: Logger) {
 export function countQueries(queryLog: RequestQueryLog) {
   return (req: Request, res: Response, next: NextFunction) => {
     const scope: QueryScope = { statements: 0 };
+    res.locals.sqlScope = scope;
     res.on('finish', () => queryLog.record(req.id, scope.statements));
     queryScope.run(scope, next);
   };

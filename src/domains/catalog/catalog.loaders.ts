@@ -1,6 +1,8 @@
 import DataLoader from 'dataloader';
-import type { PrismaClient } from '../../generated/prisma/client';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { byId } from '../../app/loaders';
+import type { CategoryTranslation } from './category.type';
+import type { AttributeValue, ProductMediaRef, ProductTranslation, Variant } from './product.type';
 
 export interface ProductSummary {
   id: string;
@@ -13,14 +15,72 @@ export interface VariantSummary {
   sku: string | null;
 }
 
+export interface ProductLinks {
+  categories: string[];
+  tags: string[];
+}
+
+/**
+ * Every relation of a product is one DataLoader keyed by product (or variant) id, so a page of products costs
+ * one statement per relation whatever its size. Variants carry their options, and attribute values their
+ * attribute's metadata, through JSON aggregation in the same statement instead of a further loader.
+ */
 export interface CatalogLoaders {
   productSummaryById: DataLoader<string, ProductSummary | null>;
   /** The product's name in the default locale, else in its first locale. */
   productNameById: DataLoader<string, string>;
   variantSummaryById: DataLoader<string, VariantSummary | null>;
+  productTranslations: DataLoader<string, ProductTranslation[]>;
+  productVariants: DataLoader<string, Variant[]>;
+  productLinks: DataLoader<string, ProductLinks>;
+  productMedia: DataLoader<string, ProductMediaRef[]>;
+  productAttributes: DataLoader<string, AttributeValue[]>;
+  variantAttributes: DataLoader<string, AttributeValue[]>;
+  categoryTranslations: DataLoader<string, CategoryTranslation[]>;
 }
 
+/** Groups rows by `key` into one list per requested id (in request order). */
+function grouped<T>(ids: readonly string[], rows: T[], key: (row: T) => string): T[][] {
+  const map = new Map<string, T[]>(ids.map((id) => [id, []]));
+  for (const row of rows) map.get(key(row))?.push(row);
+  return ids.map((id) => map.get(id) ?? []);
+}
+
+const VARIANT_SQL = (ids: string[]) => Prisma.sql`
+  SELECT v.id, v.product_id AS "productId", v.sku,
+    COALESCE(NULLIF(v.price_gross, 0), p.price_gross) AS "priceGross",
+    COALESCE(NULLIF(v.price_net, 0), p.price_net) AS "priceNet",
+    v.stock, v.active, v.position, v.created_at AS "createdAt", v.updated_at AS "updatedAt",
+    COALESCE((
+      SELECT json_agg(json_build_object('id', o.id, 'propertyGroupId', o.property_group_id, 'propertyGroupIdentifier', g.identifier,
+        'position', o.position, 'colorHex', o.color_hex,
+        'translations', COALESCE((SELECT json_agg(json_build_object('locale', ot.locale, 'name', ot.name) ORDER BY ot.locale)
+                                  FROM property_option_translations ot WHERE ot.property_option_id = o.id), '[]'::json))
+        ORDER BY g.position, g.identifier)
+      FROM variant_options vo JOIN property_options o ON o.id = vo.option_id JOIN property_groups g ON g.id = o.property_group_id
+      WHERE vo.variant_id = v.id), '[]'::json) AS options
+  FROM product_variants v JOIN products p ON p.id = v.product_id
+  WHERE v.product_id = ANY(${ids}::uuid[])
+  ORDER BY v.position, v.created_at, v.id`;
+
+const attributeValueSql = (table: 'product_attribute_values' | 'variant_attribute_values', owner: 'product_id' | 'variant_id', ids: string[]) => Prisma.sql`
+  SELECT x.${Prisma.raw(owner)} AS "ownerId", x.attribute_id AS "attributeId", x.value_text AS "valueText", x.value_numeric AS "valueNumeric",
+    x.option_id AS "optionId", x.option_ids::text[] AS "optionIds", x.value_boolean AS "valueBoolean",
+    a.identifier AS "attributeIdentifier", a.type::text AS type, a.unit,
+    COALESCE((SELECT json_agg(json_build_object('locale', t.locale, 'name', t.name) ORDER BY t.locale)
+              FROM attribute_translations t WHERE t.attribute_id = a.id), '[]'::json) AS translations
+  FROM ${Prisma.raw(table)} x JOIN attributes a ON a.id = x.attribute_id
+  WHERE x.${Prisma.raw(owner)} = ANY(${ids}::uuid[])
+  ORDER BY a.position, a.identifier`;
+
+type OwnedValue = AttributeValue & { ownerId: string };
+
 export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale: string }): CatalogLoaders {
+  const attributeLoader = (table: 'product_attribute_values' | 'variant_attribute_values', owner: 'product_id' | 'variant_id') =>
+    new DataLoader<string, AttributeValue[]>(async (ids) => {
+      const rows = await prisma.$queryRaw<OwnedValue[]>(attributeValueSql(table, owner, [...ids]));
+      return grouped(ids, rows, (r) => r.ownerId);
+    });
   return {
     productSummaryById: byId((ids) => prisma.product.findMany({ where: { id: { in: ids } }, select: { id: true, sku: true } })),
     variantSummaryById: byId((ids) => prisma.productVariant.findMany({ where: { id: { in: ids } }, select: { id: true, productId: true, sku: true } })),
@@ -36,5 +96,44 @@ export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale
       }
       return ids.map((id) => names.get(id) ?? '');
     }),
+    productTranslations: new DataLoader(async (ids) => {
+      const rows = await prisma.productTranslation.findMany({ where: { productId: { in: [...ids] } }, orderBy: { locale: 'asc' } });
+      return grouped(ids, rows, (r) => r.productId);
+    }),
+    productVariants: new DataLoader(async (ids) => {
+      const rows = await prisma.$queryRaw<Array<Variant & { options: Variant['options'] }>>(VARIANT_SQL([...ids]));
+      for (const row of rows) row.optionIds = row.options.map((o) => o.id);
+      return grouped(ids, rows, (r) => r.productId);
+    }),
+    // Categories and tags in one statement: both are plain id lists.
+    productLinks: new DataLoader(async (ids) => {
+      const rows = await prisma.$queryRaw<Array<{ kind: string; product_id: string; ref: string }>>(Prisma.sql`
+        SELECT * FROM (
+          SELECT 'c' AS kind, product_id, category_id AS ref, position FROM product_categories WHERE product_id = ANY(${[...ids]}::uuid[])
+          UNION ALL
+          SELECT 't', product_id, tag_id, 0 FROM product_tags WHERE product_id = ANY(${[...ids]}::uuid[])
+        ) l ORDER BY position, ref`);
+      return grouped(ids, rows, (r) => r.product_id).map((list) => ({
+        categories: list.filter((r) => r.kind === 'c').map((r) => r.ref),
+        tags: list.filter((r) => r.kind === 't').map((r) => r.ref),
+      }));
+    }),
+    productMedia: new DataLoader(async (ids) => {
+      const rows = await prisma.$queryRaw<Array<{ product_id: string; media_id: string; position: number; storage_key: string }>>(Prisma.sql`
+        SELECT pm.product_id, pm.media_id, pm.position, m.storage_key FROM product_media pm JOIN media m ON m.id = pm.media_id
+        WHERE pm.product_id = ANY(${[...ids]}::uuid[]) ORDER BY pm.position, pm.media_id`);
+      return grouped(ids, rows, (r) => r.product_id).map((list) => list.map((r) => ({ mediaId: r.media_id, position: r.position, url: mediaUrl(r.storage_key) })));
+    }),
+    productAttributes: attributeLoader('product_attribute_values', 'product_id'),
+    variantAttributes: attributeLoader('variant_attribute_values', 'variant_id'),
+    categoryTranslations: new DataLoader(async (ids) => {
+      const rows = await prisma.categoryTranslation.findMany({ where: { categoryId: { in: [...ids] } }, orderBy: { locale: 'asc' } });
+      return grouped(ids, rows, (r) => r.categoryId);
+    }),
   };
+}
+
+/** Public URL of a stored file: local files are served under `/uploads/`. */
+export function mediaUrl(storageKey: string): string {
+  return `/uploads/${storageKey}`;
 }

@@ -1,0 +1,56 @@
+/**
+ * The floor: a bare node:http server answering the store product page (and a product by slug) from ONE
+ * hand-written SQL query that builds the whole JSON document in PostgreSQL. No framework, no GraphQL, no ORM:
+ * what the database and the wire cost. Run as its own process by run.ts: `floor.ts <databaseUrl> <port>`.
+ */
+import http from 'node:http';
+import pg from 'pg';
+
+const PRODUCT_JSON = `
+  SELECT p.id, p.sku, p.active, p.price_net, p.price_gross, p.currency, p.tax_rule_id, p.stock, p.weight,
+    EXISTS (SELECT 1 FROM product_variants hv WHERE hv.product_id = p.id) AS has_variants, p.custom_fields, p.created_at, p.updated_at,
+    (SELECT COALESCE(json_agg(json_build_object('locale', t.locale, 'name', t.name, 'description', t.description, 'slug', t.slug,
+       'meta_title', t.meta_title, 'meta_description', t.meta_description) ORDER BY t.locale), '[]') FROM product_translations t WHERE t.product_id = p.id) AS translations,
+    (SELECT COALESCE(json_agg(pc.category_id ORDER BY pc.position, pc.category_id), '[]') FROM product_categories pc WHERE pc.product_id = p.id) AS categories,
+    (SELECT COALESCE(json_agg(pt.tag_id ORDER BY pt.tag_id), '[]') FROM product_tags pt WHERE pt.product_id = p.id) AS tags,
+    (SELECT COALESCE(json_agg(json_build_object('media_id', pm.media_id, 'position', pm.position, 'url', '/uploads/' || m.storage_key) ORDER BY pm.position), '[]')
+       FROM product_media pm JOIN media m ON m.id = pm.media_id WHERE pm.product_id = p.id) AS media,
+    (SELECT COALESCE(json_agg(json_build_object('id', v.id, 'sku', v.sku, 'price_gross', COALESCE(NULLIF(v.price_gross, 0), p.price_gross),
+       'price_net', COALESCE(NULLIF(v.price_net, 0), p.price_net), 'stock', v.stock, 'active', v.active, 'position', v.position,
+       'option_ids', (SELECT COALESCE(json_agg(vo.option_id), '[]') FROM variant_options vo WHERE vo.variant_id = v.id),
+       'options', (SELECT COALESCE(json_agg(json_build_object('id', o.id, 'property_group_id', o.property_group_id, 'property_group_identifier', g.identifier,
+          'position', o.position, 'color_hex', o.color_hex, 'translations', (SELECT COALESCE(json_agg(json_build_object('locale', ot.locale, 'name', ot.name)), '[]')
+          FROM property_option_translations ot WHERE ot.property_option_id = o.id)) ORDER BY g.position), '[]')
+          FROM variant_options vo JOIN property_options o ON o.id = vo.option_id JOIN property_groups g ON g.id = o.property_group_id WHERE vo.variant_id = v.id),
+       'created_at', v.created_at, 'updated_at', v.updated_at, 'attributes', '[]'::json) ORDER BY v.position, v.created_at, v.id), '[]')
+       FROM product_variants v WHERE v.product_id = p.id AND v.active) AS variants,
+    '[]'::json AS attributes`;
+
+const LIST_SQL = `
+  SELECT json_build_object('data', json_build_object('items', COALESCE(json_agg(to_jsonb(x) - 'total' ORDER BY x.created_at DESC, x.id DESC), '[]')),
+    'meta', json_build_object('total', COALESCE(max(x.total), 0), 'page', 1, 'limit', $1::int, 'pages', CEIL(COALESCE(max(x.total), 0)::numeric / $1::int))) AS body
+  FROM (${PRODUCT_JSON}, count(*) OVER () AS total FROM products p WHERE p.active ORDER BY p.created_at DESC, p.id DESC LIMIT $1::int) x`;
+
+const SLUG_SQL = `
+  SELECT json_build_object('data', to_jsonb(x)) AS body FROM (${PRODUCT_JSON}
+  FROM product_translations st JOIN products p ON p.id = st.product_id WHERE st.slug = $1 AND st.locale = 'en' AND p.active) x`;
+
+const [url, port] = process.argv.slice(2);
+const pool = new pg.Pool({ connectionString: url, max: 10 });
+
+http
+  .createServer(async (req, res) => {
+    try {
+      const slug = req.url?.startsWith('/slug/') ? decodeURIComponent(req.url.slice(6)) : null;
+      const { rows } = slug ? await pool.query(SLUG_SQL, [slug]) : await pool.query(LIST_SQL, [25]);
+      if (!rows.length) {
+        res.writeHead(404).end();
+        return;
+      }
+      const body = JSON.stringify(rows[0].body);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    } catch (err) {
+      res.writeHead(500).end(String(err));
+    }
+  })
+  .listen(Number(port), '127.0.0.1', () => process.send?.('ready'));

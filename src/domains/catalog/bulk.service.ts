@@ -1,0 +1,119 @@
+import type { Ctx } from '../../app/context';
+import { inTransaction } from '../../app/db/transaction';
+import { AppError } from '../../shared/errors';
+import { conflictOf, writeCatalogStock } from './catalog-support';
+import type { BulkOptionInput, BulkProductInput, BulkVariantInput, ProductCreateInput, ProductUpdateInput } from './product.inputs';
+import type { BulkItemResult, BulkResult } from './product.type';
+import { createProduct, updateProduct } from './product.service';
+import { slugify } from './tag.service';
+
+export const BULK_LIMIT = 250;
+
+/** Property options by `locale|group name|option name`, resolved once per request and created when missing. */
+export type OptionCache = Map<string, string>;
+
+async function resolveOption(ctx: Ctx, cache: OptionCache, o: BulkOptionInput): Promise<string> {
+  const locale = o.locale ?? ctx.config['i18n.default_locale'];
+  const key = `${locale}|${o.groupName.toLowerCase()}|${o.optionName.toLowerCase()}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const identifier = slugify(o.groupName);
+  let group = await ctx.db.propertyGroup.findFirst({
+    where: { OR: [{ identifier }, { translations: { some: { locale, name: { equals: o.groupName, mode: 'insensitive' } } } }] },
+    select: { id: true },
+  });
+  group ??= await ctx.db.propertyGroup.create({ data: { identifier, translations: { create: [{ locale, name: o.groupName }] } }, select: { id: true } });
+  let option = await ctx.db.propertyOption.findFirst({
+    where: { propertyGroupId: group.id, translations: { some: { locale, name: { equals: o.optionName, mode: 'insensitive' } } } },
+    select: { id: true },
+  });
+  if (!option) {
+    const last = await ctx.db.propertyOption.aggregate({ where: { propertyGroupId: group.id }, _max: { position: true } });
+    option = await ctx.db.propertyOption.create({
+      data: { propertyGroupId: group.id, position: (last._max.position ?? -1) + 1, translations: { create: [{ locale, name: o.optionName }] } },
+      select: { id: true },
+    });
+  }
+  cache.set(key, option.id);
+  return option.id;
+}
+
+/** Creates or (matched by SKU within the product) updates one inline variant. */
+export async function upsertVariant(ctx: Ctx, cache: OptionCache, productId: string, v: BulkVariantInput, position: number): Promise<void> {
+  let optionIds: string[];
+  try {
+    optionIds = [];
+    for (const o of v.options ?? []) optionIds.push(await resolveOption(ctx, cache, o));
+  } catch {
+    throw new Error('failed to resolve options');
+  }
+  const existing = v.sku ? await ctx.db.productVariant.findUnique({ where: { sku: v.sku }, select: { id: true, productId: true } }) : null;
+  if (existing && existing.productId !== productId) throw new AppError('duplicate_sku', `variant sku ${v.sku} belongs to another product`);
+  const data = {
+    ...(v.active !== undefined ? { active: v.active } : {}),
+    ...(v.priceNet !== undefined ? { priceNet: v.priceNet } : {}),
+    ...(v.priceGross !== undefined ? { priceGross: v.priceGross } : {}),
+  };
+  let id: string;
+  try {
+    if (existing) {
+      id = (await ctx.db.productVariant.update({ where: { id: existing.id }, data, select: { id: true } })).id;
+      if (optionIds.length) {
+        await ctx.db.variantOption.deleteMany({ where: { variantId: id } });
+        await ctx.db.variantOption.createMany({ data: [...new Set(optionIds)].map((optionId) => ({ variantId: id, optionId })) });
+      }
+    } else {
+      id = (await ctx.db.productVariant.create({ data: { productId, sku: v.sku ?? null, position, ...data, options: { create: [...new Set(optionIds)].map((optionId) => ({ optionId })) } }, select: { id: true } })).id;
+    }
+  } catch (err) {
+    throw conflictOf(err, 'duplicate_sku');
+  }
+  if (v.stock !== undefined && v.stock !== null) await writeCatalogStock(ctx, productId, id, v.stock);
+}
+
+/** What a failed item reports: the service's own message when it is one (safe by construction), else a generic one. */
+export function itemError(err: unknown, generic: string): string {
+  if (err instanceof AppError) return `${generic}: ${err.message}`;
+  if (err instanceof Error && err.message === 'failed to resolve options') return err.message;
+  return generic;
+}
+
+/**
+ * Creates (or, with `upsert`, updates the product with the same SKU) one product and its inline variants in
+ * one transaction, so a failing item leaves nothing behind and does not affect the others.
+ */
+export async function saveBulkProduct(ctx: Ctx, cache: OptionCache, item: BulkProductInput, upsert: boolean): Promise<string> {
+  return inTransaction(ctx, async (tx) => {
+    const { variants, ...product } = item;
+    const existing = upsert && product.sku ? await tx.db.product.findUnique({ where: { sku: product.sku }, select: { id: true } }) : null;
+    const id = existing
+      ? (await updateProduct(tx, existing.id, product as ProductUpdateInput)).id
+      : (await createProduct(tx, product as ProductCreateInput, { source: upsert ? 'import' : 'bulk' })).id;
+    const last = await tx.db.productVariant.aggregate({ where: { productId: id }, _max: { position: true } });
+    let position = (last._max.position ?? -1) + 1;
+    for (const v of variants ?? []) await upsertVariant(tx, cache, id, v, position++);
+    return id;
+  });
+}
+
+export function summarize(results: BulkItemResult[]): BulkResult {
+  const succeeded = results.filter((r) => r.success).length;
+  return { results, total: results.length, succeeded, failed: results.length - succeeded };
+}
+
+/** Bulk create (spec: up to 250 products, 207 with one result per item). */
+export async function bulkCreateProducts(ctx: Ctx, products: BulkProductInput[]): Promise<BulkResult> {
+  if (products.length > BULK_LIMIT) throw AppError.validation([{ field: 'products', detail: 'max' }]);
+  const cache: OptionCache = new Map();
+  const results: BulkItemResult[] = [];
+  for (const [index, item] of products.entries()) {
+    try {
+      const id = await saveBulkProduct(ctx, cache, item, false);
+      results.push({ index, sku: item.sku ?? null, success: true, id, errors: null });
+    } catch (err) {
+      cache.clear(); // options created in the rolled-back transaction are gone
+      results.push({ index, sku: item.sku ?? null, success: false, id: null, errors: [itemError(err, 'failed to create product')] });
+    }
+  }
+  return summarize(results);
+}

@@ -1,0 +1,111 @@
+import { Arg, Ctx as Context, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { resolvePage } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import * as categories from './category.service';
+import { Category, CategoryCreateInput, CategoryList, CategoryTranslation, CategoryUpdateInput, Tag, TagCreateInput, TagList, TagUpdateInput } from './category.type';
+import * as tags from './tag.service';
+
+const PAGE = { limit: 20, max: 200 };
+
+@Resolver(() => Category)
+export class CategoryResolver {
+  @Query(() => CategoryList, { description: 'Categories, filtered by parent and active flag. Needs `categories.read`.' })
+  categories(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('parentId', () => UuidScalar, { nullable: true }) parentId?: string,
+    @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
+  ) {
+    return categories.listCategories(ctx, resolvePage(page, limit, PAGE), { parentId, active });
+  }
+
+  @Query(() => Category, { description: 'Needs `categories.read`.' })
+  category(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return categories.getCategory(ctx, id);
+  }
+
+  @Query(() => [Category], { description: 'The active category tree (roots with nested `children`).' })
+  storeCategories(@Context() ctx: Ctx) {
+    return categories.storeCategoryTree(ctx);
+  }
+
+  @Query(() => Category, { description: 'An active category by slug in the `Accept-Language` locale, with its active subtree.' })
+  storeCategory(@Context() ctx: Ctx, @Arg('slug') slug: string) {
+    return categories.storeCategoryBySlug(ctx, slug);
+  }
+
+  @Mutation(() => Category, { description: 'Needs `categories.create`.' })
+  categoryCreate(@Context() ctx: Ctx, @Arg('input', () => CategoryCreateInput) input: CategoryCreateInput) {
+    return categories.createCategory(ctx, input);
+  }
+
+  @Mutation(() => Category, { description: '422 `invalid_parent` for a move under itself. Needs `categories.update`.' })
+  categoryUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => CategoryUpdateInput) input: CategoryUpdateInput) {
+    return categories.updateCategory(ctx, id, input);
+  }
+
+  @Mutation(() => Boolean, { description: '409 `has_children` while it has children. Needs `categories.delete`.' })
+  categoryDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return categories.deleteCategory(ctx, id);
+  }
+
+  @FieldResolver(() => [CategoryTranslation])
+  translations(@Root() c: Category, @Context() ctx: Ctx) {
+    return ctx.loaders.categoryTranslations.load(c.id);
+  }
+
+  @FieldResolver(() => String, { description: 'Name in the caller’s locale (Accept-Language, then `en`, then the default locale).' })
+  async name(@Root() c: Category, @Context() ctx: Ctx) {
+    return categories.pickTranslation(ctx, await ctx.loaders.categoryTranslations.load(c.id))?.name ?? '';
+  }
+
+  @FieldResolver(() => String, { description: 'Slug in the caller’s locale.' })
+  async slug(@Root() c: Category, @Context() ctx: Ctx) {
+    return categories.pickTranslation(ctx, await ctx.loaders.categoryTranslations.load(c.id))?.slug ?? '';
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Description in the caller’s locale.' })
+  async description(@Root() c: Category, @Context() ctx: Ctx) {
+    return categories.pickTranslation(ctx, await ctx.loaders.categoryTranslations.load(c.id))?.description ?? null;
+  }
+
+  @FieldResolver(() => [Category], { description: 'Active children (store tree only; empty elsewhere).' })
+  children(@Root() c: Category) {
+    return c.children ?? [];
+  }
+}
+
+@Resolver(() => Tag)
+export class TagResolver {
+  @Query(() => TagList, { description: '`search` matches name or slug. Needs `tags.read`.' })
+  tags(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('search', () => String, { nullable: true }) search?: string,
+  ) {
+    return tags.listTags(ctx, resolvePage(page, limit, PAGE), search);
+  }
+
+  @Query(() => Tag, { description: 'Needs `tags.read`.' })
+  tag(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return tags.getTag(ctx, id);
+  }
+
+  @Mutation(() => Tag, { description: '409 `duplicate_slug`. Needs `tags.create`.' })
+  tagCreate(@Context() ctx: Ctx, @Arg('input', () => TagCreateInput) input: TagCreateInput) {
+    return tags.createTag(ctx, input);
+  }
+
+  @Mutation(() => Tag, { description: 'Needs `tags.update`.' })
+  tagUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => TagUpdateInput) input: TagUpdateInput) {
+    return tags.updateTag(ctx, id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Needs `tags.delete`.' })
+  tagDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return tags.deleteTag(ctx, id);
+  }
+}

@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import type { Ctx } from '../../app/context';
+import { AppError } from '../../shared/errors';
+import { type OptionCache, itemError, saveBulkProduct, summarize } from './bulk.service';
+import type { BulkProductInput, BulkVariantInput } from './product.inputs';
+import type { BulkItemResult, BulkResult } from './product.type';
+
+/** Contract §5 columns, in template order. */
+export const CSV_COLUMNS = [
+  'sku', 'active', 'price_net', 'price_gross', 'currency', 'tax_rule_id', 'stock', 'weight', 'locale', 'name', 'slug', 'description',
+  'meta_title', 'meta_description', 'category_ids', 'tag_ids', 'variant_sku', 'variant_active', 'variant_stock', 'variant_price_net',
+  'variant_price_gross', 'option_1_group', 'option_1_value', 'option_2_group', 'option_2_value', 'option_3_group', 'option_3_value',
+] as const;
+
+type Row = Partial<Record<(typeof CSV_COLUMNS)[number], string>>;
+
+/** The import template: one product row and one variant row. */
+export function csvTemplate(): string {
+  const product: Row = { sku: 'TSHIRT', active: 'true', price_net: '1680', price_gross: '1999', currency: 'EUR', stock: '0', weight: '200', locale: 'en', name: 'T-Shirt', slug: 't-shirt', description: 'A classic tee', category_ids: '', tag_ids: '' };
+  const variant: Row = { variant_sku: 'TSHIRT-RED-M', variant_active: 'true', variant_stock: '10', variant_price_gross: '1999', option_1_group: 'Color', option_1_value: 'Red', option_2_group: 'Size', option_2_value: 'M' };
+  const line = (row: Row) => CSV_COLUMNS.map((c) => csvCell(row[c] ?? '')).join(',');
+  return [CSV_COLUMNS.join(','), line(product), line(variant)].join('\r\n') + '\r\n';
+}
+
+function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+class RowError extends Error {}
+
+const int = (row: Row, key: keyof Row, line: number): number | undefined => {
+  const v = row[key]?.trim();
+  if (!v) return undefined;
+  if (!/^-?\d+$/.test(v)) throw new RowError(`row ${line}: ${key} must be an integer`);
+  return Number(v);
+};
+const bool = (row: Row, key: keyof Row, line: number): boolean | undefined => {
+  const v = row[key]?.trim().toLowerCase();
+  if (!v) return undefined;
+  if (['true', '1', 'yes'].includes(v)) return true;
+  if (['false', '0', 'no'].includes(v)) return false;
+  throw new RowError(`row ${line}: ${key} must be true or false`);
+};
+const text = (row: Row, key: keyof Row) => row[key]?.trim() || undefined;
+const list = (row: Row, key: keyof Row) => text(row, key)?.split(';').map((s) => s.trim()).filter(Boolean);
+
+/** Reads the file into rows with lower-cased headers; anything that is not a CSV with a `sku` column is 400. */
+function readRows(content: Buffer): Row[] {
+  const notCsv = () => AppError.validation([{ field: 'file', detail: 'type' }]);
+  if (content.includes(0)) throw notCsv();
+  let records: Row[];
+  try {
+    records = parse(content, { columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), skip_empty_lines: true, bom: true, relax_column_count: true, trim: false });
+  } catch {
+    throw notCsv();
+  }
+  if (!records.length || !Object.prototype.hasOwnProperty.call(records[0], 'sku')) throw notCsv();
+  return records;
+}
+
+interface Group {
+  line: number;
+  product: BulkProductInput;
+  errors: string[];
+}
+
+/** Groups rows into products: a `sku` row starts one; variant rows and extra translation rows follow it. */
+function groupRows(rows: Row[]): Group[] {
+  const groups: Group[] = [];
+  rows.forEach((row, i) => {
+    const line = i + 2; // 1-based, after the header
+    try {
+      if (text(row, 'sku')) {
+        // Pushed first, so an unreadable cell of this row is reported against this product.
+        const group: Group = { line, product: { sku: text(row, 'sku'), currency: '', translations: [] }, errors: [] };
+        groups.push(group);
+        const locale = text(row, 'locale') ?? 'en';
+        const name = text(row, 'name');
+        const slug = text(row, 'slug');
+        const product: BulkProductInput = {
+          sku: text(row, 'sku'), active: bool(row, 'active', line), priceNet: int(row, 'price_net', line), priceGross: int(row, 'price_gross', line),
+          currency: text(row, 'currency')?.toUpperCase() ?? '', taxRuleId: text(row, 'tax_rule_id'), stock: int(row, 'stock', line), weight: int(row, 'weight', line),
+          translations: name && slug ? [{ locale, name, slug, description: text(row, 'description'), metaTitle: text(row, 'meta_title'), metaDescription: text(row, 'meta_description') }] : [],
+          categoryIds: list(row, 'category_ids'), tagIds: list(row, 'tag_ids'), variants: [],
+        };
+        group.product = product;
+        return;
+      }
+      const current = groups[groups.length - 1];
+      if (!current) throw new RowError(`row ${line}: no product row before it`);
+      if (text(row, 'variant_sku')) {
+        const variant: BulkVariantInput = {
+          sku: text(row, 'variant_sku'), active: bool(row, 'variant_active', line), stock: int(row, 'variant_stock', line),
+          priceNet: int(row, 'variant_price_net', line), priceGross: int(row, 'variant_price_gross', line),
+          options: ([1, 2, 3] as const).flatMap((n) => {
+            const group = text(row, `option_${n}_group`);
+            const value = text(row, `option_${n}_value`);
+            return group && value ? [{ groupName: group, optionName: value, locale: text(row, 'locale') }] : [];
+          }),
+        };
+        current.product.variants?.push(variant);
+      } else if (text(row, 'name') && text(row, 'slug')) {
+        current.product.translations.push({ locale: text(row, 'locale') ?? 'en', name: text(row, 'name') as string, slug: text(row, 'slug') as string, description: text(row, 'description'), metaTitle: text(row, 'meta_title'), metaDescription: text(row, 'meta_description') });
+      }
+    } catch (err) {
+      const msg = err instanceof RowError ? err.message : `row ${line}: unreadable`;
+      if (groups.length) groups[groups.length - 1].errors.push(msg);
+      else groups.push({ line, product: { currency: '', translations: [] }, errors: [msg] });
+    }
+  });
+  return groups;
+}
+
+function checkProduct(g: Group, exists: boolean): string[] {
+  if (g.errors.length) return g.errors;
+  const p = g.product;
+  const errors: string[] = [];
+  if (!exists && !/^[A-Z]{3}$/.test(p.currency)) errors.push(`row ${g.line}: currency is required (ISO 4217)`);
+  if (exists && p.currency && !/^[A-Z]{3}$/.test(p.currency)) errors.push(`row ${g.line}: currency must be ISO 4217`);
+  if (!exists && !p.translations.length) errors.push(`row ${g.line}: name and slug are required`);
+  return errors;
+}
+
+/**
+ * Imports a CSV (contract §5): products upserted by SKU, variants by variant SKU, each product in its own
+ * transaction. Every product gets a result; errors name the CSV row.
+ */
+export async function importProductsCsv(ctx: Ctx, input: { file?: string | null; csv?: string | null }): Promise<BulkResult> {
+  const upload = input.file ? ctx.uploads?.get(input.file.replace(/^upload:/, '')) : undefined;
+  const content = upload ? readFileSync(upload.path) : input.csv ? Buffer.from(input.csv) : null;
+  if (!content) throw AppError.validation([{ field: 'file', detail: 'required' }]);
+  const groups = groupRows(readRows(content));
+  const cache: OptionCache = new Map();
+  const results: BulkItemResult[] = [];
+  for (const [index, g] of groups.entries()) {
+    const sku = g.product.sku ?? null;
+    const exists = sku ? Boolean(await ctx.db.product.findUnique({ where: { sku }, select: { id: true } })) : false;
+    const errors = checkProduct(g, exists);
+    if (errors.length) {
+      results.push({ index, sku, success: false, id: null, errors });
+      continue;
+    }
+    if (exists && !g.product.translations.length) delete (g.product as Partial<BulkProductInput>).translations;
+    if (!g.product.currency) delete (g.product as Partial<BulkProductInput>).currency;
+    try {
+      const id = await saveBulkProduct(ctx, cache, g.product, true);
+      results.push({ index, sku, success: true, id, errors: null });
+    } catch (err) {
+      cache.clear();
+      results.push({ index, sku, success: false, id: null, errors: [`row ${g.line}: ${itemError(err, 'failed to import product')}`] });
+    }
+  }
+  return summarize(results);
+}

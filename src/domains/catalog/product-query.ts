@@ -1,0 +1,110 @@
+import { Prisma } from '../../generated/prisma/client';
+import type { Ctx } from '../../app/context';
+import { AppError } from '../../shared/errors';
+import { type Page, pageMeta } from '../../shared/pagination';
+import { type Product, ProductSort, SortOrder } from './product.type';
+
+export interface ProductFilter {
+  search?: string | null;
+  categoryId?: string | null;
+  active?: boolean | null;
+  sort?: ProductSort | null;
+  order?: SortOrder | null;
+}
+
+const PRODUCT_COLUMNS = Prisma.sql`p.id, p.sku, p.active, p.price_net AS "priceNet", p.price_gross AS "priceGross", p.currency,
+  p.tax_rule_id AS "taxRuleId", p.stock, p.weight, p.custom_fields AS "customFields", p.metadata,
+  p.created_at AS "createdAt", p.updated_at AS "updatedAt"`;
+
+/**
+ * Turns free text into a prefix-matching tsquery: every word must match, the last one as a prefix (what
+ * people expect while typing). Words are reduced to letters and digits, so the query can never be malformed.
+ */
+export function toTsQuery(search: string): string | null {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (!words.length) return null;
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+}
+
+function orderBy(ctx: Ctx, sort: ProductSort, order: SortOrder): Prisma.Sql {
+  const dir = Prisma.raw(order === SortOrder.asc ? 'ASC' : 'DESC');
+  const nulls = Prisma.raw(order === SortOrder.asc ? 'NULLS FIRST' : 'NULLS LAST');
+  if (sort === ProductSort.name) {
+    const locale = ctx.config['i18n.default_locale'];
+    return Prisma.sql`(SELECT t.name FROM product_translations t WHERE t.product_id = p.id ORDER BY (t.locale = ${locale}) DESC, t.locale LIMIT 1) ${dir} ${nulls}, p.id ${dir}`;
+  }
+  return Prisma.sql`p.${Prisma.raw(sort)} ${dir} ${nulls}, p.id ${dir}`;
+}
+
+/**
+ * One page of products in one statement (the total rides along as a window count; a second statement runs
+ * only when the page is past the end). Relations are left to the DataLoaders.
+ */
+export async function listProducts(ctx: Ctx, page: Page, filter: ProductFilter): Promise<{ items: Product[]; meta: ReturnType<typeof pageMeta> }> {
+  const where: Prisma.Sql[] = [];
+  if (filter.active !== undefined && filter.active !== null) where.push(Prisma.sql`p.active = ${filter.active}`);
+  if (filter.search) {
+    const q = toTsQuery(filter.search);
+    if (q) {
+      where.push(Prisma.sql`EXISTS (SELECT 1 FROM product_translations t WHERE t.product_id = p.id
+        AND to_tsvector('simple', t.name) @@ to_tsquery('simple', ${q}))`);
+    }
+  }
+  if (filter.categoryId) {
+    where.push(Prisma.sql`EXISTS (
+      WITH RECURSIVE tree AS (
+        SELECT id FROM categories WHERE id = ${filter.categoryId}::uuid
+        UNION SELECT c.id FROM categories c JOIN tree ON c.parent_id = tree.id)
+      SELECT 1 FROM product_categories pc WHERE pc.product_id = p.id AND pc.category_id IN (SELECT id FROM tree))`);
+  }
+  const whereSql = where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty;
+  const rows = await ctx.db.$queryRaw<Array<Product & { total: bigint | number }>>(Prisma.sql`
+    SELECT ${PRODUCT_COLUMNS}, count(*) OVER() AS total FROM products p ${whereSql}
+    ORDER BY ${orderBy(ctx, filter.sort ?? ProductSort.created_at, filter.order ?? SortOrder.desc)}
+    LIMIT ${page.limit} OFFSET ${page.skip}`);
+  let total = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && page.skip > 0) {
+    const [count] = await ctx.db.$queryRaw<Array<{ n: bigint | number }>>(Prisma.sql`SELECT count(*) AS n FROM products p ${whereSql}`);
+    total = Number(count.n);
+  }
+  return { items: rows.map(({ total: _t, ...p }) => p as Product), meta: pageMeta(total, page) };
+}
+
+/** One product by id; `activeOnly` hides inactive products (store surface) as 404. */
+export async function getProduct(ctx: Ctx, id: string, activeOnly = false): Promise<Product> {
+  const product = await ctx.db.product.findUnique({ where: { id } });
+  if (!product || (activeOnly && !product.active)) throw AppError.notFound('product');
+  return product as Product;
+}
+
+/**
+ * Locales to match a store slug in, best first: the `Accept-Language` tags by quality (each also by its
+ * primary subtag), then `en`, then the configured default locale.
+ */
+export function preferredLocales(header: string | undefined, defaultLocale: string): string[] {
+  const tags = (header ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, i };
+    })
+    .filter((t) => t.tag && t.tag !== '*' && t.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  const out: string[] = [];
+  for (const { tag } of tags) out.push(tag, tag.split('-')[0]);
+  out.push('en', defaultLocale);
+  return [...new Set(out)];
+}
+
+/** An active product by its slug in the caller's locale (see {@link preferredLocales}). */
+export async function getStoreProductBySlug(ctx: Ctx, slug: string, locale?: string | null): Promise<Product> {
+  const locales = locale ? [locale, ...preferredLocales(undefined, ctx.config['i18n.default_locale'])] : preferredLocales(ctx.acceptLanguage, ctx.config['i18n.default_locale']);
+  const rows = await ctx.db.$queryRaw<Array<Product & { locale: string }>>(Prisma.sql`
+    SELECT ${PRODUCT_COLUMNS}, t.locale FROM product_translations t JOIN products p ON p.id = t.product_id
+    WHERE t.slug = ${slug} AND t.locale = ANY(${locales}::text[]) AND p.active`);
+  rows.sort((a, b) => locales.indexOf(a.locale) - locales.indexOf(b.locale));
+  if (!rows.length) throw AppError.notFound('product');
+  const { locale: _l, ...product } = rows[0];
+  return { ...product, storeView: true } as Product;
+}

@@ -1,0 +1,108 @@
+import { Field, Float, InputType, Int } from 'type-graphql';
+import { JsonScalar, UuidScalar } from '../../shared/scalars';
+import { Rules } from '../../shared/validation/rules';
+
+@InputType()
+export class ProductTranslationInput {
+  @Field() @Rules({ minLength: 1, maxLength: 35 }) locale!: string;
+  @Field() @Rules({ minLength: 1, maxLength: 255 }) name!: string;
+  @Field({ nullable: true }) description?: string;
+  @Field() @Rules({ minLength: 1, maxLength: 255 }) slug!: string;
+  @Field({ nullable: true }) @Rules({ maxLength: 255 }) metaTitle?: string;
+  @Field({ nullable: true }) metaDescription?: string;
+}
+
+@InputType({ description: 'A new product: `currency` and at least one translation are required.' })
+export class ProductCreateInput {
+  @Field({ nullable: true }) @Rules({ maxLength: 100 }) sku?: string;
+  @Field({ nullable: true, description: 'Default false.' }) active?: boolean;
+  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number;
+  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number;
+  @Field() @Rules({ pattern: '^[A-Z]{3}$' }) currency!: string;
+  @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string;
+  @Field(() => Int, { nullable: true, description: 'Initial product-level stock, written to the first active warehouse by priority.' }) @Rules({ min: 0 }) stock?: number;
+  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) weight?: number;
+  @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
+  @Field(() => JsonScalar, { nullable: true }) metadata?: Record<string, unknown>;
+  @Field(() => [ProductTranslationInput]) translations!: ProductTranslationInput[];
+  @Field(() => [UuidScalar], { nullable: true }) categoryIds?: string[];
+  @Field(() => [UuidScalar], { nullable: true }) tagIds?: string[];
+}
+
+@InputType({ description: 'Changes to a product: only the fields given change; lists given replace the stored ones.' })
+export class ProductUpdateInput {
+  @Field(() => String, { nullable: true }) @Rules({ maxLength: 100 }) sku?: string | null;
+  @Field({ nullable: true }) active?: boolean;
+  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number | null;
+  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number | null;
+  @Field({ nullable: true }) @Rules({ pattern: '^[A-Z]{3}$' }) currency?: string;
+  @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string | null;
+  @Field(() => Int, { nullable: true, description: 'Sets the product-level entry in the first active warehouse by priority.' }) @Rules({ min: 0 }) stock?: number;
+  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) weight?: number | null;
+  @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
+  @Field(() => JsonScalar, { nullable: true }) metadata?: Record<string, unknown>;
+  @Field(() => [ProductTranslationInput], { nullable: true, description: 'Upserted by locale; locales not given are kept.' }) translations?: ProductTranslationInput[];
+  @Field(() => [UuidScalar], { nullable: true }) categoryIds?: string[];
+  @Field(() => [UuidScalar], { nullable: true }) tagIds?: string[];
+  @Field(() => [UuidScalar], { nullable: true, description: 'Ordered list of media ids; replaces the existing list.' }) mediaIds?: string[];
+}
+
+@InputType({ description: 'A variant, or with `optionGroups` one variant per combination of options.' })
+export class VariantInput {
+  @Field(() => String, { nullable: true }) @Rules({ maxLength: 100 }) sku?: string | null;
+  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number | null;
+  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number | null;
+  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) stock?: number;
+  @Field({ nullable: true }) active?: boolean;
+  @Field(() => Int, { nullable: true }) position?: number;
+  @Field(() => [UuidScalar], { nullable: true }) optionIds?: string[];
+  @Field(() => [[UuidScalar]], { nullable: true, description: 'One inner list of option ids per axis; creates the cartesian product.' }) optionGroups?: string[][];
+}
+
+@InputType()
+export class AttributeValueInput {
+  @Field(() => UuidScalar) attributeId!: string;
+  @Field(() => String, { nullable: true }) valueText?: string | null;
+  @Field(() => Float, { nullable: true }) valueNumeric?: number | null;
+  @Field(() => UuidScalar, { nullable: true }) optionId?: string | null;
+  @Field(() => [UuidScalar], { nullable: true }) optionIds?: string[] | null;
+  @Field(() => Boolean, { nullable: true }) valueBoolean?: boolean | null;
+}
+
+@InputType()
+export class AttributeValuesInput {
+  @Field(() => [AttributeValueInput]) attributes!: AttributeValueInput[];
+}
+
+@InputType({ description: 'An option named by its group and option names, created when missing.' })
+export class BulkOptionInput {
+  @Field() @Rules({ minLength: 1, maxLength: 255 }) groupName!: string;
+  @Field() @Rules({ minLength: 1, maxLength: 255 }) optionName!: string;
+  @Field({ nullable: true, description: 'Default: the configured default locale.' }) locale?: string;
+}
+
+@InputType()
+export class BulkVariantInput {
+  @Field(() => String, { nullable: true }) @Rules({ maxLength: 100 }) sku?: string;
+  @Field({ nullable: true }) active?: boolean;
+  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) stock?: number;
+  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number;
+  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number;
+  @Field(() => [BulkOptionInput], { nullable: true }) options?: BulkOptionInput[];
+}
+
+@InputType()
+export class BulkProductInput extends ProductCreateInput {
+  @Field(() => [BulkVariantInput], { nullable: true }) variants?: BulkVariantInput[];
+}
+
+@InputType()
+export class BulkProductsInput {
+  @Field(() => [BulkProductInput], { description: 'At most 250.' }) products!: BulkProductInput[];
+}
+
+@InputType({ description: 'A CSV import: `file` is the multipart reference set by the REST adapter; GraphQL clients send `csv` text.' })
+export class ProductImportInput {
+  @Field({ nullable: true }) file?: string;
+  @Field({ nullable: true }) csv?: string;
+}

@@ -1,0 +1,175 @@
+import { Arg, Ctx as Context, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { resolvePage } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import { AttributeValuesInput, BulkProductsInput, ProductCreateInput, ProductImportInput, ProductUpdateInput, VariantInput } from './product.inputs';
+import { getProduct, getStoreProductBySlug, listProducts } from './product-query';
+import * as products from './product.service';
+import { AttributeValue, BulkResult, Product, ProductList, ProductMediaRef, ProductSort, ProductTranslation, SortOrder, Variant } from './product.type';
+import * as values from './attribute-value.service';
+import * as bulk from './bulk.service';
+import { csvTemplate, importProductsCsv } from './csv-import';
+import * as variants from './variant.service';
+
+const PAGE = { limit: 25, max: 100 };
+
+@ObjectType({ description: '`variant` for a single create, `variants` always (one per option combination).' })
+class VariantCreateResult {
+  @Field(() => Variant, { nullable: true }) variant!: Variant | null;
+  @Field(() => [Variant]) variants!: Variant[];
+}
+
+@Resolver(() => Product)
+export class ProductResolver {
+  @Query(() => ProductList, { description: 'Products. `search` matches names in every locale (last word as prefix); `categoryId` includes descendants. Needs `products.read`.' })
+  products(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('sort', () => ProductSort, { nullable: true }) sort?: ProductSort,
+    @Arg('order', () => SortOrder, { nullable: true }) order?: SortOrder,
+    @Arg('search', () => String, { nullable: true }) search?: string,
+    @Arg('categoryId', () => UuidScalar, { nullable: true }) categoryId?: string,
+    @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
+  ) {
+    return listProducts(ctx, resolvePage(page, limit, PAGE), { sort, order, search, categoryId, active });
+  }
+
+  @Query(() => Product, { description: 'One product. Needs `products.read`.' })
+  product(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return getProduct(ctx, id);
+  }
+
+  @Query(() => ProductList, { description: 'Active products for the store; same parameters as `products`.' })
+  async storeProducts(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('sort', () => ProductSort, { nullable: true }) sort?: ProductSort,
+    @Arg('order', () => SortOrder, { nullable: true }) order?: SortOrder,
+    @Arg('search', () => String, { nullable: true }) search?: string,
+    @Arg('categoryId', () => UuidScalar, { nullable: true }) categoryId?: string,
+  ) {
+    const list = await listProducts(ctx, resolvePage(page, limit, PAGE), { sort, order, search, categoryId, active: true });
+    return { ...list, items: list.items.map((p) => ({ ...p, storeView: true })) };
+  }
+
+  @Query(() => Product, { description: 'An active product by slug, matched in `locale`, else the `Accept-Language` locales, then `en` and the default locale.' })
+  storeProduct(@Context() ctx: Ctx, @Arg('slug') slug: string, @Arg('locale', () => String, { nullable: true }) locale?: string) {
+    return getStoreProductBySlug(ctx, slug, locale);
+  }
+
+  @Query(() => Product, { description: 'An active product by id.' })
+  async storeProductById(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return { ...(await getProduct(ctx, id, true)), storeView: true };
+  }
+
+  @Mutation(() => Product, { description: 'Creates a product. Needs `products.create`.' })
+  productCreate(@Context() ctx: Ctx, @Arg('input', () => ProductCreateInput) input: ProductCreateInput) {
+    return products.createProduct(ctx, input);
+  }
+
+  @Mutation(() => Product, { description: 'Changes the given fields of a product. Needs `products.update`.' })
+  productUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => ProductUpdateInput) input: ProductUpdateInput) {
+    return products.updateProduct(ctx, id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes a product. Needs `products.delete`.' })
+  productDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return products.deleteProduct(ctx, id);
+  }
+
+  @Mutation(() => VariantCreateResult, { description: 'Creates a variant, or one per combination of `optionGroups`. Needs `products.create`.' })
+  productVariantCreate(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('input', () => VariantInput) input: VariantInput) {
+    return variants.createVariants(ctx, productId, input);
+  }
+
+  @Mutation(() => Variant, { description: 'Changes the given fields of a variant. Needs `products.update`.' })
+  productVariantUpdate(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('variantId', () => UuidScalar) variantId: string, @Arg('input', () => VariantInput) input: VariantInput) {
+    return variants.updateVariant(ctx, productId, variantId, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes a variant. Needs `products.delete`.' })
+  productVariantDelete(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('variantId', () => UuidScalar) variantId: string) {
+    return variants.deleteVariant(ctx, productId, variantId);
+  }
+
+  @Mutation(() => [AttributeValue], { description: 'Upserts attribute values of a product by attribute id. Needs `products.update`.' })
+  productAttributesSet(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('input', () => AttributeValuesInput) input: AttributeValuesInput) {
+    return values.setAttributeValues(ctx, { productId }, input.attributes);
+  }
+
+  @Mutation(() => Boolean, { description: 'Removes one attribute value of a product. Needs `products.update`.' })
+  productAttributeDelete(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('attributeId', () => UuidScalar) attributeId: string) {
+    return values.deleteAttributeValue(ctx, { productId }, attributeId);
+  }
+
+  @Mutation(() => [AttributeValue], { description: 'Upserts attribute values of a variant by attribute id. Needs `products.update`.' })
+  variantAttributesSet(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('variantId', () => UuidScalar) variantId: string, @Arg('input', () => AttributeValuesInput) input: AttributeValuesInput) {
+    return values.setAttributeValues(ctx, { productId, variantId }, input.attributes);
+  }
+
+  @Mutation(() => Boolean, { description: 'Removes one attribute value of a variant. Needs `products.update`.' })
+  variantAttributeDelete(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('variantId', () => UuidScalar) variantId: string, @Arg('attributeId', () => UuidScalar) attributeId: string) {
+    return values.deleteAttributeValue(ctx, { productId, variantId }, attributeId);
+  }
+
+  @Mutation(() => BulkResult, { description: 'Creates up to 250 products with inline variants (options by name, created when missing); one result per item. Needs `products.create`.' })
+  productsBulkCreate(@Context() ctx: Ctx, @Arg('input', () => BulkProductsInput) input: BulkProductsInput) {
+    return bulk.bulkCreateProducts(ctx, input.products);
+  }
+
+  @Mutation(() => BulkResult, { description: 'Imports a CSV (contract §5), upserting by SKU. REST sends multipart `file`; GraphQL clients send the text as `csv`. Needs `products.create`.' })
+  productsImport(@Context() ctx: Ctx, @Arg('input', () => ProductImportInput) input: ProductImportInput) {
+    return importProductsCsv(ctx, input);
+  }
+
+  @Query(() => String, { description: 'The CSV import template (one product row, one variant row). Needs `products.read`.' })
+  productImportTemplate() {
+    return csvTemplate();
+  }
+
+  @FieldResolver(() => [ProductTranslation])
+  translations(@Root() p: Product, @Context() ctx: Ctx) {
+    return ctx.loaders.productTranslations.load(p.id);
+  }
+
+  @FieldResolver(() => [UuidScalar], { description: 'Category ids.' })
+  async categories(@Root() p: Product, @Context() ctx: Ctx) {
+    return (await ctx.loaders.productLinks.load(p.id)).categories;
+  }
+
+  @FieldResolver(() => [UuidScalar], { description: 'Tag ids.' })
+  async tags(@Root() p: Product, @Context() ctx: Ctx) {
+    return (await ctx.loaders.productLinks.load(p.id)).tags;
+  }
+
+  @FieldResolver(() => [ProductMediaRef])
+  media(@Root() p: Product, @Context() ctx: Ctx) {
+    return ctx.loaders.productMedia.load(p.id);
+  }
+
+  @FieldResolver(() => [Variant], { description: 'All variants (store: active ones only).' })
+  async variants(@Root() p: Product, @Context() ctx: Ctx) {
+    const list = await ctx.loaders.productVariants.load(p.id);
+    return p.storeView ? list.filter((v) => v.active) : list;
+  }
+
+  @FieldResolver(() => Boolean)
+  async hasVariants(@Root() p: Product, @Context() ctx: Ctx) {
+    return (await ctx.loaders.productVariants.load(p.id)).length > 0;
+  }
+
+  @FieldResolver(() => [AttributeValue], { description: 'Attribute values with the attribute’s identifier, type, unit and names.' })
+  attributes(@Root() p: Product, @Context() ctx: Ctx) {
+    return ctx.loaders.productAttributes.load(p.id);
+  }
+}
+
+@Resolver(() => Variant)
+export class VariantResolver {
+  @FieldResolver(() => [AttributeValue])
+  attributes(@Root() v: Variant, @Context() ctx: Ctx) {
+    return ctx.loaders.variantAttributes.load(v.id);
+  }
+}

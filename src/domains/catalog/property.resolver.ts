@@ -1,0 +1,91 @@
+import { Arg, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { UuidScalar } from '../../shared/scalars';
+import * as props from './property.service';
+import { Attribute, AttributeInput, AttributeOption, AttributeOptionInput, PropertyGroup, PropertyGroupInput, PropertyOption, PropertyOptionInput } from './property.type';
+
+@Resolver(() => PropertyGroup)
+export class PropertyGroupResolver {
+  @Query(() => [PropertyGroup], { description: 'All property groups with options. Needs `products.read`.' })
+  propertyGroups(@Context() ctx: Ctx) {
+    return props.listPropertyGroups(ctx);
+  }
+
+  @Query(() => PropertyGroup, { description: 'Needs `products.read`.' })
+  propertyGroup(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return props.getPropertyGroup(ctx, id);
+  }
+
+  @Mutation(() => PropertyGroup, { description: 'Needs `products.create`.' })
+  propertyGroupCreate(@Context() ctx: Ctx, @Arg('input', () => PropertyGroupInput) input: PropertyGroupInput) {
+    return props.savePropertyGroup(ctx, null, input);
+  }
+
+  @Mutation(() => PropertyGroup, { description: 'Full replacement. Needs `products.update`.' })
+  propertyGroupUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => PropertyGroupInput) input: PropertyGroupInput) {
+    return props.savePropertyGroup(ctx, id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Needs `products.delete`.' })
+  propertyGroupDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return props.deletePropertyGroup(ctx, id);
+  }
+
+  @Mutation(() => PropertyOption, { description: 'Needs `products.create`.' })
+  propertyOptionCreate(@Context() ctx: Ctx, @Arg('groupId', () => UuidScalar) groupId: string, @Arg('input', () => PropertyOptionInput) input: PropertyOptionInput) {
+    return props.savePropertyOption(ctx, groupId, null, input);
+  }
+
+  @Mutation(() => PropertyOption, { description: 'Needs `products.update`.' })
+  propertyOptionUpdate(@Context() ctx: Ctx, @Arg('groupId', () => UuidScalar) groupId: string, @Arg('optionId', () => UuidScalar) optionId: string, @Arg('input', () => PropertyOptionInput) input: PropertyOptionInput) {
+    return props.savePropertyOption(ctx, groupId, optionId, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Needs `products.delete`.' })
+  propertyOptionDelete(@Context() ctx: Ctx, @Arg('groupId', () => UuidScalar) groupId: string, @Arg('optionId', () => UuidScalar) optionId: string) {
+    return props.deletePropertyOption(ctx, groupId, optionId);
+  }
+}
+
+@Resolver(() => Attribute)
+export class AttributeResolver {
+  @Query(() => [Attribute], { description: 'All attributes with translations and options. Needs `products.read`.' })
+  attributes(@Context() ctx: Ctx) {
+    return props.listAttributes(ctx);
+  }
+
+  @Query(() => Attribute, { description: 'Needs `products.read`.' })
+  attribute(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return props.getAttribute(ctx, id);
+  }
+
+  @Mutation(() => Attribute, { description: 'Needs `products.create`.' })
+  attributeCreate(@Context() ctx: Ctx, @Arg('input', () => AttributeInput) input: AttributeInput) {
+    return props.saveAttribute(ctx, null, input);
+  }
+
+  @Mutation(() => Attribute, { description: 'Full replacement. Needs `products.update`.' })
+  attributeUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => AttributeInput) input: AttributeInput) {
+    return props.saveAttribute(ctx, id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes the attribute, its options and all its values. Needs `products.delete`.' })
+  attributeDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return props.deleteAttribute(ctx, id);
+  }
+
+  @Mutation(() => AttributeOption, { description: 'Needs `products.create`.' })
+  attributeOptionCreate(@Context() ctx: Ctx, @Arg('attributeId', () => UuidScalar) attributeId: string, @Arg('input', () => AttributeOptionInput) input: AttributeOptionInput) {
+    return props.saveAttributeOption(ctx, attributeId, null, input);
+  }
+
+  @Mutation(() => AttributeOption, { description: 'Needs `products.update`.' })
+  attributeOptionUpdate(@Context() ctx: Ctx, @Arg('attributeId', () => UuidScalar) attributeId: string, @Arg('optionId', () => UuidScalar) optionId: string, @Arg('input', () => AttributeOptionInput) input: AttributeOptionInput) {
+    return props.saveAttributeOption(ctx, attributeId, optionId, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Needs `products.delete`.' })
+  attributeOptionDelete(@Context() ctx: Ctx, @Arg('attributeId', () => UuidScalar) attributeId: string, @Arg('optionId', () => UuidScalar) optionId: string) {
+    return props.deleteAttributeOption(ctx, attributeId, optionId);
+  }
+}

@@ -1,0 +1,106 @@
+import type { Ctx } from '../../app/context';
+import { inTransaction } from '../../app/db/transaction';
+import { AppError } from '../../shared/errors';
+import { refreshStockTotals } from '../inventory/stock-totals';
+import { assertAllFound, conflictOf, rejectNulls, writeCatalogStock } from './catalog-support';
+import type { VariantInput } from './product.inputs';
+import type { Variant } from './product.type';
+
+async function assertProduct(ctx: Ctx, productId: string): Promise<void> {
+  if (!(await ctx.db.product.findUnique({ where: { id: productId }, select: { id: true } }))) throw AppError.notFound('product');
+}
+
+async function assertVariant(ctx: Ctx, productId: string, variantId: string): Promise<void> {
+  await assertProduct(ctx, productId);
+  const v = await ctx.db.productVariant.findUnique({ where: { id: variantId }, select: { productId: true } });
+  if (!v || v.productId !== productId) throw AppError.notFound('variant');
+}
+
+async function assertOptions(ctx: Ctx, ids: string[], field: string): Promise<void> {
+  if (!ids.length) return;
+  const found = await ctx.db.propertyOption.findMany({ where: { id: { in: ids } }, select: { id: true } });
+  assertAllFound(ids, found, 'property option', field);
+}
+
+/** Every combination of one option per axis: [[a,b],[x,y]] → [a,x],[a,y],[b,x],[b,y]. */
+export function cartesian(groups: string[][]): string[][] {
+  return groups.reduce<string[][]>((acc, group) => acc.flatMap((combo) => group.map((option) => [...combo, option])), [[]]);
+}
+
+/** The variants of a product as the API shows them (effective prices, options), read after commit. */
+export async function variantsById(ctx: Ctx, productId: string, ids: string[]): Promise<Variant[]> {
+  const all = await ctx.loaders.productVariants.load(productId);
+  return ids.map((id) => all.find((v) => v.id === id)).filter((v): v is Variant => Boolean(v));
+}
+
+/**
+ * Creates one variant, or with `optionGroups` one per combination (the cartesian product of the groups;
+ * a given `sku` then gets `-1`, `-2`… suffixes). Stock goes to inventory like a product's.
+ */
+export async function createVariants(ctx: Ctx, productId: string, input: VariantInput): Promise<{ variant: Variant | null; variants: Variant[] }> {
+  const combos = input.optionGroups ? cartesian(input.optionGroups) : [input.optionIds ?? []];
+  if (input.optionGroups && (input.optionGroups.length === 0 || input.optionGroups.some((g) => g.length === 0))) {
+    throw AppError.validation([{ field: 'option_groups', detail: 'required' }]);
+  }
+  const ids = await inTransaction(ctx, async (tx) => {
+    await assertProduct(tx, productId);
+    await assertOptions(tx, [...new Set(combos.flat())], input.optionGroups ? 'option_groups' : 'option_ids');
+    const last = await tx.db.productVariant.aggregate({ where: { productId }, _max: { position: true } });
+    let position = input.position ?? (last._max.position ?? -1) + 1;
+    const created: string[] = [];
+    for (const [i, optionIds] of combos.entries()) {
+      const sku = input.sku && input.optionGroups ? `${input.sku}-${i + 1}` : (input.sku ?? null);
+      let variant;
+      try {
+        variant = await tx.db.productVariant.create({
+          data: {
+            productId, sku, priceGross: input.priceGross ?? null, priceNet: input.priceNet ?? null, active: input.active ?? true, position: position++,
+            options: { create: [...new Set(optionIds)].map((optionId) => ({ optionId })) },
+          },
+          select: { id: true },
+        });
+      } catch (err) {
+        throw conflictOf(err, 'duplicate_sku');
+      }
+      if (input.stock) await writeCatalogStock(tx, productId, variant.id, input.stock);
+      created.push(variant.id);
+    }
+    await tx.db.product.update({ where: { id: productId }, data: { updatedAt: new Date() } });
+    return created;
+  });
+  const variants = await variantsById(ctx, productId, ids);
+  return { variant: input.optionGroups ? null : variants[0], variants };
+}
+
+/** Changes the given fields of a variant; `option_ids` replaces its options, `stock` goes to inventory. */
+export async function updateVariant(ctx: Ctx, productId: string, variantId: string, input: VariantInput): Promise<Variant> {
+  rejectNulls(input, ['active', 'stock']);
+  if (input.optionGroups) throw AppError.validation([{ field: 'option_groups', detail: 'not allowed on update' }]);
+  await inTransaction(ctx, async (tx) => {
+    await assertVariant(tx, productId, variantId);
+    const data: Record<string, unknown> = {};
+    for (const key of ['sku', 'priceGross', 'priceNet', 'active', 'position'] as const) if (input[key] !== undefined) data[key] = input[key];
+    try {
+      await tx.db.productVariant.update({ where: { id: variantId }, data });
+    } catch (err) {
+      throw conflictOf(err, 'duplicate_sku');
+    }
+    if (input.optionIds) {
+      await assertOptions(tx, input.optionIds, 'option_ids');
+      await tx.db.variantOption.deleteMany({ where: { variantId } });
+      await tx.db.variantOption.createMany({ data: [...new Set(input.optionIds)].map((optionId) => ({ variantId, optionId })) });
+    }
+    if (input.stock !== undefined && input.stock !== null) await writeCatalogStock(tx, productId, variantId, input.stock);
+  });
+  return (await variantsById(ctx, productId, [variantId]))[0];
+}
+
+/** Deletes a variant (its stock entries cascade; the product's denormalized stock is refreshed). */
+export async function deleteVariant(ctx: Ctx, productId: string, variantId: string): Promise<boolean> {
+  return inTransaction(ctx, async (tx) => {
+    await assertVariant(tx, productId, variantId);
+    await tx.db.productVariant.delete({ where: { id: variantId } });
+    await refreshStockTotals(tx, { productIds: [productId] });
+    return true;
+  });
+}

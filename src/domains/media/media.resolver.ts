@@ -1,0 +1,31 @@
+import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { Ctx } from '../../app/context';
+import { resolvePage } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import * as media from './media.service';
+import { Media, MediaList, MediaUploadInput } from './media.type';
+
+const PAGE = { limit: 20, max: 200 };
+
+@Resolver(() => Media)
+export class MediaResolver {
+  @Query(() => MediaList, { description: 'Uploaded files, newest first. Needs `media.read`.' })
+  mediaList(@Context() ctx: Ctx, @Arg('page', () => Int, { nullable: true }) page?: number, @Arg('limit', () => Int, { nullable: true }) limit?: number) {
+    return media.listMedia(ctx, resolvePage(page, limit, PAGE));
+  }
+
+  @Query(() => Media, { description: 'Needs `media.read`.' })
+  media(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return media.getMedia(ctx, id);
+  }
+
+  @Mutation(() => Media, { description: 'Stores a file (type sniffed from its content; 415 when not allowed). Needs `media.create`.' })
+  mediaUpload(@Context() ctx: Ctx, @Arg('input', () => MediaUploadInput) input: MediaUploadInput) {
+    return media.uploadMedia(ctx, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes a file and its record. Needs `media.delete`.' })
+  mediaDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return media.deleteMedia(ctx, id);
+  }
+}

@@ -1,0 +1,33 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { PageMeta } from '../../shared/pagination';
+import { UuidScalar } from '../../shared/scalars';
+import { Rules } from '../../shared/validation/rules';
+
+@ObjectType({ description: 'An uploaded file.' })
+export class Media {
+  @Field(() => UuidScalar) id!: string;
+  @Field() filename!: string;
+  @Field({ description: 'Detected from the content, never taken from the client.' }) mimeType!: string;
+  @Field(() => Int, { description: 'bytes' }) size!: number;
+  @Field() url!: string;
+  @Field(() => String, { nullable: true }) altText!: string | null;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType()
+export class MediaList {
+  @Field(() => [Media]) items!: Media[];
+  @Field(() => PageMeta) meta!: PageMeta;
+}
+
+@InputType({
+  description:
+    'An upload: REST sends multipart/form-data (field `file`, which the adapter turns into a reference); GraphQL clients send `dataBase64` with `filename` (and `contentType` for the SVG fallback).',
+})
+export class MediaUploadInput {
+  @Field({ nullable: true, description: 'A multipart file reference (`upload:file`), set by the REST adapter.' }) file?: string;
+  @Field({ nullable: true, description: 'The file’s bytes, base64-encoded (GraphQL clients).' }) dataBase64?: string;
+  @Field({ nullable: true }) @Rules({ maxLength: 255 }) filename?: string;
+  @Field({ nullable: true, description: 'Declared type; only used for the SVG fallback.' }) contentType?: string;
+  @Field({ nullable: true }) altText?: string;
+}

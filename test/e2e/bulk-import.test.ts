@@ -1,0 +1,119 @@
+import { type TestServer, startTestServer } from '../harness/server';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+  await t.db.warehouse.create({ data: { name: 'Main', code: 'MAIN' } });
+});
+afterAll(() => t?.close());
+
+const P = '/api/v1/admin/products';
+let seq = 0;
+const uid = () => `${Date.now().toString(36)}${seq++}`;
+
+async function importCsv(csv: string, as = t.asAdmin()) {
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'products.csv');
+  const auth = await (as as unknown as { authorization(): Promise<string> }).authorization();
+  const res = await fetch(`${t.url}${P}/import`, { method: 'POST', body: form, headers: { authorization: auth } });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe('bulk create', () => {
+  it('answers 207 with per-item results; options are resolved by name and created when missing', async () => {
+    const n = uid();
+    const res = await t.asAdmin().post(`${P}/bulk`, {
+      products: [
+        {
+          sku: `B-${n}`, currency: 'EUR', price_gross: 1000, translations: [{ locale: 'en', name: 'Bulk', slug: `bulk-${n}` }],
+          variants: [
+            { sku: `B-${n}-1`, stock: 4, options: [{ group_name: `Color ${n}`, option_name: 'Red' }, { group_name: `Size ${n}`, option_name: 'M' }] },
+            { sku: `B-${n}-2`, options: [{ group_name: `Color ${n}`, option_name: 'red' }, { group_name: `Size ${n}`, option_name: 'L' }] },
+          ],
+        },
+        { sku: `B-${n}`, currency: 'EUR', translations: [{ locale: 'en', name: 'Dup', slug: `dup-${n}` }] },
+      ],
+    });
+    expect(res.status).toBe(207);
+    expect(res.body.data).toMatchObject({ total: 2, succeeded: 1, failed: 1 });
+    expect(res.body.data.results[0]).toEqual({ index: 0, sku: `B-${n}`, success: true, id: expect.any(String), errors: null });
+    expect(res.body.data.results[1]).toMatchObject({ index: 1, success: false, id: null, errors: [expect.stringContaining('failed to create product')] });
+    const product = (await t.asAdmin().get(`${P}/${res.body.data.results[0].id}`)).body.data;
+    expect(product.variants).toHaveLength(2);
+    expect(product.stock).toBe(4);
+    // "Red" and "red" resolve to the same option; the group was created once.
+    expect(product.variants[0].option_ids[0]).toBe(product.variants[1].option_ids[0]);
+    expect(await t.db.propertyGroup.count({ where: { identifier: `color-${n}` } })).toBe(1);
+    expect(await t.db.product.count({ where: { sku: `B-${n}` } })).toBe(1);
+  });
+
+  it('rejects more than 250 products and needs products.create', async () => {
+    const products = Array.from({ length: 251 }, (_, i) => ({ currency: 'EUR', translations: [{ locale: 'en', name: 'x', slug: `x-${i}` }] }));
+    const res = await t.asAdmin().post(`${P}/bulk`, { products });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ field: 'products', detail: 'max' });
+    expect((await t.asCustomer().post(`${P}/bulk`, { products: [] })).status).toBe(403);
+  });
+});
+
+describe('CSV import', () => {
+  it('serves the template as text/csv with one product row and one variant row', async () => {
+    const res = await t.asAdmin().get(`${P}/import/template`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = res.text.trim().split(/\r\n/);
+    expect(lines[0]).toBe('sku,active,price_net,price_gross,currency,tax_rule_id,stock,weight,locale,name,slug,description,meta_title,meta_description,category_ids,tag_ids,variant_sku,variant_active,variant_stock,variant_price_net,variant_price_gross,option_1_group,option_1_value,option_2_group,option_2_value,option_3_group,option_3_value');
+    expect(lines).toHaveLength(3);
+    expect((await t.asGuest().get(`${P}/import/template`)).status).toBe(401);
+  });
+
+  it('imports the template itself', async () => {
+    const template = (await t.asAdmin().get(`${P}/import/template`)).text;
+    await t.db.product.deleteMany({ where: { sku: 'TSHIRT' } });
+    const res = await importCsv(template);
+    expect(res.status).toBe(207);
+    expect(res.body.data).toMatchObject({ total: 1, succeeded: 1, failed: 0 });
+  });
+
+  it('creates, then upserts by SKU; variant rows follow their product; row errors name the row', async () => {
+    const n = uid();
+    const cat = await t.db.category.create({ data: { translations: { create: [{ locale: 'en', name: 'C', slug: `c-${n}` }] } } });
+    const csv = [
+      'SKU,Name,Slug,Locale,Currency,Price_Gross,Active,Category_IDs,variant_sku,variant_stock,option_1_group,option_1_value',
+      `I-${n},Imported,imported-${n},en,EUR,500,true,${cat.id},,,,`,
+      `,,,,,,,,I-${n}-S,3,Size,S`,
+      `,Importiert,importiert-${n},de,,,,,,,,`,
+      `J-${n},Broken,broken-${n},en,EUR,abc,true,,,,,`,
+      `K-${n},NoCurrency,nocur-${n},en,,100,true,,,,,`,
+    ].join('\n');
+    const res = await importCsv(csv);
+    expect(res.status).toBe(207);
+    expect(res.body.data).toMatchObject({ total: 3, succeeded: 1, failed: 2 });
+    expect(res.body.data.results[1]).toMatchObject({ index: 1, sku: `J-${n}`, success: false, errors: ['row 5: price_gross must be an integer'] });
+    expect(res.body.data.results[2].errors[0]).toMatch(/^row 6: currency/);
+    const id = res.body.data.results[0].id;
+    const product = (await t.asAdmin().get(`${P}/${id}`)).body.data;
+    expect(product).toMatchObject({ sku: `I-${n}`, active: true, price_gross: 500, categories: [cat.id], stock: 3 });
+    expect(product.translations.map((x: { locale: string }) => x.locale)).toEqual(['de', 'en']);
+    expect(product.variants).toEqual([expect.objectContaining({ sku: `I-${n}-S`, stock: 3 })]);
+
+    const again = await importCsv([`sku,price_gross,variant_sku,variant_stock`, `I-${n},750,,`, `,,I-${n}-S,8`, `,,I-${n}-M,1`].join('\n'));
+    expect(again.body.data).toMatchObject({ succeeded: 1, results: [expect.objectContaining({ id })] });
+    const updated = (await t.asAdmin().get(`${P}/${id}`)).body.data;
+    expect(updated).toMatchObject({ price_gross: 750, active: true, stock: 9 });
+    expect(updated.variants.map((v: { sku: string }) => v.sku)).toEqual([`I-${n}-S`, `I-${n}-M`]);
+  });
+
+  it('400 validation_error field file for a file that is not CSV or is missing', async () => {
+    const res = await importCsv('\u0000\u0001binary');
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ code: 'validation_error', field: 'file' });
+    expect((await importCsv('name,slug\nx,y')).status).toBe(400);
+    const form = new FormData();
+    form.append('other', 'x');
+    const auth = await (t.asAdmin() as unknown as { authorization(): Promise<string> }).authorization();
+    const missing = await fetch(`${t.url}${P}/import`, { method: 'POST', body: form, headers: { authorization: auth } });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as any).errors[0]).toMatchObject({ field: 'file', detail: 'required' });
+  });
+});

@@ -1,0 +1,76 @@
+import { print } from 'graphql';
+import { ProductsDocument, StoreProductDocument, StoreProductsDocument } from '../../src/generated/graphql';
+import { seedRichProducts } from '../fixtures/catalog-rich';
+import { type TestServer, startTestServer } from '../harness/server';
+
+/**
+ * No N+1: a page of products costs the same number of SQL statements whatever its size. Each scenario runs
+ * on a category holding 5 products and on one holding 50, every product carrying variants with options and
+ * attribute values, product attributes, media, a category and a tag.
+ */
+let t: TestServer;
+let small: { ids: string[]; tag: string; categoryId: string };
+let large: { ids: string[]; tag: string; categoryId: string };
+
+beforeAll(async () => {
+  t = await startTestServer();
+  small = await seedRichProducts(t.db, 5);
+  large = await seedRichProducts(t.db, 50);
+}, 120_000);
+afterAll(() => t?.close());
+
+async function counted(run: (categoryId: string) => Promise<{ requestId: string; items: number }>) {
+  const a = await run(small.categoryId);
+  const b = await run(large.categoryId);
+  expect([a.items, b.items]).toEqual([5, 50]);
+  return [t.sqlCount(a.requestId), t.sqlCount(b.requestId)];
+}
+
+describe('statement counts do not grow with the page', () => {
+  it('store list over REST', async () => {
+    const [a, b] = await counted(async (categoryId) => {
+      const res = await t.asGuest().get(`/api/v1/store/products?limit=100&category_id=${categoryId}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.items[0]).toMatchObject({ variants: [expect.objectContaining({ attributes: [expect.any(Object)] }), expect.any(Object)], attributes: [expect.any(Object)], media: [expect.any(Object)] });
+      return { requestId: res.requestId, items: res.body.data.items.length };
+    });
+    expect(a).toBe(b);
+    expect(a).toBeLessThanOrEqual(10);
+  });
+
+  it('store list over GraphQL', async () => {
+    const [a, b] = await counted(async (categoryId) => {
+      const res = await t.asGuest().gql(StoreProductsDocument, { limit: 100, categoryId });
+      expect(res.errors).toBeUndefined();
+      return { requestId: res.requestId, items: res.data.storeProducts.items.length };
+    });
+    expect(a).toBe(b);
+    expect(a).toBeLessThanOrEqual(10);
+  });
+
+  it('admin list over REST and GraphQL', async () => {
+    const [a, b] = await counted(async (categoryId) => {
+      const res = await t.asAdmin().get(`/api/v1/admin/products?limit=100&category_id=${categoryId}`);
+      expect(res.status).toBe(200);
+      return { requestId: res.requestId, items: res.body.data.items.length };
+    });
+    expect(a).toBe(b);
+    expect(a).toBeLessThanOrEqual(10);
+    const [c, d] = await counted(async (categoryId) => {
+      const res = await t.asAdmin().gql(ProductsDocument, { limit: 100, categoryId });
+      return { requestId: res.requestId, items: res.data.products.items.length };
+    });
+    expect(c).toBe(d);
+  });
+
+  it('product by slug: the same count for a product of the small and of the large set', async () => {
+    const one = await t.asGuest().get(`/api/v1/store/products/rich-${small.tag}-0`);
+    const other = await t.asGuest().get(`/api/v1/store/products/rich-${large.tag}-49`);
+    expect([one.status, other.status]).toEqual([200, 200]);
+    expect(t.sqlCount(one.requestId)).toBe(t.sqlCount(other.requestId));
+    expect(t.sqlCount(one.requestId)).toBeLessThanOrEqual(10);
+    const gql = await t.asGuest().post('/graphql', { query: print(StoreProductDocument), variables: { slug: `rich-${large.tag}-3` } });
+    expect(gql.body.data.storeProduct.variants).toHaveLength(2);
+    expect(t.sqlCount(gql.requestId)).toBe(t.sqlCount(one.requestId));
+  });
+});
