@@ -26,10 +26,14 @@ const PRODUCT_JSON = `
        FROM product_variants v WHERE v.product_id = p.id AND v.active) AS variants,
     '[]'::json AS attributes`;
 
+// The page's rows are chosen first (index order, LIMIT) so the JSON is built for those rows only; the total is
+// one count over the same filter.
 const LIST_SQL = `
-  SELECT json_build_object('data', json_build_object('items', COALESCE(json_agg(to_jsonb(x) - 'total' ORDER BY x.created_at DESC, x.id DESC), '[]')),
-    'meta', json_build_object('total', COALESCE(max(x.total), 0), 'page', 1, 'limit', $1::int, 'pages', CEIL(COALESCE(max(x.total), 0)::numeric / $1::int))) AS body
-  FROM (${PRODUCT_JSON}, count(*) OVER () AS total FROM products p WHERE p.active ORDER BY p.created_at DESC, p.id DESC LIMIT $1::int) x`;
+  WITH page AS (SELECT * FROM products WHERE active ORDER BY created_at DESC, id DESC LIMIT $1::int),
+       total AS (SELECT count(*) AS n FROM products WHERE active)
+  SELECT json_build_object(
+    'data', json_build_object('items', COALESCE((SELECT json_agg(to_jsonb(x) ORDER BY x.created_at DESC, x.id DESC) FROM (${PRODUCT_JSON} FROM page p) x), '[]')),
+    'meta', json_build_object('total', (SELECT n FROM total), 'page', 1, 'limit', $1::int, 'pages', CEIL((SELECT n FROM total)::numeric / $1::int))) AS body`;
 
 const SLUG_SQL = `
   SELECT json_build_object('data', to_jsonb(x)) AS body FROM (${PRODUCT_JSON}

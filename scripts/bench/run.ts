@@ -78,6 +78,8 @@ function serverEnv(databaseUrl: string, port: number, level: string): Record<str
     SVC_DATABASE_URL: databaseUrl, SVC_DATABASE_TLS: 'disable', SVC_SERVER_PORT: String(port), SVC_SERVER_HOST: '127.0.0.1',
     // NODE_ENV=production as a deployment sets it (graphql-js skips its development-only checks).
     NODE_ENV: 'production', SVC_LOG_LEVEL: level, SVC_ENV: 'production', SVC_AUTH_JWT_SECRET: randomBytes(32).toString('hex'), SVC_DATA_DIR: join(ROOT, '.bench-data'),
+    // One load generator on one address: the per-IP global limit would answer most requests 429.
+    SVC_SECURITY_RATE_LIMIT_REQUESTS_PER_MINUTE: '100000000', SVC_SECURITY_RATE_LIMIT_BURST: '100000000',
   };
 }
 
