@@ -77,7 +77,7 @@ describe('anonymous carts', () => {
     expect((await t.asGuest().post(`${C}/${cart.id}/items`, { product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }, headers)).status).toBe(404);
     const shirt = await stockedProduct(t, shop.warehouse.id, 1, { variants: [{}] });
     const noVariant = await t.asGuest().post(`${C}/${cart.id}/items`, { product_id: shirt.id, quantity: 1 }, headers);
-    expect(noVariant.body.errors).toEqual([{ code: 'validation_error', field: 'items[0].variant_id', detail: 'required' }]);
+    expect(noVariant.body.errors).toEqual([{ code: 'validation_error', field: 'variant_id', detail: 'required' }]);
     const byVariant = await t.asGuest().post(`${C}/${cart.id}/items`, { variant_id: shirt.variants[0].id, quantity: 1 }, headers);
     expect(byVariant.body.data.items[0]).toMatchObject({ product_id: shirt.id, variant_id: shirt.variants[0].id });
 

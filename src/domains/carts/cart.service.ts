@@ -66,7 +66,7 @@ async function touch(ctx: Ctx, cart: CartRow): Promise<void> {
 export async function addItem(ctx: Ctx, cartId: string, input: CartItemAddInput) {
   return inTransaction(ctx, async (tx) => {
     const cart = await loadOwnedCart(tx, cartId);
-    const [line] = await priceLines(tx, [input], { missing: 'not_found', field: 'items' });
+    const [line] = await priceLines(tx, [input], { missing: 'not_found' });
     if (line.currency !== cart.currency) throw new AppError('currency_mismatch', `the cart is in ${cart.currency}`, { field: 'product_id' });
     const existing = cart.items.find((i) => i.productId === line.productId && i.variantId === line.variantId);
     const changes = { product_id: line.productId, variant_id: line.variantId, quantity: input.quantity };

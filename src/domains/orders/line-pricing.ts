@@ -36,10 +36,11 @@ export function unitPrices(product: { priceGross: number | null; priceNet: numbe
 /**
  * Prices lines in a constant number of queries. A line that names an unknown or inactive product or
  * variant fails with `missing` (404 `not_found` for carts, 422 `invalid_product` for checkout); a product
- * with variants needs a `variant_id` (400). `field` prefixes the JSON path of the failing line. A cart that is
+ * with variants needs a `variant_id` (400). `field` names the list the lines came from (`items`), so problems carry their JSON path; without it they
+ * name the line's own fields (a single cart add). A cart that is
  * only being shown passes `allowInactive`: its lines stay visible (checkout refuses them).
  */
-export async function priceLines(ctx: Ctx, lines: LineRequest[], opts: { missing: ErrorCode; field: string; locale?: string; allowInactive?: boolean }): Promise<PricedLine[]> {
+export async function priceLines(ctx: Ctx, lines: LineRequest[], opts: { missing: ErrorCode; field?: string; locale?: string; allowInactive?: boolean }): Promise<PricedLine[]> {
   const variantIds = lines.flatMap((l) => (l.variantId ? [l.variantId] : []));
   const variants = variantIds.length ? await ctx.db.productVariant.findMany({ where: { id: { in: variantIds } } }) : [];
   const variantById = new Map(variants.map((v) => [v.id, v]));
@@ -52,16 +53,16 @@ export async function priceLines(ctx: Ctx, lines: LineRequest[], opts: { missing
   const locale = opts.locale ?? ctx.config['i18n.default_locale'];
 
   return lines.map((line, i) => {
-    const at = `${opts.field}[${i}]`;
+    const at = opts.field ? `${opts.field}[${i}].` : '';
     const variant = line.variantId ? variantById.get(line.variantId) : undefined;
     if (line.variantId && (!variant || (!variant.active && !opts.allowInactive) || (line.productId && variant.productId !== line.productId))) {
-      throw new AppError(opts.missing, 'variant not found or not available', { field: `${at}.variant_id` });
+      throw new AppError(opts.missing, 'variant not found or not available', { field: `${at}variant_id` });
     }
     const productId = variant?.productId ?? line.productId;
-    if (!productId) throw AppError.validation([{ field: `${at}.product_id`, detail: 'required' }]);
+    if (!productId) throw AppError.validation([{ field: `${at}product_id`, detail: 'required' }]);
     const product = productById.get(productId);
-    if (!product || (!product.active && !opts.allowInactive)) throw new AppError(opts.missing, 'product not found or not available', { field: `${at}.product_id` });
-    if (!variant && product._count.variants > 0) throw AppError.validation([{ field: `${at}.variant_id`, detail: 'required' }]);
+    if (!product || (!product.active && !opts.allowInactive)) throw new AppError(opts.missing, 'product not found or not available', { field: `${at}product_id` });
+    if (!variant && product._count.variants > 0) throw AppError.validation([{ field: `${at}variant_id`, detail: 'required' }]);
     const rate = product.taxRule?.rate ?? 0;
     const { gross, net } = unitPrices(product, variant ?? null, rate);
     const name = (product.translations.find((t) => t.locale === locale) ?? product.translations[0])?.name ?? '';

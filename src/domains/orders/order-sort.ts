@@ -7,9 +7,3 @@ export enum OrderSortField {
   order_number = 'order_number',
 }
 registerEnumType(OrderSortField, { name: 'OrderSortField' });
-
-export enum SortDirection {
-  asc = 'asc',
-  desc = 'desc',
-}
-registerEnumType(SortDirection, { name: 'SortDirection' });

@@ -3,7 +3,8 @@ import type { Ctx } from '../../app/context';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { OrderStatusInput } from './checkout.inputs';
-import { OrderSortField, SortDirection } from './order-sort';
+import { SortOrder } from '../catalog/product.type';
+import { OrderSortField } from './order-sort';
 import * as orders from './order.service';
 import { Order, OrderItem, OrderList, OrderStatus, OrderStatusChange, PaymentTransaction } from './order.type';
 
@@ -20,7 +21,7 @@ export class OrderResolver {
     @Arg('customerId', () => UuidScalar, { nullable: true }) customerId?: string,
     @Arg('search', () => String, { nullable: true }) search?: string,
     @Arg('sort', () => OrderSortField, { nullable: true }) sort?: OrderSortField,
-    @Arg('order', () => SortDirection, { nullable: true }) order?: SortDirection,
+    @Arg('order', () => SortOrder, { nullable: true }) order?: SortOrder,
   ) {
     return orders.listOrders(ctx, resolvePage(page, limit, PAGE), { status: status ?? undefined, customerId: customerId ?? undefined, search: search ?? undefined, sort: sort ?? undefined, order: order ?? undefined });
   }
