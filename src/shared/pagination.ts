@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { type ClassType, Field, Int, ObjectType } from 'type-graphql';
 import { AppError } from './errors';
 
 @ObjectType({ description: 'Pagination of a list: `pages` = ceil(total / limit), 0 when empty.' })
@@ -35,4 +35,17 @@ export function pageMeta(total: number, page: Page): PageMeta {
 export async function findPage<T>(page: Page, find: (window: { skip: number; take: number }) => Promise<T[]>, count: () => Promise<number>): Promise<{ items: T[]; meta: PageMeta }> {
   const [items, total] = await Promise.all([find({ skip: page.skip, take: page.limit }), count()]);
   return { items, meta: pageMeta(total, page) };
+}
+
+/**
+ * The GraphQL list type of an entity: `{ items: [T!]!, meta: PageMeta! }`, named e.g. `WarehouseList`. One
+ * factory, so every paginated list has the same shape (contract §3).
+ */
+export function PaginatedList<T extends object>(item: ClassType<T>, name: string) {
+  @ObjectType(name)
+  class List {
+    @Field(() => [item]) items!: T[];
+    @Field(() => PageMeta) meta!: PageMeta;
+  }
+  return List;
 }

@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageMeta } from '../../shared/pagination';
+import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
 
@@ -24,11 +24,7 @@ export class Category {
   children?: Category[];
 }
 
-@ObjectType()
-export class CategoryList {
-  @Field(() => [Category]) items!: Category[];
-  @Field(() => PageMeta) meta!: PageMeta;
-}
+export const CategoryList = PaginatedList(Category, 'CategoryList');
 
 @InputType()
 export class CategoryTranslationInput {
@@ -65,11 +61,7 @@ export class Tag {
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
-export class TagList {
-  @Field(() => [Tag]) items!: Tag[];
-  @Field(() => PageMeta) meta!: PageMeta;
-}
+export const TagList = PaginatedList(Tag, 'TagList');
 
 @InputType({ description: 'A tag; the slug defaults to the name, lower-cased with dashes.' })
 export class TagCreateInput {

@@ -1,5 +1,5 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageMeta } from '../../shared/pagination';
+import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 
 @ObjectType()
@@ -85,11 +85,7 @@ export class Product {
   storeView?: boolean;
 }
 
-@ObjectType()
-export class ProductList {
-  @Field(() => [Product]) items!: Product[];
-  @Field(() => PageMeta) meta!: PageMeta;
-}
+export const ProductList = PaginatedList(Product, 'ProductList');
 
 export enum ProductSort {
   created_at = 'created_at',

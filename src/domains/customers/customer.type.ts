@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { PageMeta } from '../../shared/pagination';
+import { PaginatedList } from '../../shared/pagination';
 import { Rules } from '../../shared/validation/rules';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 
@@ -17,11 +17,7 @@ export class Customer {
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
-export class CustomerList {
-  @Field(() => [Customer]) items!: Customer[];
-  @Field(() => PageMeta) meta!: PageMeta;
-}
+export const CustomerList = PaginatedList(Customer, 'CustomerList');
 
 @InputType({ description: 'A customer created by staff.' })
 export class CustomerCreateInput {

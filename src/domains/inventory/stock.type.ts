@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageMeta } from '../../shared/pagination';
+import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 
 @ObjectType({ description: 'Stock of one product (or variant) in one warehouse.' })
@@ -33,8 +33,4 @@ export class StockMovement {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType()
-export class StockMovementList {
-  @Field(() => [StockMovement]) items!: StockMovement[];
-  @Field(() => PageMeta) meta!: PageMeta;
-}
+export const StockMovementList = PaginatedList(StockMovement, 'StockMovementList');

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { PageMeta } from '../../shared/pagination';
+import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 
 @ObjectType({ description: 'A stock location. Stock is deducted from active warehouses by ascending `priority`.' })
@@ -18,8 +18,4 @@ export class Warehouse {
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
-export class WarehouseList {
-  @Field(() => [Warehouse]) items!: Warehouse[];
-  @Field(() => PageMeta) meta!: PageMeta;
-}
+export const WarehouseList = PaginatedList(Warehouse, 'WarehouseList');

@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageMeta } from '../../shared/pagination';
+import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
 
@@ -14,11 +14,7 @@ export class Media {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType()
-export class MediaList {
-  @Field(() => [Media]) items!: Media[];
-  @Field(() => PageMeta) meta!: PageMeta;
-}
+export const MediaList = PaginatedList(Media, 'MediaList');
 
 @InputType({
   description:

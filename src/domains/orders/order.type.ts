@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageMeta } from '../../shared/pagination';
+import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 
 export enum OrderStatus {
@@ -64,11 +64,7 @@ export class Order {
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
-export class OrderList {
-  @Field(() => [Order]) items!: Order[];
-  @Field(() => PageMeta) meta!: PageMeta;
-}
+export const OrderList = PaginatedList(Order, 'OrderList');
 
 export enum PaymentTransactionStatus {
   pending = 'pending',

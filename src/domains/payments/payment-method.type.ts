@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageMeta } from '../../shared/pagination';
+import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { LocalizedText, LocalizedTextInput } from '../../shared/translations';
 import { Rules } from '../../shared/validation/rules';
@@ -15,11 +15,7 @@ export class PaymentMethod {
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
-export class PaymentMethodList {
-  @Field(() => [PaymentMethod]) items!: PaymentMethod[];
-  @Field(() => PageMeta) meta!: PageMeta;
-}
+export const PaymentMethodList = PaginatedList(PaymentMethod, 'PaymentMethodList');
 
 const PROVIDER = { maxLength: 100, pattern: '^[a-z0-9_-]*$' };
 

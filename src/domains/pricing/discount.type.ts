@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageMeta } from '../../shared/pagination';
+import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
 
@@ -25,11 +25,7 @@ export class DiscountCode {
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
-export class DiscountCodeList {
-  @Field(() => [DiscountCode]) items!: DiscountCode[];
-  @Field(() => PageMeta) meta!: PageMeta;
-}
+export const DiscountCodeList = PaginatedList(DiscountCode, 'DiscountCodeList');
 
 @ObjectType({ description: 'What a code takes off a given subtotal.' })
 export class DiscountQuote {

@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageMeta } from '../../shared/pagination';
+import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { LocalizedText, LocalizedTextInput } from '../../shared/translations';
 import { Rules } from '../../shared/validation/rules';
@@ -18,11 +18,7 @@ export class ShippingMethod {
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
-export class ShippingMethodList {
-  @Field(() => [ShippingMethod]) items!: ShippingMethod[];
-  @Field(() => PageMeta) meta!: PageMeta;
-}
+export const ShippingMethodList = PaginatedList(ShippingMethod, 'ShippingMethodList');
 
 @InputType()
 export class ShippingMethodCreateInput {

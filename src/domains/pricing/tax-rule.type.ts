@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageMeta } from '../../shared/pagination';
+import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
 
@@ -22,11 +22,7 @@ export class TaxRule {
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
-export class TaxRuleList {
-  @Field(() => [TaxRule]) items!: TaxRule[];
-  @Field(() => PageMeta) meta!: PageMeta;
-}
+export const TaxRuleList = PaginatedList(TaxRule, 'TaxRuleList');
 
 const COUNTRY = { pattern: '^[A-Z]{2}$' };
 

@@ -1,6 +1,6 @@
 import { Field, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { AdminRole } from '../../generated/prisma/enums';
-import { PageMeta } from '../../shared/pagination';
+import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
 
@@ -18,11 +18,7 @@ export class AdminUser {
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
-export class AdminUserList {
-  @Field(() => [AdminUser]) items!: AdminUser[];
-  @Field(() => PageMeta) meta!: PageMeta;
-}
+export const AdminUserList = PaginatedList(AdminUser, 'AdminUserList');
 
 @InputType({ description: 'A new staff account; `role` defaults to `admin`.' })
 export class AdminUserCreateInput {
