@@ -105,45 +105,9 @@ export type AttributeValuesInput = {
   attributes: Array<AttributeValueInput>;
 };
 
-/** An option named by its group and option names, created when missing. */
-export type BulkOptionInput = {
-  groupName: string;
-  /** Default: the configured default locale. */
-  locale?: string | null | undefined;
-  optionName: string;
-};
-
-export type BulkProductInput = {
-  /** Default false. */
-  active?: boolean | null | undefined;
-  categoryIds?: Array<string> | null | undefined;
-  currency: string;
-  customFields?: unknown;
-  metadata?: unknown;
-  priceGross?: number | null | undefined;
-  priceNet?: number | null | undefined;
-  sku?: string | null | undefined;
-  /** Initial product-level stock, written to the first active warehouse by priority. */
-  stock?: number | null | undefined;
-  tagIds?: Array<string> | null | undefined;
-  taxRuleId?: string | null | undefined;
-  translations: Array<ProductTranslationInput>;
-  variants?: Array<BulkVariantInput> | null | undefined;
-  weight?: number | null | undefined;
-};
-
 export type BulkProductsInput = {
-  /** At most 250. */
-  products: Array<BulkProductInput>;
-};
-
-export type BulkVariantInput = {
-  active?: boolean | null | undefined;
-  options?: Array<BulkOptionInput> | null | undefined;
-  priceGross?: number | null | undefined;
-  priceNet?: number | null | undefined;
-  sku?: string | null | undefined;
-  stock?: number | null | undefined;
+  /** At most 250 items, each shaped as `BulkProductInput` with snake_case keys (as in REST). An item that does not validate fails alone. */
+  products: Array<unknown>;
 };
 
 export type CartCreateInput = {

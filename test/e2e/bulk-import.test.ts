@@ -47,6 +47,33 @@ describe('bulk create', () => {
     expect(await t.db.product.count({ where: { sku: `B-${n}` } })).toBe(1);
   });
 
+  it('reports an item that does not validate as a failed result, and creates the others', async () => {
+    const n = uid();
+    const res = await t.asAdmin().post(`${P}/bulk`, {
+      products: [
+        { sku: `NV-${n}`, translations: [{ locale: 'en', name: 'No currency', slug: `nv-${n}` }] },
+        { sku: `OK-${n}`, currency: 'EUR', translations: [{ locale: 'en', name: 'Fine', slug: `ok-${n}` }] },
+        { sku: `NP-${n}`, currency: 'EUR', price_gross: -5, translations: [{ name: 'x' }] },
+        'not an object',
+      ],
+    });
+    expect(res.status).toBe(207);
+    expect(res.body.data).toMatchObject({ total: 4, succeeded: 1, failed: 3 });
+    expect(res.body.data.results).toEqual([
+      { index: 0, sku: `NV-${n}`, success: false, id: null, errors: ['failed to create product', 'currency: required'] },
+      { index: 1, sku: `OK-${n}`, success: true, id: expect.any(String), errors: null },
+      {
+        index: 2,
+        sku: `NP-${n}`,
+        success: false,
+        id: null,
+        errors: expect.arrayContaining(['failed to create product', 'price_gross: min', 'translations[0].locale: required', 'translations[0].slug: required']),
+      },
+      { index: 3, sku: null, success: false, id: null, errors: ['failed to create product', 'item: type'] },
+    ]);
+    expect(await t.db.product.count({ where: { sku: { in: [`NV-${n}`, `NP-${n}`] } } })).toBe(0);
+  });
+
   it('rejects more than 250 products and needs products.create', async () => {
     const products = Array.from({ length: 251 }, (_, i) => ({ currency: 'EUR', translations: [{ locale: 'en', name: 'x', slug: `x-${i}` }] }));
     const res = await t.asAdmin().post(`${P}/bulk`, { products });

@@ -8,6 +8,7 @@ import { authAccess } from '../../domains/auth/auth.permissions';
 import { CategoryResolver, TagResolver } from '../../domains/catalog/category.resolver';
 import { AttributeResolver, PropertyGroupResolver } from '../../domains/catalog/property.resolver';
 import { catalogAccess } from '../../domains/catalog/catalog.permissions';
+import { BulkProductInput } from '../../domains/catalog/product.inputs';
 import { ProductResolver, VariantResolver } from '../../domains/catalog/product.resolver';
 import { mediaAccess } from '../../domains/media/media.permissions';
 import { MediaResolver } from '../../domains/media/media.resolver';
@@ -76,3 +77,6 @@ export const ACCESS_TABLES: AccessTable[] = [
   addressesAccess,
   customersAccess,
 ];
+
+/** Types no field names but services read input against (bulk items arrive as JSON and are read one by one). */
+export const ORPHANED_TYPES: Function[] = [BulkProductInput];

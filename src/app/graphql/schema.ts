@@ -1,12 +1,12 @@
 import 'reflect-metadata';
-import { type GraphQLFieldResolver, type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+import { type GraphQLFieldResolver, type GraphQLSchema, isInputObjectType, lexicographicSortSchema, printSchema } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
-import { buildSchemaSync } from 'type-graphql';
+import { buildSchemaSync, getMetadataStorage } from 'type-graphql';
 import { buildShield } from '../../auth/shield';
 import { AppError } from '../../shared/errors';
 import { DateTimeScalar } from '../../shared/scalars';
 import { type FieldProblem, readArguments } from '../../shared/validation/input';
-import { ACCESS_TABLES, RESOLVERS } from './registry';
+import { ACCESS_TABLES, ORPHANED_TYPES, RESOLVERS } from './registry';
 
 let base: GraphQLSchema | undefined;
 
@@ -14,10 +14,30 @@ let base: GraphQLSchema | undefined;
 export function buildBaseSchema(): GraphQLSchema {
   base ??= buildSchemaSync({
     resolvers: RESOLVERS,
+    orphanedTypes: ORPHANED_TYPES,
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     validate: false,
   });
+  inheritInputRules(base);
   return base;
+}
+
+/**
+ * type-graphql does not carry field extensions into input types that inherit their fields
+ * (`BulkProductInput extends ProductCreateInput`), which would silently drop their `@Rules`. Copy them down.
+ */
+function inheritInputRules(schema: GraphQLSchema): void {
+  const defs = getMetadataStorage().inputTypes;
+  for (const def of defs) {
+    const parent = defs.find((d) => d.target === Object.getPrototypeOf(def.target));
+    const child = schema.getType(def.name);
+    const base = parent && schema.getType(parent.name);
+    if (!isInputObjectType(child) || !isInputObjectType(base)) continue;
+    for (const [name, field] of Object.entries(child.getFields())) {
+      const rules = base.getFields()[name]?.extensions?.rules;
+      if (rules && !field.extensions?.rules) field.extensions = { ...field.extensions, rules };
+    }
+  }
 }
 
 /** The SDL committed to `schema/schema.graphql`, sorted so diffs stay readable. */

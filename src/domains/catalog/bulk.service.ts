@@ -1,6 +1,8 @@
 import type { Ctx } from '../../app/context';
 import { inTransaction } from '../../app/db/transaction';
+import { type GraphQLInputType, GraphQLNonNull } from 'graphql';
 import { AppError } from '../../shared/errors';
+import { type FieldProblem, readInput } from '../../shared/validation/input';
 import { conflictOf, writeCatalogStock } from './catalog-support';
 import type { BulkOptionInput, BulkProductInput, BulkVariantInput, ProductCreateInput, ProductUpdateInput } from './product.inputs';
 import type { BulkItemResult, BulkResult } from './product.type';
@@ -101,12 +103,22 @@ export function summarize(results: BulkItemResult[]): BulkResult {
   return { results, total: results.length, succeeded, failed: results.length - succeeded };
 }
 
-/** Bulk create (spec: up to 250 products, 207 with one result per item). */
-export async function bulkCreateProducts(ctx: Ctx, products: BulkProductInput[]): Promise<BulkResult> {
+/**
+ * Bulk create (spec: up to 250 products, 207 with one result per item). Each raw item is read against
+ * `itemType` on its own: one that does not validate becomes a failed result naming its fields and rules.
+ */
+export async function bulkCreateProducts(ctx: Ctx, products: unknown[], itemType: GraphQLInputType): Promise<BulkResult> {
   if (products.length > BULK_LIMIT) throw AppError.validation([{ field: 'products', detail: 'max' }]);
   const cache: OptionCache = new Map();
   const results: BulkItemResult[] = [];
-  for (const [index, item] of products.entries()) {
+  for (const [index, raw] of products.entries()) {
+    const problems: FieldProblem[] = [];
+    const item = readInput(new GraphQLNonNull(itemType), raw, '', 'json', problems) as BulkProductInput;
+    if (problems.length) {
+      const sku = raw && typeof raw === 'object' && typeof (raw as { sku?: unknown }).sku === 'string' ? (raw as { sku: string }).sku : null;
+      results.push({ index, sku, success: false, id: null, errors: ['failed to create product', ...problems.map((p) => `${p.field || 'item'}: ${p.detail}`)] });
+      continue;
+    }
     try {
       const id = await saveBulkProduct(ctx, cache, item, false);
       results.push({ index, sku: item.sku ?? null, success: true, id, errors: null });

@@ -98,7 +98,10 @@ export class BulkProductInput extends ProductCreateInput {
 
 @InputType()
 export class BulkProductsInput {
-  @Field(() => [BulkProductInput], { description: 'At most 250.' }) products!: BulkProductInput[];
+  // Items are read one by one (against BulkProductInput, snake_case keys as in REST), so an item that does not
+  // validate fails alone in the 207 results instead of failing the whole request.
+  @Field(() => [JsonScalar], { description: 'At most 250 items, each shaped as `BulkProductInput` with snake_case keys (as in REST). An item that does not validate fails alone.' })
+  products!: unknown[];
 }
 
 @InputType({ description: 'A CSV import: `file` is the multipart reference set by the REST adapter; GraphQL clients send `csv` text.' })

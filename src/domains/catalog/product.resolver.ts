@@ -1,4 +1,5 @@
-import { Arg, Ctx as Context, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLInputObjectType, GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx as Context, Field, FieldResolver, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Ctx } from '../../app/context';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
@@ -115,8 +116,8 @@ export class ProductResolver {
   }
 
   @Mutation(() => BulkResult, { description: 'Creates up to 250 products with inline variants (options by name, created when missing); one result per item. Needs `products.create`.' })
-  productsBulkCreate(@Context() ctx: Ctx, @Arg('input', () => BulkProductsInput) input: BulkProductsInput) {
-    return bulk.bulkCreateProducts(ctx, input.products);
+  productsBulkCreate(@Context() ctx: Ctx, @Arg('input', () => BulkProductsInput) input: BulkProductsInput, @Info() info: GraphQLResolveInfo) {
+    return bulk.bulkCreateProducts(ctx, input.products, info.schema.getType('BulkProductInput') as GraphQLInputObjectType);
   }
 
   @Mutation(() => BulkResult, { description: 'Imports a CSV (contract §5), upserting by SKU. REST sends multipart `file`; GraphQL clients send the text as `csv`. Needs `products.create`.' })
