@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import {
   type DocumentNode,
+  type ExecutionResult,
   type GraphQLInputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -30,6 +32,8 @@ export interface CompiledRoute {
   operationName: string;
   document: DocumentNode;
   variables: Array<{ name: string; type: GraphQLInputType; source: VariableSource }>;
+  /** Executes the operation (compiled once at start). */
+  run: (variables: Record<string, unknown>, context: unknown) => Promise<ExecutionResult>;
   /** Access rules of the operation's root fields, checked before the input so strangers learn nothing from 400s. */
   access: Access[];
 }
@@ -42,6 +46,17 @@ function accessOf(operation: OperationDefinitionNode, where: string): Access[] {
     if (!access) throw new Error(`${where}: ${root}.${name} has no access rule`);
     return access;
   });
+}
+
+/**
+ * The REST operations are fixed, so each is compiled once with graphql-jit (same schema, resolvers and
+ * middleware, same results and errors as graphql-js); an operation the compiler cannot take falls back to
+ * graphql-js `execute`.
+ */
+function compileOperation(schema: GraphQLSchema, document: DocumentNode, operationName: string) {
+  const compiled = compileQuery(schema, document, operationName);
+  if (isCompiledQuery(compiled)) return async (variables: Record<string, unknown>, context: unknown) => (await compiled.query(undefined, context, variables)) as ExecutionResult;
+  return async (variables: Record<string, unknown>, context: unknown) => execute({ schema, document, operationName, variableValues: variables, contextValue: context });
 }
 
 /** `/api/v1/warehouses/{id}` → a RegExp capturing `id`. */
@@ -77,7 +92,7 @@ export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[]): Compil
     for (const name of Object.keys(mapping)) {
       if (!variables.some((v) => v.name === name)) throw new Error(`${where}: operation has no variable $${name}`);
     }
-    return { spec, pattern, params, operationName: operation.name.value, document: spec.operation, variables, access: accessOf(operation, where) };
+    return { spec, pattern, params, operationName: operation.name.value, document: spec.operation, variables, access: accessOf(operation, where), run: compileOperation(schema, spec.operation, operation.name.value) };
   });
   // Literal segments win over parameters (`/products/id/{id}` before `/products/{slug}`).
   return compiled.sort((a, b) => a.params.length - b.params.length);
@@ -177,13 +192,7 @@ export function restRouter(app: AppServices, schema: GraphQLSchema, specs: Route
     const { values, problems } = readVariables(route, req, params);
     if (problems.length) return sendError(res, AppError.validation(problems));
     const contextValue = createContext(app, { id: req.id, actor: req.actor, log: req.log, headers: req.headers, clientIp: req.clientIp, cookies: req.cookies, uploads }, new ResponseEffects(res));
-    const result = await execute({
-      schema,
-      document: route.document,
-      operationName: route.operationName,
-      variableValues: values,
-      contextValue,
-    });
+    const result = await route.run(values, contextValue);
     // Cookies and headers the operation declared through `ctx.effects` (login's session cookies…).
     contextValue.effects.flush();
     if (result.errors?.length) {
