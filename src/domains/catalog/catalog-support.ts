@@ -1,5 +1,4 @@
 import type { Ctx } from '../../app/context';
-import { toSnake } from '../../shared/case';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { setWarehouseStock } from '../inventory/stock.service';
@@ -44,30 +43,4 @@ export function checkTranslations(translations: Array<{ locale: string }> | unde
     if (seen.has(t.locale)) throw AppError.validation([{ field: `translations[${i}].locale`, detail: 'unique' }]);
     seen.add(t.locale);
   });
-}
-
-/** Snake-cases keys (one level, recursing into arrays of objects) for hook payloads that mirror the REST shape. */
-export function snakeKeys(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(snakeKeys);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [toSnake(k), k === 'customFields' || k === 'metadata' ? v : snakeKeys(v)]));
-  }
-  return value;
-}
-
-/** `{field: {from, to}}` for every top-level field that differs (timestamps of the change itself excluded). */
-export function diffEntities(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const key of Object.keys(after)) {
-    if (key === 'updated_at') continue;
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = { from: before[key] ?? null, to: after[key] ?? null };
-  }
-  return changes;
-}
-
-/** Fields the caller may not clear with an explicit null. */
-export function rejectNulls(input: object, keys: string[]): void {
-  const nulls = keys.filter((k) => (input as Record<string, unknown>)[k] === null).map((k) => ({ field: toSnake(k), detail: 'required' }));
-  if (nulls.length) throw AppError.validation(nulls);
 }

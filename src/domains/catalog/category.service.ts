@@ -4,7 +4,8 @@ import { emitAfter, inTransaction } from '../../app/db/transaction';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
-import { checkTranslations, conflictOf, diffEntities, rejectNulls, snakeKeys } from './catalog-support';
+import { checkTranslations, conflictOf } from './catalog-support';
+import { diffEntities, rejectNulls, snakeKeys } from '../../shared/updates';
 import { preferredLocales } from './product-query';
 import type { Category, CategoryCreateInput, CategoryTranslation, CategoryUpdateInput } from './category.type';
 

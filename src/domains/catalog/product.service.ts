@@ -3,7 +3,8 @@ import { emitAfter, inTransaction } from '../../app/db/transaction';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { mediaUrl } from './catalog.loaders';
-import { assertAllFound, checkTranslations, conflictOf, diffEntities, rejectNulls, snakeKeys, writeCatalogStock } from './catalog-support';
+import { assertAllFound, checkTranslations, conflictOf, writeCatalogStock } from './catalog-support';
+import { diffEntities, rejectNulls, snakeKeys } from '../../shared/updates';
 import type { ProductCreateInput, ProductTranslationInput, ProductUpdateInput } from './product.inputs';
 import type { Product } from './product.type';
 

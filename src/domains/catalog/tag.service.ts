@@ -2,7 +2,8 @@ import type { Ctx } from '../../app/context';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
-import { conflictOf, rejectNulls } from './catalog-support';
+import { conflictOf } from './catalog-support';
+import { rejectNulls } from '../../shared/updates';
 import type { TagCreateInput, TagUpdateInput } from './category.type';
 
 /** `Summer Sale!` → `summer-sale`. */

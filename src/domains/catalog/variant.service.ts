@@ -2,7 +2,8 @@ import type { Ctx } from '../../app/context';
 import { inTransaction } from '../../app/db/transaction';
 import { AppError } from '../../shared/errors';
 import { refreshStockTotals } from '../inventory/stock-totals';
-import { assertAllFound, conflictOf, rejectNulls, writeCatalogStock } from './catalog-support';
+import { assertAllFound, conflictOf, writeCatalogStock } from './catalog-support';
+import { rejectNulls } from '../../shared/updates';
 import type { VariantInput } from './product.inputs';
 import type { Variant } from './product.type';
 

@@ -5,7 +5,7 @@ import { normalizeEmail } from '../../auth/passwords';
 import { isUniqueViolation, provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { type Page, findPage } from '../../shared/pagination';
-import { changesBetween, rejectNulls } from '../../shared/updates';
+import { diffEntities, rejectNulls } from '../../shared/updates';
 import { requireCustomerId } from '../../auth/actor';
 import type { AccountUpdateInput, CustomerUpdateInput } from './customer.inputs';
 import { customerView } from './customer.view';
@@ -85,7 +85,7 @@ async function applyUpdate(ctx: Ctx, id: string, input: CustomerUpdateInput) {
     const before = await getCustomer(tx, id);
     await assertOwnAddresses(tx, id, input);
     const data = provided(input);
-    const changes = changesBetween(customerView(before), customerView({ ...before, ...data } as typeof before));
+    const changes = diffEntities(customerView(before), customerView({ ...before, ...data } as typeof before));
     await tx.hooks.runBefore('customer.before_update', { entity: customerView(before), changes, metadata: {} });
     let updated;
     try {

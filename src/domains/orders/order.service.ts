@@ -5,6 +5,7 @@ import { emitAfter, inTransaction } from '../../app/db/transaction';
 import { consumeLimit } from '../../app/http/rate-limit';
 import { AppError } from '../../shared/errors';
 import { type Page, findPage } from '../../shared/pagination';
+import { snakeKeys } from '../../shared/updates';
 import { reverseOrderStock } from '../inventory/stock-ledger';
 import { customerIdOf, requireCustomerId } from '../../auth/actor';
 import type { OrderStatusInput } from './checkout.inputs';
@@ -44,15 +45,7 @@ export function listOrders(ctx: Ctx, page: Page, filter: OrderFilter) {
 /** The order as the admin API shows it, for hooks and automation payloads. */
 export async function orderEntity(ctx: Ctx, id: string): Promise<Record<string, unknown>> {
   const order = await ctx.db.order.findUniqueOrThrow({ where: { id }, include: { items: { orderBy: { position: 'asc' } } } });
-  const { items, ...fields } = order;
-  return {
-    ...snakeKeys(fields),
-    items: items.map((i) => snakeKeys(i)),
-  };
-}
-
-function snakeKeys(row: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v instanceof Date ? v.toISOString() : v]));
+  return snakeKeys(order) as Record<string, unknown>;
 }
 
 /**
