@@ -1,19 +1,17 @@
 import type { NextFunction, Request, Response } from 'express';
-import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import {
   type DocumentNode,
-  type ExecutionResult,
   type GraphQLInputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   Kind,
-  execute,
   typeFromAST,
   validate,
 } from 'graphql';
 import type { Access } from '../src/auth/access';
 import { accessError } from '../src/auth/shield';
 import { ACCESS_TABLES } from '../src/app/graphql/registry';
+import { type OperationRunner, compileOperation } from '../src/app/graphql/jit';
 import { createContext } from '../src/app/context-factory';
 import type { AppServices } from '../src/app/context';
 import { normalizeError } from '../src/app/graphql/errors';
@@ -32,8 +30,8 @@ export interface CompiledRoute {
   operationName: string;
   document: DocumentNode;
   variables: Array<{ name: string; type: GraphQLInputType; source: VariableSource }>;
-  /** Executes the operation (compiled once at start). */
-  run: (variables: Record<string, unknown>, context: unknown) => Promise<ExecutionResult>;
+  /** Executes the operation (compiled once at start: the REST operations are fixed). */
+  run: OperationRunner;
   /** Access rules of the operation's root fields, checked before the input so strangers learn nothing from 400s. */
   access: Access[];
 }
@@ -46,17 +44,6 @@ function accessOf(operation: OperationDefinitionNode, where: string): Access[] {
     if (!access) throw new Error(`${where}: ${root}.${name} has no access rule`);
     return access;
   });
-}
-
-/**
- * The REST operations are fixed, so each is compiled once with graphql-jit (same schema, resolvers and
- * middleware, same results and errors as graphql-js); an operation the compiler cannot take falls back to
- * graphql-js `execute`.
- */
-function compileOperation(schema: GraphQLSchema, document: DocumentNode, operationName: string) {
-  const compiled = compileQuery(schema, document, operationName);
-  if (isCompiledQuery(compiled)) return async (variables: Record<string, unknown>, context: unknown) => (await compiled.query(undefined, context, variables)) as ExecutionResult;
-  return async (variables: Record<string, unknown>, context: unknown) => execute({ schema, document, operationName, variableValues: variables, contextValue: context });
 }
 
 /** `/api/v1/warehouses/{id}` → a RegExp capturing `id`. */

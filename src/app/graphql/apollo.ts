@@ -1,9 +1,10 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Ctx } from '../context';
 import { graphqlExtensions, normalizeError } from './errors';
+import { jitGateway } from './jit';
 import { depthLimitRule, operationComplexity } from './limits';
 
 export interface ApolloOptions {
@@ -53,7 +54,8 @@ function servicePlugin(complexityLimit: number): ApolloServerPlugin<Ctx> {
 
 export function createApollo(opts: ApolloOptions): ApolloServer<Ctx> {
   return new ApolloServer<Ctx>({
-    schema: opts.schema,
+    // Executes through graphql-jit (see jit.ts); Apollo still parses, validates, limits and formats.
+    gateway: jitGateway(opts.schema),
     introspection: true,
     csrfPrevention: true,
     validationRules: [depthLimitRule(opts.depthLimit)],
@@ -68,6 +70,9 @@ export function createApollo(opts: ApolloOptions): ApolloServer<Ctx> {
       };
     },
     plugins: [
+      // The default cache-control plugin wraps every field resolver to compute cache hints nobody reads here
+      // (responses are never cached: prices and stock are live).
+      ApolloServerPluginCacheControlDisabled(),
       opts.sandbox && opts.development ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
       servicePlugin(opts.complexityLimit),
     ],
