@@ -9,7 +9,7 @@ import { CategoryResolver, TagResolver } from '../../domains/catalog/category.re
 import { AttributeResolver, PropertyGroupResolver } from '../../domains/catalog/property.resolver';
 import { catalogAccess } from '../../domains/catalog/catalog.permissions';
 import { BulkProductInput } from '../../domains/catalog/product.inputs';
-import { ProductResolver, VariantResolver } from '../../domains/catalog/product.resolver';
+import { ProductResolver } from '../../domains/catalog/product.resolver';
 import { mediaAccess } from '../../domains/media/media.permissions';
 import { MediaResolver } from '../../domains/media/media.resolver';
 import { inventoryAccess } from '../../domains/inventory/inventory.permissions';
@@ -44,7 +44,6 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   WarehouseResolver,
   StockResolver,
   ProductResolver,
-  VariantResolver,
   CategoryResolver,
   TagResolver,
   PropertyGroupResolver,

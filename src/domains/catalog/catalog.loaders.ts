@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { byId } from '../../app/loaders';
 import type { CategoryTranslation } from './category.type';
-import type { AttributeValue, ProductMediaRef, ProductTranslation, Variant } from './product.type';
+import type { AttributeValue, ProductMediaRef, ProductTranslation, Variant, VariantOptionRef } from './product.type';
 
 export interface ProductSummary {
   id: string;
@@ -31,7 +31,9 @@ export interface CatalogLoaders {
   productNameById: DataLoader<string, string>;
   variantSummaryById: DataLoader<string, VariantSummary | null>;
   productTranslations: DataLoader<string, ProductTranslation[]>;
+  /** A product's variants with their options and attribute values. */
   productVariants: DataLoader<string, Variant[]>;
+  propertyOptionById: DataLoader<string, (VariantOptionRef & { groupPosition: number }) | null>;
   productLinks: DataLoader<string, ProductLinks>;
   productMedia: DataLoader<string, ProductMediaRef[]>;
   productAttributes: DataLoader<string, AttributeValue[]>;
@@ -46,22 +48,30 @@ function grouped<T>(ids: readonly string[], rows: T[], key: (row: T) => string):
   return ids.map((id) => map.get(id) ?? []);
 }
 
+// Option ids only: the options themselves are shared by many variants, so they are read once per request by id.
 const VARIANT_SQL = (ids: string[]) => Prisma.sql`
   SELECT v.id, v.product_id AS "productId", v.sku,
     COALESCE(NULLIF(v.price_gross, 0), p.price_gross) AS "priceGross",
     COALESCE(NULLIF(v.price_net, 0), p.price_net) AS "priceNet",
     v.stock, v.active, v.position, v.created_at AS "createdAt", v.updated_at AS "updatedAt",
-    COALESCE((
-      SELECT json_agg(json_build_object('id', o.id, 'propertyGroupId', o.property_group_id, 'propertyGroupIdentifier', g.identifier,
-        'position', o.position, 'colorHex', o.color_hex,
-        'translations', COALESCE((SELECT json_agg(json_build_object('locale', ot.locale, 'name', ot.name) ORDER BY ot.locale)
-                                  FROM property_option_translations ot WHERE ot.property_option_id = o.id), '[]'::json))
-        ORDER BY g.position, g.identifier)
-      FROM variant_options vo JOIN property_options o ON o.id = vo.option_id JOIN property_groups g ON g.id = o.property_group_id
-      WHERE vo.variant_id = v.id), '[]'::json) AS options
+    ARRAY(SELECT vo.option_id::text FROM variant_options vo WHERE vo.variant_id = v.id) AS "optionIds"
   FROM product_variants v JOIN products p ON p.id = v.product_id
   WHERE v.product_id = ANY(${ids}::uuid[])
   ORDER BY v.position, v.created_at, v.id`;
+
+const OPTION_SQL = (ids: string[]) => Prisma.sql`
+  SELECT o.id, o.property_group_id AS "propertyGroupId", g.identifier AS "propertyGroupIdentifier", g.position AS "groupPosition",
+    o.position, o.color_hex AS "colorHex",
+    COALESCE((SELECT json_agg(json_build_object('locale', ot.locale, 'name', ot.name) ORDER BY ot.locale)
+              FROM property_option_translations ot WHERE ot.property_option_id = o.id), '[]'::json) AS translations
+  FROM property_options o JOIN property_groups g ON g.id = o.property_group_id
+  WHERE o.id = ANY(${ids}::uuid[])`;
+
+type OptionRow = VariantOptionRef & { groupPosition: number };
+
+/** A variant's options in the order of their groups (position, then identifier, compared as PostgreSQL's C collation would). */
+const byGroup = (a: OptionRow, b: OptionRow) =>
+  a.groupPosition - b.groupPosition || (a.propertyGroupIdentifier < b.propertyGroupIdentifier ? -1 : a.propertyGroupIdentifier > b.propertyGroupIdentifier ? 1 : 0);
 
 const attributeValueSql = (table: 'product_attribute_values' | 'variant_attribute_values', owner: 'product_id' | 'variant_id', ids: string[]) => Prisma.sql`
   SELECT x.${Prisma.raw(owner)} AS "ownerId", x.attribute_id AS "attributeId", x.value_text AS "valueText", x.value_numeric AS "valueNumeric",
@@ -81,7 +91,7 @@ export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale
       const rows = await prisma.$queryRaw<OwnedValue[]>(attributeValueSql(table, owner, [...ids]));
       return grouped(ids, rows, (r) => r.ownerId);
     });
-  return {
+  const loaders: CatalogLoaders = {
     productSummaryById: byId((ids) => prisma.product.findMany({ where: { id: { in: ids } }, select: { id: true, sku: true } })),
     variantSummaryById: byId((ids) => prisma.productVariant.findMany({ where: { id: { in: ids } }, select: { id: true, productId: true, sku: true } })),
     productNameById: new DataLoader(async (ids) => {
@@ -100,11 +110,27 @@ export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale
       const rows = await prisma.productTranslation.findMany({ where: { productId: { in: [...ids] } }, orderBy: { locale: 'asc' } });
       return grouped(ids, rows, (r) => r.productId);
     }),
+    // Variants arrive whole (options and attribute values attached): three statements per page, not a
+    // resolver and a loader call per variant.
     productVariants: new DataLoader(async (ids) => {
-      const rows = await prisma.$queryRaw<Array<Variant & { options: Variant['options'] }>>(VARIANT_SQL([...ids]));
-      for (const row of rows) row.optionIds = row.options.map((o) => o.id);
+      const rows = await prisma.$queryRaw<Variant[]>(VARIANT_SQL([...ids]));
+      const [options, attributes] = await Promise.all([
+        loaders.propertyOptionById.loadMany([...new Set(rows.flatMap((r) => r.optionIds))]),
+        loaders.variantAttributes.loadMany(rows.map((r) => r.id)),
+      ]);
+      const optionById = new Map<string, OptionRow>();
+      for (const o of options) if (o && !(o instanceof Error)) optionById.set(o.id, o);
+      for (const [i, row] of rows.entries()) {
+        const found = row.optionIds.map((id) => optionById.get(id)).filter((o): o is OptionRow => Boolean(o)).sort(byGroup);
+        row.options = found;
+        row.optionIds = found.map((o) => o.id);
+        const values = attributes[i];
+        if (values instanceof Error) throw values;
+        row.attributes = values;
+      }
       return grouped(ids, rows, (r) => r.productId);
     }),
+    propertyOptionById: byId((ids) => prisma.$queryRaw<OptionRow[]>(OPTION_SQL(ids))),
     // Categories and tags in one statement: both are plain id lists.
     productLinks: new DataLoader(async (ids) => {
       const rows = await prisma.$queryRaw<Array<{ kind: string; product_id: string; ref: string }>>(Prisma.sql`
@@ -131,6 +157,7 @@ export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale
       return grouped(ids, rows, (r) => r.categoryId);
     }),
   };
+  return loaders;
 }
 
 /** Public URL of a stored file: local files are served under `/uploads/`. */

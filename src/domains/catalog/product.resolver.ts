@@ -166,11 +166,3 @@ export class ProductResolver {
     return ctx.loaders.productAttributes.load(p.id);
   }
 }
-
-@Resolver(() => Variant)
-export class VariantResolver {
-  @FieldResolver(() => [AttributeValue])
-  attributes(@Root() v: Variant, @Context() ctx: Ctx) {
-    return ctx.loaders.variantAttributes.load(v.id);
-  }
-}

@@ -56,6 +56,7 @@ export class Variant {
   @Field(() => [VariantOptionRef]) options!: VariantOptionRef[];
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
+  @Field(() => [AttributeValue]) attributes!: AttributeValue[];
 }
 
 @ObjectType()
