@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -58,7 +59,8 @@ async function openPostgres(opts: DatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.maxConnections, ...tlsOptions(opts) });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => opts.log.error({ err: err.message }, 'postgres pool error'));
-  const prisma = new PrismaClient({ adapter: countingAdapter(new PrismaPg(pool)) });
+  // The adapter types the generator as always naming; `undefined` is what it passes itself without one (unnamed).
+  const prisma = new PrismaClient({ adapter: countingAdapter(new PrismaPg(pool, { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string })) });
   return {
     prisma,
     kind: 'postgres',
@@ -69,6 +71,25 @@ async function openPostgres(opts: DatabaseOptions): Promise<Database> {
       await pool.end().catch(() => undefined);
     },
   };
+}
+
+const names = new Map<string, string>();
+/** Most distinct statement texts kept prepared (per connection, on the server); past it, statements run unnamed. */
+const MAX_PREPARED = 1000;
+
+/**
+ * Names a statement so each connection parses and plans it once and then only binds and executes it (the
+ * catalog pages run the same few statements over and over). Texts with an expanded `IN ($1,$2,…)` list, which
+ * Prisma writes for `in` filters, differ with every list length and stay unnamed, as does anything past
+ * {@link MAX_PREPARED} distinct texts, so prepared statements cannot pile up on the server.
+ */
+export function preparedStatementName(query: { sql: string }): string | undefined {
+  const known = names.get(query.sql);
+  if (known) return known;
+  if (names.size >= MAX_PREPARED || /\bIN \(\$\d+,/.test(query.sql) || !/^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(query.sql)) return undefined;
+  const name = `svc_${createHash('sha1').update(query.sql).digest('hex')}`;
+  names.set(query.sql, name);
+  return name;
 }
 
 /** `sslmode` in the URL wins; otherwise `database.tls` applies (spec: TLS required by default). */
