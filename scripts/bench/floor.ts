@@ -27,16 +27,16 @@ const PRODUCT_JSON = `
     '[]'::json AS attributes`;
 
 // The page's rows are chosen first (index order, LIMIT) so the JSON is built for those rows only; the total is
-// one count over the same filter.
+// one count over the same filter. Rows become `json` (not `jsonb`, which would re-parse every nested document).
 const LIST_SQL = `
   WITH page AS (SELECT * FROM products WHERE active ORDER BY created_at DESC, id DESC LIMIT $1::int),
        total AS (SELECT count(*) AS n FROM products WHERE active)
   SELECT json_build_object(
-    'data', json_build_object('items', COALESCE((SELECT json_agg(to_jsonb(x) ORDER BY x.created_at DESC, x.id DESC) FROM (${PRODUCT_JSON} FROM page p) x), '[]')),
+    'data', json_build_object('items', COALESCE((SELECT json_agg(x ORDER BY x.created_at DESC, x.id DESC) FROM (${PRODUCT_JSON} FROM page p) x), '[]')),
     'meta', json_build_object('total', (SELECT n FROM total), 'page', 1, 'limit', $1::int, 'pages', CEIL((SELECT n FROM total)::numeric / $1::int))) AS body`;
 
 const SLUG_SQL = `
-  SELECT json_build_object('data', to_jsonb(x)) AS body FROM (${PRODUCT_JSON}
+  SELECT json_build_object('data', row_to_json(x)) AS body FROM (${PRODUCT_JSON}
   FROM product_translations st JOIN products p ON p.id = st.product_id WHERE st.slug = $1 AND st.locale = 'en' AND p.active) x`;
 
 const [url, port] = process.argv.slice(2);
@@ -46,7 +46,8 @@ http
   .createServer(async (req, res) => {
     try {
       const slug = req.url?.startsWith('/slug/') ? decodeURIComponent(req.url.slice(6)) : null;
-      const { rows } = slug ? await pool.query(SLUG_SQL, [slug]) : await pool.query(LIST_SQL, [25]);
+      // Named statements: each connection parses and plans them once, as a careful hand-written service would.
+      const { rows } = slug ? await pool.query({ name: 'slug', text: SLUG_SQL, values: [slug] }) : await pool.query({ name: 'list', text: LIST_SQL, values: [25] });
       if (!rows.length) {
         res.writeHead(404).end();
         return;
