@@ -27,11 +27,19 @@ function parseDate(value: unknown): Date {
   return date;
 }
 
+const ISO_UTC_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Dates, or strings already in the output form (catalog JSON built by PostgreSQL) which pass as they are. */
+function serializeDate(value: unknown): string {
+  if (typeof value === 'string' && ISO_UTC_MS.test(value)) return value;
+  return (value instanceof Date ? value : new Date(value as string)).toISOString();
+}
+
 /** ISO 8601 UTC with milliseconds and `Z` (contract §2). */
 export const DateTimeScalar = new GraphQLScalarType({
   name: 'DateTime',
   description: 'An ISO 8601 UTC timestamp with milliseconds, e.g. `2026-01-31T12:00:00.000Z`.',
-  serialize: (value) => (value instanceof Date ? value : new Date(value as string)).toISOString(),
+  serialize: serializeDate,
   parseValue: parseDate,
   parseLiteral: (ast) => parseDate(ast.kind === Kind.STRING ? ast.value : undefined),
 });
