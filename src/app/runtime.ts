@@ -62,6 +62,7 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
     dataDir: config.data_dir,
     maxConnections: config['database.max_connections'],
     tls: config['database.tls'],
+    preparedStatements: config['database.prepared_statements'],
     log,
     pglite: opts.pglite,
   });

@@ -74,3 +74,21 @@ describe('statement counts do not grow with the page', () => {
     expect(t.sqlCount(gql.requestId)).toBe(t.sqlCount(one.requestId));
   });
 });
+
+describe('database.prepared_statements off (for a transaction-mode pooler)', () => {
+  it('serves the same page with the same statement count', async () => {
+    const plain = await startTestServer({ 'database.prepared_statements': false });
+    try {
+      const seeded = await seedRichProducts(plain.db, 5);
+      const path = (categoryId: string) => `/api/v1/store/products?limit=100&category_id=${categoryId}`;
+      const off = await plain.asGuest().get(path(seeded.categoryId));
+      const on = await t.asGuest().get(path(small.categoryId));
+      expect([off.status, on.status]).toEqual([200, 200]);
+      expect(off.body.data.items).toHaveLength(5);
+      expect(off.body.data.items[0].variants[0]).toMatchObject({ option_ids: expect.any(Array), created_at: expect.stringMatching(/Z$/) });
+      expect(plain.sqlCount(off.requestId)).toBe(t.sqlCount(on.requestId));
+    } finally {
+      await plain.close();
+    }
+  }, 60_000);
+});

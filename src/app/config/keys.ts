@@ -25,6 +25,7 @@ export const CONFIG_KEYS = {
   'database.url': { type: 'string', default: '', secret: true, doc: '`postgresql://…` switches from the embedded database to PostgreSQL (also `DATABASE_URL`).' },
   'database.max_connections': { type: 'int', default: 10, min: 1, doc: 'PostgreSQL pool size.' },
   'database.tls': { type: 'string', default: 'require', choices: ['require', 'verify-full', 'prefer', 'disable'], doc: 'TLS mode when the URL has no `sslmode`; `disable` logs a warning.' },
+  'database.prepared_statements': { type: 'bool', default: true, doc: 'Name repeated statements so each connection plans them once; turn off behind a transaction-mode pooler that cannot keep prepared statements.' },
   'database.auto_migrate': { type: 'bool', default: true, doc: 'Apply pending migrations at start.' },
   'media.local_path': { type: 'string', default: '', doc: 'Folder of uploaded media, served at `/uploads/`; empty means `<data_dir>/uploads` (`./data/uploads`).' },
   'log.level': { type: 'string', default: 'info', choices: ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], doc: 'Log level of the JSON logs.' },

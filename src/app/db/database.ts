@@ -27,6 +27,8 @@ export interface DatabaseOptions {
   dataDir: string;
   maxConnections: number;
   tls: string;
+  /** Name repeated statements (PostgreSQL only); off behind a pooler that cannot keep them. Default true. */
+  preparedStatements?: boolean;
   log: Logger;
   /** An already-open embedded instance (tests load a migrated template instead of running initdb). */
   pglite?: PGlite;
@@ -60,7 +62,8 @@ async function openPostgres(opts: DatabaseOptions): Promise<Database> {
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => opts.log.error({ err: err.message }, 'postgres pool error'));
   // The adapter types the generator as always naming; `undefined` is what it passes itself without one (unnamed).
-  const prisma = new PrismaClient({ adapter: countingAdapter(new PrismaPg(pool, { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string })) });
+  const naming = opts.preparedStatements === false ? {} : { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string };
+  const prisma = new PrismaClient({ adapter: countingAdapter(new PrismaPg(pool, naming)) });
   return {
     prisma,
     kind: 'postgres',
