@@ -71,7 +71,9 @@ export class S3Client {
     try {
       res = await fetch(url, { method, headers: signed, body, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (err) {
-      throw new S3Error(call, err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'network');
+      // AbortSignal.timeout rejects with a DOMException named TimeoutError; checked by name, not instanceof Error,
+      // because a DOMException need not share the realm of this module's Error (jest runs modules in a vm).
+      throw new S3Error(call, (err as { name?: unknown } | null)?.name === 'TimeoutError' ? 'timeout' : 'network');
     }
     // The body is read (and dropped) either way so the connection can be reused; only the error code is kept.
     const text = await res.text().catch(() => '');
