@@ -27,7 +27,7 @@ export function createContext(
     db: app.prisma,
     acceptLanguage: request.headers?.['accept-language'],
     uploads: request.uploads,
-    loaders: createLoaders(app.prisma, { defaultLocale: app.config['i18n.default_locale'] }),
+    loaders: createLoaders(app.prisma, { defaultLocale: app.config['i18n.default_locale'], mediaUrl: (key) => app.mediaStorage.url(key) }),
     request: {
       ip: request.clientIp ?? 'unknown',
       cookies: request.cookies ?? {},

@@ -10,6 +10,7 @@ import type { Config } from './config/keys';
 import type { Loaders } from './loaders';
 import type { UploadedFile } from '../shared/uploads';
 import type { Logger } from './logger';
+import type { MediaStorage } from '../domains/media/storage';
 
 /** The Prisma client, or the open transaction when a use case runs inside one. */
 export type DbClient = PrismaClient | Prisma.TransactionClient;
@@ -25,6 +26,8 @@ export interface AppServices {
   security: SecurityStore;
   passwords: PasswordHasher;
   jwtSecret: Uint8Array;
+  /** Uploaded media: local files or an S3 bucket (`media.storage`), built once at start. */
+  mediaStorage: MediaStorage;
 }
 
 /** What services may know about the HTTP request behind an operation (rate-limit key, cookies, headers). */

@@ -8,7 +8,7 @@ import { type OrderLoaders, createOrderLoaders } from '../domains/orders/orders.
 /** Per-request DataLoaders, one set per domain. They read through the root client, never a transaction. */
 export type Loaders = InventoryLoaders & CatalogLoaders & OrderLoaders & CustomerLoaders;
 
-export function createLoaders(prisma: PrismaClient, opts: { defaultLocale: string }): Loaders {
+export function createLoaders(prisma: PrismaClient, opts: { defaultLocale: string; mediaUrl: (storageKey: string) => string }): Loaders {
   return { ...createInventoryLoaders(prisma), ...createCatalogLoaders(prisma, opts), ...createOrderLoaders(prisma), ...createCustomerLoaders(prisma) };
 }
 

@@ -7,6 +7,7 @@ import { bootstrapAdmin } from '../auth/bootstrap';
 import { resolveJwtSecret } from '../auth/jwt-secret';
 import { createPasswordHasher } from '../auth/passwords';
 import { openSecurityStore } from '../auth/security-store';
+import { createMediaStorage } from '../domains/media/storage';
 import { type CheckoutFunction, createCheckoutFunction } from '../plugin-api/checkout';
 import { HookRegistry } from '../plugin-api/hooks';
 import { BackgroundTasks } from './background';
@@ -77,6 +78,7 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
       security,
       passwords: createPasswordHasher(config),
       jwtSecret,
+      mediaStorage: createMediaStorage(config),
       prisma: database.prisma,
       hooks: new HookRegistry(log),
       background: new BackgroundTasks((err) => log.error({ err: err instanceof Error ? err.message : String(err) }, 'background task failed')),

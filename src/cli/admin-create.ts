@@ -12,6 +12,7 @@ import { resolveJwtSecret } from '../auth/jwt-secret';
 import { createPasswordHasher } from '../auth/passwords';
 import { openSecurityStore } from '../auth/security-store';
 import { HookRegistry } from '../plugin-api/hooks';
+import { createMediaStorage } from '../domains/media/storage';
 import { createAdminUser } from '../domains/users/admin-user.service';
 import { AppError } from '../shared/errors';
 
@@ -76,6 +77,7 @@ export async function adminCreate(config: Config, log: Logger, args: string[]): 
       log,
       security,
       passwords: createPasswordHasher(config),
+      mediaStorage: createMediaStorage(config),
       jwtSecret: resolveJwtSecret(config['auth.jwt_secret'], { embedded: database.kind === 'embedded', dataDir: config.data_dir, log }),
     };
     const ctx = createContext(services, { id: 'cli', actor: ANONYMOUS, log });

@@ -51,6 +51,12 @@ describe('svc CLI', () => {
     expect(failed.stderr).toMatch(/configuration error: server\.port: expected an integer/);
   });
 
+  it('aborts start when media.storage is s3 without a bucket', async () => {
+    const failed = await run(process.execPath, [...SVC, 'serve'], { env: env(dataDir, { SVC_MEDIA_STORAGE: 's3' }), cwd: root }).catch((e) => e);
+    expect(failed.code).toBe(78);
+    expect(failed.stderr.trim()).toBe('configuration error: media.s3.bucket: required when media.storage is s3');
+  });
+
   it('serves, logs JSON lines with the request id, and shuts down gracefully on SIGTERM', async () => {
     const child: ChildProcess = spawn(process.execPath, [...SVC, 'serve'], { env: env(dataDir, { SVC_SERVER_PORT: '0', SVC_SERVER_HOST: '127.0.0.1' }), cwd: root });
     const lines: Array<Record<string, unknown>> = [];

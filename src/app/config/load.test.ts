@@ -42,6 +42,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ env: { SVC_SERVER_CORS_ALLOWED_ORIGINS: '*', SVC_SERVER_CORS_ALLOW_CREDENTIALS: 'true' } })).toThrow(/server\.cors\.allowed_origins/);
   });
 
+  it('media.storage s3 needs a bucket and a key pair, and never echoes the secrets', () => {
+    const s3 = { SVC_MEDIA_STORAGE: 's3', SVC_MEDIA_S3_BUCKET: 'media', SVC_MEDIA_S3_ACCESS_KEY_ID: 'AKID', SVC_MEDIA_S3_SECRET_ACCESS_KEY: 'top-secret' };
+    expect(() => loadConfig({ env: { SVC_MEDIA_STORAGE: 's3' } })).toThrow(new ConfigError('media.s3.bucket: required when media.storage is s3'));
+    expect(() => loadConfig({ env: { ...s3, SVC_MEDIA_S3_SECRET_ACCESS_KEY: '' } })).toThrow(new ConfigError('media.s3.secret_access_key: required when media.storage is s3'));
+    expect(() => loadConfig({ env: { ...s3, SVC_MEDIA_S3_ACCESS_KEY_ID: ' ' } })).toThrow(/media\.s3\.access_key_id: required/);
+    expect(() => loadConfig({ env: { ...s3, SVC_MEDIA_S3_BUCKET: 'a/b' } })).toThrow(/media\.s3\.bucket: expected 3 to 63/);
+    expect(() => loadConfig({ env: { ...s3, SVC_MEDIA_S3_ENDPOINT: 'minio:9000' } })).toThrow(new ConfigError('media.s3.endpoint: expected an http:// or https:// URL'));
+    expect(() => loadConfig({ env: { ...s3, SVC_MEDIA_STORAGE: 'ftp' } })).toThrow(/media\.storage: expected one of local, s3/);
+    const config = loadConfig({ env: { ...s3, SVC_MEDIA_S3_FORCE_PATH_STYLE: 'false', SVC_MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000' } });
+    expect(config).toMatchObject({ 'media.storage': 's3', 'media.s3.bucket': 'media', 'media.s3.region': 'us-east-1', 'media.s3.force_path_style': false });
+    // Local storage ignores the s3 keys entirely.
+    expect(loadConfig({ env: { SVC_MEDIA_S3_ENDPOINT: 'not a url' } })['media.storage']).toBe('local');
+  });
+
   it('derives env names from key paths', () => {
     expect(envNameOf('auth.jwt_secret')).toBe('SVC_AUTH_JWT_SECRET');
     expect(envNameOf('security.csrf.secure')).toBe('SVC_SECURITY_CSRF_SECURE');

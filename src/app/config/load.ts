@@ -126,6 +126,19 @@ function checkCombinations(config: Config): void {
   if (config['server.cors.allowed_origins'].includes('*') && config['server.cors.allow_credentials']) {
     throw new ConfigError('server.cors.allowed_origins: "*" cannot be combined with server.cors.allow_credentials');
   }
+  if (config['media.storage'] === 's3') checkS3(config);
+}
+
+/** S3 media storage needs a bucket and a key pair; URLs must be http(s). Values are not echoed: two are secrets. */
+function checkS3(config: Config): void {
+  for (const key of ['media.s3.bucket', 'media.s3.access_key_id', 'media.s3.secret_access_key'] as const) {
+    if (!config[key].trim()) throw new ConfigError(`${key}: required when media.storage is s3`);
+  }
+  // A bucket becomes a path segment or a host label, so `/`, spaces and the like would address something else.
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{2,62}$/.test(config['media.s3.bucket'])) throw new ConfigError('media.s3.bucket: expected 3 to 63 letters, digits, dots, dashes or underscores');
+  for (const key of ['media.s3.endpoint', 'media.s3.public_url'] as const) {
+    if (config[key] && !/^https?:$/.test(URL.parse(config[key])?.protocol ?? '')) throw new ConfigError(`${key}: expected an http:// or https:// URL`);
+  }
 }
 
 function cloneDefault(value: unknown): unknown {

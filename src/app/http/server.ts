@@ -7,7 +7,7 @@ import { restRouter } from '../../../rest/adapter';
 import { ROUTES } from '../../../rest/routes';
 import { authenticate } from '../../auth/authenticate';
 import { AppError } from '../../shared/errors';
-import { mediaRoot } from '../../domains/media/media.service';
+import { LocalMediaStorage } from '../../domains/media/storage';
 import type { AppServices, Ctx } from '../context';
 import { createContext } from '../context-factory';
 import type { RequestQueryLog } from '../db/query-stats';
@@ -56,11 +56,14 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     next();
   });
   app.use('/graphql', expressMiddleware(deps.apollo, { context: async ({ req, res }) => createContext(services, req, new ResponseEffects(res)) }));
-  // Uploaded media. Sandboxed: an SVG opened directly cannot run scripts against this origin.
-  app.use('/uploads', express.static(mediaRoot(config), {
-    index: false, dotfiles: 'deny', fallthrough: true,
-    setHeaders: (res) => res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox"),
-  }));
+  // Uploaded media, when stored locally (S3 media are served by the bucket or `media.s3.public_url`).
+  // Sandboxed: an SVG opened directly cannot run scripts against this origin.
+  if (services.mediaStorage instanceof LocalMediaStorage) {
+    app.use('/uploads', express.static(services.mediaStorage.root, {
+      index: false, dotfiles: 'deny', fallthrough: true,
+      setHeaders: (res) => res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox"),
+    }));
+  }
   app.use(restRouter(services, deps.schema, ROUTES));
 
   app.use((req: Request, res: Response) => sendError(res, new AppError('not_found', `no route for ${req.method} ${req.path}`)));

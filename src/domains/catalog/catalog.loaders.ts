@@ -91,7 +91,7 @@ const attributeValueSql = (table: 'product_attribute_values' | 'variant_attribut
 
 type OwnedValue = AttributeValue & { ownerId: string };
 
-export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale: string }): CatalogLoaders {
+export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale: string; mediaUrl: (storageKey: string) => string }): CatalogLoaders {
   const attributeLoader = (table: 'product_attribute_values' | 'variant_attribute_values', owner: 'product_id' | 'variant_id') =>
     new DataLoader<string, AttributeValue[]>(async (ids) => {
       const rows = await prisma.$queryRaw<OwnedValue[]>(attributeValueSql(table, owner, [...ids]));
@@ -155,7 +155,7 @@ export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale
       const rows = await prisma.$queryRaw<Array<{ product_id: string; media_id: string; position: number; storage_key: string }>>(Prisma.sql`
         SELECT pm.product_id, pm.media_id, pm.position, m.storage_key FROM product_media pm JOIN media m ON m.id = pm.media_id
         WHERE pm.product_id = ANY(${[...ids]}::uuid[]) ORDER BY pm.position, pm.media_id`);
-      return grouped(ids, rows, (r) => r.product_id).map((list) => list.map((r) => ({ mediaId: r.media_id, position: r.position, url: mediaUrl(r.storage_key) })));
+      return grouped(ids, rows, (r) => r.product_id).map((list) => list.map((r) => ({ mediaId: r.media_id, position: r.position, url: opts.mediaUrl(r.storage_key) })));
     }),
     productAttributes: attributeLoader('product_attribute_values', 'product_id'),
     variantAttributes: attributeLoader('variant_attribute_values', 'variant_id'),
@@ -165,9 +165,4 @@ export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale
     }),
   };
   return loaders;
-}
-
-/** Public URL of a stored file: local files are served under `/uploads/`. */
-export function mediaUrl(storageKey: string): string {
-  return `/uploads/${storageKey}`;
 }

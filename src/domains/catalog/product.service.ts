@@ -2,7 +2,6 @@ import type { Ctx } from '../../app/context';
 import { emitAfter, inTransaction } from '../../app/db/transaction';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
-import { mediaUrl } from './catalog.loaders';
 import { assertAllFound, checkTranslations, conflictOf, writeCatalogStock } from './catalog-support';
 import { diffEntities, rejectNulls, snakeKeys } from '../../shared/updates';
 import type { ProductCreateInput, ProductTranslationInput, ProductUpdateInput } from './product.inputs';
@@ -31,7 +30,7 @@ export async function productEntity(ctx: Ctx, id: string): Promise<Record<string
     translations: translations.map(({ id: _id, productId: _p, ...t }) => t),
     categories: categories.map((c) => c.categoryId),
     tags: tags.map((t) => t.tagId),
-    media: media.map((m) => ({ mediaId: m.mediaId, position: m.position, url: mediaUrl(m.media.storageKey) })),
+    media: media.map((m) => ({ mediaId: m.mediaId, position: m.position, url: ctx.mediaStorage.url(m.media.storageKey) })),
     variants: variants.map(({ options, productId: _p, ...v }) => ({ ...v, optionIds: options.map((o) => o.optionId) })),
   }) as Record<string, unknown>;
 }

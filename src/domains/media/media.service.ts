@@ -1,19 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, openSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Ctx } from '../../app/context';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
-import { mediaUrl } from '../catalog/catalog.loaders';
 import { acceptedType } from './sniff';
+import { MediaStorageError } from './storage';
 import type { MediaUploadInput } from './media.type';
-
-const STORED_KEY = /^\d{4}\/\d{2}\/[0-9a-f]{8}-.+$/;
-
-/** The folder local media live in: `media.local_path`, else `<data_dir>/uploads`. */
-export function mediaRoot(config: Ctx['config']): string {
-  return resolve(config['media.local_path'] || join(config.data_dir, 'uploads'));
-}
 
 /** `../My Photo (1).PNG` → `My-Photo-1-.PNG`: a file name safe in a path and a URL. */
 export function sanitizeName(name: string): string {
@@ -22,63 +14,55 @@ export function sanitizeName(name: string): string {
   return clean || 'file';
 }
 
-function toMedia(row: { id: string; filename: string; mimeType: string; size: number; storageKey: string; altText: string | null; createdAt: Date }) {
-  return { ...row, url: mediaUrl(row.storageKey) };
+function toMedia(ctx: Ctx, row: { id: string; filename: string; mimeType: string; size: number; storageKey: string; altText: string | null; createdAt: Date }) {
+  return { ...row, url: ctx.mediaStorage.url(row.storageKey) };
 }
 
-function readHead(path: string): Buffer {
-  const fd = openSync(path, 'r');
+/** The upload's bytes: a multipart file the REST adapter spooled to disk, or base64 from GraphQL clients. */
+async function readUpload(ctx: Ctx, input: MediaUploadInput): Promise<{ bytes: Buffer; filename: string; declared: string }> {
+  const upload = input.file ? ctx.uploads?.get(input.file.replace(/^upload:/, '')) : undefined;
+  if (upload) return { bytes: await readFile(upload.path), filename: upload.filename, declared: upload.declaredType };
+  if (!input.dataBase64) throw AppError.validation([{ field: 'file', detail: 'required' }]);
+  const bytes = Buffer.from(input.dataBase64, 'base64');
+  if (bytes.length > ctx.config['server.max_upload_size']) throw new AppError('body_too_large', `upload exceeds ${ctx.config['server.max_upload_size']} bytes`);
+  return { bytes, filename: input.filename ?? 'file', declared: input.contentType ?? '' };
+}
+
+/**
+ * Runs one storage call. A backend failure is 502 `provider_error` naming the call, never the provider's
+ * message; what the operator needs (status, S3 error code) goes to the request's log.
+ */
+async function storageCall(ctx: Ctx, op: MediaStorageError['op'], fn: () => Promise<void>): Promise<void> {
   try {
-    const buf = Buffer.alloc(512);
-    const n = readSync(fd, buf, 0, 512, 0);
-    return buf.subarray(0, n);
-  } finally {
-    closeSync(fd);
+    await fn();
+  } catch (err) {
+    if (!(err instanceof MediaStorageError)) throw err;
+    ctx.log.error({ ...err.facts, op }, 'media storage call failed');
+    throw new AppError('provider_error', `media storage ${op} failed`);
   }
 }
 
 /**
- * Stores an upload: the type is sniffed from the first 512 bytes (415 when not allowed), the file lands at
- * `YYYY/MM/<8 hex>-<sanitized name>` under the media folder, and a media row records it.
+ * Stores an upload: the type is sniffed from the first 512 bytes (415 when not allowed), the object is stored
+ * as `YYYY/MM/<8 hex>-<sanitized name>`, then a media row records it. The object goes first so a row never
+ * points at nothing; when the insert fails, the object is removed again.
  */
 export async function uploadMedia(ctx: Ctx, input: MediaUploadInput) {
-  const upload = input.file ? ctx.uploads?.get(input.file.replace(/^upload:/, '')) : undefined;
-  let head: Buffer;
-  let size: number;
-  let write: (target: string) => void;
-  let filename: string;
-  let declared: string;
-  if (upload) {
-    head = readHead(upload.path);
-    size = upload.size;
-    filename = upload.filename;
-    declared = upload.declaredType;
-    write = (target) => copyFileSync(upload.path, target);
-  } else if (input.dataBase64) {
-    const bytes = Buffer.from(input.dataBase64, 'base64');
-    if (bytes.length > ctx.config['server.max_upload_size']) throw new AppError('body_too_large', `upload exceeds ${ctx.config['server.max_upload_size']} bytes`);
-    head = bytes.subarray(0, 512);
-    size = bytes.length;
-    filename = input.filename ?? 'file';
-    declared = input.contentType ?? '';
-    write = (target) => writeFileSync(target, bytes);
-  } else {
-    throw AppError.validation([{ field: 'file', detail: 'required' }]);
-  }
-  if (size === 0) throw AppError.validation([{ field: 'file', detail: 'required' }]);
-  const mimeType = acceptedType(head, declared);
+  const { bytes, filename, declared } = await readUpload(ctx, input);
+  if (bytes.length === 0) throw AppError.validation([{ field: 'file', detail: 'required' }]);
+  const mimeType = acceptedType(bytes.subarray(0, 512), declared);
   if (!mimeType) throw new AppError('unsupported_media_type', 'file type not allowed', { field: 'file' });
   const now = new Date();
   const name = sanitizeName(filename);
   const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(4).toString('hex')}-${name}`;
-  const target = join(mediaRoot(ctx.config), key);
-  mkdirSync(dirname(target), { recursive: true });
-  write(target);
+  await storageCall(ctx, 'put', () => ctx.mediaStorage.put(key, bytes, mimeType));
   try {
-    const row = await ctx.db.media.create({ data: { filename: name, mimeType, size, storageKey: key, altText: input.altText ?? null } });
-    return toMedia(row);
+    const row = await ctx.db.media.create({ data: { filename: name, mimeType, size: bytes.length, storageKey: key, altText: input.altText ?? null } });
+    return toMedia(ctx, row);
   } catch (err) {
-    rmSync(target, { force: true });
+    await ctx.mediaStorage.remove(key).catch((undo: unknown) =>
+      ctx.log.error({ key, ...(undo instanceof MediaStorageError ? undo.facts : { err: String(undo) }) }, 'media upload: removing the object of a failed insert failed'),
+    );
     throw err;
   }
 }
@@ -88,26 +72,24 @@ export async function listMedia(ctx: Ctx, page: Page) {
     ctx.db.media.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: page.skip, take: page.limit }),
     ctx.db.media.count(),
   ]);
-  return { items: rows.map(toMedia), meta: pageMeta(total, page) };
+  return { items: rows.map((row) => toMedia(ctx, row)), meta: pageMeta(total, page) };
 }
 
 export async function getMedia(ctx: Ctx, id: string) {
   const row = await ctx.db.media.findUnique({ where: { id } });
   if (!row) throw AppError.notFound('media');
-  return toMedia(row);
+  return toMedia(ctx, row);
 }
 
 /**
- * Deletes a media row and its file. The stored key must look like `YYYY/MM/<8 hex>-name` and resolve inside
- * the media folder, else 400 `invalid_media_path` and nothing is deleted. A file already gone is fine.
+ * Deletes a media object and its row. A stored key that is not `YYYY/MM/<8 hex>-name` (or would leave the media
+ * folder) is 400 `invalid_media_path` and nothing is deleted. An object already gone is fine; a storage failure
+ * is 502 and the row stays, so the media is still listed and can be deleted again.
  */
 export async function deleteMedia(ctx: Ctx, id: string): Promise<boolean> {
   const row = await ctx.db.media.findUnique({ where: { id } });
   if (!row) throw AppError.notFound('media');
-  const root = mediaRoot(ctx.config);
-  const target = resolve(root, row.storageKey);
-  if (!STORED_KEY.test(row.storageKey) || !target.startsWith(root + sep)) throw new AppError('invalid_media_path', 'invalid media path');
-  rmSync(target, { force: true });
+  await storageCall(ctx, 'delete', () => ctx.mediaStorage.remove(row.storageKey));
   await ctx.db.media.delete({ where: { id } });
   return true;
 }
