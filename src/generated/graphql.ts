@@ -324,6 +324,8 @@ export type ProductCreateInput = {
   categoryIds?: Array<string> | null | undefined;
   currency: string;
   customFields?: unknown;
+  /** Ordered list of media ids. */
+  mediaIds?: Array<string> | null | undefined;
   metadata?: unknown;
   priceGross?: number | null | undefined;
   priceNet?: number | null | undefined;

@@ -82,6 +82,21 @@ describe('products: create, read, update, delete', () => {
     expect((await t.asAdmin().put(`${P}/${p.id}`, { active: null })).status).toBe(400);
   });
 
+  it('creates with media_ids in the given order; unknown media ids are 404 and nothing is created', async () => {
+    const m1 = await t.db.media.create({ data: { filename: 'a.png', mimeType: 'image/png', size: 1, storageKey: `2026/01/cccccccc-${uid()}.png` } });
+    const m2 = await t.db.media.create({ data: { filename: 'b.png', mimeType: 'image/png', size: 1, storageKey: `2026/01/dddddddd-${uid()}.png` } });
+    const p = await createProduct({ media_ids: [m2.id, m1.id] });
+    expect(p.media).toEqual([
+      { media_id: m2.id, position: 0, url: `/uploads/${m2.storageKey}` },
+      { media_id: m1.id, position: 1, url: `/uploads/${m1.storageKey}` },
+    ]);
+    const sku = `SKU-${uid()}`;
+    const missing = await t.asAdmin().post(P, { currency: 'EUR', sku, translations: [{ locale: 'en', name: 'x', slug: `z-${uid()}` }], media_ids: ['00000000-0000-4000-8000-000000000000'] });
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors[0]).toMatchObject({ code: 'not_found', field: 'media_ids' });
+    expect(await t.db.product.count({ where: { sku } })).toBe(0);
+  });
+
   it('deletes with 204 and then answers 404', async () => {
     const p = await createProduct();
     expect((await t.asAdmin().delete(`${P}/${p.id}`)).status).toBe(204);

@@ -27,6 +27,7 @@ export class ProductCreateInput {
   @Field(() => [ProductTranslationInput]) translations!: ProductTranslationInput[];
   @Field(() => [UuidScalar], { nullable: true }) categoryIds?: string[];
   @Field(() => [UuidScalar], { nullable: true }) tagIds?: string[];
+  @Field(() => [UuidScalar], { nullable: true, description: 'Ordered list of media ids.' }) mediaIds?: string[];
 }
 
 @InputType({ description: 'Changes to a product: only the fields given change; lists given replace the stored ones.' })

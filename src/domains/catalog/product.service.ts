@@ -80,6 +80,7 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput, metadat
           translations: { create: input.translations.map(translationData) },
           categories: { create: uniq(input.categoryIds ?? []).map((categoryId, position) => ({ categoryId, position })) },
           tags: { create: uniq(input.tagIds ?? []).map((tagId) => ({ tagId })) },
+          media: { create: uniq(input.mediaIds ?? []).map((mediaId, position) => ({ mediaId, position })) },
         },
         select: { id: true },
       });
