@@ -61,7 +61,7 @@ async function waitReady(url: string, timeoutMs = 60_000): Promise<void> {
 }
 
 async function stop(proc: Proc): Promise<void> {
-  if (proc.child.exitCode !== null) return;
+  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
   const exited = new Promise((r) => proc.child.once('exit', r));
   proc.child.kill('SIGTERM');
   await exited;

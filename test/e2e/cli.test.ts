@@ -58,7 +58,9 @@ describe('svc CLI', () => {
   });
 
   it('serves, logs JSON lines with the request id, and shuts down gracefully on SIGTERM', async () => {
-    const child: ChildProcess = spawn(process.execPath, [...SVC, 'serve'], { env: env(dataDir, { SVC_SERVER_PORT: '0', SVC_SERVER_HOST: '127.0.0.1' }), cwd: root });
+    // NODE_ENV=production as deployments set it: libraries change behaviour on it (Apollo installs its own
+    // SIGTERM handler outside test, which once raced the service's shutdown and killed it by signal).
+    const child: ChildProcess = spawn(process.execPath, [...SVC, 'serve'], { env: env(dataDir, { SVC_SERVER_PORT: '0', SVC_SERVER_HOST: '127.0.0.1', NODE_ENV: 'production' }), cwd: root });
     const lines: Array<Record<string, unknown>> = [];
     let buffer = '';
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -58,6 +58,9 @@ export function createApollo(opts: ApolloOptions): ApolloServer<Ctx> {
     gateway: jitGateway(opts.schema),
     introspection: true,
     csrfPrevention: true,
+    // The process owns shutdown (main.ts: drain HTTP, stop Apollo, drain background work, close the database).
+    // Apollo's own SIGTERM handler would stop itself and re-raise the signal, killing the process mid-drain.
+    stopOnTerminationSignals: false,
     validationRules: [depthLimitRule(opts.depthLimit)],
     includeStacktraceInErrorResponses: false,
     formatError: (formatted, error) => {
