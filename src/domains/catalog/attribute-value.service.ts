@@ -73,7 +73,7 @@ export async function setAttributeValues(ctx: Ctx, owner: Owner, values: Attribu
       }
     }
   });
-  return owner.variantId ? ctx.loaders.variantAttributes.load(owner.variantId) : ctx.loaders.productAttributes.load(owner.productId);
+  return owner.variantId ? ctx.loaders.variantAttributes.load(owner.variantId) : (await ctx.loaders.productDetails.load(owner.productId)).attributes;
 }
 
 /** Removes one attribute value; 404 when the product, variant, attribute or value is unknown. */

@@ -15,28 +15,30 @@ export interface VariantSummary {
   sku: string | null;
 }
 
-export interface ProductLinks {
+/** Everything of a product that its API shape embeds, read for a whole page in one statement. */
+export interface ProductDetails {
+  translations: ProductTranslation[];
+  /** Category ids in their position order. */
   categories: string[];
   tags: string[];
+  media: ProductMediaRef[];
+  attributes: AttributeValue[];
+  /** All variants (options and attribute values attached); the store shows the active ones. */
+  variants: Variant[];
 }
 
 /**
- * Every relation of a product is one DataLoader keyed by product (or variant) id, so a page of products costs
- * one statement per relation whatever its size. Variants carry their options, and attribute values their
- * attribute's metadata, through JSON aggregation in the same statement instead of a further loader.
+ * Every relation of a product is loaded for a whole page at once, so a page costs the same statements whatever
+ * its size: one for the products' own relations (built as JSON per product by PostgreSQL), one for the
+ * options its variants use, one for the variants' attribute values.
  */
 export interface CatalogLoaders {
   productSummaryById: DataLoader<string, ProductSummary | null>;
   /** The product's name in the default locale, else in its first locale. */
   productNameById: DataLoader<string, string>;
   variantSummaryById: DataLoader<string, VariantSummary | null>;
-  productTranslations: DataLoader<string, ProductTranslation[]>;
-  /** A product's variants with their options and attribute values. */
-  productVariants: DataLoader<string, Variant[]>;
+  productDetails: DataLoader<string, ProductDetails>;
   propertyOptionById: DataLoader<string, (VariantOptionRef & { groupPosition: number }) | null>;
-  productLinks: DataLoader<string, ProductLinks>;
-  productMedia: DataLoader<string, ProductMediaRef[]>;
-  productAttributes: DataLoader<string, AttributeValue[]>;
   variantAttributes: DataLoader<string, AttributeValue[]>;
   categoryTranslations: DataLoader<string, CategoryTranslation[]>;
 }
@@ -48,22 +50,46 @@ function grouped<T>(ids: readonly string[], rows: T[], key: (row: T) => string):
   return ids.map((id) => map.get(id) ?? []);
 }
 
-// One row per product: its variants as one JSON array built by PostgreSQL (timestamps already in the API's
-// ISO form), so the page's variants cross the wire and the driver as 25 documents, not 250 typed rows.
-// Option ids only: the options themselves are shared by many variants, so they are read once per request by id.
-const VARIANT_SQL = (ids: string[]) => Prisma.sql`
-  SELECT v.product_id AS "productId", json_agg(json_build_object(
-    'id', v.id, 'productId', v.product_id, 'sku', v.sku,
-    'priceGross', COALESCE(NULLIF(v.price_gross, 0), p.price_gross),
-    'priceNet', COALESCE(NULLIF(v.price_net, 0), p.price_net),
-    'stock', v.stock, 'active', v.active, 'position', v.position,
-    'createdAt', to_char(v.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'updatedAt', to_char(v.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'optionIds', ARRAY(SELECT vo.option_id FROM variant_options vo WHERE vo.variant_id = v.id)
-  ) ORDER BY v.position, v.created_at, v.id) AS variants
-  FROM product_variants v JOIN products p ON p.id = v.product_id
-  WHERE v.product_id = ANY(${ids}::uuid[])
-  GROUP BY v.product_id`;
+/** The API's timestamp form (`2026-01-31T12:00:00.000Z`), made by PostgreSQL so no `Date` is built per value. */
+const isoUtc = (column: string) => Prisma.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** An attribute value of row `x` (joined to its attribute `a`) as the API shows it. */
+const ATTRIBUTE_VALUE_JSON = Prisma.sql`json_build_object(
+    'attributeId', x.attribute_id, 'valueText', x.value_text, 'valueNumeric', x.value_numeric, 'optionId', x.option_id,
+    'optionIds', COALESCE(x.option_ids, '{}'), 'valueBoolean', x.value_boolean,
+    'attributeIdentifier', a.identifier, 'type', a.type, 'unit', a.unit,
+    'translations', COALESCE((SELECT json_agg(json_build_object('locale', atr.locale, 'name', atr.name) ORDER BY atr.locale)
+                              FROM attribute_translations atr WHERE atr.attribute_id = a.id), '[]'::json))`;
+
+/**
+ * One row per product, each relation a JSON array built by PostgreSQL, so a page's 250 variants cross the wire
+ * and the driver as 25 documents that JSON.parse reads natively, not as typed rows converted value by value.
+ * Variants carry option ids only: the options are shared by many variants and load once per request by id.
+ */
+const DETAILS_SQL = (ids: string[]) => Prisma.sql`
+  SELECT p.id,
+    COALESCE((SELECT json_agg(json_build_object('locale', t.locale, 'name', t.name, 'description', t.description, 'slug', t.slug,
+                'metaTitle', t.meta_title, 'metaDescription', t.meta_description) ORDER BY t.locale)
+              FROM product_translations t WHERE t.product_id = p.id), '[]'::json) AS translations,
+    COALESCE((SELECT json_agg(pc.category_id ORDER BY pc.position, pc.category_id) FROM product_categories pc WHERE pc.product_id = p.id), '[]'::json) AS categories,
+    COALESCE((SELECT json_agg(pt.tag_id ORDER BY pt.tag_id) FROM product_tags pt WHERE pt.product_id = p.id), '[]'::json) AS tags,
+    COALESCE((SELECT json_agg(json_build_object('mediaId', pm.media_id, 'position', pm.position, 'storageKey', m.storage_key) ORDER BY pm.position, pm.media_id)
+              FROM product_media pm JOIN media m ON m.id = pm.media_id WHERE pm.product_id = p.id), '[]'::json) AS media,
+    COALESCE((SELECT json_agg(${ATTRIBUTE_VALUE_JSON} ORDER BY a.position, a.identifier)
+              FROM product_attribute_values x JOIN attributes a ON a.id = x.attribute_id WHERE x.product_id = p.id), '[]'::json) AS attributes,
+    COALESCE((SELECT json_agg(json_build_object(
+                'id', v.id, 'productId', v.product_id, 'sku', v.sku,
+                'priceGross', COALESCE(NULLIF(v.price_gross, 0), p.price_gross),
+                'priceNet', COALESCE(NULLIF(v.price_net, 0), p.price_net),
+                'stock', v.stock, 'active', v.active, 'position', v.position,
+                'createdAt', ${isoUtc('v.created_at')}, 'updatedAt', ${isoUtc('v.updated_at')},
+                'optionIds', ARRAY(SELECT vo.option_id FROM variant_options vo WHERE vo.variant_id = v.id)
+              ) ORDER BY v.position, v.created_at, v.id)
+              FROM product_variants v WHERE v.product_id = p.id), '[]'::json) AS variants
+  FROM products p
+  WHERE p.id = ANY(${ids}::uuid[])`;
+
+type DetailsRow = Omit<ProductDetails, 'media'> & { id: string; media: Array<{ mediaId: string; position: number; storageKey: string }> };
 
 const OPTION_SQL = (ids: string[]) => Prisma.sql`
   SELECT o.id, o.property_group_id AS "propertyGroupId", g.identifier AS "propertyGroupIdentifier", g.position AS "groupPosition",
@@ -79,24 +105,13 @@ type OptionRow = VariantOptionRef & { groupPosition: number };
 const byGroup = (a: OptionRow, b: OptionRow) =>
   a.groupPosition - b.groupPosition || (a.propertyGroupIdentifier < b.propertyGroupIdentifier ? -1 : a.propertyGroupIdentifier > b.propertyGroupIdentifier ? 1 : 0);
 
-const attributeValueSql = (table: 'product_attribute_values' | 'variant_attribute_values', owner: 'product_id' | 'variant_id', ids: string[]) => Prisma.sql`
-  SELECT x.${Prisma.raw(owner)} AS "ownerId", x.attribute_id AS "attributeId", x.value_text AS "valueText", x.value_numeric AS "valueNumeric",
-    x.option_id AS "optionId", x.option_ids::text[] AS "optionIds", x.value_boolean AS "valueBoolean",
-    a.identifier AS "attributeIdentifier", a.type::text AS type, a.unit,
-    COALESCE((SELECT json_agg(json_build_object('locale', t.locale, 'name', t.name) ORDER BY t.locale)
-              FROM attribute_translations t WHERE t.attribute_id = a.id), '[]'::json) AS translations
-  FROM ${Prisma.raw(table)} x JOIN attributes a ON a.id = x.attribute_id
-  WHERE x.${Prisma.raw(owner)} = ANY(${ids}::uuid[])
-  ORDER BY a.position, a.identifier`;
-
-type OwnedValue = AttributeValue & { ownerId: string };
+const VARIANT_ATTRIBUTES_SQL = (ids: string[]) => Prisma.sql`
+  SELECT x.variant_id AS "variantId", json_agg(${ATTRIBUTE_VALUE_JSON} ORDER BY a.position, a.identifier) AS "values"
+  FROM variant_attribute_values x JOIN attributes a ON a.id = x.attribute_id
+  WHERE x.variant_id = ANY(${ids}::uuid[])
+  GROUP BY x.variant_id`;
 
 export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale: string; mediaUrl: (storageKey: string) => string }): CatalogLoaders {
-  const attributeLoader = (table: 'product_attribute_values' | 'variant_attribute_values', owner: 'product_id' | 'variant_id') =>
-    new DataLoader<string, AttributeValue[]>(async (ids) => {
-      const rows = await prisma.$queryRaw<OwnedValue[]>(attributeValueSql(table, owner, [...ids]));
-      return grouped(ids, rows, (r) => r.ownerId);
-    });
   const loaders: CatalogLoaders = {
     productSummaryById: byId((ids) => prisma.product.findMany({ where: { id: { in: ids } }, select: { id: true, sku: true } })),
     variantSummaryById: byId((ids) => prisma.productVariant.findMany({ where: { id: { in: ids } }, select: { id: true, productId: true, sku: true } })),
@@ -112,53 +127,37 @@ export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale
       }
       return ids.map((id) => names.get(id) ?? '');
     }),
-    productTranslations: new DataLoader(async (ids) => {
-      const rows = await prisma.productTranslation.findMany({ where: { productId: { in: [...ids] } }, orderBy: { locale: 'asc' } });
-      return grouped(ids, rows, (r) => r.productId);
-    }),
-    // Variants arrive whole (options and attribute values attached): three statements per page, not a
-    // resolver and a loader call per variant.
-    productVariants: new DataLoader(async (ids) => {
-      const perProduct = await prisma.$queryRaw<Array<{ productId: string; variants: Variant[] }>>(VARIANT_SQL([...ids]));
-      const rows = perProduct.flatMap((r) => r.variants);
+    // Three statements per page whatever its size: the details, then the variants' options and attribute values.
+    productDetails: new DataLoader(async (ids) => {
+      const rows = await prisma.$queryRaw<DetailsRow[]>(DETAILS_SQL([...ids]));
+      const variants = rows.flatMap((r) => r.variants);
       const [options, attributes] = await Promise.all([
-        loaders.propertyOptionById.loadMany([...new Set(rows.flatMap((r) => r.optionIds))]),
-        loaders.variantAttributes.loadMany(rows.map((r) => r.id)),
+        loaders.propertyOptionById.loadMany([...new Set(variants.flatMap((v) => v.optionIds))]),
+        loaders.variantAttributes.loadMany(variants.map((v) => v.id)),
       ]);
       const optionById = new Map<string, OptionRow>();
       for (const o of options) if (o && !(o instanceof Error)) optionById.set(o.id, o);
-      for (const [i, row] of rows.entries()) {
-        const found = row.optionIds.map((id) => optionById.get(id)).filter((o): o is OptionRow => Boolean(o)).sort(byGroup);
-        row.options = found;
-        row.optionIds = found.map((o) => o.id);
+      for (const [i, variant] of variants.entries()) {
+        const found = variant.optionIds.map((id) => optionById.get(id)).filter((o): o is OptionRow => Boolean(o)).sort(byGroup);
+        variant.options = found;
+        variant.optionIds = found.map((o) => o.id);
         const values = attributes[i];
         if (values instanceof Error) throw values;
-        row.attributes = values;
+        variant.attributes = values;
       }
-      return grouped(ids, rows, (r) => r.productId);
+      const byProduct = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id): ProductDetails | Error => {
+        const row = byProduct.get(id);
+        if (!row) return { translations: [], categories: [], tags: [], media: [], attributes: [], variants: [] };
+        return { ...row, media: row.media.map((m) => ({ mediaId: m.mediaId, position: m.position, url: opts.mediaUrl(m.storageKey) })) };
+      });
     }),
     propertyOptionById: byId((ids) => prisma.$queryRaw<OptionRow[]>(OPTION_SQL(ids))),
-    // Categories and tags in one statement: both are plain id lists.
-    productLinks: new DataLoader(async (ids) => {
-      const rows = await prisma.$queryRaw<Array<{ kind: string; product_id: string; ref: string }>>(Prisma.sql`
-        SELECT * FROM (
-          SELECT 'c' AS kind, product_id, category_id AS ref, position FROM product_categories WHERE product_id = ANY(${[...ids]}::uuid[])
-          UNION ALL
-          SELECT 't', product_id, tag_id, 0 FROM product_tags WHERE product_id = ANY(${[...ids]}::uuid[])
-        ) l ORDER BY position, ref`);
-      return grouped(ids, rows, (r) => r.product_id).map((list) => ({
-        categories: list.filter((r) => r.kind === 'c').map((r) => r.ref),
-        tags: list.filter((r) => r.kind === 't').map((r) => r.ref),
-      }));
+    variantAttributes: new DataLoader(async (ids) => {
+      const rows = await prisma.$queryRaw<Array<{ variantId: string; values: AttributeValue[] }>>(VARIANT_ATTRIBUTES_SQL([...ids]));
+      const byVariant = new Map(rows.map((r) => [r.variantId, r.values]));
+      return ids.map((id) => byVariant.get(id) ?? []);
     }),
-    productMedia: new DataLoader(async (ids) => {
-      const rows = await prisma.$queryRaw<Array<{ product_id: string; media_id: string; position: number; storage_key: string }>>(Prisma.sql`
-        SELECT pm.product_id, pm.media_id, pm.position, m.storage_key FROM product_media pm JOIN media m ON m.id = pm.media_id
-        WHERE pm.product_id = ANY(${[...ids]}::uuid[]) ORDER BY pm.position, pm.media_id`);
-      return grouped(ids, rows, (r) => r.product_id).map((list) => list.map((r) => ({ mediaId: r.media_id, position: r.position, url: opts.mediaUrl(r.storage_key) })));
-    }),
-    productAttributes: attributeLoader('product_attribute_values', 'product_id'),
-    variantAttributes: attributeLoader('variant_attribute_values', 'variant_id'),
     categoryTranslations: new DataLoader(async (ids) => {
       const rows = await prisma.categoryTranslation.findMany({ where: { categoryId: { in: [...ids] } }, orderBy: { locale: 'asc' } });
       return grouped(ids, rows, (r) => r.categoryId);

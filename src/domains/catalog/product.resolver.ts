@@ -131,38 +131,38 @@ export class ProductResolver {
   }
 
   @FieldResolver(() => [ProductTranslation])
-  translations(@Root() p: Product, @Context() ctx: Ctx) {
-    return ctx.loaders.productTranslations.load(p.id);
+  async translations(@Root() p: Product, @Context() ctx: Ctx) {
+    return (await ctx.loaders.productDetails.load(p.id)).translations;
   }
 
   @FieldResolver(() => [UuidScalar], { description: 'Category ids.' })
   async categories(@Root() p: Product, @Context() ctx: Ctx) {
-    return (await ctx.loaders.productLinks.load(p.id)).categories;
+    return (await ctx.loaders.productDetails.load(p.id)).categories;
   }
 
   @FieldResolver(() => [UuidScalar], { description: 'Tag ids.' })
   async tags(@Root() p: Product, @Context() ctx: Ctx) {
-    return (await ctx.loaders.productLinks.load(p.id)).tags;
+    return (await ctx.loaders.productDetails.load(p.id)).tags;
   }
 
   @FieldResolver(() => [ProductMediaRef])
-  media(@Root() p: Product, @Context() ctx: Ctx) {
-    return ctx.loaders.productMedia.load(p.id);
+  async media(@Root() p: Product, @Context() ctx: Ctx) {
+    return (await ctx.loaders.productDetails.load(p.id)).media;
   }
 
   @FieldResolver(() => [Variant], { description: 'All variants (store: active ones only).' })
   async variants(@Root() p: Product, @Context() ctx: Ctx) {
-    const list = await ctx.loaders.productVariants.load(p.id);
+    const list = (await ctx.loaders.productDetails.load(p.id)).variants;
     return p.storeView ? list.filter((v) => v.active) : list;
   }
 
   @FieldResolver(() => Boolean)
   async hasVariants(@Root() p: Product, @Context() ctx: Ctx) {
-    return (await ctx.loaders.productVariants.load(p.id)).length > 0;
+    return (await ctx.loaders.productDetails.load(p.id)).variants.length > 0;
   }
 
   @FieldResolver(() => [AttributeValue], { description: 'Attribute values with the attribute’s identifier, type, unit and names.' })
-  attributes(@Root() p: Product, @Context() ctx: Ctx) {
-    return ctx.loaders.productAttributes.load(p.id);
+  async attributes(@Root() p: Product, @Context() ctx: Ctx) {
+    return (await ctx.loaders.productDetails.load(p.id)).attributes;
   }
 }

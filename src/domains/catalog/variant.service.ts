@@ -30,7 +30,7 @@ export function cartesian(groups: string[][]): string[][] {
 
 /** The variants of a product as the API shows them (effective prices, options), read after commit. */
 export async function variantsById(ctx: Ctx, productId: string, ids: string[]): Promise<Variant[]> {
-  const all = await ctx.loaders.productVariants.load(productId);
+  const all = (await ctx.loaders.productDetails.load(productId)).variants;
   return ids.map((id) => all.find((v) => v.id === id)).filter((v): v is Variant => Boolean(v));
 }
 
