@@ -2,7 +2,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../app/context';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
-import { type Product, ProductSort, SortOrder } from './product.type';
+import { Product, ProductSort, SortOrder } from './product.type';
 
 export interface ProductFilter {
   search?: string | null;
@@ -15,6 +15,14 @@ export interface ProductFilter {
 const PRODUCT_COLUMNS = Prisma.sql`p.id, p.sku, p.active, p.price_net AS "priceNet", p.price_gross AS "priceGross", p.currency,
   p.tax_rule_id AS "taxRuleId", p.stock, p.weight, p.custom_fields AS "customFields", p.metadata,
   p.created_at AS "createdAt", p.updated_at AS "updatedAt"`;
+
+/**
+ * A row as a `Product` instance. type-graphql hands field resolvers an instance of the object type and copies a
+ * plain root into a new one for every field resolver it calls (seven per product on a catalog page).
+ */
+export function toProduct(row: object, storeView = false): Product {
+  return Object.assign(new Product(), row, storeView ? { storeView: true } : {});
+}
 
 /**
  * Turns free text into a prefix-matching tsquery: every word must match, the last one as a prefix (what
@@ -67,14 +75,14 @@ export async function listProducts(ctx: Ctx, page: Page, filter: ProductFilter):
     const [count] = await ctx.db.$queryRaw<Array<{ n: bigint | number }>>(Prisma.sql`SELECT count(*) AS n FROM products p ${whereSql}`);
     total = Number(count.n);
   }
-  return { items: rows.map(({ total: _t, ...p }) => p as Product), meta: pageMeta(total, page) };
+  return { items: rows.map(({ total: _t, ...p }) => toProduct(p)), meta: pageMeta(total, page) };
 }
 
 /** One product by id; `activeOnly` hides inactive products (store surface) as 404. */
 export async function getProduct(ctx: Ctx, id: string, activeOnly = false): Promise<Product> {
   const product = await ctx.db.product.findUnique({ where: { id } });
   if (!product || (activeOnly && !product.active)) throw AppError.notFound('product');
-  return product as Product;
+  return toProduct(product);
 }
 
 /**
@@ -106,5 +114,5 @@ export async function getStoreProductBySlug(ctx: Ctx, slug: string, locale?: str
   rows.sort((a, b) => locales.indexOf(a.locale) - locales.indexOf(b.locale));
   if (!rows.length) throw AppError.notFound('product');
   const { locale: _l, ...product } = rows[0];
-  return { ...product, storeView: true } as Product;
+  return toProduct(product, true);
 }

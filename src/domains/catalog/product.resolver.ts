@@ -4,7 +4,7 @@ import type { Ctx } from '../../app/context';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { AttributeValuesInput, BulkProductsInput, ProductCreateInput, ProductImportInput, ProductUpdateInput, VariantInput } from './product.inputs';
-import { getProduct, getStoreProductBySlug, listProducts } from './product-query';
+import { getProduct, getStoreProductBySlug, listProducts, toProduct } from './product-query';
 import * as products from './product.service';
 import { AttributeValue, BulkResult, Product, ProductList, ProductMediaRef, ProductSort, ProductTranslation, SortOrder, Variant } from './product.type';
 import * as values from './attribute-value.service';
@@ -52,7 +52,7 @@ export class ProductResolver {
     @Arg('categoryId', () => UuidScalar, { nullable: true }) categoryId?: string,
   ) {
     const list = await listProducts(ctx, resolvePage(page, limit, PAGE), { sort, order, search, categoryId, active: true });
-    return { ...list, items: list.items.map((p) => ({ ...p, storeView: true })) };
+    return { ...list, items: list.items.map((p) => toProduct(p, true)) };
   }
 
   @Query(() => Product, { description: 'An active product by slug, matched in `locale`, else the `Accept-Language` locales, then `en` and the default locale.' })
@@ -62,7 +62,7 @@ export class ProductResolver {
 
   @Query(() => Product, { description: 'An active product by id.' })
   async storeProductById(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
-    return { ...(await getProduct(ctx, id, true)), storeView: true };
+    return toProduct(await getProduct(ctx, id, true), true);
   }
 
   @Mutation(() => Product, { description: 'Creates a product. Needs `products.create`.' })
