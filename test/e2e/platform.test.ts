@@ -106,6 +106,25 @@ describe('when the database is gone', () => {
   });
 });
 
+describe('GraphQL execution (graphql-jit behind Apollo)', () => {
+  it('answers introspection, which Apollo Sandbox and codegen need', async () => {
+    const res = await t.asGuest().post('/graphql', { query: '{ __schema { queryType { name } types { name } } __type(name: "Product") { fields { name } } }' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.__schema.queryType.name).toBe('Query');
+    expect(res.body.data.__schema.types.map((ty: { name: string }) => ty.name)).toEqual(expect.arrayContaining(['Product', 'Variant', 'Warehouse']));
+    expect(res.body.data.__type.fields.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(['translations', 'variants', 'hasVariants']));
+  });
+
+  it('keeps operations apart by name in one document, and errors carry our codes', async () => {
+    const query = 'query A { health { status } } query B { warehouses { meta { total } } }';
+    const a = await t.asGuest().post('/graphql', { query, operationName: 'A' });
+    expect(a.body).toEqual({ data: { health: { status: 'ok' } } });
+    const b = await t.asGuest().post('/graphql', { query, operationName: 'B' });
+    expect(b.body.errors[0].extensions.code).toBe('unauthorized');
+    expect(b.body.data).toBeNull();
+  });
+});
+
 describe('automatic persisted queries', () => {
   it('asks for the query once, then serves it by hash', async () => {
     const { createHash } = await import('node:crypto');
