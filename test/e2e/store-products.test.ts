@@ -81,7 +81,14 @@ describe('lists: search, categories, sort, active filter', () => {
     await t.asAdmin().post(`${P}/${ids.shirt}/variants`, { sku: `off-${n}`, active: false });
     const store = await t.asGuest().get(`${S}/id/${ids.shirt}`);
     expect(store.body.data.variants.map((v: { sku: string }) => v.sku)).toEqual([`on-${n}`]);
+    // The same on every store read: the list and by slug.
+    const list = await t.asGuest().get(`${S}?limit=100`);
+    expect(list.body.data.items.find((p: { id: string }) => p.id === ids.shirt).variants.map((v: { sku: string }) => v.sku)).toEqual([`on-${n}`]);
+    const bySlug = await t.asGuest().get(`${S}/${store.body.data.translations[0].slug}`);
+    expect(bySlug.body.data.variants.map((v: { sku: string }) => v.sku)).toEqual([`on-${n}`]);
     expect((await t.asAdmin().get(`${P}/${ids.shirt}`)).body.data.variants).toHaveLength(2);
+    const admin = await t.asAdmin().get(`${P}?limit=100`);
+    expect(admin.body.data.items.find((p: { id: string }) => p.id === ids.shirt).variants).toHaveLength(2);
   });
 });
 

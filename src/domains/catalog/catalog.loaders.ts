@@ -146,7 +146,7 @@ export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale
         variant.attributes = values;
       }
       const byProduct = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id): ProductDetails | Error => {
+      return ids.map((id): ProductDetails => {
         const row = byProduct.get(id);
         if (!row) return { translations: [], categories: [], tags: [], media: [], attributes: [], variants: [] };
         return { ...row, media: row.media.map((m) => ({ mediaId: m.mediaId, position: m.position, url: opts.mediaUrl(m.storageKey) })) };

@@ -46,9 +46,10 @@ function orderBy(ctx: Ctx, sort: ProductSort, order: SortOrder): Prisma.Sql {
 
 /**
  * One page of products in one statement (the total rides along as a window count; a second statement runs
- * only when the page is past the end). Relations are left to the DataLoaders.
+ * only when the page is past the end). Relations are left to the DataLoaders. `storeView` marks the products
+ * as seen by the store (active variants only).
  */
-export async function listProducts(ctx: Ctx, page: Page, filter: ProductFilter): Promise<{ items: Product[]; meta: ReturnType<typeof pageMeta> }> {
+export async function listProducts(ctx: Ctx, page: Page, filter: ProductFilter, storeView = false): Promise<{ items: Product[]; meta: ReturnType<typeof pageMeta> }> {
   const where: Prisma.Sql[] = [];
   if (filter.active !== undefined && filter.active !== null) where.push(Prisma.sql`p.active = ${filter.active}`);
   if (filter.search) {
@@ -75,14 +76,14 @@ export async function listProducts(ctx: Ctx, page: Page, filter: ProductFilter):
     const [count] = await ctx.db.$queryRaw<Array<{ n: bigint | number }>>(Prisma.sql`SELECT count(*) AS n FROM products p ${whereSql}`);
     total = Number(count.n);
   }
-  return { items: rows.map(({ total: _t, ...p }) => toProduct(p)), meta: pageMeta(total, page) };
+  return { items: rows.map(({ total: _t, ...p }) => toProduct(p, storeView)), meta: pageMeta(total, page) };
 }
 
-/** One product by id; `activeOnly` hides inactive products (store surface) as 404. */
+/** One product by id; `activeOnly` is the store surface: inactive products are 404, the product a store view. */
 export async function getProduct(ctx: Ctx, id: string, activeOnly = false): Promise<Product> {
   const product = await ctx.db.product.findUnique({ where: { id } });
   if (!product || (activeOnly && !product.active)) throw AppError.notFound('product');
-  return toProduct(product);
+  return toProduct(product, activeOnly);
 }
 
 /**

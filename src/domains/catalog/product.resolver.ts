@@ -4,7 +4,7 @@ import type { Ctx } from '../../app/context';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { AttributeValuesInput, BulkProductsInput, ProductCreateInput, ProductImportInput, ProductUpdateInput, VariantInput } from './product.inputs';
-import { getProduct, getStoreProductBySlug, listProducts, toProduct } from './product-query';
+import { getProduct, getStoreProductBySlug, listProducts } from './product-query';
 import * as products from './product.service';
 import { AttributeValue, BulkResult, Product, ProductList, ProductMediaRef, ProductSort, ProductTranslation, SortOrder, Variant } from './product.type';
 import * as values from './attribute-value.service';
@@ -42,7 +42,7 @@ export class ProductResolver {
   }
 
   @Query(() => ProductList, { description: 'Active products for the store; same parameters as `products`.' })
-  async storeProducts(
+  storeProducts(
     @Context() ctx: Ctx,
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
@@ -51,8 +51,7 @@ export class ProductResolver {
     @Arg('search', () => String, { nullable: true }) search?: string,
     @Arg('categoryId', () => UuidScalar, { nullable: true }) categoryId?: string,
   ) {
-    const list = await listProducts(ctx, resolvePage(page, limit, PAGE), { sort, order, search, categoryId, active: true });
-    return { ...list, items: list.items.map((p) => toProduct(p, true)) };
+    return listProducts(ctx, resolvePage(page, limit, PAGE), { sort, order, search, categoryId, active: true }, true);
   }
 
   @Query(() => Product, { description: 'An active product by slug, matched in `locale`, else the `Accept-Language` locales, then `en` and the default locale.' })
@@ -61,8 +60,8 @@ export class ProductResolver {
   }
 
   @Query(() => Product, { description: 'An active product by id.' })
-  async storeProductById(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
-    return toProduct(await getProduct(ctx, id, true), true);
+  storeProductById(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return getProduct(ctx, id, true);
   }
 
   @Mutation(() => Product, { description: 'Creates a product. Needs `products.create`.' })
