@@ -4,8 +4,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { printAppSchema } from '../src/app/graphql/schema';
-import { packageRoot } from '../src/app/paths';
+import { printAppSchema } from '../src/graphql/schema';
+import { packageRoot } from '../src/platform/paths';
 
 const file = join(packageRoot(), 'schema', 'schema.graphql');
 const sdl = printAppSchema();

@@ -1,14 +1,14 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './app/config/load';
-import { openDatabase } from './app/db/database';
-import { applyMigrations } from './app/db/migrator';
-import { createLogger } from './app/logger';
-import { migrationsDir } from './app/paths';
+import { ConfigError, loadConfig } from './platform/config/load';
+import { openDatabase } from './platform/db/database';
+import { applyMigrations } from './platform/db/migrator';
+import { createLogger } from './platform/logger';
+import { migrationsDir } from './platform/paths';
 import { openServices, printDemoAccounts, startService } from './app/runtime';
-import { createContext } from './app/context-factory';
+import { createContext } from './context/create-context';
 import { seedDemo } from './app/seed/demo';
 import { ANONYMOUS } from './auth/actor';
-import { SERVICE_VERSION } from './app/version';
+import { SERVICE_VERSION } from './platform/version';
 import { CliError, adminCreate } from './cli/admin-create';
 
 const USAGE = `usage: svc <command> [--config path]

@@ -1,8 +1,8 @@
-import type { AdminPermission, StorePermission } from './permissions';
+import type { AdminPermission, StorePermission } from '../shared/permissions';
 
 /**
  * Who may call a Query or Mutation field. Every root field declares one of these next to its domain
- * (`<domain>.permissions.ts`); shield rules are generated from them and a field without one is denied.
+ * (`<domain>.access.ts`); shield rules are generated from them and a field without one is denied.
  */
 export type Access =
   | { kind: 'public' }

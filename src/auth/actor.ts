@@ -1,6 +1,6 @@
 import { jwtVerify } from 'jose';
 import { AppError } from '../shared/errors';
-import { type Permission, ROLE_PERMISSIONS, type Role } from './permissions';
+import { type Permission, ROLE_PERMISSIONS, type Role } from '../shared/permissions';
 
 /** Who is calling. Shield rules decide on `kind` and `permissions`; services read `id` for ownership. */
 export type Actor =

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client';
-import type { BackgroundTasks } from '../app/background';
-import { queryScope } from '../app/db/query-stats';
+import type { BackgroundTasks } from '../platform/background';
+import { queryScope } from '../platform/db/query-stats';
 import type { Actor } from './actor';
-import { ADMIN_PERMISSIONS, type Permission, ROLE_PERMISSIONS, STORE_PERMISSIONS, expandGrants } from './permissions';
+import { ADMIN_PERMISSIONS, type Permission, ROLE_PERMISSIONS, STORE_PERMISSIONS, expandGrants } from '../shared/permissions';
 
 export const API_KEY_FORMAT = /^(ck|sk)_[0-9a-f]{64}$/;
 

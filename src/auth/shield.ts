@@ -1,7 +1,7 @@
 import { type GraphQLSchema, isObjectType } from 'graphql';
 import { type IRule, type IRules, allow, deny, rule, shield } from 'graphql-shield';
 import type { IMiddlewareFieldMap, IMiddlewareTypeMap } from 'graphql-middleware';
-import type { Ctx } from '../app/context';
+import type { Ctx } from '../context/ctx';
 import { AppError } from '../shared/errors';
 import type { Access, AccessTable } from './access';
 import type { Actor } from './actor';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type GraphQLInputType, type GraphQLSchema, execute } from 'graphql';
 import type { Actor } from '../auth/actor';
-import { ROLE_PERMISSIONS } from '../auth/permissions';
-import type { AppServices } from '../app/context';
-import { createContext } from '../app/context-factory';
-import { normalizeError } from '../app/graphql/errors';
+import { ROLE_PERMISSIONS } from '../shared/permissions';
+import type { AppServices } from '../context/ctx';
+import { createContext } from '../context/create-context';
+import { normalizeError } from '../graphql/errors';
 import { checkout } from '../domains/orders/checkout.service';
 import type { CheckoutInput } from '../domains/orders/checkout.inputs';
 import { OrderDocument } from '../generated/graphql';

@@ -10,10 +10,10 @@ import {
 } from 'graphql';
 import { ROUTES } from '../../rest/routes';
 import type { Access } from '../../src/auth/access';
-import { ADMIN_PERMISSIONS, ROLE_PERMISSIONS, STORE_PERMISSIONS, type StaffRole } from '../../src/auth/permissions';
+import { ADMIN_PERMISSIONS, ROLE_PERMISSIONS, STORE_PERMISSIONS, type StaffRole } from '../../src/shared/permissions';
 import { compileRoutes } from '../../rest/adapter';
-import { ACCESS_TABLES } from '../../src/app/graphql/registry';
-import { buildBaseSchema } from '../../src/app/graphql/schema';
+import { ACCESS_TABLES } from '../../src/app/domains';
+import { buildBaseSchema } from '../../src/graphql/schema';
 import { type TestServer, startTestServer } from '../harness/server';
 
 const schema = buildBaseSchema();

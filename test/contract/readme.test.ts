@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_KEYS, envNameOf } from '../../src/app/config/keys';
-import { packageRoot } from '../../src/app/paths';
+import { CONFIG_KEYS, envNameOf } from '../../src/platform/config/keys';
+import { packageRoot } from '../../src/platform/paths';
 
 describe('README', () => {
   const readme = readFileSync(join(packageRoot(), 'README.md'), 'utf8');

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { printAppSchema } from '../../src/app/graphql/schema';
-import { packageRoot } from '../../src/app/paths';
+import { printAppSchema } from '../../src/graphql/schema';
+import { packageRoot } from '../../src/platform/paths';
 
 const root = packageRoot();
 

@@ -1,4 +1,4 @@
-import type { HookEvent } from '../../src/plugin-api/hooks';
+import type { HookEvent } from '../../src/context/hooks';
 import { type TestServer, startTestServer } from '../harness/server';
 
 let t: TestServer;

@@ -1,4 +1,4 @@
-import type { HookEvent } from '../../src/plugin-api/hooks';
+import type { HookEvent } from '../../src/context/hooks';
 import { ADDRESS, createCustomer, createShop, stockedProduct } from '../fixtures/shop';
 import { type TestServer, startTestServer } from '../harness/server';
 

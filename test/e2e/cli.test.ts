@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { packageRoot } from '../../src/app/paths';
+import { packageRoot } from '../../src/platform/paths';
 
 const root = packageRoot();
 const run = promisify(execFile);

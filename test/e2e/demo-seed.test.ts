@@ -1,5 +1,5 @@
 import { ANONYMOUS } from '../../src/auth/actor';
-import { createContext } from '../../src/app/context-factory';
+import { createContext } from '../../src/context/create-context';
 import { seedDemo } from '../../src/app/seed/demo';
 import { ADDRESS } from '../fixtures/shop';
 import { type TestServer, startTestServer } from '../harness/server';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { MediaUploadDocument, ProductDocument, StoreProductByIdDocument } from '../../src/generated/graphql';
-import { createLogger } from '../../src/app/logger';
+import { createLogger } from '../../src/platform/logger';
 import { type FakeS3, startFakeS3 } from '../harness/fake-s3';
 import { type TestServer, startTestServer } from '../harness/server';
 

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger } from '../../src/app/logger';
+import { createLogger } from '../../src/platform/logger';
 import { PASSWORD, createAdmin } from '../fixtures/accounts';
 import { type TestServer, startTestServer } from '../harness/server';
 

@@ -282,7 +282,7 @@ describe('stock routes', () => {
       counts.push(t.sqlCount(res.requestId));
     }
     expect(counts[1]).toBe(counts[0]);
-    // 6 for the list, plus the account check every authenticated request makes (src/auth/authenticate.ts).
+    // 6 for the list, plus the account check every authenticated request makes (src/auth/resolve-actor.ts).
     expect(counts[0]).toBeLessThanOrEqual(7);
   });
 });

@@ -1,7 +1,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import { signToken } from '../../src/auth/tokens';
-import type { Role } from '../../src/auth/permissions';
+import type { Role } from '../../src/shared/permissions';
 
 export type Identity = { kind: 'guest' } | { kind: 'admin' | 'customer'; role: Role; id: string; email?: string } | { kind: 'header'; authorization: string }
   /** An `Authorization` value made on first use (API keys created in the database). */

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteExecutor, applyMigrations } from '../../src/app/db/migrator';
-import { migrationsDir, packageRoot } from '../../src/app/paths';
+import { pgliteExecutor, applyMigrations } from '../../src/platform/db/migrator';
+import { migrationsDir, packageRoot } from '../../src/platform/paths';
 
 /** Hash of every migration file: the template is rebuilt exactly when a migration changes. */
 function migrationsHash(): string {

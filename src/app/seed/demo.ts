@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Ctx } from '../context';
+import type { Ctx } from '../../context/ctx';
 import { createCustomer } from '../../domains/customers/customer.service';
 import { createAdminUser } from '../../domains/users/admin-user.service';
 import { AdminRole } from '../../generated/prisma/enums';
-import { inTransaction } from '../db/transaction';
+import { inTransaction } from '../../context/transaction';
 import { createWarehouse } from '../../domains/inventory/warehouse.service';
 import { setWarehouseStock } from '../../domains/inventory/stock.service';
 import { createPaymentMethod } from '../../domains/payments/payment-method.service';

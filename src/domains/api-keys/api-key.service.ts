@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Ctx } from '../../app/context';
-import { inTransaction } from '../../app/db/transaction';
+import type { Ctx } from '../../context/ctx';
+import { inTransaction } from '../../context/transaction';
 import type { Actor } from '../../auth/actor';
 import { hashApiKey } from '../../auth/api-key-auth';
-import { ADMIN_PERMISSIONS, STORE_PERMISSIONS, expandGrants, type Permission } from '../../auth/permissions';
+import { ADMIN_PERMISSIONS, STORE_PERMISSIONS, expandGrants, type Permission } from '../../shared/permissions';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
 import type { ApiKeyCreateInput } from './api-key.type';

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
 import { customerIdOf } from '../../auth/actor';
 

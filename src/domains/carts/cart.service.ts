@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client';
-import type { Ctx } from '../../app/context';
-import { emitAfter, inTransaction } from '../../app/db/transaction';
+import type { Ctx } from '../../context/ctx';
+import { emitAfter, inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
 import { assertAvailable } from '../inventory/stock-ledger';
 import { customerIdOf } from '../../auth/actor';
-import { priceLines } from '../orders/line-pricing';
+import { priceLines } from '../pricing/line-pricing';
 import { hashCartToken, loadOwnedCart } from './cart-access';
 import type { CartCreateInput, CartItemAddInput } from './cart.type';
 

@@ -1,5 +1,5 @@
-import type { Ctx } from '../../app/context';
-import { inTransaction } from '../../app/db/transaction';
+import type { Ctx } from '../../context/ctx';
+import { inTransaction } from '../../context/transaction';
 import { type GraphQLInputType, GraphQLNonNull } from 'graphql';
 import { AppError } from '../../shared/errors';
 import { type FieldProblem, readInput } from '../../shared/validation/input';

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { setWarehouseStock } from '../inventory/stock.service';

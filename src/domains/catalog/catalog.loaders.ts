@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
-import { byId } from '../../app/loaders';
+import { byId } from '../../context/loaders';
 import type { CategoryTranslation } from './category.type';
 import type { AttributeValue, ProductMediaRef, ProductTranslation, Variant, VariantOptionRef } from './product.type';
 

@@ -1,5 +1,5 @@
 import { Arg, Ctx as Context, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as categories from './category.service';

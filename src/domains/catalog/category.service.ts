@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { Ctx } from '../../app/context';
-import { emitAfter, inTransaction } from '../../app/db/transaction';
+import type { Ctx } from '../../context/ctx';
+import { emitAfter, inTransaction } from '../../context/transaction';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
 import { type OptionCache, itemError, saveBulkProduct, summarize } from './bulk.service';
 import type { BulkProductInput, BulkVariantInput } from './product.inputs';

@@ -1,5 +1,5 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
 import { Product, ProductSort, SortOrder } from './product.type';

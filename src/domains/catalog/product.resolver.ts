@@ -1,6 +1,6 @@
 import type { GraphQLInputObjectType, GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx as Context, Field, FieldResolver, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { AttributeValuesInput, BulkProductsInput, ProductCreateInput, ProductImportInput, ProductUpdateInput, VariantInput } from './product.inputs';

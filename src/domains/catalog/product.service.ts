@@ -1,5 +1,5 @@
-import type { Ctx } from '../../app/context';
-import { emitAfter, inTransaction } from '../../app/db/transaction';
+import type { Ctx } from '../../context/ctx';
+import { emitAfter, inTransaction } from '../../context/transaction';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { assertAllFound, checkTranslations, conflictOf, writeCatalogStock } from './catalog-support';

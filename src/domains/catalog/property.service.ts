@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { Ctx } from '../../app/context';
-import { inTransaction } from '../../app/db/transaction';
+import type { Ctx } from '../../context/ctx';
+import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
 import { checkTranslations, conflictOf } from './catalog-support';
 import type { Attribute, AttributeInput, AttributeOptionInput, PropertyGroupInput, PropertyOptionInput } from './property.type';

@@ -1,5 +1,5 @@
-import type { Ctx } from '../../app/context';
-import { inTransaction } from '../../app/db/transaction';
+import type { Ctx } from '../../context/ctx';
+import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
 import { refreshStockTotals } from '../inventory/stock-totals';
 import { assertAllFound, conflictOf, writeCatalogStock } from './catalog-support';

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { rejectNulls } from '../../shared/updates';

@@ -1,7 +1,7 @@
 import type { Prisma } from '../../generated/prisma/client';
-import type { Ctx } from '../../app/context';
-import { emitAfter, inTransaction } from '../../app/db/transaction';
-import { normalizeEmail } from '../../auth/passwords';
+import type { Ctx } from '../../context/ctx';
+import { emitAfter, inTransaction } from '../../context/transaction';
+import { normalizeEmail } from '../../platform/passwords';
 import { isUniqueViolation, provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { type Page, findPage } from '../../shared/pagination';

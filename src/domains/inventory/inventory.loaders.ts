@@ -1,6 +1,6 @@
 import type DataLoader from 'dataloader';
 import type { PrismaClient } from '../../generated/prisma/client';
-import { byId } from '../../app/loaders';
+import { byId } from '../../context/loaders';
 
 type WarehouseRow = Awaited<ReturnType<PrismaClient['warehouse']['findFirstOrThrow']>>;
 

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ANONYMOUS } from '../../auth/actor';
-import { createContext } from '../../app/context-factory';
-import type { Ctx } from '../../app/context';
-import { inTransaction } from '../../app/db/transaction';
+import { createContext } from '../../context/create-context';
+import type { Ctx } from '../../context/ctx';
+import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
 import { createProduct } from '../../../test/fixtures/catalog';
 import { type TestServer, startTestServer } from '../../../test/harness/server';

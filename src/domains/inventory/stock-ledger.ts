@@ -1,5 +1,5 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
 import { refreshStockTotals } from './stock-totals';
 

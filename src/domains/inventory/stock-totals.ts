@@ -1,5 +1,5 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 
 /**
  * Keeps the denormalized `stock` of products and variants equal to the sum of their entries in active

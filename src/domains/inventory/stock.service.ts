@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { Ctx } from '../../app/context';
-import { inTransaction } from '../../app/db/transaction';
+import type { Ctx } from '../../context/ctx';
+import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
 import { type Page, findPage } from '../../shared/pagination';
 import type { StockSetItemInput } from './stock.inputs';

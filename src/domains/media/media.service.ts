@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
 import { acceptedType } from './sniff';
-import { MediaStorageError } from './storage';
+import { MediaStorageError } from '../../platform/storage/media-storage';
 import type { MediaUploadInput } from './media.type';
 
 /** `../My Photo (1).PNG` → `My-Photo-1-.PNG`: a file name safe in a path and a URL. */

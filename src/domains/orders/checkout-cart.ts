@@ -1,4 +1,4 @@
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 import { loadOwnedCart } from '../carts/cart-access';
 
 /** The lines of a cart its caller owns, for checkout from `cart_id`. */

@@ -1,8 +1,8 @@
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 import { customerIdOf } from '../../auth/actor';
 import { AppError } from '../../shared/errors';
 import { type DiscountTerms, discountAmount, normalizeCode } from '../pricing/discount-rules';
-import { unitPrices, type PricedLine, priceLines } from './line-pricing';
+import { unitPrices, type PricedLine, priceLines } from '../pricing/line-pricing';
 import type { CheckoutInput } from './checkout.inputs';
 
 /** Everything checkout computed before it writes: lines, methods, totals. */

@@ -1,5 +1,5 @@
 import { Arg, Ctx as Context, Mutation, Resolver } from 'type-graphql';
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 import { CheckoutInput } from './checkout.inputs';
 import { checkout } from './checkout.service';
 import { Order } from './order.type';

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client';
-import type { Ctx } from '../../app/context';
-import { emitAfter, inTransaction } from '../../app/db/transaction';
-import { consumeLimit } from '../../app/http/rate-limit';
+import type { Ctx } from '../../context/ctx';
+import { emitAfter, inTransaction } from '../../context/transaction';
+import { consumeLimit } from '../../context/limits';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
-import { claimKey, findReplay, idempotencyKey, requestHash } from '../../shared/idempotency';
+import { claimKey, findReplay, idempotencyKey, requestHash } from '../../context/idempotency';
 import { deductStock } from '../inventory/stock-ledger';
 import { type CheckoutDraft, draftCheckout } from './checkout-draft';
 import type { CheckoutInput } from './checkout.inputs';

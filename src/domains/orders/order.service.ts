@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client';
-import type { Ctx } from '../../app/context';
-import { emitAfter, inTransaction } from '../../app/db/transaction';
-import { consumeLimit } from '../../app/http/rate-limit';
+import type { Ctx } from '../../context/ctx';
+import { emitAfter, inTransaction } from '../../context/transaction';
+import { consumeLimit } from '../../context/limits';
 import { AppError } from '../../shared/errors';
 import { type Page, findPage } from '../../shared/pagination';
 import { snakeKeys } from '../../shared/updates';

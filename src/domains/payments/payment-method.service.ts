@@ -1,5 +1,5 @@
-import type { Ctx } from '../../app/context';
-import { inTransaction } from '../../app/db/transaction';
+import type { Ctx } from '../../context/ctx';
+import { inTransaction } from '../../context/transaction';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { type Page, findPage } from '../../shared/pagination';

@@ -1,5 +1,5 @@
 import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { Ctx } from '../../app/context';
+import type { Ctx } from '../../context/ctx';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as methods from './shipping-method.service';

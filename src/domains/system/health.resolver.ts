@@ -1,6 +1,6 @@
 import { Ctx as Context, Field, ObjectType, Query, Resolver } from 'type-graphql';
-import type { Ctx } from '../../app/context';
-import { SERVICE_VERSION } from '../../app/version';
+import type { Ctx } from '../../context/ctx';
+import { SERVICE_VERSION } from '../../platform/version';
 
 @ObjectType({ description: 'Liveness of the service and its database.' })
 export class Health {

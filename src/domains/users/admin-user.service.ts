@@ -1,7 +1,7 @@
-import type { Ctx } from '../../app/context';
-import { inTransaction } from '../../app/db/transaction';
-import { normalizeEmail } from '../../auth/passwords';
-import { revokeUserSessions } from '../../auth/sessions';
+import type { Ctx } from '../../context/ctx';
+import { inTransaction } from '../../context/transaction';
+import { normalizeEmail } from '../../platform/passwords';
+import { revokeUserSessions } from '../../auth/session-tokens';
 import type { AdminRole } from '../../generated/prisma/enums';
 import { Prisma } from '../../generated/prisma/client';
 import { isUniqueViolation } from '../../shared/db-errors';

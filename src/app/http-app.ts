@@ -1,0 +1,94 @@
+import type http from 'node:http';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { ApolloServer } from '@apollo/server';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { GraphQLSchema } from 'graphql';
+import { restRouter } from '../../rest/adapter';
+import { ROUTES } from '../../rest/routes';
+import { authenticate } from '../auth/resolve-actor';
+import { AppError } from '../shared/errors';
+import { LocalMediaStorage } from '../platform/storage/media-storage';
+import type { AppServices, Ctx } from '../context/ctx';
+import { createContext } from '../context/create-context';
+import type { RequestQueryLog } from '../platform/db/query-stats';
+import { SANDBOX_CSP } from '../graphql/apollo';
+import type { ApiKeyUsage } from '../auth/api-key-auth';
+import { jsonBody } from '../http/body';
+import { requestFacts } from '../http/client-ip';
+import { csrfProtection } from '../http/csrf';
+import { ResponseEffects } from '../context/effects';
+import { globalRateLimit } from '../context/limits';
+import { countQueries, requestId } from '../http/request-context';
+import { cors, securityHeaders } from '../http/security-headers';
+import { sendError } from '../http/send';
+
+export interface HttpDeps {
+  services: AppServices;
+  schema: GraphQLSchema;
+  apollo: ApolloServer<Ctx>;
+  apiKeyUsage: ApiKeyUsage;
+  queryLog: RequestQueryLog;
+}
+
+/** The express app: shared middleware, then GraphQL, REST, and the JSON 404 / 500 answers. */
+export function createHttpApp(deps: HttpDeps): express.Express {
+  const { services } = deps;
+  const { config } = services;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.set('etag', false);
+
+  app.use(requestId(services.log));
+  app.use(securityHeaders);
+  app.use(cors(config['server.cors.allowed_origins'], config['server.cors.allow_credentials']));
+  app.use(requestFacts(config['server.trusted_proxies']));
+  app.use(globalRateLimit(services.security));
+  app.use(csrfProtection(config['security.csrf.secure']));
+  app.use(jsonBody(config['server.max_body_size']));
+  app.use(countQueries(deps.queryLog));
+  app.use(authenticate({ secret: services.jwtSecret, prisma: services.prisma, security: services.security, apiKeyUsage: deps.apiKeyUsage }));
+
+  app.use('/graphql', (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' && req.accepts(['application/json', 'text/html']) === 'text/html') res.setHeader('Content-Security-Policy', SANDBOX_CSP);
+    // Apollo's integration insists on a parsed body, which GET requests and empty POSTs do not have.
+    req.body ??= {};
+    next();
+  });
+  app.use('/graphql', expressMiddleware(deps.apollo, { context: async ({ req, res }) => createContext(services, req, new ResponseEffects(res)) }));
+  // Uploaded media, when stored locally (S3 media are served by the bucket or `media.s3.public_url`).
+  // Sandboxed: an SVG opened directly cannot run scripts against this origin.
+  if (services.mediaStorage instanceof LocalMediaStorage) {
+    app.use('/uploads', express.static(services.mediaStorage.root, {
+      index: false, dotfiles: 'deny', fallthrough: true,
+      setHeaders: (res) => res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox"),
+    }));
+  }
+  app.use(restRouter(services, deps.schema, ROUTES));
+
+  app.use((req: Request, res: Response) => sendError(res, new AppError('not_found', `no route for ${req.method} ${req.path}`)));
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    req.log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : err }, 'unhandled request error');
+    if (res.headersSent) return res.end();
+    // A failure before Apollo ran (the account check of authentication, say) still answers GraphQL clients in GraphQL's shape.
+    if (req.path === '/graphql') {
+      res.status(500).json({ errors: [{ message: 'an unexpected error occurred', extensions: { code: 'internal_error', status: 500, requestId: req.id } }] });
+      return;
+    }
+    sendError(res, new AppError('internal_error'));
+  });
+  return app;
+}
+
+/** Stops accepting, lets in-flight requests finish for `graceMs`, then cuts what is left. */
+export function closeHttpServer(server: http.Server, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

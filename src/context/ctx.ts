@@ -1,0 +1,60 @@
+import type { Actor } from '../auth/actor';
+import type { PasswordHasher } from '../platform/passwords';
+import type { SecurityStore } from '../platform/security-store';
+import type { ResponseEffects } from './effects';
+import type { HookRegistry } from './hooks';
+import type { PrismaClient } from '../generated/prisma/client';
+import type { Prisma } from '../generated/prisma/client';
+import type { BackgroundTasks } from '../platform/background';
+import type { Config } from '../platform/config/keys';
+import type { Loaders } from './loaders';
+import type { UploadedFile } from '../shared/uploads';
+import type { Logger } from '../platform/logger';
+import type { MediaStorage } from '../platform/storage/media-storage';
+
+/** The Prisma client, or the open transaction when a use case runs inside one. */
+export type DbClient = PrismaClient | Prisma.TransactionClient;
+
+/** What lives for the whole process and every request shares. */
+export interface AppServices {
+  prisma: PrismaClient;
+  hooks: HookRegistry;
+  background: BackgroundTasks;
+  config: Config;
+  log: Logger;
+  /** Rate limits, login locks and the token blacklist (memory, or Redis when configured). */
+  security: SecurityStore;
+  passwords: PasswordHasher;
+  jwtSecret: Uint8Array;
+  /** Uploaded media: local files or an S3 bucket (`media.storage`), built once at start. */
+  mediaStorage: MediaStorage;
+}
+
+/** What services may know about the HTTP request behind an operation (rate-limit key, cookies, headers). */
+export interface RequestInfo {
+  /** Client IP per contract §4 (`server.trusted_proxies`). */
+  ip: string;
+  cookies: Record<string, string | undefined>;
+  /** Lower-cased header names (`idempotency-key`, `x-cart-token`, `x-guest-token`). */
+  headers: Record<string, string | undefined>;
+}
+
+/**
+ * The first argument of every service method. `db` is the client or the open transaction, so a use case can
+ * span services in one transaction; `afterCommit` is set inside a transaction and collects work (after-hooks)
+ * that must only run once it has committed.
+ */
+export interface Ctx extends AppServices {
+  requestId: string;
+  actor: Actor;
+  db: DbClient;
+  loaders: Loaders;
+  request: RequestInfo;
+  /** Cookies and headers the operation wants on the HTTP response; REST and GraphQL both apply them. */
+  effects: ResponseEffects;
+  /** The request's `Accept-Language` header (store lookups by slug, localized names). */
+  acceptLanguage?: string;
+  /** File parts of a multipart REST request, by field name (see rest/multipart.ts). */
+  uploads?: Map<string, UploadedFile>;
+  afterCommit?: Array<() => Promise<void>>;
+}

@@ -1,0 +1,83 @@
+import type { Ctx } from '../../context/ctx';
+import { consumeLimit } from '../../context/limits';
+import { normalizeEmail } from '../../platform/passwords';
+import { LOGIN_LOCK_SECONDS } from '../../platform/security-store';
+import { REFRESH_COOKIE, type TokenPair, clearSessionCookies, revokeUserSessions, rotateRefreshToken, setSessionCookies, startSession } from '../../auth/session-tokens';
+import type { TokenSubject } from '../../auth/tokens';
+import { verifyToken } from '../../auth/actor';
+import { AppError } from '../../shared/errors';
+import type { LoginInput, LogoutInput, RefreshInput, RegisterInput } from './session.inputs';
+import { createCustomer } from '../customers/customer.service';
+
+const locked = () =>
+  new AppError('account_locked', 'too many failed login attempts, please try again later', { headers: { 'Retry-After': String(LOGIN_LOCK_SECONDS) } });
+
+/** The account behind a token, as stored now; null when it is gone or inactive. */
+export async function loadSubject(ctx: Ctx, userType: 'admin' | 'customer', userId: string): Promise<TokenSubject | null> {
+  if (userType === 'admin') {
+    const u = await ctx.db.adminUser.findUnique({ where: { id: userId }, select: { id: true, email: true, role: true, active: true } });
+    return u?.active ? { id: u.id, email: u.email, utype: 'admin', role: u.role } : null;
+  }
+  const c = await ctx.db.customer.findUnique({ where: { id: userId }, select: { id: true, email: true, active: true } });
+  return c?.active ? { id: c.id, email: c.email, utype: 'customer', role: 'customer' } : null;
+}
+
+/**
+ * Password login. `scope: 'any'` tries admin users, then customers (`/auth/login`); `'customer'` only
+ * customers (`/store/auth/login`). Order of checks: per-IP login budget, the email's lock, then one full
+ * argon2id comparison whatever happens (a dummy hash for unknown emails), so neither timing nor error code
+ * tells whether an email exists or its account is inactive. The fifth failure locks the email for an hour.
+ */
+export async function login(ctx: Ctx, input: LoginInput, opts: { scope: 'any' | 'customer'; cookie?: boolean | null }): Promise<TokenPair> {
+  await consumeLimit(ctx, 'login');
+  const email = normalizeEmail(input.email);
+  if (await ctx.security.isLoginLocked(email)) throw locked();
+  const admin = opts.scope === 'any' ? await ctx.db.adminUser.findUnique({ where: { email } }) : null;
+  const customer = admin ? null : await ctx.db.customer.findUnique({ where: { email } });
+  const account = admin ?? customer;
+  const matches = await ctx.passwords.verify(account?.passwordHash ?? null, input.password);
+  if (!account || !matches || !account.active) {
+    await ctx.security.recordLoginFailure(email);
+    throw new AppError('invalid_credentials', 'invalid email or password');
+  }
+  await ctx.security.clearLoginFailures(email);
+  const subject: TokenSubject = admin ? { id: admin.id, email, utype: 'admin', role: admin.role } : { id: account.id, email, utype: 'customer', role: 'customer' };
+  const pair = await startSession(ctx, subject);
+  if (opts.cookie) setSessionCookies(ctx, pair);
+  return pair;
+}
+
+/** Rotates the refresh token given in the body, or else in the `svc_refresh_token` cookie. */
+export async function refresh(ctx: Ctx, input: RefreshInput | null | undefined, opts: { cookie?: boolean | null }): Promise<TokenPair> {
+  const token = input?.refreshToken ?? ctx.request.cookies[REFRESH_COOKIE];
+  if (!token) throw new AppError('invalid_token', 'invalid refresh token');
+  const pair = await rotateRefreshToken(ctx, token, loadSubject);
+  if (opts.cookie) setSessionCookies(ctx, pair);
+  return pair;
+}
+
+/**
+ * Ends the caller's sessions, whatever was presented (always succeeds): the access token's `jti` is
+ * blacklisted until it expires, and every refresh token of the user — named by the access token or by the
+ * refresh token in the body or cookie — is revoked. Session cookies are cleared.
+ */
+export async function logout(ctx: Ctx, input: LogoutInput | null | undefined): Promise<{ message: string }> {
+  const users = new Map<string, { type: 'admin' | 'customer'; id: string }>();
+  const actor = ctx.actor;
+  if ((actor.kind === 'admin' || actor.kind === 'customer') && actor.jti && actor.exp) {
+    await ctx.security.revokeJti(actor.jti, actor.exp);
+    users.set(`${actor.kind}:${actor.id}`, { type: actor.kind, id: actor.id });
+  }
+  const refreshToken = input?.refreshToken ?? ctx.request.cookies[REFRESH_COOKIE];
+  const claims = refreshToken ? await verifyToken(refreshToken, ctx.jwtSecret, 'refresh') : null;
+  if (claims) users.set(`${claims.utype}:${claims.uid}`, { type: claims.utype, id: claims.uid });
+  for (const user of users.values()) await revokeUserSessions(ctx, user.type, user.id);
+  clearSessionCookies(ctx);
+  return { message: 'logged out' };
+}
+
+/** Registration: the per-IP register budget, then the same account creation the admin API uses. */
+export async function register(ctx: Ctx, input: RegisterInput) {
+  await consumeLimit(ctx, 'register');
+  return createCustomer(ctx, input);
+}

@@ -1,0 +1,94 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import type { Ctx } from '../context/ctx';
+import { graphqlExtensions, normalizeError } from './errors';
+import { jitGateway } from './jit';
+import { depthLimitRule, operationComplexity } from './limits';
+
+export interface ApolloOptions {
+  schema: GraphQLSchema;
+  depthLimit: number;
+  complexityLimit: number;
+  sandbox: boolean;
+  development: boolean;
+}
+
+/**
+ * Maps every error onto the service vocabulary (`extensions { code, field, status, requestId }`), logs
+ * unexpected ones with their details (the client only sees `internal_error`), and rejects operations above
+ * the complexity limit before they run.
+ */
+function servicePlugin(complexityLimit: number): ApolloServerPlugin<Ctx> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ schema, document, request, operationName }) {
+          const cost = operationComplexity(schema, document, operationName ?? undefined, request.variables ?? {});
+          if (cost > complexityLimit) {
+            throw new GraphQLError(`query complexity ${cost} exceeds the limit of ${complexityLimit}`, {
+              extensions: { code: 'invalid_query', http: { status: 400 } },
+            });
+          }
+        },
+        async willSendResponse({ response, contextValue, errors }) {
+          for (const error of errors ?? []) {
+            const n = normalizeError(error);
+            // Headers an error asks for (`Retry-After` on 429s) reach GraphQL clients as they reach REST ones.
+            for (const [name, value] of Object.entries(n.headers)) contextValue.effects?.header(name, value);
+            if (n.internal) contextValue.log?.error({ err: n.internal instanceof Error ? { message: n.internal.message, stack: n.internal.stack } : n.internal, path: error.path }, 'graphql resolver failed');
+          }
+          // Cookies and headers the operation declared (login's session cookies) go onto the HTTP response.
+          contextValue.effects?.flush();
+          if (response.body.kind === 'single' && response.body.singleResult.errors) {
+            for (const error of response.body.singleResult.errors) {
+              (error.extensions as Record<string, unknown>).requestId = contextValue.requestId;
+            }
+          }
+        },
+      };
+    },
+  };
+}
+
+export function createApollo(opts: ApolloOptions): ApolloServer<Ctx> {
+  return new ApolloServer<Ctx>({
+    // Executes through graphql-jit (see jit.ts); Apollo still parses, validates, limits and formats.
+    gateway: jitGateway(opts.schema),
+    introspection: true,
+    csrfPrevention: true,
+    // The process owns shutdown (main.ts: drain HTTP, stop Apollo, drain background work, close the database).
+    // Apollo's own SIGTERM handler would stop itself and re-raise the signal, killing the process mid-drain.
+    stopOnTerminationSignals: false,
+    validationRules: [depthLimitRule(opts.depthLimit)],
+    includeStacktraceInErrorResponses: false,
+    formatError: (formatted, error) => {
+      const n = normalizeError(error);
+      return {
+        message: n.internal ? 'an unexpected error occurred' : n.detail,
+        ...(formatted.locations ? { locations: formatted.locations } : {}),
+        ...(formatted.path ? { path: formatted.path } : {}),
+        extensions: graphqlExtensions(n),
+      };
+    },
+    plugins: [
+      // The default cache-control plugin wraps every field resolver to compute cache hints nobody reads here
+      // (responses are never cached: prices and stock are live).
+      ApolloServerPluginCacheControlDisabled(),
+      opts.sandbox && opts.development ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
+      servicePlugin(opts.complexityLimit),
+    ],
+  });
+}
+
+/** Apollo Sandbox loads from Apollo's CDN; its page carries its own nonce policy, so the header only widens origins. */
+export const SANDBOX_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline' https://apollo-server-landing-page.cdn.apollographql.com https://embeddable-sandbox.cdn.apollographql.com https://embeddable-explorer.cdn.apollographql.com",
+  "style-src 'self' 'unsafe-inline' https://apollo-server-landing-page.cdn.apollographql.com https://embeddable-sandbox.cdn.apollographql.com https://embeddable-explorer.cdn.apollographql.com https://fonts.googleapis.com",
+  "img-src 'self' data: https://apollo-server-landing-page.cdn.apollographql.com",
+  'font-src https://fonts.gstatic.com',
+  'manifest-src https://apollo-server-landing-page.cdn.apollographql.com',
+  'frame-src https://sandbox.embed.apollographql.com https://explorer.embed.apollographql.com',
+].join('; ');

@@ -1,0 +1,31 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { AppError } from '../shared/errors';
+import { sendError } from './send';
+
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
+const MULTIPART_TYPE = /^multipart\/form-data\b/i;
+
+/**
+ * Parses JSON bodies up to `limit` bytes. A body of another type is 415 `unsupported_media_type`
+ * (multipart passes through to the upload routes), an oversized one 413 `body_too_large`, broken JSON
+ * 400 `invalid_json`. Non-object JSON is parsed so the adapter can name the problem (`field` "", `type`).
+ */
+export function jsonBody(limit: number) {
+  const parse = express.json({ limit, strict: false, type: () => true });
+  return (req: Request, res: Response, next: NextFunction) => {
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (!WITH_BODY.has(req.method) || !hasBody) return next();
+    const type = req.get('content-type') ?? '';
+    if (MULTIPART_TYPE.test(type)) return next();
+    if (!JSON_TYPE.test(type)) return sendError(res, new AppError('unsupported_media_type', 'content type must be application/json'));
+    parse(req, res, (err?: unknown) => {
+      if (!err) return next();
+      const type = (err as { type?: string }).type;
+      if (type === 'entity.too.large') return sendError(res, new AppError('body_too_large', `request body exceeds ${limit} bytes`));
+      if (type === 'entity.parse.failed') return sendError(res, new AppError('invalid_json'));
+      if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendError(res, new AppError('unsupported_media_type', 'unsupported body encoding'));
+      next(err);
+    });
+  };
+}

@@ -1,0 +1,40 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { stringifySetCookie } from 'cookie';
+import type { NextFunction, Request, Response } from 'express';
+import { AppError } from '../shared/errors';
+import { sendError } from './send';
+
+export const CSRF_COOKIE = 'csrf_token';
+/** Cookies that authenticate a request by themselves, and so could be ridden by a cross-site form. */
+export const CREDENTIAL_COOKIES = ['svc_access_token', 'svc_refresh_token', 'svc_guest_token'] as const;
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Plugin webhook receivers authenticate by provider signature (contract §4: these two shapes only). */
+const EXEMPT = /^\/plugins\/[^/]+\/(webhook\/?|webhooks\/.*)$/;
+
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Double-submit CSRF protection of contract §4. Every response to a request without a `csrf_token` cookie
+ * sets one (64 hex, readable by scripts, SameSite Strict). A state-changing request without an
+ * `Authorization` header that carries a credential cookie must echo the cookie in `X-CSRF-Token`.
+ */
+export function csrfProtection(secure: boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const cookie = req.cookies[CSRF_COOKIE];
+    if (!cookie) {
+      res.append('Set-Cookie', stringifySetCookie({ name: CSRF_COOKIE, value: randomBytes(32).toString('hex'), path: '/', sameSite: 'strict', secure }));
+    }
+    const needsCheck =
+      UNSAFE.has(req.method) && !req.get('authorization') && CREDENTIAL_COOKIES.some((name) => req.cookies[name]) && !EXEMPT.test(req.path);
+    if (needsCheck) {
+      const header = req.get('x-csrf-token');
+      if (!cookie || !header || !sameSecret(cookie, header)) return sendError(res, new AppError('csrf_token_invalid', 'missing or invalid CSRF token'));
+    }
+    next();
+  };
+}
