@@ -8,9 +8,8 @@ import {
   typeFromAST,
   validate,
 } from 'graphql';
-import type { Access } from '../src/auth/access';
+import type { Access, AccessTable } from '../src/auth/access';
 import { accessError } from '../src/auth/shield';
-import { ACCESS_TABLES } from '../src/app/domains';
 import { type OperationRunner, compileOperation } from '../src/graphql/jit';
 import { createContext } from '../src/context/create-context';
 import type { AppServices } from '../src/context/ctx';
@@ -36,11 +35,11 @@ export interface CompiledRoute {
   access: Access[];
 }
 
-function accessOf(operation: OperationDefinitionNode, where: string): Access[] {
+function accessOf(operation: OperationDefinitionNode, where: string, accessTables: AccessTable[]): Access[] {
   const root = operation.operation === 'query' ? 'Query' : 'Mutation';
   return operation.selectionSet.selections.map((sel) => {
     const name = sel.kind === Kind.FIELD ? sel.name.value : '';
-    const access = ACCESS_TABLES.map((table) => table[root]?.[name]).find(Boolean);
+    const access = accessTables.map((table) => table[root]?.[name]).find(Boolean);
     if (!access) throw new Error(`${where}: ${root}.${name} has no access rule`);
     return access;
   });
@@ -60,7 +59,7 @@ function compilePath(path: string): { pattern: RegExp; params: string[] } {
  * Compiles the route table once at start: every operation is validated against the schema and every
  * variable mapping checked, so a broken route stops start-up instead of failing a request.
  */
-export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[]): CompiledRoute[] {
+export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[], accessTables: AccessTable[]): CompiledRoute[] {
   const compiled = specs.map((spec): CompiledRoute => {
     const where = `${spec.method} ${spec.path}`;
     const errors = validate(schema, spec.operation);
@@ -79,7 +78,7 @@ export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[]): Compil
     for (const name of Object.keys(mapping)) {
       if (!variables.some((v) => v.name === name)) throw new Error(`${where}: operation has no variable $${name}`);
     }
-    return { spec, pattern, params, operationName: operation.name.value, document: spec.operation, variables, access: accessOf(operation, where), run: compileOperation(schema, spec.operation, operation.name.value) };
+    return { spec, pattern, params, operationName: operation.name.value, document: spec.operation, variables, access: accessOf(operation, where, accessTables), run: compileOperation(schema, spec.operation, operation.name.value) };
   });
   // Literal segments win over parameters (`/products/id/{id}` before `/products/{slug}`).
   return compiled.sort((a, b) => a.params.length - b.params.length);
@@ -129,8 +128,8 @@ function respond(route: CompiledRoute, res: Response, payload: unknown): void {
  * variables (reporting every invalid field with its snake_case path), executes the operation against the
  * schema with the request's context, and shapes the result into the spec's envelope.
  */
-export function restRouter(app: AppServices, schema: GraphQLSchema, specs: RouteSpec[]) {
-  const routes = compileRoutes(schema, specs);
+export function restRouter(app: AppServices, schema: GraphQLSchema, specs: RouteSpec[], accessTables: AccessTable[]) {
+  const routes = compileRoutes(schema, specs, accessTables);
   return async (req: Request, res: Response, next: NextFunction) => {
     let allowed: HttpMethod[] = [];
     for (const route of routes) {

@@ -7,7 +7,7 @@ import { migrationsDir } from './platform/paths';
 import { openServices, printDemoAccounts, startService } from './app/runtime';
 import { createContext } from './context/create-context';
 import { seedDemo } from './app/seed/demo';
-import { ANONYMOUS } from './auth/actor';
+import { ANONYMOUS } from './context/actor';
 import { SERVICE_VERSION } from './platform/version';
 import { CliError, adminCreate } from './cli/admin-create';
 

@@ -1,7 +1,7 @@
-import { ANONYMOUS } from '../auth/actor';
+import { ANONYMOUS } from '../context/actor';
 import type { AppServices } from '../context/ctx';
 import { createContext } from '../context/create-context';
-import { createAdminUser } from '../domains/users/admin-user.service';
+import { createAdminUser } from '../domains/users';
 import { normalizeEmail } from '../platform/passwords';
 
 /**

@@ -1,81 +1,54 @@
 import 'reflect-metadata';
 import type { NonEmptyArray } from 'type-graphql';
-import type { AccessTable } from '../auth/access';
-import { ApiKeyResolver } from '../domains/api-keys/api-key.resolver';
-import { apiKeysAccess } from '../domains/api-keys/api-keys.access';
-import { AuthResolver } from '../domains/sessions/session.resolver';
-import { authAccess } from '../domains/sessions/sessions.access';
-import { CategoryResolver, TagResolver } from '../domains/catalog/category.resolver';
-import { AttributeResolver, PropertyGroupResolver } from '../domains/catalog/property.resolver';
-import { catalogAccess } from '../domains/catalog/catalog.access';
-import { BulkProductInput } from '../domains/catalog/product.inputs';
-import { ProductResolver } from '../domains/catalog/product.resolver';
-import { mediaAccess } from '../domains/media/media.access';
-import { MediaResolver } from '../domains/media/media.resolver';
-import { inventoryAccess } from '../domains/inventory/inventory.access';
-import { StockResolver } from '../domains/inventory/stock.resolver';
-import { WarehouseResolver } from '../domains/inventory/warehouse.resolver';
-import { AddressResolver } from '../domains/customers/address.resolver';
-import { CustomerResolver } from '../domains/customers/customer.resolver';
-import { customersAccess } from '../domains/customers/customers.access';
-import { addressesAccess } from '../domains/customers/addresses.access';
-import { CartResolver } from '../domains/carts/cart.resolver';
-import { cartsAccess } from '../domains/carts/carts.access';
-import { CheckoutResolver } from '../domains/orders/checkout.resolver';
-import { OrderResolver } from '../domains/orders/order.resolver';
-import { ordersAccess } from '../domains/orders/orders.access';
-import { PaymentMethodResolver } from '../domains/payments/payment-method.resolver';
-import { paymentsAccess } from '../domains/payments/payments.access';
-import { DiscountResolver } from '../domains/pricing/discount.resolver';
-import { pricingAccess } from '../domains/pricing/pricing.access';
-import { ShippingMethodResolver } from '../domains/pricing/shipping-method.resolver';
-import { TaxRuleResolver } from '../domains/pricing/tax-rule.resolver';
-import { HealthResolver } from '../domains/system/health.resolver';
-import { systemAccess } from '../domains/system/system.access';
-import { AdminUserResolver } from '../domains/users/admin-user.resolver';
-import { usersAccess } from '../domains/users/users.access';
+import type { Loaders, LoaderDeps } from '../context/loaders';
+import type { PrismaClient } from '../generated/prisma/client';
+import type { Config } from '../platform/config/keys';
+import type { MediaStorage } from '../platform/storage/media-storage';
+import { domain as apiKeys } from '../domains/api-keys';
+import { domain as carts } from '../domains/carts';
+import { domain as catalog } from '../domains/catalog';
+import { domain as customers } from '../domains/customers';
+import { domain as inventory } from '../domains/inventory';
+import { domain as media } from '../domains/media';
+import type { DomainModule } from '../domains/module';
+import { type SchemaParts, buildBaseSchema, buildExecutableSchema, printSchemaSdl } from '../graphql/schema';
+import { domain as orders } from '../domains/orders';
+import { domain as payments } from '../domains/payments';
+import { domain as pricing } from '../domains/pricing';
+import { domain as sessions } from '../domains/sessions';
+import { domain as system } from '../domains/system';
+import { domain as users } from '../domains/users';
 
-/** Every resolver of the schema. A domain joins the API by adding its resolvers and access table here. */
-export const RESOLVERS: NonEmptyArray<Function> = [
-  HealthResolver,
-  AuthResolver,
-  AdminUserResolver,
-  ApiKeyResolver,
-  WarehouseResolver,
-  StockResolver,
-  ProductResolver,
-  CategoryResolver,
-  TagResolver,
-  PropertyGroupResolver,
-  AttributeResolver,
-  MediaResolver,
-  TaxRuleResolver,
-  ShippingMethodResolver,
-  DiscountResolver,
-  PaymentMethodResolver,
-  OrderResolver,
-  CheckoutResolver,
-  CartResolver,
-  AddressResolver,
-  CustomerResolver,
-];
+/**
+ * Every domain of the service, in one list. A domain joins the API by exporting a `domain` from its
+ * `index.ts` and being named here; the schema's resolvers, the shield's access tables and `ctx.loaders` all
+ * derive from this list.
+ */
+export const DOMAINS: DomainModule[] = [system, sessions, users, apiKeys, inventory, catalog, media, pricing, payments, orders, carts, customers];
 
-/** Every access table; shield rules are generated from them. */
-export const ACCESS_TABLES: AccessTable[] = [
-  systemAccess,
-  authAccess,
-  usersAccess,
-  apiKeysAccess,
-  inventoryAccess,
-  catalogAccess,
-  mediaAccess,
-  pricingAccess,
-  paymentsAccess,
-  ordersAccess,
-  cartsAccess,
-  addressesAccess,
-  customersAccess,
-];
+export const SCHEMA_PARTS: SchemaParts = {
+  resolvers: DOMAINS.flatMap((d) => d.resolvers) as NonEmptyArray<Function>,
+  accessTables: DOMAINS.flatMap((d) => d.access),
+  orphanedTypes: DOMAINS.flatMap((d) => d.orphanedTypes ?? []),
+};
 
-/** Types no field names but services read input against (bulk items arrive as JSON and are read one by one). */
-export const ORPHANED_TYPES: Function[] = [BulkProductInput];
+/** Every access table; shield rules and the REST adapter's access checks read them. */
+export const ACCESS_TABLES = SCHEMA_PARTS.accessTables;
+
+/** One request's DataLoaders: every domain's factory, merged. */
+export function createLoaders(deps: LoaderDeps): Loaders {
+  return Object.assign({}, ...DOMAINS.map((d) => d.loaders?.(deps) ?? {})) as Loaders;
+}
+
+/** `AppServices.createLoaders` for a process: loaders over the root client, locale and media URLs from config. */
+export function loaderFactory(deps: { prisma: PrismaClient; config: Config; mediaStorage: MediaStorage }): () => Loaders {
+  const loaderDeps: LoaderDeps = { prisma: deps.prisma, defaultLocale: deps.config['i18n.default_locale'], mediaUrl: (key) => deps.mediaStorage.url(key) };
+  return () => createLoaders(loaderDeps);
+}
+
+/** The schema of the decorated resolvers, without shield (what `schema/schema.graphql` holds). */
+export const buildAppBaseSchema = () => buildBaseSchema(SCHEMA_PARTS);
+/** The executable schema: resolvers behind the shield and the argument rules. */
+export const buildAppSchema = () => buildExecutableSchema(SCHEMA_PARTS);
+/** The SDL committed to `schema/schema.graphql`. */
+export const printAppSchema = () => printSchemaSdl(SCHEMA_PARTS);

@@ -1,11 +1,11 @@
-import type http from 'node:http';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer } from '@apollo/server';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { restRouter } from '../../rest/adapter';
+import { ACCESS_TABLES } from './domains';
 import { ROUTES } from '../../rest/routes';
-import { authenticate } from '../auth/resolve-actor';
+import { authenticate } from '../http/authenticate';
 import { AppError } from '../shared/errors';
 import { LocalMediaStorage } from '../platform/storage/media-storage';
 import type { AppServices, Ctx } from '../context/ctx';
@@ -17,7 +17,7 @@ import { jsonBody } from '../http/body';
 import { requestFacts } from '../http/client-ip';
 import { csrfProtection } from '../http/csrf';
 import { ResponseEffects } from '../context/effects';
-import { globalRateLimit } from '../context/limits';
+import { globalRateLimit } from '../http/rate-limit';
 import { countQueries, requestId } from '../http/request-context';
 import { cors, securityHeaders } from '../http/security-headers';
 import { sendError } from '../http/send';
@@ -64,7 +64,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
       setHeaders: (res) => res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox"),
     }));
   }
-  app.use(restRouter(services, deps.schema, ROUTES));
+  app.use(restRouter(services, deps.schema, ROUTES, ACCESS_TABLES));
 
   app.use((req: Request, res: Response) => sendError(res, new AppError('not_found', `no route for ${req.method} ${req.path}`)));
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -78,17 +78,4 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     sendError(res, new AppError('internal_error'));
   });
   return app;
-}
-
-/** Stops accepting, lets in-flight requests finish for `graceMs`, then cuts what is left. */
-export function closeHttpServer(server: http.Server, graceMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-    timer.unref();
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
 }

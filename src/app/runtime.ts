@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
-import { ANONYMOUS } from '../auth/actor';
+import { ANONYMOUS } from '../context/actor';
 import { ApiKeyUsage } from '../auth/api-key-auth';
 import { bootstrapAdmin } from './bootstrap';
 import { resolveJwtSecret } from '../platform/jwt-secret';
@@ -18,8 +18,9 @@ import { type Database, openDatabase } from '../platform/db/database';
 import { applyMigrations } from '../platform/db/migrator';
 import { RequestQueryLog } from '../platform/db/query-stats';
 import { createApollo } from '../graphql/apollo';
-import { buildAppSchema } from '../graphql/schema';
-import { closeHttpServer, createHttpApp } from './http-app';
+import { buildAppSchema, loaderFactory } from './domains';
+import { closeHttpServer } from '../http/close';
+import { createHttpApp } from './http-app';
 import { type Logger, createLogger } from '../platform/logger';
 import { migrationsDir } from '../platform/paths';
 import { seedDemo } from './seed/demo';
@@ -74,11 +75,13 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
       if (applied.length) log.info({ applied }, 'migrations applied');
     }
     const security = openSecurityStore(config, log);
+    const mediaStorage = createMediaStorage(config);
     const services: AppServices = {
       security,
       passwords: createPasswordHasher(config),
       jwtSecret,
-      mediaStorage: createMediaStorage(config),
+      mediaStorage,
+      createLoaders: loaderFactory({ prisma: database.prisma, config, mediaStorage }),
       prisma: database.prisma,
       hooks: new HookRegistry(log),
       background: new BackgroundTasks((err) => log.error({ err: err instanceof Error ? err.message : String(err) }, 'background task failed')),

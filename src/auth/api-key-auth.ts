@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { BackgroundTasks } from '../platform/background';
 import { queryScope } from '../platform/db/query-stats';
-import type { Actor } from './actor';
+import type { Actor } from '../context/actor';
 import { ADMIN_PERMISSIONS, type Permission, ROLE_PERMISSIONS, STORE_PERMISSIONS, expandGrants } from '../shared/permissions';
 
 export const API_KEY_FORMAT = /^(ck|sk)_[0-9a-f]{64}$/;

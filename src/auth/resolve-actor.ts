@@ -1,12 +1,9 @@
-import type { NextFunction, Request, Response } from 'express';
 import type { PrismaClient } from '../generated/prisma/client';
-import { ANONYMOUS, type Actor, actorFromClaims, verifyToken } from './actor';
+import { ANONYMOUS, type Actor } from '../context/actor';
+import { actorFromClaims, verifyToken } from './tokens';
 import { type ApiKeyUsage, actorForApiKey } from './api-key-auth';
 import type { Role } from '../shared/permissions';
 import type { SecurityStore } from '../platform/security-store';
-import { ACCESS_COOKIE } from './session-tokens';
-
-
 
 export interface AuthDeps {
   secret: Uint8Array;
@@ -15,24 +12,13 @@ export interface AuthDeps {
   apiKeyUsage: ApiKeyUsage;
 }
 
-/**
- * Resolves `req.actor`: the `Authorization` header first (`Bearer <jwt>` or `ApiKey <key>`), then the
- * `svc_access_token` cookie. It never answers by itself: a missing, bad or revoked credential leaves an
- * anonymous actor carrying why, and the access rule of the field decides between 401 and a guest.
- */
-export function authenticate(deps: AuthDeps) {
-  return async (req: Request, _res: Response, next: NextFunction) => {
-    try {
-      req.actor = await resolveActor({ authorization: req.get('authorization'), accessCookie: req.cookies?.[ACCESS_COOKIE] }, deps);
-      next();
-    } catch (err) {
-      next(err);
-    }
-  };
-}
-
 const INVALID = 'invalid or expired token';
 
+/**
+ * The actor behind a request's credentials: the `Authorization` header first (`Bearer <jwt>` or
+ * `ApiKey <key>`), then the access cookie. A missing, bad or revoked credential gives an anonymous actor
+ * carrying why; the access rule of the field decides between 401 and a guest.
+ */
 export async function resolveActor(input: { authorization?: string; accessCookie?: string }, deps: AuthDeps): Promise<Actor> {
   if (input.authorization) {
     const [scheme, credential] = input.authorization.trim().split(/\s+/, 2);

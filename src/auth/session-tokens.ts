@@ -3,7 +3,7 @@ import type { Ctx } from '../context/ctx';
 import { inTransaction } from '../context/transaction';
 import { Prisma } from '../generated/prisma/client';
 import { AppError } from '../shared/errors';
-import { verifyToken } from './actor';
+import { verifyToken } from './tokens';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, type TokenSubject, signToken } from './tokens';
 
 export interface TokenPair {

@@ -4,7 +4,7 @@ import type { IMiddlewareFieldMap, IMiddlewareTypeMap } from 'graphql-middleware
 import type { Ctx } from '../context/ctx';
 import { AppError } from '../shared/errors';
 import type { Access, AccessTable } from './access';
-import type { Actor } from './actor';
+import type { Actor } from '../context/actor';
 
 /** Why `actor` may not use `access`, as the error to answer with; null when allowed. */
 export function accessError(actor: Actor, access: Access): AppError | null {

@@ -7,13 +7,14 @@ import { openDatabase } from '../platform/db/database';
 import { applyMigrations } from '../platform/db/migrator';
 import type { Logger } from '../platform/logger';
 import { migrationsDir } from '../platform/paths';
-import { ANONYMOUS } from '../auth/actor';
+import { ANONYMOUS } from '../context/actor';
 import { resolveJwtSecret } from '../platform/jwt-secret';
 import { createPasswordHasher } from '../platform/passwords';
 import { openSecurityStore } from '../platform/security-store';
 import { HookRegistry } from '../context/hooks';
 import { createMediaStorage } from '../platform/storage/media-storage';
-import { createAdminUser } from '../domains/users/admin-user.service';
+import { createAdminUser } from '../domains/users';
+import { loaderFactory } from '../app/domains';
 import { AppError } from '../shared/errors';
 
 const ROLES = ['super_admin', 'admin', 'manager'] as const;
@@ -69,6 +70,7 @@ export async function adminCreate(config: Config, log: Logger, args: string[]): 
   const security = openSecurityStore({ ...config, 'redis.url': '' }, log);
   try {
     if (config['database.auto_migrate']) await applyMigrations(database.executor, migrationsDir(), (msg) => log.info(msg));
+    const mediaStorage = createMediaStorage(config);
     const services: AppServices = {
       prisma: database.prisma,
       hooks: new HookRegistry(log),
@@ -77,7 +79,8 @@ export async function adminCreate(config: Config, log: Logger, args: string[]): 
       log,
       security,
       passwords: createPasswordHasher(config),
-      mediaStorage: createMediaStorage(config),
+      mediaStorage,
+      createLoaders: loaderFactory({ prisma: database.prisma, config, mediaStorage }),
       jwtSecret: resolveJwtSecret(config['auth.jwt_secret'], { embedded: database.kind === 'embedded', dataDir: config.data_dir, log }),
     };
     const ctx = createContext(services, { id: 'cli', actor: ANONYMOUS, log });

@@ -1,8 +1,7 @@
-import type { Request } from 'express';
-import type { Actor } from '../auth/actor';
+import type { Actor } from './actor';
 import type { AppServices, Ctx, RequestInfo } from './ctx';
 import { ResponseEffects } from './effects';
-import { createLoaders } from './loaders';
+import type { Logger } from '../platform/logger';
 import type { UploadedFile } from '../shared/uploads';
 
 /** A fresh per-request context: its own DataLoaders, the request's actor, logger and response effects. */
@@ -11,10 +10,10 @@ export function createContext(
   request: {
     id: string;
     actor: Actor;
-    log: Request['log'];
+    log: Logger;
     clientIp?: string;
     cookies?: RequestInfo['cookies'];
-    headers?: Request['headers'];
+    headers?: Record<string, string | string[] | undefined>;
     uploads?: Map<string, UploadedFile>;
   },
   effects = new ResponseEffects(),
@@ -25,9 +24,9 @@ export function createContext(
     actor: request.actor,
     log: request.log,
     db: app.prisma,
-    acceptLanguage: request.headers?.['accept-language'],
+    acceptLanguage: [request.headers?.['accept-language']].flat()[0],
     uploads: request.uploads,
-    loaders: createLoaders(app.prisma, { defaultLocale: app.config['i18n.default_locale'], mediaUrl: (key) => app.mediaStorage.url(key) }),
+    loaders: app.createLoaders(),
     request: {
       ip: request.clientIp ?? 'unknown',
       cookies: request.cookies ?? {},

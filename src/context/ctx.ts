@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/actor';
+import type { Actor } from './actor';
 import type { PasswordHasher } from '../platform/passwords';
 import type { SecurityStore } from '../platform/security-store';
 import type { ResponseEffects } from './effects';
@@ -28,6 +28,8 @@ export interface AppServices {
   jwtSecret: Uint8Array;
   /** Uploaded media: local files or an S3 bucket (`media.storage`), built once at start. */
   mediaStorage: MediaStorage;
+  /** A fresh set of every domain's DataLoaders (the composition root knows the domains; this layer does not). */
+  createLoaders(): Loaders;
 }
 
 /** What services may know about the HTTP request behind an operation (rate-limit key, cookies, headers). */

@@ -1,5 +1,11 @@
 import { stringifySetCookie } from 'cookie';
-import type { Response } from 'express';
+
+/** The part of an HTTP response effects are written onto (an Express response is one). */
+export interface HeaderTarget {
+  readonly headersSent: boolean;
+  setHeader(name: string, value: string): unknown;
+  append(name: string, value: string): unknown;
+}
 
 export interface CookieOptions {
   httpOnly?: boolean;
@@ -19,7 +25,7 @@ export class ResponseEffects {
   private readonly headers = new Map<string, string>();
 
   /** `target` is the response these effects belong to; {@link flush} writes onto it. */
-  constructor(private readonly target?: Response) {}
+  constructor(private readonly target?: HeaderTarget) {}
 
   setCookie(name: string, value: string, options: CookieOptions): void {
     this.cookies.push(stringifySetCookie({ name, value, ...options }));
@@ -38,7 +44,7 @@ export class ResponseEffects {
   }
 
   /** Writes everything collected so far onto `res` (before its head is sent), then forgets it. */
-  applyTo(res: Response): void {
+  applyTo(res: HeaderTarget): void {
     if (res.headersSent) return;
     for (const [name, value] of this.headers) res.setHeader(name, value);
     for (const cookie of this.cookies) res.append('Set-Cookie', cookie);

@@ -1,4 +1,4 @@
-import { ANONYMOUS } from '../auth/actor';
+import { ANONYMOUS } from './actor';
 import { createContext } from './create-context';
 import { afterCommit, emitAfter, inTransaction } from './transaction';
 import { AppError } from '../shared/errors';

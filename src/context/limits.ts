@@ -1,25 +1,10 @@
-import type { NextFunction, Request, Response } from 'express';
-import type { LimitPolicy, SecurityStore } from '../platform/security-store';
+import type { LimitPolicy } from '../platform/security-store';
 import { AppError } from '../shared/errors';
 import type { Ctx } from './ctx';
-import { sendError } from '../http/send';
 
 /** The 429 of contract §2: `rate_limited` with `Retry-After` in seconds until a request is allowed again. */
 export function rateLimited(retryAfter: number): AppError {
   return new AppError('rate_limited', 'too many requests', { headers: { 'Retry-After': String(retryAfter) } });
-}
-
-/** The global per-IP limit on every API request (`/api/v1/*`, `/graphql`). */
-export function globalRateLimit(store: SecurityStore) {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const verdict = await store.consume('global', req.clientIp);
-      if (!verdict.allowed) return sendError(res, rateLimited(verdict.retryAfter));
-      next();
-    } catch (err) {
-      next(err);
-    }
-  };
 }
 
 /**

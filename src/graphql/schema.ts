@@ -6,20 +6,33 @@ import { buildShield } from '../auth/shield';
 import { AppError } from '../shared/errors';
 import { DateTimeScalar } from '../shared/scalars';
 import { type FieldProblem, readArguments } from '../shared/validation/input';
-import { ACCESS_TABLES, ORPHANED_TYPES, RESOLVERS } from '../app/domains';
+import type { NonEmptyArray } from 'type-graphql';
+import type { AccessTable } from '../auth/access';
 
-let base: GraphQLSchema | undefined;
+/** What the schema is built from; the composition root collects it from the domain list. */
+export interface SchemaParts {
+  resolvers: NonEmptyArray<Function>;
+  accessTables: AccessTable[];
+  /** Input types no field names but services read input against. */
+  orphanedTypes: Function[];
+}
+
+const built = new WeakMap<SchemaParts, GraphQLSchema>();
 
 /** The schema as type-graphql builds it from the decorated classes (what `schema/schema.graphql` holds). */
-export function buildBaseSchema(): GraphQLSchema {
-  base ??= buildSchemaSync({
-    resolvers: RESOLVERS,
-    orphanedTypes: ORPHANED_TYPES,
-    scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
-    validate: false,
-  });
-  inheritInputRules(base);
-  return base;
+export function buildBaseSchema(parts: SchemaParts): GraphQLSchema {
+  let schema = built.get(parts);
+  if (!schema) {
+    schema = buildSchemaSync({
+      resolvers: parts.resolvers,
+      orphanedTypes: parts.orphanedTypes,
+      scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
+      validate: false,
+    });
+    inheritInputRules(schema);
+    built.set(parts, schema);
+  }
+  return schema;
 }
 
 /**
@@ -41,8 +54,8 @@ function inheritInputRules(schema: GraphQLSchema): void {
 }
 
 /** The SDL committed to `schema/schema.graphql`, sorted so diffs stay readable. */
-export function printAppSchema(): string {
-  return printSchema(lexicographicSortSchema(buildBaseSchema())) + '\n';
+export function printSchemaSdl(parts: SchemaParts): string {
+  return printSchema(lexicographicSortSchema(buildBaseSchema(parts))) + '\n';
 }
 
 /**
@@ -60,7 +73,7 @@ const validateArguments = async (resolve: GraphQLFieldResolver<unknown, unknown>
 };
 
 /** The executable schema: type-graphql resolvers behind graphql-shield (fail-closed) and argument rules. */
-export function buildAppSchema(): GraphQLSchema {
-  const schema = buildBaseSchema();
-  return applyMiddleware(schema, buildShield(schema, ACCESS_TABLES), { Query: validateArguments, Mutation: validateArguments });
+export function buildExecutableSchema(parts: SchemaParts): GraphQLSchema {
+  const schema = buildBaseSchema(parts);
+  return applyMiddleware(schema, buildShield(schema, parts.accessTables), { Query: validateArguments, Mutation: validateArguments });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../context/actor';
 import type { Logger } from '../platform/logger';
 import { type QueryScope, RequestQueryLog, queryScope } from '../platform/db/query-stats';
 

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type GraphQLInputType, type GraphQLSchema, execute } from 'graphql';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../context/actor';
 import { ROLE_PERMISSIONS } from '../shared/permissions';
 import type { AppServices } from '../context/ctx';
 import { createContext } from '../context/create-context';
 import { normalizeError } from '../graphql/errors';
-import { checkout } from '../domains/orders/checkout.service';
-import type { CheckoutInput } from '../domains/orders/checkout.inputs';
+import { type CheckoutInput, checkout } from '../domains/orders';
 import { OrderDocument } from '../generated/graphql';
 import { AppError } from '../shared/errors';
 import { type FieldProblem, readInput } from '../shared/validation/input';

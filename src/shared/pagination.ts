@@ -1,4 +1,4 @@
-import { type ClassType, Field, Int, ObjectType } from 'type-graphql';
+import { type ClassType, Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AppError } from './errors';
 
 @ObjectType({ description: 'Pagination of a list: `pages` = ceil(total / limit), 0 when empty.' })
@@ -8,6 +8,13 @@ export class PageMeta {
   @Field(() => Int, { description: 'The page size applied (requests above the maximum are clamped).' }) limit!: number;
   @Field(() => Int) pages!: number;
 }
+
+/** Direction of a sorted list (products, orders). */
+export enum SortOrder {
+  asc = 'asc',
+  desc = 'desc',
+}
+registerEnumType(SortOrder, { name: 'SortOrder' });
 
 export interface Page {
   page: number;

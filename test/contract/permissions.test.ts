@@ -13,7 +13,7 @@ import type { Access } from '../../src/auth/access';
 import { ADMIN_PERMISSIONS, ROLE_PERMISSIONS, STORE_PERMISSIONS, type StaffRole } from '../../src/shared/permissions';
 import { compileRoutes } from '../../rest/adapter';
 import { ACCESS_TABLES } from '../../src/app/domains';
-import { buildBaseSchema } from '../../src/graphql/schema';
+import { buildAppBaseSchema as buildBaseSchema } from '../../src/app/domains';
 import { type TestServer, startTestServer } from '../harness/server';
 
 const schema = buildBaseSchema();
@@ -106,7 +106,7 @@ describe('admin fields and routes enforce their permission for every role', () =
   });
 
   // Every route under /api/v1/admin/ and every route running an admin field, wherever it lives.
-  const adminRoutes = compileRoutes(schema, ROUTES).filter((r) => r.spec.path.startsWith('/api/v1/admin/') || r.access.some((a) => a.kind === 'admin'));
+  const adminRoutes = compileRoutes(schema, ROUTES, ACCESS_TABLES).filter((r) => r.spec.path.startsWith('/api/v1/admin/') || r.access.some((a) => a.kind === 'admin'));
   it.each(adminRoutes.map((r) => [`${r.spec.method} ${r.spec.path}`, r] as const))('REST %s', async (_name, { spec: route, access }) => {
     const path = route.path.replace(/\{\w+\}/g, ZERO_UUID);
     const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
@@ -143,7 +143,7 @@ describe('customer fields and routes need a customer holding the store permissio
     expect(await codeOf(t.asApiKey([...ADMIN_PERMISSIONS]).gql(query))).toBe('forbidden');
   });
 
-  const customerRoutes = compileRoutes(schema, ROUTES).filter((r) => r.access.some((a) => a.kind === 'customer'));
+  const customerRoutes = compileRoutes(schema, ROUTES, ACCESS_TABLES).filter((r) => r.access.some((a) => a.kind === 'customer'));
   it('covers the customer routes', () => expect(customerRoutes.length).toBeGreaterThan(0));
   it.each(customerRoutes.map((r) => [`${r.spec.method} ${r.spec.path}`, r] as const))('REST %s', async (_name, { spec: route, access }) => {
     const path = route.path.replace(/\{\w+\}/g, ZERO_UUID);

@@ -1,4 +1,4 @@
-import { ANONYMOUS } from '../../src/auth/actor';
+import { ANONYMOUS } from '../../src/context/actor';
 import { createContext } from '../../src/context/create-context';
 import { seedDemo } from '../../src/app/seed/demo';
 import { ADDRESS } from '../fixtures/shop';

@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../../context/ctx';
-import { createCustomer } from '../../domains/customers/customer.service';
-import { createAdminUser } from '../../domains/users/admin-user.service';
 import { AdminRole } from '../../generated/prisma/enums';
 import { inTransaction } from '../../context/transaction';
-import { createWarehouse } from '../../domains/inventory/warehouse.service';
-import { setWarehouseStock } from '../../domains/inventory/stock.service';
-import { createPaymentMethod } from '../../domains/payments/payment-method.service';
-import { createShippingMethod } from '../../domains/pricing/shipping-method.service';
-import { createTaxRule } from '../../domains/pricing/tax-rule.service';
-import { TaxRuleType } from '../../domains/pricing/tax-rule.type';
+import { createCustomer } from '../../domains/customers';
+import { createWarehouse, setWarehouseStock } from '../../domains/inventory';
+import { createPaymentMethod } from '../../domains/payments';
+import { TaxRuleType, createShippingMethod, createTaxRule } from '../../domains/pricing';
+import { createAdminUser } from '../../domains/users';
 
 export interface DemoSummary {
   products: number;

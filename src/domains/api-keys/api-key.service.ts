@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../context/actor';
 import { hashApiKey } from '../../auth/api-key-auth';
 import { ADMIN_PERMISSIONS, STORE_PERMISSIONS, expandGrants, type Permission } from '../../shared/permissions';
 import { Prisma } from '../../generated/prisma/client';

@@ -3,9 +3,9 @@ import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
-import { assertAvailable } from '../inventory/stock-ledger';
-import { customerIdOf } from '../../auth/actor';
-import { priceLines } from '../pricing/line-pricing';
+import { assertAvailable } from '../inventory';
+import { customerIdOf } from '../../context/actor';
+import { priceLines } from '../pricing';
 import { hashCartToken, loadOwnedCart } from './cart-access';
 import type { CartCreateInput, CartItemAddInput } from './cart.type';
 

@@ -3,7 +3,8 @@ import { inTransaction } from '../../context/transaction';
 import { type GraphQLInputType, GraphQLNonNull } from 'graphql';
 import { AppError } from '../../shared/errors';
 import { type FieldProblem, readInput } from '../../shared/validation/input';
-import { conflictOf, writeCatalogStock } from './catalog-support';
+import { conflictOf } from './unique-conflicts';
+import { setDefaultWarehouseStock } from '../inventory';
 import type { BulkOptionInput, BulkProductInput, BulkVariantInput, ProductCreateInput, ProductUpdateInput } from './product.inputs';
 import type { BulkItemResult, BulkResult } from './product.type';
 import { createProduct, updateProduct } from './product.service';
@@ -70,7 +71,7 @@ export async function upsertVariant(ctx: Ctx, cache: OptionCache, productId: str
   } catch (err) {
     throw conflictOf(err, 'duplicate_sku');
   }
-  if (v.stock !== undefined && v.stock !== null) await writeCatalogStock(ctx, productId, id, v.stock);
+  if (v.stock !== undefined && v.stock !== null) await setDefaultWarehouseStock(ctx, productId, id, v.stock);
 }
 
 /** What a failed item reports: the service's own message when it is one (safe by construction), else a generic one. */

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
-import { Prisma, type PrismaClient } from '../../generated/prisma/client';
-import { byId } from '../../context/loaders';
+import { Prisma } from '../../generated/prisma/client';
+import { type LoaderDeps, byId, groupedBy } from '../../context/loaders';
 import type { CategoryTranslation } from './category.type';
 import type { AttributeValue, ProductMediaRef, ProductTranslation, Variant, VariantOptionRef } from './product.type';
 
@@ -41,13 +41,6 @@ export interface CatalogLoaders {
   propertyOptionById: DataLoader<string, (VariantOptionRef & { groupPosition: number }) | null>;
   variantAttributes: DataLoader<string, AttributeValue[]>;
   categoryTranslations: DataLoader<string, CategoryTranslation[]>;
-}
-
-/** Groups rows by `key` into one list per requested id (in request order). */
-function grouped<T>(ids: readonly string[], rows: T[], key: (row: T) => string): T[][] {
-  const map = new Map<string, T[]>(ids.map((id) => [id, []]));
-  for (const row of rows) map.get(key(row))?.push(row);
-  return ids.map((id) => map.get(id) ?? []);
 }
 
 /** The API's timestamp form (`2026-01-31T12:00:00.000Z`), made by PostgreSQL so no `Date` is built per value. */
@@ -111,7 +104,8 @@ const VARIANT_ATTRIBUTES_SQL = (ids: string[]) => Prisma.sql`
   WHERE x.variant_id = ANY(${ids}::uuid[])
   GROUP BY x.variant_id`;
 
-export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale: string; mediaUrl: (storageKey: string) => string }): CatalogLoaders {
+export function createCatalogLoaders(opts: LoaderDeps): CatalogLoaders {
+  const { prisma } = opts;
   const loaders: CatalogLoaders = {
     productSummaryById: byId((ids) => prisma.product.findMany({ where: { id: { in: ids } }, select: { id: true, sku: true } })),
     variantSummaryById: byId((ids) => prisma.productVariant.findMany({ where: { id: { in: ids } }, select: { id: true, productId: true, sku: true } })),
@@ -158,10 +152,14 @@ export function createCatalogLoaders(prisma: PrismaClient, opts: { defaultLocale
       const byVariant = new Map(rows.map((r) => [r.variantId, r.values]));
       return ids.map((id) => byVariant.get(id) ?? []);
     }),
-    categoryTranslations: new DataLoader(async (ids) => {
-      const rows = await prisma.categoryTranslation.findMany({ where: { categoryId: { in: [...ids] } }, orderBy: { locale: 'asc' } });
-      return grouped(ids, rows, (r) => r.categoryId);
-    }),
+    categoryTranslations: groupedBy(
+      (ids) => prisma.categoryTranslation.findMany({ where: { categoryId: { in: ids } }, orderBy: { locale: 'asc' } }),
+      (r) => r.categoryId,
+    ),
   };
   return loaders;
+}
+
+declare module '../../context/loaders' {
+  interface Loaders extends CatalogLoaders {}
 }

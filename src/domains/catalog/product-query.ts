@@ -1,8 +1,9 @@
+import { SortOrder } from '../../shared/pagination';
 import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
-import { Product, ProductSort, SortOrder } from './product.type';
+import { Product, ProductSort } from './product.type';
 
 export interface ProductFilter {
   search?: string | null;

@@ -1,3 +1,4 @@
+import { SortOrder } from '../../shared/pagination';
 import type { GraphQLInputObjectType, GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx as Context, Field, FieldResolver, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
@@ -6,7 +7,7 @@ import { UuidScalar } from '../../shared/scalars';
 import { AttributeValuesInput, BulkProductsInput, ProductCreateInput, ProductImportInput, ProductUpdateInput, VariantInput } from './product.inputs';
 import { getProduct, getStoreProductBySlug, listProducts } from './product-query';
 import * as products from './product.service';
-import { AttributeValue, BulkResult, Product, ProductList, ProductMediaRef, ProductSort, ProductTranslation, SortOrder, Variant } from './product.type';
+import { AttributeValue, BulkResult, Product, ProductList, ProductMediaRef, ProductSort, ProductTranslation, Variant } from './product.type';
 import * as values from './attribute-value.service';
 import * as bulk from './bulk.service';
 import { csvTemplate, importProductsCsv } from './csv-import';

@@ -2,7 +2,9 @@ import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
-import { assertAllFound, checkTranslations, conflictOf, writeCatalogStock } from './catalog-support';
+import { assertAllFound, checkTranslations } from './input-checks';
+import { conflictOf } from './unique-conflicts';
+import { setDefaultWarehouseStock } from '../inventory';
 import { diffEntities, rejectNulls, snakeKeys } from '../../shared/updates';
 import type { ProductCreateInput, ProductTranslationInput, ProductUpdateInput } from './product.inputs';
 import type { Product } from './product.type';
@@ -87,7 +89,7 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput, metadat
     } catch (err) {
       throw conflictOf(err, 'duplicate_sku');
     }
-    if (input.stock) await writeCatalogStock(tx, created.id, null, input.stock);
+    if (input.stock) await setDefaultWarehouseStock(tx, created.id, null, input.stock);
     emitAfter(tx, 'product.after_create', { entity: await productEntity(tx, created.id), changes: {}, metadata });
     return created.id;
   });
@@ -134,7 +136,7 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
       await tx.db.productMedia.deleteMany({ where: { productId: id } });
       await tx.db.productMedia.createMany({ data: uniq(mediaIds).map((mediaId, position) => ({ productId: id, mediaId, position })) });
     }
-    if (stock !== undefined && stock !== null) await writeCatalogStock(tx, id, null, stock);
+    if (stock !== undefined && stock !== null) await setDefaultWarehouseStock(tx, id, null, stock);
     const after = await productEntity(tx, id);
     emitAfter(tx, 'product.after_update', { entity: after, changes: diffEntities(before, after), metadata: {} });
   });

@@ -99,12 +99,6 @@ export enum ProductSort {
 }
 registerEnumType(ProductSort, { name: 'ProductSort', description: 'Sort key of product lists (`name` sorts by the default-locale name).' });
 
-export enum SortOrder {
-  asc = 'asc',
-  desc = 'desc',
-}
-registerEnumType(SortOrder, { name: 'SortOrder' });
-
 @ObjectType({ description: 'Outcome of one item of a bulk create or CSV import.' })
 export class BulkItemResult {
   @Field(() => Int) index!: number;

@@ -2,7 +2,8 @@ import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
-import { checkTranslations, conflictOf } from './catalog-support';
+import { checkTranslations } from './input-checks';
+import { conflictOf } from './unique-conflicts';
 import type { Attribute, AttributeInput, AttributeOptionInput, PropertyGroupInput, PropertyOptionInput } from './property.type';
 
 const IDENTIFIER = /^[a-z0-9][a-z0-9_-]*$/;

@@ -2,7 +2,7 @@ import type { Ctx } from '../../context/ctx';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
-import { conflictOf } from './catalog-support';
+import { conflictOf } from './unique-conflicts';
 import { rejectNulls } from '../../shared/updates';
 import type { TagCreateInput, TagUpdateInput } from './category.type';
 

@@ -1,8 +1,10 @@
 import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
-import { refreshStockTotals } from '../inventory/stock-totals';
-import { assertAllFound, conflictOf, writeCatalogStock } from './catalog-support';
+import { refreshStockTotals } from '../inventory';
+import { assertAllFound } from './input-checks';
+import { conflictOf } from './unique-conflicts';
+import { setDefaultWarehouseStock } from '../inventory';
 import { rejectNulls } from '../../shared/updates';
 import type { VariantInput } from './product.inputs';
 import type { Variant } from './product.type';
@@ -63,7 +65,7 @@ export async function createVariants(ctx: Ctx, productId: string, input: Variant
       } catch (err) {
         throw conflictOf(err, 'duplicate_sku');
       }
-      if (input.stock) await writeCatalogStock(tx, productId, variant.id, input.stock);
+      if (input.stock) await setDefaultWarehouseStock(tx, productId, variant.id, input.stock);
       created.push(variant.id);
     }
     await tx.db.product.update({ where: { id: productId }, data: { updatedAt: new Date() } });
@@ -91,7 +93,7 @@ export async function updateVariant(ctx: Ctx, productId: string, variantId: stri
       await tx.db.variantOption.deleteMany({ where: { variantId } });
       await tx.db.variantOption.createMany({ data: [...new Set(input.optionIds)].map((optionId) => ({ variantId, optionId })) });
     }
-    if (input.stock !== undefined && input.stock !== null) await writeCatalogStock(tx, productId, variantId, input.stock);
+    if (input.stock !== undefined && input.stock !== null) await setDefaultWarehouseStock(tx, productId, variantId, input.stock);
   });
   return (await variantsById(ctx, productId, [variantId]))[0];
 }

@@ -2,7 +2,7 @@ import type { Ctx } from '../../context/ctx';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { rejectNulls } from '../../shared/updates';
-import { requireCustomerId } from '../../auth/actor';
+import { requireCustomerId } from '../../context/actor';
 import type { AddressCreateInput, AddressUpdateInput } from './address.type';
 
 const signedInCustomer = (ctx: Ctx) => requireCustomerId(ctx.actor);

@@ -23,3 +23,11 @@ export class AccountUpdateInput {
   @Field(() => UuidScalar, { nullable: true }) defaultShippingAddressId?: string | null;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
 }
+
+@InputType({ description: 'A new customer account.' })
+export class RegisterInput {
+  @Field() @Rules({ minLength: 1, maxLength: 320, email: true }) email!: string;
+  @Field({ description: '8 to 128 characters.' }) @Rules({ minLength: 8, maxLength: 128 }) password!: string;
+  @Field() @Rules({ minLength: 1, maxLength: 255 }) firstName!: string;
+  @Field() @Rules({ minLength: 1, maxLength: 255 }) lastName!: string;
+}

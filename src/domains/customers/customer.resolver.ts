@@ -3,7 +3,7 @@ import type { Ctx } from '../../context/ctx';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { Address } from './address.type';
-import { AccountUpdateInput, CustomerUpdateInput } from './customer.inputs';
+import { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
 import * as customers from './customer.service';
 import { Customer, CustomerCreateInput, CustomerList } from './customer.type';
 
@@ -55,5 +55,10 @@ export class CustomerResolver {
   @FieldResolver(() => [Address])
   addresses(@Root() customer: Customer, @Context() ctx: Ctx) {
     return ctx.loaders.addressesByCustomerId.load(customer.id);
+  }
+
+  @Mutation(() => Customer, { description: 'Registers a customer. 409 `email_taken`.' })
+  customerRegister(@Context() ctx: Ctx, @Arg('input', () => RegisterInput) input: RegisterInput) {
+    return customers.registerCustomer(ctx, input);
   }
 }

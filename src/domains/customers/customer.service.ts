@@ -6,8 +6,9 @@ import { isUniqueViolation, provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { type Page, findPage } from '../../shared/pagination';
 import { diffEntities, rejectNulls } from '../../shared/updates';
-import { requireCustomerId } from '../../auth/actor';
-import type { AccountUpdateInput, CustomerUpdateInput } from './customer.inputs';
+import { requireCustomerId } from '../../context/actor';
+import type { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
+import { consumeLimit } from '../../context/limits';
 import { customerView } from './customer.view';
 
 export interface NewCustomer {
@@ -105,4 +106,10 @@ async function assertOwnAddresses(ctx: Ctx, customerId: string, input: { default
     const address = await ctx.db.customerAddress.findUnique({ where: { id }, select: { customerId: true } });
     if (address?.customerId !== customerId) throw new AppError('not_found', 'address not found', { field });
   }
+}
+
+/** Registration: the per-IP register budget, then the same account creation the admin API uses. */
+export async function registerCustomer(ctx: Ctx, input: RegisterInput) {
+  await consumeLimit(ctx, 'register');
+  return createCustomer(ctx, input);
 }

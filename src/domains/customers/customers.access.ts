@@ -1,4 +1,4 @@
-import { type AccessTable, admin, customer } from '../../auth/access';
+import { type AccessTable, PUBLIC, admin, customer } from '../../auth/access';
 
 export const customersAccess: AccessTable = {
   Query: {
@@ -11,5 +11,7 @@ export const customersAccess: AccessTable = {
     customerUpdate: admin('customers.update'),
     customerDelete: admin('customers.delete'),
     accountUpdate: customer('store.account.update'),
+    /** Public; held back by the per-IP `register` rate limit. */
+    customerRegister: PUBLIC,
   },
 };

@@ -1,5 +1,6 @@
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
 import type { PrismaClient } from '../../generated/prisma/client';
+import { type LoaderDeps, groupedBy } from '../../context/loaders';
 
 type AddressRow = Awaited<ReturnType<PrismaClient['customerAddress']['findFirstOrThrow']>>;
 
@@ -7,11 +8,15 @@ export interface CustomerLoaders {
   addressesByCustomerId: DataLoader<string, AddressRow[]>;
 }
 
-export function createCustomerLoaders(prisma: PrismaClient): CustomerLoaders {
+export function createCustomerLoaders({ prisma }: LoaderDeps): CustomerLoaders {
   return {
-    addressesByCustomerId: new DataLoader(async (ids) => {
-      const rows = await prisma.customerAddress.findMany({ where: { customerId: { in: [...ids] } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-      return ids.map((id) => rows.filter((r) => r.customerId === id));
-    }),
+    addressesByCustomerId: groupedBy(
+      (ids) => prisma.customerAddress.findMany({ where: { customerId: { in: ids } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+      (row) => row.customerId,
+    ),
   };
+}
+
+declare module '../../context/loaders' {
+  interface Loaders extends CustomerLoaders {}
 }

@@ -1,6 +1,6 @@
 import type DataLoader from 'dataloader';
 import type { PrismaClient } from '../../generated/prisma/client';
-import { byId } from '../../context/loaders';
+import { type LoaderDeps, byId } from '../../context/loaders';
 
 type WarehouseRow = Awaited<ReturnType<PrismaClient['warehouse']['findFirstOrThrow']>>;
 
@@ -8,6 +8,10 @@ export interface InventoryLoaders {
   warehouseById: DataLoader<string, WarehouseRow | null>;
 }
 
-export function createInventoryLoaders(prisma: PrismaClient): InventoryLoaders {
+export function createInventoryLoaders({ prisma }: LoaderDeps): InventoryLoaders {
   return { warehouseById: byId((ids) => prisma.warehouse.findMany({ where: { id: { in: ids } } })) };
+}
+
+declare module '../../context/loaders' {
+  interface Loaders extends InventoryLoaders {}
 }

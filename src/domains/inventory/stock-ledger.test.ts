@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ANONYMOUS } from '../../auth/actor';
+import { ANONYMOUS } from '../../context/actor';
 import { createContext } from '../../context/create-context';
 import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';

@@ -1,5 +1,6 @@
 import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
+import { unique } from '../../shared/collections';
 
 /**
  * Keeps the denormalized `stock` of products and variants equal to the sum of their entries in active
@@ -28,8 +29,4 @@ export async function refreshStockTotals(ctx: Ctx, scope: { productIds?: string[
         WHERE se.product_id = p.id), 0)
       WHERE p.id = ANY(${productIds}::uuid[])`);
   }
-}
-
-function unique(ids: string[]): string[] {
-  return [...new Set(ids)];
 }

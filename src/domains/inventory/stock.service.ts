@@ -82,3 +82,17 @@ export async function listMovements(ctx: Ctx, filter: { warehouseId?: string; pr
   const where = filter.warehouseId ? { warehouseId: filter.warehouseId } : { productId: filter.productId };
   return findPage(page, (w) => ctx.db.stockMovement.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...w }), () => ctx.db.stockMovement.count({ where }));
 }
+
+/**
+ * Stock given to the catalog (a product's or variant's `stock` field) is written as the product-level (or
+ * variant) entry of the first active warehouse by priority, through {@link setWarehouseStock}, so the adjustment
+ * movement and the denormalized totals stay right. Without an active warehouse a non-zero quantity is 422.
+ */
+export async function setDefaultWarehouseStock(ctx: Ctx, productId: string, variantId: string | null, quantity: number): Promise<void> {
+  const warehouse = await ctx.db.warehouse.findFirst({ where: { active: true }, orderBy: [{ priority: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], select: { id: true } });
+  if (!warehouse) {
+    if (quantity === 0) return;
+    throw new AppError('no_active_warehouse', 'stock needs an active warehouse', { field: 'stock' });
+  }
+  await setWarehouseStock(ctx, warehouse.id, [{ productId, variantId, quantity, reference: 'set through the catalog' }]);
+}

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context/ctx';
-import { loadOwnedCart } from '../carts/cart-access';
+import { loadOwnedCart } from '../carts';
 
 /** The lines of a cart its caller owns, for checkout from `cart_id`. */
 export async function loadCheckoutCart(ctx: Ctx, cartId: string) {

@@ -1,8 +1,7 @@
 import type { Ctx } from '../../context/ctx';
-import { customerIdOf } from '../../auth/actor';
+import { customerIdOf } from '../../context/actor';
 import { AppError } from '../../shared/errors';
-import { type DiscountTerms, discountAmount, normalizeCode } from '../pricing/discount-rules';
-import { unitPrices, type PricedLine, priceLines } from '../pricing/line-pricing';
+import { type DiscountTerms, type PricedLine, discountAmount, normalizeCode, priceLines, unitPrices } from '../pricing';
 import type { CheckoutInput } from './checkout.inputs';
 
 /** Everything checkout computed before it writes: lines, methods, totals. */

@@ -6,7 +6,7 @@ import { consumeLimit } from '../../context/limits';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { claimKey, findReplay, idempotencyKey, requestHash } from '../../context/idempotency';
-import { deductStock } from '../inventory/stock-ledger';
+import { deductStock } from '../inventory';
 import { type CheckoutDraft, draftCheckout } from './checkout-draft';
 import type { CheckoutInput } from './checkout.inputs';
 import { loadCheckoutCart } from './checkout-cart';

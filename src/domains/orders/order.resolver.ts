@@ -1,9 +1,8 @@
 import { Arg, Ctx as Context, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
-import { resolvePage } from '../../shared/pagination';
+import { SortOrder, resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { OrderStatusInput } from './checkout.inputs';
-import { SortOrder } from '../catalog/product.type';
 import { OrderSortField } from './order-sort';
 import * as orders from './order.service';
 import { Order, OrderItem, OrderList, OrderStatus, OrderStatusChange, PaymentTransaction } from './order.type';

@@ -1,5 +1,6 @@
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
 import type { PrismaClient } from '../../generated/prisma/client';
+import { type LoaderDeps, groupedBy } from '../../context/loaders';
 
 type ItemRow = Awaited<ReturnType<PrismaClient['orderItem']['findFirstOrThrow']>>;
 type HistoryRow = Awaited<ReturnType<PrismaClient['orderStatusHistory']['findFirstOrThrow']>>;
@@ -9,17 +10,19 @@ export interface OrderLoaders {
   orderHistoryByOrderId: DataLoader<string, HistoryRow[]>;
 }
 
-function groupBy<T extends { orderId: string }>(rows: T[], ids: readonly string[]): T[][] {
-  const groups = new Map<string, T[]>(ids.map((id) => [id, []]));
-  for (const row of rows) groups.get(row.orderId)?.push(row);
-  return ids.map((id) => groups.get(id) ?? []);
+export function createOrderLoaders({ prisma }: LoaderDeps): OrderLoaders {
+  return {
+    orderItemsByOrderId: groupedBy(
+      (ids) => prisma.orderItem.findMany({ where: { orderId: { in: ids } }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+      (row) => row.orderId,
+    ),
+    orderHistoryByOrderId: groupedBy(
+      (ids) => prisma.orderStatusHistory.findMany({ where: { orderId: { in: ids } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+      (row) => row.orderId,
+    ),
+  };
 }
 
-export function createOrderLoaders(prisma: PrismaClient): OrderLoaders {
-  return {
-    orderItemsByOrderId: new DataLoader(async (ids) =>
-      groupBy(await prisma.orderItem.findMany({ where: { orderId: { in: [...ids] } }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }), ids)),
-    orderHistoryByOrderId: new DataLoader(async (ids) =>
-      groupBy(await prisma.orderStatusHistory.findMany({ where: { orderId: { in: [...ids] } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }), ids)),
-  };
+declare module '../../context/loaders' {
+  interface Loaders extends OrderLoaders {}
 }

@@ -16,11 +16,3 @@ export class RefreshInput {
 export class LogoutInput {
   @Field({ nullable: true, description: 'Also revokes this token\'s owner\'s sessions when no access token is presented.' }) refreshToken?: string;
 }
-
-@InputType({ description: 'A new customer account.' })
-export class RegisterInput {
-  @Field() @Rules({ minLength: 1, maxLength: 320, email: true }) email!: string;
-  @Field({ description: '8 to 128 characters.' }) @Rules({ minLength: 8, maxLength: 128 }) password!: string;
-  @Field() @Rules({ minLength: 1, maxLength: 255 }) firstName!: string;
-  @Field() @Rules({ minLength: 1, maxLength: 255 }) lastName!: string;
-}

@@ -1,22 +1,21 @@
 import { Arg, Ctx as Context, Mutation, Resolver } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
-import { Customer } from '../customers/customer.type';
-import { LoginInput, LogoutInput, RefreshInput, RegisterInput } from './session.inputs';
-import * as auth from './session.service';
+import { LoginInput, LogoutInput, RefreshInput } from './session.inputs';
+import * as sessions from './session.service';
 import { LogoutResult, TokenPair } from './session.type';
 
 const cookieArg = { nullable: true, description: 'Also set the HttpOnly session cookies (browsers); see contract §4.' } as const;
 
 @Resolver()
-export class AuthResolver {
+export class SessionResolver {
   @Mutation(() => TokenPair, { description: 'Login for admin users, then customers. 401 `invalid_credentials`; 429 `account_locked` after 5 failures.' })
   login(@Context() ctx: Ctx, @Arg('input', () => LoginInput) input: LoginInput, @Arg('cookie', () => Boolean, cookieArg) cookie?: boolean) {
-    return auth.login(ctx, input, { scope: 'any', cookie });
+    return sessions.login(ctx, input, { scope: 'any', cookie });
   }
 
   @Mutation(() => TokenPair, { description: 'Login for customers only (store).' })
   customerLogin(@Context() ctx: Ctx, @Arg('input', () => LoginInput) input: LoginInput, @Arg('cookie', () => Boolean, cookieArg) cookie?: boolean) {
-    return auth.login(ctx, input, { scope: 'customer', cookie });
+    return sessions.login(ctx, input, { scope: 'customer', cookie });
   }
 
   @Mutation(() => TokenPair, { description: 'Exchanges a refresh token (once) for a new pair of the same family. 401 `invalid_token`.' })
@@ -25,16 +24,11 @@ export class AuthResolver {
     @Arg('input', () => RefreshInput, { nullable: true }) input?: RefreshInput,
     @Arg('cookie', () => Boolean, cookieArg) cookie?: boolean,
   ) {
-    return auth.refresh(ctx, input, { cookie });
+    return sessions.refresh(ctx, input, { cookie });
   }
 
   @Mutation(() => LogoutResult, { description: 'Revokes the presented access token and the user\'s refresh tokens. Always succeeds.' })
   logout(@Context() ctx: Ctx, @Arg('input', () => LogoutInput, { nullable: true }) input?: LogoutInput) {
-    return auth.logout(ctx, input);
-  }
-
-  @Mutation(() => Customer, { description: 'Registers a customer. 409 `email_taken`.' })
-  customerRegister(@Context() ctx: Ctx, @Arg('input', () => RegisterInput) input: RegisterInput) {
-    return auth.register(ctx, input);
+    return sessions.logout(ctx, input);
   }
 }

@@ -4,10 +4,9 @@ import { normalizeEmail } from '../../platform/passwords';
 import { LOGIN_LOCK_SECONDS } from '../../platform/security-store';
 import { REFRESH_COOKIE, type TokenPair, clearSessionCookies, revokeUserSessions, rotateRefreshToken, setSessionCookies, startSession } from '../../auth/session-tokens';
 import type { TokenSubject } from '../../auth/tokens';
-import { verifyToken } from '../../auth/actor';
+import { verifyToken } from '../../auth/tokens';
 import { AppError } from '../../shared/errors';
-import type { LoginInput, LogoutInput, RefreshInput, RegisterInput } from './session.inputs';
-import { createCustomer } from '../customers/customer.service';
+import type { LoginInput, LogoutInput, RefreshInput } from './session.inputs';
 
 const locked = () =>
   new AppError('account_locked', 'too many failed login attempts, please try again later', { headers: { 'Retry-After': String(LOGIN_LOCK_SECONDS) } });
@@ -74,10 +73,4 @@ export async function logout(ctx: Ctx, input: LogoutInput | null | undefined): P
   for (const user of users.values()) await revokeUserSessions(ctx, user.type, user.id);
   clearSessionCookies(ctx);
   return { message: 'logged out' };
-}
-
-/** Registration: the per-IP register budget, then the same account creation the admin API uses. */
-export async function register(ctx: Ctx, input: RegisterInput) {
-  await consumeLimit(ctx, 'register');
-  return createCustomer(ctx, input);
 }

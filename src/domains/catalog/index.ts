@@ -1,0 +1,17 @@
+/** Catalog: products, variants, property groups, attributes, categories, tags, bulk create and CSV import. */
+import type { DomainModule } from '../module';
+import { catalogAccess } from './catalog.access';
+import { createCatalogLoaders } from './catalog.loaders';
+import { CategoryResolver, TagResolver } from './category.resolver';
+import { BulkProductInput } from './product.inputs';
+import { ProductResolver } from './product.resolver';
+import { AttributeResolver, PropertyGroupResolver } from './property.resolver';
+
+export const domain: DomainModule = {
+  name: 'catalog',
+  resolvers: [ProductResolver, CategoryResolver, TagResolver, PropertyGroupResolver, AttributeResolver],
+  access: [catalogAccess],
+  loaders: createCatalogLoaders,
+  // Bulk items arrive as JSON and are read one by one against this type, which no field names.
+  orphanedTypes: [BulkProductInput],
+};

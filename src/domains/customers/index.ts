@@ -1,0 +1,16 @@
+/** Customers: accounts (admin CRUD, registration, the customer's own account) and addresses. */
+import type { DomainModule } from '../module';
+import { addressesAccess } from './addresses.access';
+import { AddressResolver } from './address.resolver';
+import { CustomerResolver } from './customer.resolver';
+import { customersAccess } from './customers.access';
+import { createCustomerLoaders } from './customers.loaders';
+
+export { createCustomer } from './customer.service';
+
+export const domain: DomainModule = {
+  name: 'customers',
+  resolvers: [CustomerResolver, AddressResolver],
+  access: [customersAccess, addressesAccess],
+  loaders: createCustomerLoaders,
+};

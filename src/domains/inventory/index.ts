@@ -1,0 +1,18 @@
+/** Inventory: warehouses, stock per warehouse, the movement ledger, availability and deduction. */
+import type { DomainModule } from '../module';
+import { inventoryAccess } from './inventory.access';
+import { createInventoryLoaders } from './inventory.loaders';
+import { StockResolver } from './stock.resolver';
+import { WarehouseResolver } from './warehouse.resolver';
+
+export { assertAvailable, deductStock, reverseOrderStock } from './stock-ledger';
+export { refreshStockTotals } from './stock-totals';
+export { setWarehouseStock, setDefaultWarehouseStock } from './stock.service';
+export { createWarehouse } from './warehouse.service';
+
+export const domain: DomainModule = {
+  name: 'inventory',
+  resolvers: [WarehouseResolver, StockResolver],
+  access: [inventoryAccess],
+  loaders: createInventoryLoaders,
+};

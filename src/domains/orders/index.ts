@@ -1,0 +1,16 @@
+/** Orders: checkout (one transaction), the order status table with restocking, payment transactions. */
+import type { DomainModule } from '../module';
+import { CheckoutResolver } from './checkout.resolver';
+import { OrderResolver } from './order.resolver';
+import { ordersAccess } from './orders.access';
+import { createOrderLoaders } from './orders.loaders';
+
+export { checkout } from './checkout.service';
+export type { CheckoutInput } from './checkout.inputs';
+
+export const domain: DomainModule = {
+  name: 'orders',
+  resolvers: [OrderResolver, CheckoutResolver],
+  access: [ordersAccess],
+  loaders: createOrderLoaders,
+};

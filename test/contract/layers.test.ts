@@ -1,0 +1,93 @@
+/**
+ * The layer contract (.dependency-cruiser.cjs) holds for the code, and each of its rules fires on a violation:
+ * a scratch tree with the project's layout, one offending import per rule, is checked with the same config.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+const root = join(__dirname, '..', '..');
+const depcruise = join(root, 'node_modules', '.bin', 'depcruise');
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
+
+function cruise(cwd: string, paths: string[]): Violation[] {
+  const args = [...paths, '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json'];
+  let out: string;
+  try {
+    out = execFileSync(depcruise, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (err) {
+    // depcruise exits non-zero when it finds violations; the report is still on stdout.
+    out = (err as { stdout: string }).stdout;
+  }
+  return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
+}
+
+/** file → the relative imports it makes; every imported file is created empty. */
+const SCRATCH: Record<string, string[]> = {
+  'src/shared/pure.ts': ['../platform/infra'],
+  'src/platform/infra.ts': ['../context/ctx'],
+  'src/context/ctx.ts': ['../domains/catalog/index'],
+  'src/context/fine.ts': ['../shared/ok', '../platform/ok'],
+  'src/auth/rules.ts': ['../http/middleware'],
+  'src/domains/catalog/index.ts': ['./product.service'],
+  'src/domains/catalog/product.service.ts': ['../../graphql/server', '../inventory/stock-ledger', '../orders/index', '../../app/runtime'],
+  'src/domains/catalog/fine.ts': ['../inventory/index', './product.service', '../../auth/ok', '../../context/fine'],
+  'src/http/middleware.ts': ['../domains/catalog/index'],
+  'rest/adapter.ts': ['../src/domains/catalog/index'],
+  'src/plugin-api/host.ts': ['../domains/catalog/product.service'],
+  'plugins/automation/index.ts': ['../../src/shared/pure', '../payprov/index', '../../src/plugin-api/index', './relay'],
+  'src/shared/a.ts': ['./b'],
+  'src/shared/b.ts': ['./a'],
+};
+
+const EXPECTED: Array<[rule: string, from: string, to: string]> = [
+  ['shared-is-pure', 'src/shared/pure.ts', 'src/platform/infra.ts'],
+  ['platform-below-context', 'src/platform/infra.ts', 'src/context/ctx.ts'],
+  ['context-below-domains', 'src/context/ctx.ts', 'src/domains/catalog/index.ts'],
+  ['auth-below-adapters', 'src/auth/rules.ts', 'src/http/middleware.ts'],
+  ['domains-below-adapters', 'src/domains/catalog/product.service.ts', 'src/graphql/server.ts'],
+  ['domains-through-facades', 'src/domains/catalog/product.service.ts', 'src/domains/inventory/stock-ledger.ts'],
+  ['nothing-depends-on-orders', 'src/domains/catalog/product.service.ts', 'src/domains/orders/index.ts'],
+  ['root-is-imported-by-entry-points-only', 'src/domains/catalog/product.service.ts', 'src/app/runtime.ts'],
+  ['base-adapters', 'src/http/middleware.ts', 'src/domains/catalog/index.ts'],
+  ['rest-adapter', 'rest/adapter.ts', 'src/domains/catalog/index.ts'],
+  ['outside-code-through-facades', 'src/plugin-api/host.ts', 'src/domains/catalog/product.service.ts'],
+  ['plugin-api', 'src/plugin-api/host.ts', 'src/domains/catalog/product.service.ts'],
+  ['plugins-see-the-plugin-api', 'plugins/automation/index.ts', 'src/shared/pure.ts'],
+  ['plugins-see-the-plugin-api', 'plugins/automation/index.ts', 'plugins/payprov/index.ts'],
+  ['no-cycles', 'src/shared/a.ts', 'src/shared/b.ts'],
+];
+
+describe('layer rules', () => {
+  it('the code follows them', () => {
+    const violations = cruise(root, ['src', 'rest', 'plugins', 'scripts', 'test']);
+    expect(violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
+  });
+
+  it('each rule fires on a violation, and allowed imports pass', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'layers-'));
+    try {
+      const files = new Set(Object.keys(SCRATCH));
+      for (const [file, imports] of Object.entries(SCRATCH)) for (const i of imports) files.add(join(dirname(file), i) + '.ts');
+      for (const file of files) {
+        mkdirSync(join(dir, dirname(file)), { recursive: true });
+        const body = (SCRATCH[file] ?? []).map((i, n) => `import * as m${n} from '${i}';\nvoid m${n};`).join('\n');
+        writeFileSync(join(dir, file), `${body}\nexport const x = 1;\n`);
+      }
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'commonjs', strict: true } }));
+      const found = cruise(dir, ['src', 'rest', 'plugins']).map((v) => [v.rule.name, v.from, v.to]);
+      for (const expected of EXPECTED) expect(found).toContainEqual(expected);
+      // Nothing else: the allowed imports of the scratch tree (facades, lower layers, own files) pass.
+      const unexpected = found.filter(([rule, from]) => !EXPECTED.some(([r, f]) => r === rule && f === from) && rule !== 'no-cycles');
+      expect(unexpected).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
