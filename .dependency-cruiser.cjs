@@ -29,16 +29,57 @@ const onlyFrom = (name, from, allowed, comment) => ({
 
 module.exports = {
   forbidden: [
-    { name: 'no-cycles', severity: 'error', comment: 'Import cycles hide which side is the ground.', from: {}, to: { circular: true } },
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Import cycles hide which side is the ground.',
+      from: {},
+      to: { circular: true },
+    },
     onlyFrom('shared-is-pure', '^src/shared/', [SHARED], 'shared holds pure helpers: it builds on nothing of ours.'),
     onlyFrom('platform-below-context', '^src/platform/', [SHARED], 'platform is process infrastructure: shared only.'),
-    onlyFrom('context-below-domains', '^src/context/', [SHARED, PLATFORM], 'context must not know domains, auth or adapters.'),
-    onlyFrom('auth-below-adapters', '^src/auth/', [SHARED, PLATFORM, CONTEXT], 'auth resolves actors and access rules; it knows no domain and no adapter.'),
-    onlyFrom('domains-below-adapters', '^src/domains/', [SHARED, PLATFORM, CONTEXT, AUTH, DOMAINS], 'domains know no GraphQL server, HTTP, REST, plugin host or root.'),
-    onlyFrom('base-adapters', BASE_ADAPTERS, [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS], 'graphql/ and http/ are generic: they get domains from the root.'),
-    onlyFrom('rest-adapter', '^rest/', [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS], 'REST maps routes onto named operations; it reaches no domain directly.'),
-    onlyFrom('plugin-api', '^src/plugin-api/', [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS, '^src/domains/[^/]+/index\\.ts$', '^rest/'], 'the plugin contract and host build on domain facades.'),
-    onlyFrom('mcp-adapter', '^src/mcp/', [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS, '^src/domains/[^/]+/index\\.ts$', '^rest/', '^src/plugin-api/'], 'MCP runs named operations.'),
+    onlyFrom(
+      'context-below-domains',
+      '^src/context/',
+      [SHARED, PLATFORM],
+      'context must not know domains, auth or adapters.',
+    ),
+    onlyFrom(
+      'auth-below-adapters',
+      '^src/auth/',
+      [SHARED, PLATFORM, CONTEXT],
+      'auth resolves actors and access rules; it knows no domain and no adapter.',
+    ),
+    onlyFrom(
+      'domains-below-adapters',
+      '^src/domains/',
+      [SHARED, PLATFORM, CONTEXT, AUTH, DOMAINS],
+      'domains know no GraphQL server, HTTP, REST, plugin host or root.',
+    ),
+    onlyFrom(
+      'base-adapters',
+      BASE_ADAPTERS,
+      [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS],
+      'graphql/ and http/ are generic: they get domains from the root.',
+    ),
+    onlyFrom(
+      'rest-adapter',
+      '^rest/',
+      [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS],
+      'REST maps routes onto named operations; it reaches no domain directly.',
+    ),
+    onlyFrom(
+      'plugin-api',
+      '^src/plugin-api/',
+      [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS, '^src/domains/[^/]+/index\\.ts$', '^rest/'],
+      'the plugin contract and host build on domain facades.',
+    ),
+    onlyFrom(
+      'mcp-adapter',
+      '^src/mcp/',
+      [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS, '^src/domains/[^/]+/index\\.ts$', '^rest/', '^src/plugin-api/'],
+      'MCP runs named operations.',
+    ),
     {
       name: 'plugins-see-the-plugin-api',
       severity: 'error',
@@ -80,7 +121,11 @@ module.exports = {
     exclude: { path: '^(node_modules|dist|data|src/generated/prisma/internal)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.js', '.json'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

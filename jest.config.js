@@ -14,7 +14,12 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest', swc], '^.+/node_modules/jose/.+\\.js$': ['@swc/jest', swc] },
   // jose 6 ships only ES modules; Node 20 jest cannot require them, so SWC turns them into CommonJS.
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
-  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts', '<rootDir>/rest/**/*.test.ts', '<rootDir>/plugins/**/*.test.ts'],
+  testMatch: [
+    '<rootDir>/src/**/*.test.ts',
+    '<rootDir>/test/**/*.test.ts',
+    '<rootDir>/rest/**/*.test.ts',
+    '<rootDir>/plugins/**/*.test.ts',
+  ],
   setupFiles: ['<rootDir>/test/harness/setup-env.ts'],
   globalSetup: '<rootDir>/test/harness/global-setup.ts',
   testTimeout: 60000,

@@ -64,7 +64,9 @@ export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[], accessT
     const where = `${spec.method} ${spec.path}`;
     const errors = validate(schema, spec.operation);
     if (errors.length) throw new Error(`${where}: invalid operation: ${errors.map((e) => e.message).join('; ')}`);
-    const operation = spec.operation.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    const operation = spec.operation.definitions.find(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    );
     if (!operation?.name) throw new Error(`${where}: the operation must be named`);
     const { pattern, params } = compilePath(spec.path);
     const mapping = (spec.variables ?? {}) as Record<string, VariableSource>;
@@ -72,13 +74,23 @@ export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[], accessT
       const name = def.variable.name.value;
       const source = mapping[name];
       if (!source) throw new Error(`${where}: variable $${name} has no source`);
-      if (source.from === 'path' && !params.includes(source.name)) throw new Error(`${where}: no path parameter {${source.name}}`);
+      if (source.from === 'path' && !params.includes(source.name))
+        throw new Error(`${where}: no path parameter {${source.name}}`);
       return { name, type: typeFromAST(schema, def.type as never) as GraphQLInputType, source };
     });
     for (const name of Object.keys(mapping)) {
       if (!variables.some((v) => v.name === name)) throw new Error(`${where}: operation has no variable $${name}`);
     }
-    return { spec, pattern, params, operationName: operation.name.value, document: spec.operation, variables, access: accessOf(operation, where, accessTables), run: compileOperation(schema, spec.operation, operation.name.value) };
+    return {
+      spec,
+      pattern,
+      params,
+      operationName: operation.name.value,
+      document: spec.operation,
+      variables,
+      access: accessOf(operation, where, accessTables),
+      run: compileOperation(schema, spec.operation, operation.name.value),
+    };
   });
   // Literal segments win over parameters (`/products/id/{id}` before `/products/{slug}`).
   return compiled.sort((a, b) => a.params.length - b.params.length);
@@ -112,7 +124,10 @@ function respond(route: CompiledRoute, res: Response, payload: unknown): void {
   }
   if (envelope === 'text') {
     if (route.spec.filename) res.setHeader('Content-Disposition', `attachment; filename="${route.spec.filename}"`);
-    res.status(code).type(route.spec.contentType ?? 'text/plain; charset=utf-8').send(String(payload));
+    res
+      .status(code)
+      .type(route.spec.contentType ?? 'text/plain; charset=utf-8')
+      .send(String(payload));
     return;
   }
   if (envelope === 'object') {
@@ -149,7 +164,12 @@ export function restRouter(app: AppServices, schema: GraphQLSchema, specs: Route
     }
     allowed = [...new Set(allowed)];
     if (allowed.length) {
-      sendError(res, new AppError('method_not_allowed', `method ${req.method} not allowed`, { headers: { Allow: allowed.join(', ') } }));
+      sendError(
+        res,
+        new AppError('method_not_allowed', `method ${req.method} not allowed`, {
+          headers: { Allow: allowed.join(', ') },
+        }),
+      );
       return;
     }
     next();
@@ -177,15 +197,39 @@ export function restRouter(app: AppServices, schema: GraphQLSchema, specs: Route
     }
     const { values, problems } = readVariables(route, req, params);
     if (problems.length) return sendError(res, AppError.validation(problems));
-    const contextValue = createContext(app, { id: req.id, actor: req.actor, log: req.log, headers: req.headers, clientIp: req.clientIp, cookies: req.cookies, uploads }, new ResponseEffects(res));
+    const contextValue = createContext(
+      app,
+      {
+        id: req.id,
+        actor: req.actor,
+        log: req.log,
+        headers: req.headers,
+        clientIp: req.clientIp,
+        cookies: req.cookies,
+        uploads,
+      },
+      new ResponseEffects(res),
+    );
     const result = await route.run(values, contextValue);
     // Cookies and headers the operation declared through `ctx.effects` (login's session cookies…).
     contextValue.effects.flush();
     if (result.errors?.length) {
       const errors = result.errors.map(normalizeError);
-      for (const e of errors) if (e.internal) req.log.error({ err: e.internal instanceof Error ? { message: e.internal.message, stack: e.internal.stack } : e.internal, operation: route.operationName }, 'rest operation failed');
+      for (const e of errors)
+        if (e.internal)
+          req.log.error(
+            {
+              err: e.internal instanceof Error ? { message: e.internal.message, stack: e.internal.stack } : e.internal,
+              operation: route.operationName,
+            },
+            'rest operation failed',
+          );
       const first = errors[0];
-      return sendError(res, { ...first, entries: errors.flatMap((e) => e.entries), headers: Object.assign({}, ...errors.map((e) => e.headers)) });
+      return sendError(res, {
+        ...first,
+        entries: errors.flatMap((e) => e.entries),
+        headers: Object.assign({}, ...errors.map((e) => e.headers)),
+      });
     }
     respond(route, res, route.spec.result(result.data as never));
   }

@@ -14,7 +14,11 @@ import { type UploadedFile, uploadRef } from '../src/shared/uploads';
  * `limit` bytes is 413 `body_too_large`; a request that is not multipart is left alone (the operation then
  * reports the missing file field).
  */
-export function readMultipart(req: Request, res: Response, limit: number): Promise<{ body: Record<string, unknown>; uploads: Map<string, UploadedFile> } | null> {
+export function readMultipart(
+  req: Request,
+  res: Response,
+  limit: number,
+): Promise<{ body: Record<string, unknown>; uploads: Map<string, UploadedFile> } | null> {
   if (!/^multipart\/form-data\b/i.test(req.get('content-type') ?? '')) return Promise.resolve(null);
   const body: Record<string, unknown> = {};
   const uploads = new Map<string, UploadedFile>();
@@ -36,7 +40,13 @@ export function readMultipart(req: Request, res: Response, limit: number): Promi
     });
     parser.on('file', (name, stream, info) => {
       const path = join(tmpdir(), `svc-upload-${randomBytes(8).toString('hex')}`);
-      const file: UploadedFile = { field: name, filename: info.filename ?? 'file', declaredType: info.mimeType ?? '', path, size: 0 };
+      const file: UploadedFile = {
+        field: name,
+        filename: info.filename ?? 'file',
+        declaredType: info.mimeType ?? '',
+        path,
+        size: 0,
+      };
       uploads.set(name, file);
       body[name] = uploadRef(name);
       const out = createWriteStream(path);
@@ -57,10 +67,7 @@ export function readMultipart(req: Request, res: Response, limit: number): Promi
     });
     parser.on('error', () => reject(new AppError('validation_error', 'malformed multipart body', { field: 'file' })));
     parser.on('close', () => {
-      Promise.all(pending).then(
-        () => (failed ? reject(failed) : resolve({ body, uploads })),
-        reject,
-      );
+      Promise.all(pending).then(() => (failed ? reject(failed) : resolve({ body, uploads })), reject);
     });
     req.pipe(parser);
   });

@@ -6,7 +6,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOCKFILE, MIGRATIONS_DIR, NO_FILTER, engineErrorMessage, readMigrationsList, readSchemaFiles, startEngine } from './lib/schema-engine';
+import {
+  LOCKFILE,
+  MIGRATIONS_DIR,
+  NO_FILTER,
+  engineErrorMessage,
+  readMigrationsList,
+  readSchemaFiles,
+  startEngine,
+} from './lib/schema-engine';
 
 async function main(): Promise<number> {
   if (!fs.existsSync(path.join(MIGRATIONS_DIR, LOCKFILE))) {

@@ -40,8 +40,14 @@ async function serve(configFile?: string): Promise<void> {
   const log = createLogger(config['log.level']);
   const email = process.env.SVC_BOOTSTRAP_ADMIN_EMAIL;
   const password = process.env.SVC_BOOTSTRAP_ADMIN_PASSWORD;
-  if (!!email !== !!password) throw new ConfigError('SVC_BOOTSTRAP_ADMIN_EMAIL and SVC_BOOTSTRAP_ADMIN_PASSWORD must be set together');
-  const service = await startService({ config, log, bootstrapAdmin: email && password ? { email, password } : undefined, seedDemoOnEmpty: true });
+  if (!!email !== !!password)
+    throw new ConfigError('SVC_BOOTSTRAP_ADMIN_EMAIL and SVC_BOOTSTRAP_ADMIN_PASSWORD must be set together');
+  const service = await startService({
+    config,
+    log,
+    bootstrapAdmin: email && password ? { email, password } : undefined,
+    seedDemoOnEmpty: true,
+  });
   const stop = (signal: string) => {
     log.info({ signal }, 'shutting down');
     service.close().then(
@@ -59,10 +65,18 @@ async function serve(configFile?: string): Promise<void> {
 async function migrate(configFile?: string): Promise<void> {
   const config = loadConfig({ file: configFile });
   const log = createLogger(config['log.level']);
-  const db = await openDatabase({ url: config['database.url'], dataDir: config.data_dir, maxConnections: 1, tls: config['database.tls'], log });
+  const db = await openDatabase({
+    url: config['database.url'],
+    dataDir: config.data_dir,
+    maxConnections: 1,
+    tls: config['database.tls'],
+    log,
+  });
   try {
     const applied = await applyMigrations(db.executor, migrationsDir(), (msg) => log.info(msg));
-    console.log(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database is up to date');
+    console.log(
+      applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database is up to date',
+    );
   } finally {
     await db.close();
   }
@@ -75,7 +89,11 @@ async function seed(args: string[], configFile?: string): Promise<void> {
   const opened = await openServices({ config, log });
   try {
     const summary = await seedDemo(createContext(opened.services, { id: 'seed', actor: ANONYMOUS, log }));
-    console.log(summary ? `demo shop loaded: ${summary.products} products, ${summary.variants} variants, warehouses ${summary.warehouses.join(', ')}` : 'the catalog already has products: nothing seeded');
+    console.log(
+      summary
+        ? `demo shop loaded: ${summary.products} products, ${summary.variants} variants, warehouses ${summary.warehouses.join(', ')}`
+        : 'the catalog already has products: nothing seeded',
+    );
     if (summary) printDemoAccounts(summary.accounts);
   } finally {
     await opened.close();
@@ -97,7 +115,11 @@ async function main(argv: string[]): Promise<void> {
         process.exit(2);
       }
       const config = loadConfig({ file: configFile });
-      return adminCreate(config, createLogger(config['log.level'] === 'info' ? 'warn' : config['log.level']), rest.slice(1));
+      return adminCreate(
+        config,
+        createLogger(config['log.level'] === 'info' ? 'warn' : config['log.level']),
+        rest.slice(1),
+      );
     }
     case 'version':
       console.log(SERVICE_VERSION);

@@ -2,10 +2,49 @@ import * as op from '../../src/generated/graphql';
 import { body, path, query, route } from '../route';
 
 export const apiKeysRoutes = [
-  route({ method: 'GET', path: '/api/v1/admin/api-keys', operation: op.ApiKeysDocument, variables: { all: query('all') }, result: (d) => d.apiKeys }),
-  route({ method: 'POST', path: '/api/v1/admin/api-keys', operation: op.ApiKeyCreateDocument, variables: { input: body() }, result: (d) => d.apiKeyCreate, status: 201 }),
-  route({ method: 'DELETE', path: '/api/v1/admin/api-keys/{id}', operation: op.ApiKeyDeleteDocument, variables: { id: path('id') }, result: (d) => d.apiKeyDelete, envelope: 'none' }),
-  route({ method: 'GET', path: '/api/v1/store/api-keys', operation: op.CustomerApiKeysDocument, result: (d) => d.customerApiKeys }),
-  route({ method: 'POST', path: '/api/v1/store/api-keys', operation: op.CustomerApiKeyCreateDocument, variables: { input: body() }, result: (d) => d.customerApiKeyCreate, status: 201 }),
-  route({ method: 'DELETE', path: '/api/v1/store/api-keys/{id}', operation: op.CustomerApiKeyDeleteDocument, variables: { id: path('id') }, result: (d) => d.customerApiKeyDelete, envelope: 'none' }),
+  route({
+    method: 'GET',
+    path: '/api/v1/admin/api-keys',
+    operation: op.ApiKeysDocument,
+    variables: { all: query('all') },
+    result: (d) => d.apiKeys,
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/admin/api-keys',
+    operation: op.ApiKeyCreateDocument,
+    variables: { input: body() },
+    result: (d) => d.apiKeyCreate,
+    status: 201,
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/v1/admin/api-keys/{id}',
+    operation: op.ApiKeyDeleteDocument,
+    variables: { id: path('id') },
+    result: (d) => d.apiKeyDelete,
+    envelope: 'none',
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/store/api-keys',
+    operation: op.CustomerApiKeysDocument,
+    result: (d) => d.customerApiKeys,
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/store/api-keys',
+    operation: op.CustomerApiKeyCreateDocument,
+    variables: { input: body() },
+    result: (d) => d.customerApiKeyCreate,
+    status: 201,
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/v1/store/api-keys/{id}',
+    operation: op.CustomerApiKeyDeleteDocument,
+    variables: { id: path('id') },
+    result: (d) => d.customerApiKeyDelete,
+    envelope: 'none',
+  }),
 ];

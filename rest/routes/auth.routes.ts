@@ -1,13 +1,42 @@
 import * as op from '../../src/generated/graphql';
 import { body, query, route } from '../route';
 
-const register = { operation: op.CustomerRegisterDocument, variables: { input: body() }, result: (d: op.CustomerRegisterMutation) => d.customerRegister, status: 201 };
+const register = {
+  operation: op.CustomerRegisterDocument,
+  variables: { input: body() },
+  result: (d: op.CustomerRegisterMutation) => d.customerRegister,
+  status: 201,
+};
 
 export const authRoutes = [
-  route({ method: 'POST', path: '/api/v1/auth/login', operation: op.LoginDocument, variables: { input: body(), cookie: query('cookie') }, result: (d) => d.login }),
-  route({ method: 'POST', path: '/api/v1/auth/refresh', operation: op.TokenRefreshDocument, variables: { input: body(), cookie: query('cookie') }, result: (d) => d.tokenRefresh }),
-  route({ method: 'POST', path: '/api/v1/auth/logout', operation: op.LogoutDocument, variables: { input: body() }, result: (d) => d.logout }),
-  route({ method: 'POST', path: '/api/v1/store/auth/login', operation: op.CustomerLoginDocument, variables: { input: body(), cookie: query('cookie') }, result: (d) => d.customerLogin }),
+  route({
+    method: 'POST',
+    path: '/api/v1/auth/login',
+    operation: op.LoginDocument,
+    variables: { input: body(), cookie: query('cookie') },
+    result: (d) => d.login,
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/auth/refresh',
+    operation: op.TokenRefreshDocument,
+    variables: { input: body(), cookie: query('cookie') },
+    result: (d) => d.tokenRefresh,
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/auth/logout',
+    operation: op.LogoutDocument,
+    variables: { input: body() },
+    result: (d) => d.logout,
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/store/auth/login',
+    operation: op.CustomerLoginDocument,
+    variables: { input: body(), cookie: query('cookie') },
+    result: (d) => d.customerLogin,
+  }),
   route({ method: 'POST', path: '/api/v1/store/auth/register', ...register }),
   // The spec's rate-limit table names the registration route this way; both are served.
   route({ method: 'POST', path: '/api/v1/store/register', ...register }),

@@ -4,10 +4,49 @@ import { body, path, route } from '../route';
 const cart = '/api/v1/store/cart';
 
 export const cartsRoutes = [
-  route({ method: 'POST', path: cart, operation: op.CartCreateDocument, variables: { input: body() }, result: (d) => d.cartCreate, status: 201 }),
-  route({ method: 'GET', path: `${cart}/{id}`, operation: op.CartDocument, variables: { id: path('id') }, result: (d) => d.cart }),
-  route({ method: 'DELETE', path: `${cart}/{id}`, operation: op.CartDeleteDocument, variables: { cartId: path('id') }, result: (d) => d.cartDelete, envelope: 'none' }),
-  route({ method: 'POST', path: `${cart}/{id}/items`, operation: op.CartItemAddDocument, variables: { cartId: path('id'), input: body() }, result: (d) => d.cartItemAdd, status: 201 }),
-  route({ method: 'PUT', path: `${cart}/{id}/items/{itemId}`, operation: op.CartItemUpdateDocument, variables: { cartId: path('id'), itemId: path('itemId'), input: body() }, result: (d) => d.cartItemUpdate }),
-  route({ method: 'DELETE', path: `${cart}/{id}/items/{itemId}`, operation: op.CartItemRemoveDocument, variables: { cartId: path('id'), itemId: path('itemId') }, result: (d) => d.cartItemRemove }),
+  route({
+    method: 'POST',
+    path: cart,
+    operation: op.CartCreateDocument,
+    variables: { input: body() },
+    result: (d) => d.cartCreate,
+    status: 201,
+  }),
+  route({
+    method: 'GET',
+    path: `${cart}/{id}`,
+    operation: op.CartDocument,
+    variables: { id: path('id') },
+    result: (d) => d.cart,
+  }),
+  route({
+    method: 'DELETE',
+    path: `${cart}/{id}`,
+    operation: op.CartDeleteDocument,
+    variables: { cartId: path('id') },
+    result: (d) => d.cartDelete,
+    envelope: 'none',
+  }),
+  route({
+    method: 'POST',
+    path: `${cart}/{id}/items`,
+    operation: op.CartItemAddDocument,
+    variables: { cartId: path('id'), input: body() },
+    result: (d) => d.cartItemAdd,
+    status: 201,
+  }),
+  route({
+    method: 'PUT',
+    path: `${cart}/{id}/items/{itemId}`,
+    operation: op.CartItemUpdateDocument,
+    variables: { cartId: path('id'), itemId: path('itemId'), input: body() },
+    result: (d) => d.cartItemUpdate,
+  }),
+  route({
+    method: 'DELETE',
+    path: `${cart}/{id}/items/{itemId}`,
+    operation: op.CartItemRemoveDocument,
+    variables: { cartId: path('id'), itemId: path('itemId') },
+    result: (d) => d.cartItemRemove,
+  }),
 ];

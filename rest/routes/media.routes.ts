@@ -4,8 +4,36 @@ import { body, path, query, route } from '../route';
 const base = '/api/v1/admin/media';
 
 export const mediaRoutes = [
-  route({ method: 'GET', path: base, operation: op.MediaListDocument, variables: { page: query('page'), limit: query('limit') }, result: (d) => d.mediaList, envelope: 'list' }),
-  route({ method: 'POST', path: base, operation: op.MediaUploadDocument, variables: { input: body() }, result: (d) => d.mediaUpload, status: 201, multipart: { limit: 'server.max_upload_size' } }),
-  route({ method: 'GET', path: `${base}/{id}`, operation: op.MediaDocument, variables: { id: path('id') }, result: (d) => d.media }),
-  route({ method: 'DELETE', path: `${base}/{id}`, operation: op.MediaDeleteDocument, variables: { id: path('id') }, result: (d) => d.mediaDelete, envelope: 'none' }),
+  route({
+    method: 'GET',
+    path: base,
+    operation: op.MediaListDocument,
+    variables: { page: query('page'), limit: query('limit') },
+    result: (d) => d.mediaList,
+    envelope: 'list',
+  }),
+  route({
+    method: 'POST',
+    path: base,
+    operation: op.MediaUploadDocument,
+    variables: { input: body() },
+    result: (d) => d.mediaUpload,
+    status: 201,
+    multipart: { limit: 'server.max_upload_size' },
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/{id}`,
+    operation: op.MediaDocument,
+    variables: { id: path('id') },
+    result: (d) => d.media,
+  }),
+  route({
+    method: 'DELETE',
+    path: `${base}/{id}`,
+    operation: op.MediaDeleteDocument,
+    variables: { id: path('id') },
+    result: (d) => d.mediaDelete,
+    envelope: 'none',
+  }),
 ];

@@ -4,17 +4,56 @@ import { body, path, query, route } from '../route';
 const admin = '/api/v1/admin/orders';
 
 export const ordersRoutes = [
-  route({ method: 'POST', path: '/api/v1/store/checkout', operation: op.CheckoutCompleteDocument, variables: { input: body() }, result: (d) => d.checkoutComplete, status: 201 }),
-  route({ method: 'GET', path: '/api/v1/store/orders/{id}/transactions', operation: op.StoreOrderTransactionsDocument, variables: { orderId: path('id') }, result: (d) => d.storeOrderTransactions }),
+  route({
+    method: 'POST',
+    path: '/api/v1/store/checkout',
+    operation: op.CheckoutCompleteDocument,
+    variables: { input: body() },
+    result: (d) => d.checkoutComplete,
+    status: 201,
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/store/orders/{id}/transactions',
+    operation: op.StoreOrderTransactionsDocument,
+    variables: { orderId: path('id') },
+    result: (d) => d.storeOrderTransactions,
+  }),
   route({
     method: 'GET',
     path: admin,
     operation: op.OrdersDocument,
-    variables: { page: query('page'), limit: query('limit'), status: query('status'), customerId: query('customer_id'), search: query('search'), sort: query('sort'), order: query('order') },
+    variables: {
+      page: query('page'),
+      limit: query('limit'),
+      status: query('status'),
+      customerId: query('customer_id'),
+      search: query('search'),
+      sort: query('sort'),
+      order: query('order'),
+    },
     result: (d) => d.orders,
     envelope: 'list',
   }),
-  route({ method: 'GET', path: `${admin}/{id}`, operation: op.OrderDocument, variables: { id: path('id') }, result: (d) => d.order }),
-  route({ method: 'PUT', path: `${admin}/{id}/status`, operation: op.OrderStatusUpdateDocument, variables: { id: path('id'), input: body() }, result: (d) => d.orderStatusUpdate }),
-  route({ method: 'GET', path: `${admin}/{id}/transactions`, operation: op.OrderTransactionsDocument, variables: { orderId: path('id') }, result: (d) => d.orderTransactions }),
+  route({
+    method: 'GET',
+    path: `${admin}/{id}`,
+    operation: op.OrderDocument,
+    variables: { id: path('id') },
+    result: (d) => d.order,
+  }),
+  route({
+    method: 'PUT',
+    path: `${admin}/{id}/status`,
+    operation: op.OrderStatusUpdateDocument,
+    variables: { id: path('id'), input: body() },
+    result: (d) => d.orderStatusUpdate,
+  }),
+  route({
+    method: 'GET',
+    path: `${admin}/{id}/transactions`,
+    operation: op.OrderTransactionsDocument,
+    variables: { orderId: path('id') },
+    result: (d) => d.orderTransactions,
+  }),
 ];

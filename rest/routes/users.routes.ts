@@ -4,9 +4,42 @@ import { body, path, query, route } from '../route';
 const base = '/api/v1/admin/users';
 
 export const usersRoutes = [
-  route({ method: 'GET', path: base, operation: op.AdminUsersDocument, variables: { page: query('page'), limit: query('limit') }, result: (d) => d.adminUsers, envelope: 'list' }),
-  route({ method: 'POST', path: base, operation: op.AdminUserCreateDocument, variables: { input: body() }, result: (d) => d.adminUserCreate, status: 201 }),
-  route({ method: 'GET', path: `${base}/{id}`, operation: op.AdminUserDocument, variables: { id: path('id') }, result: (d) => d.adminUser }),
-  route({ method: 'PUT', path: `${base}/{id}`, operation: op.AdminUserUpdateDocument, variables: { id: path('id'), input: body() }, result: (d) => d.adminUserUpdate }),
-  route({ method: 'DELETE', path: `${base}/{id}`, operation: op.AdminUserDeleteDocument, variables: { id: path('id') }, result: (d) => d.adminUserDelete, envelope: 'none' }),
+  route({
+    method: 'GET',
+    path: base,
+    operation: op.AdminUsersDocument,
+    variables: { page: query('page'), limit: query('limit') },
+    result: (d) => d.adminUsers,
+    envelope: 'list',
+  }),
+  route({
+    method: 'POST',
+    path: base,
+    operation: op.AdminUserCreateDocument,
+    variables: { input: body() },
+    result: (d) => d.adminUserCreate,
+    status: 201,
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/{id}`,
+    operation: op.AdminUserDocument,
+    variables: { id: path('id') },
+    result: (d) => d.adminUser,
+  }),
+  route({
+    method: 'PUT',
+    path: `${base}/{id}`,
+    operation: op.AdminUserUpdateDocument,
+    variables: { id: path('id'), input: body() },
+    result: (d) => d.adminUserUpdate,
+  }),
+  route({
+    method: 'DELETE',
+    path: `${base}/{id}`,
+    operation: op.AdminUserDeleteDocument,
+    variables: { id: path('id') },
+    result: (d) => d.adminUserDelete,
+    envelope: 'none',
+  }),
 ];

@@ -47,7 +47,9 @@ http
     try {
       const slug = req.url?.startsWith('/slug/') ? decodeURIComponent(req.url.slice(6)) : null;
       // Named statements: each connection parses and plans them once, as a careful hand-written service would.
-      const { rows } = slug ? await pool.query({ name: 'slug', text: SLUG_SQL, values: [slug] }) : await pool.query({ name: 'list', text: LIST_SQL, values: [25] });
+      const { rows } = slug
+        ? await pool.query({ name: 'slug', text: SLUG_SQL, values: [slug] })
+        : await pool.query({ name: 'list', text: LIST_SQL, values: [25] });
       if (!rows.length) {
         res.writeHead(404).end();
         return;

@@ -35,7 +35,12 @@ interface Proc {
 
 function start(script: string, args: string[], env: Record<string, string>, port: number): Proc {
   const lines: string[] = [];
-  const child = fork(join(ROOT, script), args, { cwd: ROOT, env: { ...process.env, ...env }, execArgv: ['-r', '@swc-node/register'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = fork(join(ROOT, script), args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    execArgv: ['-r', '@swc-node/register'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   let rest = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     const parts = (rest + chunk.toString()).split('\n');
@@ -75,11 +80,19 @@ function rssMiB(pid: number | undefined): { rss: number; peak: number } {
 
 function serverEnv(databaseUrl: string, port: number, level: string): Record<string, string> {
   return {
-    SVC_DATABASE_URL: databaseUrl, SVC_DATABASE_TLS: 'disable', SVC_SERVER_PORT: String(port), SVC_SERVER_HOST: '127.0.0.1',
+    SVC_DATABASE_URL: databaseUrl,
+    SVC_DATABASE_TLS: 'disable',
+    SVC_SERVER_PORT: String(port),
+    SVC_SERVER_HOST: '127.0.0.1',
     // NODE_ENV=production as a deployment sets it (graphql-js skips its development-only checks).
-    NODE_ENV: 'production', SVC_LOG_LEVEL: level, SVC_ENV: 'production', SVC_AUTH_JWT_SECRET: randomBytes(32).toString('hex'), SVC_DATA_DIR: join(ROOT, '.bench-data'),
+    NODE_ENV: 'production',
+    SVC_LOG_LEVEL: level,
+    SVC_ENV: 'production',
+    SVC_AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
+    SVC_DATA_DIR: join(ROOT, '.bench-data'),
     // One load generator on one address: the per-IP global limit would answer most requests 429.
-    SVC_SECURITY_RATE_LIMIT_REQUESTS_PER_MINUTE: '100000000', SVC_SECURITY_RATE_LIMIT_BURST: '100000000',
+    SVC_SECURITY_RATE_LIMIT_REQUESTS_PER_MINUTE: '100000000',
+    SVC_SECURITY_RATE_LIMIT_BURST: '100000000',
   };
 }
 
@@ -111,8 +124,14 @@ async function main() {
     const probes: Record<string, { path: string; init?: RequestInit }> = {
       'REST list (25)': { path: '/api/v1/store/products?limit=25' },
       'REST list (100)': { path: '/api/v1/store/products?limit=100' },
-      'GraphQL list (25)': { path: '/graphql', init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: gqlBody(25) } },
-      'GraphQL list (100)': { path: '/graphql', init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: gqlBody(100) } },
+      'GraphQL list (25)': {
+        path: '/graphql',
+        init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: gqlBody(25) },
+      },
+      'GraphQL list (100)': {
+        path: '/graphql',
+        init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: gqlBody(100) },
+      },
       'REST by slug': { path: `/api/v1/store/products/${slug}` },
     };
     const statements: Record<string, number> = {};
@@ -120,11 +139,20 @@ async function main() {
     for (const [name, { path, init }] of Object.entries(probes)) {
       const res = await fetch(base + path, init);
       const text = await res.text();
-      if (res.status !== 200 || text.includes('"errors"')) throw new Error(`${name}: ${res.status} ${text.slice(0, 300)}`);
+      if (res.status !== 200 || text.includes('"errors"'))
+        throw new Error(`${name}: ${res.status} ${text.slice(0, 300)}`);
       bytes[name] = text.length;
       const id = res.headers.get('x-request-id');
       await new Promise((r) => setTimeout(r, 100));
-      const line = probe.lines.map((l) => { try { return JSON.parse(l); } catch { return null; } }).find((l) => l?.requestId === id && l.msg === 'request');
+      const line = probe.lines
+        .map((l) => {
+          try {
+            return JSON.parse(l);
+          } catch {
+            return null;
+          }
+        })
+        .find((l) => l?.requestId === id && l.msg === 'request');
       statements[name] = line?.sql ?? NaN;
     }
     await stop(probe);
@@ -141,30 +169,66 @@ async function main() {
 
     const scenarios = [
       { name: 'floor list', url: `${floorBase}/list`, proc: floor },
-      { name: 'REST list', url: `${base}/api/v1/store/products?limit=25`, proc: server, floor: 'floor list', probe: 'REST list (25)' },
-      { name: 'GraphQL list', url: `${base}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: gqlBody(25), proc: server, floor: 'floor list', probe: 'GraphQL list (25)' },
+      {
+        name: 'REST list',
+        url: `${base}/api/v1/store/products?limit=25`,
+        proc: server,
+        floor: 'floor list',
+        probe: 'REST list (25)',
+      },
+      {
+        name: 'GraphQL list',
+        url: `${base}/graphql`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: gqlBody(25),
+        proc: server,
+        floor: 'floor list',
+        probe: 'GraphQL list (25)',
+      },
       { name: 'floor by slug', url: `${floorBase}/slug/${slug}`, proc: floor },
-      { name: 'REST by slug', url: `${base}/api/v1/store/products/${slug}`, proc: server, floor: 'floor by slug', probe: 'REST by slug' },
+      {
+        name: 'REST by slug',
+        url: `${base}/api/v1/store/products/${slug}`,
+        proc: server,
+        floor: 'floor by slug',
+        probe: 'REST by slug',
+      },
     ];
-    const results: Record<string, { rps: number; p50: number; p99: number; errors: number; rss: number; peak: number }> = {};
+    const results: Record<
+      string,
+      { rps: number; p50: number; p99: number; errors: number; rss: number; peak: number }
+    > = {};
     for (const s of scenarios) {
       const opts = { url: s.url, method: s.method ?? 'GET', headers: s.headers, body: s.body, connections: 10 };
       await autocannon({ ...opts, duration: 2 });
       const r = await autocannon({ ...opts, duration: SECONDS });
       const mem = rssMiB(s.proc.child.pid);
-      results[s.name] = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, ...mem };
+      results[s.name] = {
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.non2xx,
+        ...mem,
+      };
     }
 
     const pct = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
-    console.log(`\n${PRODUCTS} products × 10 variants, page of 25 with variants; autocannon 10 connections, ${SECONDS} s per scenario\n`);
+    console.log(
+      `\n${PRODUCTS} products × 10 variants, page of 25 with variants; autocannon 10 connections, ${SECONDS} s per scenario\n`,
+    );
     console.log('scenario        req/s   p50 ms  p99 ms  SQL/req  RSS MiB (peak)  errors  vs floor (req/s, p50)');
     for (const s of scenarios) {
       const r = results[s.name];
       const sql = s.probe ? String(statements[s.probe]) : '1';
       const vs = s.floor ? `${pct(r.rps, results[s.floor].rps)}, ${pct(r.p50, results[s.floor].p50)}` : '-';
-      console.log(`${s.name.padEnd(14)} ${r.rps.toFixed(0).padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)} ${sql.padStart(8)}  ${`${r.rss} (${r.peak})`.padStart(14)} ${String(r.errors).padStart(7)}  ${vs}`);
+      console.log(
+        `${s.name.padEnd(14)} ${r.rps.toFixed(0).padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)} ${sql.padStart(8)}  ${`${r.rss} (${r.peak})`.padStart(14)} ${String(r.errors).padStart(7)}  ${vs}`,
+      );
     }
-    console.log(`\nREST list vs GraphQL list: ${pct(results['REST list'].rps, results['GraphQL list'].rps)} of the GraphQL throughput`);
+    console.log(
+      `\nREST list vs GraphQL list: ${pct(results['REST list'].rps, results['GraphQL list'].rps)} of the GraphQL throughput`,
+    );
     console.log('SQL statements per request:', statements);
     console.log('response bytes:', bytes);
   } finally {

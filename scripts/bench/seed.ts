@@ -26,7 +26,8 @@ export async function seedCatalog(db: pg.Client, products: number): Promise<{ sl
     INSERT INTO property_option_translations (id, property_option_id, locale, name)
       SELECT gen_random_uuid(), o.id, 'en', g.identifier || ' ' || o.position FROM property_options o JOIN property_groups g ON g.id = o.property_group_id;
   `);
-  await db.query(`
+  await db.query(
+    `
     INSERT INTO products (id, sku, active, price_net, price_gross, currency, weight, created_at, updated_at)
       SELECT gen_random_uuid(), 'BENCH-' || i, true, 840 + i, 1000 + i, 'EUR', 250, now() - make_interval(secs => i), now()
       FROM generate_series(1, $1::int) i;
@@ -34,7 +35,8 @@ export async function seedCatalog(db: pg.Client, products: number): Promise<{ sl
       SELECT gen_random_uuid(), id, 'en', 'Bench product ' || substr(sku, 7), 'A product for the benchmark.', 'bench-product-' || substr(sku, 7) FROM products;
     INSERT INTO product_translations (id, product_id, locale, name, slug)
       SELECT gen_random_uuid(), id, 'de', 'Testprodukt ' || substr(sku, 7), 'testprodukt-' || substr(sku, 7) FROM products;
-  `.replace('$1::int', String(products)));
+  `.replace('$1::int', String(products)),
+  );
   await db.query(`
     WITH cats AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM categories WHERE parent_id IS NOT NULL),
          prods AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM products)

@@ -11,12 +11,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
-import type {
-  MigrationList,
-  SchemaContainer,
-  SchemaEngine,
-  SchemaFilter,
-} from '@prisma/schema-engine-wasm';
+import type { MigrationList, SchemaContainer, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const SCHEMA_DIR = path.join(ROOT, 'prisma');
@@ -66,7 +61,10 @@ export function readSchemaFiles(schemaDir = SCHEMA_DIR): SchemaContainer[] {
 export function readMigrationsList(dir = MIGRATIONS_DIR): MigrationList {
   const lockPath = path.join(dir, LOCKFILE);
   const dirs = fs.existsSync(dir)
-    ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
     : [];
   dirs.sort((a, b) => a.localeCompare(b));
   return {

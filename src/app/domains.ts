@@ -24,7 +24,20 @@ import { domain as users } from '../domains/users';
  * `index.ts` and being named here; the schema's resolvers, the shield's access tables and `ctx.loaders` all
  * derive from this list.
  */
-export const DOMAINS: DomainModule[] = [system, sessions, users, apiKeys, inventory, catalog, media, pricing, payments, orders, carts, customers];
+export const DOMAINS: DomainModule[] = [
+  system,
+  sessions,
+  users,
+  apiKeys,
+  inventory,
+  catalog,
+  media,
+  pricing,
+  payments,
+  orders,
+  carts,
+  customers,
+];
 
 export const SCHEMA_PARTS: SchemaParts = {
   resolvers: DOMAINS.flatMap((d) => d.resolvers) as NonEmptyArray<Function>,
@@ -41,8 +54,16 @@ export function createLoaders(deps: LoaderDeps): Loaders {
 }
 
 /** `AppServices.createLoaders` for a process: loaders over the root client, locale and media URLs from config. */
-export function loaderFactory(deps: { prisma: PrismaClient; config: Config; mediaStorage: MediaStorage }): () => Loaders {
-  const loaderDeps: LoaderDeps = { prisma: deps.prisma, defaultLocale: deps.config['i18n.default_locale'], mediaUrl: (key) => deps.mediaStorage.url(key) };
+export function loaderFactory(deps: {
+  prisma: PrismaClient;
+  config: Config;
+  mediaStorage: MediaStorage;
+}): () => Loaders {
+  const loaderDeps: LoaderDeps = {
+    prisma: deps.prisma,
+    defaultLocale: deps.config['i18n.default_locale'],
+    mediaUrl: (key) => deps.mediaStorage.url(key),
+  };
   return () => createLoaders(loaderDeps);
 }
 

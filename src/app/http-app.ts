@@ -47,32 +47,65 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use(csrfProtection(config['security.csrf.secure']));
   app.use(jsonBody(config['server.max_body_size']));
   app.use(countQueries(deps.queryLog));
-  app.use(authenticate({ secret: services.jwtSecret, prisma: services.prisma, security: services.security, apiKeyUsage: deps.apiKeyUsage }));
+  app.use(
+    authenticate({
+      secret: services.jwtSecret,
+      prisma: services.prisma,
+      security: services.security,
+      apiKeyUsage: deps.apiKeyUsage,
+    }),
+  );
 
   app.use('/graphql', (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'GET' && req.accepts(['application/json', 'text/html']) === 'text/html') res.setHeader('Content-Security-Policy', SANDBOX_CSP);
+    if (req.method === 'GET' && req.accepts(['application/json', 'text/html']) === 'text/html')
+      res.setHeader('Content-Security-Policy', SANDBOX_CSP);
     // Apollo's integration insists on a parsed body, which GET requests and empty POSTs do not have.
     req.body ??= {};
     next();
   });
-  app.use('/graphql', expressMiddleware(deps.apollo, { context: async ({ req, res }) => createContext(services, req, new ResponseEffects(res)) }));
+  app.use(
+    '/graphql',
+    expressMiddleware(deps.apollo, {
+      context: async ({ req, res }) => createContext(services, req, new ResponseEffects(res)),
+    }),
+  );
   // Uploaded media, when stored locally (S3 media are served by the bucket or `media.s3.public_url`).
   // Sandboxed: an SVG opened directly cannot run scripts against this origin.
   if (services.mediaStorage instanceof LocalMediaStorage) {
-    app.use('/uploads', express.static(services.mediaStorage.root, {
-      index: false, dotfiles: 'deny', fallthrough: true,
-      setHeaders: (res) => res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox"),
-    }));
+    app.use(
+      '/uploads',
+      express.static(services.mediaStorage.root, {
+        index: false,
+        dotfiles: 'deny',
+        fallthrough: true,
+        setHeaders: (res) =>
+          res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox"),
+      }),
+    );
   }
   app.use(restRouter(services, deps.schema, ROUTES, ACCESS_TABLES));
 
-  app.use((req: Request, res: Response) => sendError(res, new AppError('not_found', `no route for ${req.method} ${req.path}`)));
+  app.use((req: Request, res: Response) =>
+    sendError(res, new AppError('not_found', `no route for ${req.method} ${req.path}`)),
+  );
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    req.log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : err }, 'unhandled request error');
+    req.log.error(
+      { err: err instanceof Error ? { message: err.message, stack: err.stack } : err },
+      'unhandled request error',
+    );
     if (res.headersSent) return res.end();
     // A failure before Apollo ran (the account check of authentication, say) still answers GraphQL clients in GraphQL's shape.
     if (req.path === '/graphql') {
-      res.status(500).json({ errors: [{ message: 'an unexpected error occurred', extensions: { code: 'internal_error', status: 500, requestId: req.id } }] });
+      res
+        .status(500)
+        .json({
+          errors: [
+            {
+              message: 'an unexpected error occurred',
+              extensions: { code: 'internal_error', status: 500, requestId: req.id },
+            },
+          ],
+        });
       return;
     }
     sendError(res, new AppError('internal_error'));

@@ -69,7 +69,11 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
     pglite: opts.pglite,
   });
   try {
-    const jwtSecret = resolveJwtSecret(config['auth.jwt_secret'], { embedded: database.kind === 'embedded', dataDir: config.data_dir, log });
+    const jwtSecret = resolveJwtSecret(config['auth.jwt_secret'], {
+      embedded: database.kind === 'embedded',
+      dataDir: config.data_dir,
+      log,
+    });
     if (config['database.auto_migrate']) {
       const applied = await applyMigrations(database.executor, migrationsDir(), (msg) => log.info(msg));
       if (applied.length) log.info({ applied }, 'migrations applied');
@@ -84,7 +88,9 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
       createLoaders: loaderFactory({ prisma: database.prisma, config, mediaStorage }),
       prisma: database.prisma,
       hooks: new HookRegistry(log),
-      background: new BackgroundTasks((err) => log.error({ err: err instanceof Error ? err.message : String(err) }, 'background task failed')),
+      background: new BackgroundTasks((err) =>
+        log.error({ err: err instanceof Error ? err.message : String(err) }, 'background task failed'),
+      ),
       config,
       log,
     };
@@ -105,7 +111,8 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
 
 /** Generated passwords go to the operator's terminal once (stderr), never into the JSON logs. */
 export function printDemoAccounts(accounts: Array<{ kind: string; email: string; password: string }>): void {
-  for (const a of accounts) process.stderr.write(`demo ${a.kind} account: ${a.email} / ${a.password} (shown once; change it)\n`);
+  for (const a of accounts)
+    process.stderr.write(`demo ${a.kind} account: ${a.email} / ${a.password} (shown once; change it)\n`);
 }
 
 async function seedOnEmpty(services: AppServices): Promise<void> {

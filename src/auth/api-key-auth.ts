@@ -3,7 +3,13 @@ import type { PrismaClient } from '../generated/prisma/client';
 import type { BackgroundTasks } from '../platform/background';
 import { queryScope } from '../platform/db/query-stats';
 import type { Actor } from '../context/actor';
-import { ADMIN_PERMISSIONS, type Permission, ROLE_PERMISSIONS, STORE_PERMISSIONS, expandGrants } from '../shared/permissions';
+import {
+  ADMIN_PERMISSIONS,
+  type Permission,
+  ROLE_PERMISSIONS,
+  STORE_PERMISSIONS,
+  expandGrants,
+} from '../shared/permissions';
 
 export const API_KEY_FORMAT = /^(ck|sk)_[0-9a-f]{64}$/;
 
@@ -37,7 +43,11 @@ export class ApiKeyUsage {
 }
 
 /** The permissions a key acts with now: its grants, within what its owner's current role allows. */
-export function effectivePermissions(grants: string[], owner: 'admin' | 'customer', ownerRole: keyof typeof ROLE_PERMISSIONS): Set<Permission> {
+export function effectivePermissions(
+  grants: string[],
+  owner: 'admin' | 'customer',
+  ownerRole: keyof typeof ROLE_PERMISSIONS,
+): Set<Permission> {
   const universe = owner === 'admin' ? ADMIN_PERMISSIONS : STORE_PERMISSIONS;
   const { permissions } = expandGrants(grants, universe);
   const allowed = ROLE_PERMISSIONS[ownerRole];
@@ -67,5 +77,12 @@ export async function actorForApiKey(raw: string, prisma: PrismaClient, usage: A
   usage.touch(key.id);
   const ownerType = key.adminUser ? 'admin' : 'customer';
   const role = key.adminUser ? key.adminUser.role : 'customer';
-  return { kind: 'api_key', id: owner.id, keyId: key.id, ownerType, role: 'api_client', permissions: effectivePermissions(key.permissions, ownerType, role) };
+  return {
+    kind: 'api_key',
+    id: owner.id,
+    keyId: key.id,
+    ownerType,
+    role: 'api_client',
+    permissions: effectivePermissions(key.permissions, ownerType, role),
+  };
 }

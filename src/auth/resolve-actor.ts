@@ -19,7 +19,10 @@ const INVALID = 'invalid or expired token';
  * `ApiKey <key>`), then the access cookie. A missing, bad or revoked credential gives an anonymous actor
  * carrying why; the access rule of the field decides between 401 and a guest.
  */
-export async function resolveActor(input: { authorization?: string; accessCookie?: string }, deps: AuthDeps): Promise<Actor> {
+export async function resolveActor(
+  input: { authorization?: string; accessCookie?: string },
+  deps: AuthDeps,
+): Promise<Actor> {
   if (input.authorization) {
     const [scheme, credential] = input.authorization.trim().split(/\s+/, 2);
     const kind = scheme?.toLowerCase();
@@ -42,8 +45,13 @@ async function actorForJwt(token: string, via: 'jwt' | 'cookie', deps: AuthDeps)
   if (await deps.security.isJtiRevoked(claims.jti)) return { kind: 'anonymous', authError: 'token has been revoked' };
   const account: { email: string; active: boolean; role: Role } | null =
     claims.utype === 'admin'
-      ? await deps.prisma.adminUser.findUnique({ where: { id: claims.uid }, select: { email: true, role: true, active: true } })
-      : await deps.prisma.customer.findUnique({ where: { id: claims.uid }, select: { email: true, active: true } }).then((c) => c && { ...c, role: 'customer' as const });
+      ? await deps.prisma.adminUser.findUnique({
+          where: { id: claims.uid },
+          select: { email: true, role: true, active: true },
+        })
+      : await deps.prisma.customer
+          .findUnique({ where: { id: claims.uid }, select: { email: true, active: true } })
+          .then((c) => c && { ...c, role: 'customer' as const });
   if (!account?.active) return { kind: 'anonymous', authError: INVALID };
   return actorFromClaims(claims, via, account);
 }

@@ -23,10 +23,24 @@ export const REFRESH_COOKIE = 'svc_refresh_token';
 async function issuePair(ctx: Ctx, subject: TokenSubject, familyId: string): Promise<TokenPair> {
   const refreshId = randomUUID();
   await ctx.db.refreshToken.create({
-    data: { id: refreshId, familyId, userId: subject.id, userType: subject.utype as 'admin' | 'customer', expiresAt: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000) },
+    data: {
+      id: refreshId,
+      familyId,
+      userId: subject.id,
+      userType: subject.utype as 'admin' | 'customer',
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
+    },
   });
-  const [access, refresh] = await Promise.all([signToken(subject, 'access', ctx.jwtSecret), signToken(subject, 'refresh', ctx.jwtSecret, { jti: refreshId })]);
-  return { accessToken: access.token, refreshToken: refresh.token, expiresIn: ACCESS_TOKEN_SECONDS, tokenType: 'Bearer' };
+  const [access, refresh] = await Promise.all([
+    signToken(subject, 'access', ctx.jwtSecret),
+    signToken(subject, 'refresh', ctx.jwtSecret, { jti: refreshId }),
+  ]);
+  return {
+    accessToken: access.token,
+    refreshToken: refresh.token,
+    expiresIn: ACCESS_TOKEN_SECONDS,
+    tokenType: 'Bearer',
+  };
 }
 
 /**
@@ -34,7 +48,9 @@ async function issuePair(ctx: Ctx, subject: TokenSubject, familyId: string): Pro
  * are dropped on the way, so the table holds live sessions (and their recent history) only.
  */
 export async function startSession(ctx: Ctx, subject: TokenSubject): Promise<TokenPair> {
-  await ctx.db.refreshToken.deleteMany({ where: { userType: subject.utype as 'admin' | 'customer', userId: subject.id, expiresAt: { lt: new Date() } } });
+  await ctx.db.refreshToken.deleteMany({
+    where: { userType: subject.utype as 'admin' | 'customer', userId: subject.id, expiresAt: { lt: new Date() } },
+  });
   return issuePair(ctx, subject, randomUUID());
 }
 
@@ -68,7 +84,9 @@ async function revokeFamilyOfConsumed(ctx: Ctx, jti: string): Promise<void> {
 }
 
 async function consumeAndIssue(ctx: Ctx, jti: string, loadSubject: SubjectLoader): Promise<TokenPair> {
-  const consumed = await ctx.db.$queryRaw<Array<{ family_id: string; user_id: string; user_type: 'admin' | 'customer' }>>(Prisma.sql`
+  const consumed = await ctx.db.$queryRaw<
+    Array<{ family_id: string; user_id: string; user_type: 'admin' | 'customer' }>
+  >(Prisma.sql`
     UPDATE refresh_tokens SET consumed_at = now()
     WHERE id = ${jti}::uuid AND consumed_at IS NULL AND revoked_at IS NULL AND expires_at > now()
     RETURNING family_id, user_id, user_type::text AS user_type`);
@@ -81,14 +99,29 @@ async function consumeAndIssue(ctx: Ctx, jti: string, loadSubject: SubjectLoader
 
 /** Revokes every live refresh token of a user (logout, deactivation, deletion, password change). */
 export async function revokeUserSessions(ctx: Ctx, userType: 'admin' | 'customer', userId: string): Promise<void> {
-  await ctx.db.refreshToken.updateMany({ where: { userType, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+  await ctx.db.refreshToken.updateMany({
+    where: { userType, userId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
 }
 
 /** Sets the browser session cookies of contract §4 (`?cookie=true` on login and refresh). */
 export function setSessionCookies(ctx: Ctx, pair: TokenPair): void {
   const secure = ctx.config['security.csrf.secure'];
-  ctx.effects.setCookie(ACCESS_COOKIE, pair.accessToken, { httpOnly: true, path: '/', maxAge: ACCESS_TOKEN_SECONDS, sameSite: 'lax', secure });
-  ctx.effects.setCookie(REFRESH_COOKIE, pair.refreshToken, { httpOnly: true, path: '/api/v1/auth', maxAge: REFRESH_TOKEN_SECONDS, sameSite: 'lax', secure });
+  ctx.effects.setCookie(ACCESS_COOKIE, pair.accessToken, {
+    httpOnly: true,
+    path: '/',
+    maxAge: ACCESS_TOKEN_SECONDS,
+    sameSite: 'lax',
+    secure,
+  });
+  ctx.effects.setCookie(REFRESH_COOKIE, pair.refreshToken, {
+    httpOnly: true,
+    path: '/api/v1/auth',
+    maxAge: REFRESH_TOKEN_SECONDS,
+    sameSite: 'lax',
+    secure,
+  });
 }
 
 export function clearSessionCookies(ctx: Ctx): void {
@@ -96,4 +129,3 @@ export function clearSessionCookies(ctx: Ctx): void {
   ctx.effects.clearCookie(ACCESS_COOKIE, { httpOnly: true, path: '/', sameSite: 'lax', secure });
   ctx.effects.clearCookie(REFRESH_COOKIE, { httpOnly: true, path: '/api/v1/auth', sameSite: 'lax', secure });
 }
-

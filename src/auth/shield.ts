@@ -13,8 +13,11 @@ export function accessError(actor: Actor, access: Access): AppError | null {
       return null;
     case 'admin':
       if (actor.kind === 'anonymous') return new AppError('unauthorized', actor.authError);
-      if (actor.kind === 'customer' || (actor.kind === 'api_key' && actor.ownerType !== 'admin')) return new AppError('forbidden');
-      return actor.permissions.has(access.permission) ? null : new AppError('forbidden', `missing permission ${access.permission}`);
+      if (actor.kind === 'customer' || (actor.kind === 'api_key' && actor.ownerType !== 'admin'))
+        return new AppError('forbidden');
+      return actor.permissions.has(access.permission)
+        ? null
+        : new AppError('forbidden', `missing permission ${access.permission}`);
     case 'store':
       if (actor.kind === 'api_key' && access.permission && !actor.permissions.has(access.permission)) {
         return new AppError('forbidden', `missing permission ${access.permission}`);
@@ -22,8 +25,11 @@ export function accessError(actor: Actor, access: Access): AppError | null {
       return null;
     case 'customer':
       if (actor.kind === 'anonymous') return new AppError('unauthorized', actor.authError);
-      if (actor.kind === 'admin' || (actor.kind === 'api_key' && actor.ownerType !== 'customer')) return new AppError('forbidden');
-      return actor.permissions.has(access.permission) ? null : new AppError('forbidden', `missing permission ${access.permission}`);
+      if (actor.kind === 'admin' || (actor.kind === 'api_key' && actor.ownerType !== 'customer'))
+        return new AppError('forbidden');
+      return actor.permissions.has(access.permission)
+        ? null
+        : new AppError('forbidden', `missing permission ${access.permission}`);
   }
 }
 
@@ -64,13 +70,20 @@ export function buildShield(schema: GraphQLSchema, tables: AccessTable[]) {
     for (const [typeName, fields] of Object.entries(table.fields ?? {})) {
       const type = schema.getType(typeName);
       for (const [field, access] of Object.entries(fields)) {
-        if (!isObjectType(type) || !type.getFields()[field]) throw new Error(`access rule for unknown field ${typeName}.${field}`);
+        if (!isObjectType(type) || !type.getFields()[field])
+          throw new Error(`access rule for unknown field ${typeName}.${field}`);
         fieldRules.set(typeName, { ...fieldRules.get(typeName), [field]: ruleFor(access) });
       }
     }
   }
   for (const type of Object.values(schema.getTypeMap())) {
-    if (isObjectType(type) && !type.name.startsWith('__') && type.name !== 'Query' && type.name !== 'Mutation' && type.name !== 'Subscription') {
+    if (
+      isObjectType(type) &&
+      !type.name.startsWith('__') &&
+      type.name !== 'Query' &&
+      type.name !== 'Mutation' &&
+      type.name !== 'Subscription'
+    ) {
       const narrowed = fieldRules.get(type.name);
       // Object types are allowed as a whole (their root field was checked) unless some fields are narrower.
       (tree as Record<string, unknown>)[type.name] = narrowed ? { '*': allow, ...narrowed } : allow;
@@ -87,7 +100,9 @@ export function buildShield(schema: GraphQLSchema, tables: AccessTable[]) {
   // fields that are narrower than the operation returning them.
   const middleware: IMiddlewareTypeMap = { Query: generated.Query, Mutation: generated.Mutation };
   for (const [typeName, fields] of fieldRules) {
-    middleware[typeName] = Object.fromEntries(Object.keys(fields).map((field) => [field, generated[typeName][field]])) as IMiddlewareFieldMap;
+    middleware[typeName] = Object.fromEntries(
+      Object.keys(fields).map((field) => [field, generated[typeName][field]]),
+    ) as IMiddlewareFieldMap;
   }
   return middleware;
 }

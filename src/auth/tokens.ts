@@ -14,10 +14,22 @@ export interface TokenSubject {
 }
 
 /** Signs a token with the spec's claims (`uid, email, utype, role, type, jti, exp`), HS256. */
-export async function signToken(subject: TokenSubject, type: 'access' | 'refresh', secret: Uint8Array, opts: { jti?: string; seconds?: number } = {}) {
+export async function signToken(
+  subject: TokenSubject,
+  type: 'access' | 'refresh',
+  secret: Uint8Array,
+  opts: { jti?: string; seconds?: number } = {},
+) {
   const jti = opts.jti ?? randomUUID();
   const seconds = opts.seconds ?? (type === 'access' ? ACCESS_TOKEN_SECONDS : REFRESH_TOKEN_SECONDS);
-  const token = await new SignJWT({ uid: subject.id, email: subject.email, utype: subject.utype, role: subject.role, type, jti })
+  const token = await new SignJWT({
+    uid: subject.id,
+    email: subject.email,
+    utype: subject.utype,
+    role: subject.role,
+    type,
+    jti,
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
@@ -39,13 +51,23 @@ export interface TokenClaims {
 const ROLES = new Set<string>(['super_admin', 'admin', 'manager', 'customer']);
 
 /** Verifies an HS256 token and checks every claim the spec lists; returns null when anything is off. */
-export async function verifyToken(token: string, secret: Uint8Array, expectedType: 'access' | 'refresh'): Promise<TokenClaims | null> {
+export async function verifyToken(
+  token: string,
+  secret: Uint8Array,
+  expectedType: 'access' | 'refresh',
+): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
     const c = payload as Partial<TokenClaims>;
     const valid =
-      typeof c.uid === 'string' && typeof c.email === 'string' && (c.utype === 'admin' || c.utype === 'customer') &&
-      typeof c.role === 'string' && ROLES.has(c.role) && c.type === expectedType && typeof c.jti === 'string' && typeof c.exp === 'number' &&
+      typeof c.uid === 'string' &&
+      typeof c.email === 'string' &&
+      (c.utype === 'admin' || c.utype === 'customer') &&
+      typeof c.role === 'string' &&
+      ROLES.has(c.role) &&
+      c.type === expectedType &&
+      typeof c.jti === 'string' &&
+      typeof c.exp === 'number' &&
       (c.utype === 'customer') === (c.role === 'customer');
     return valid ? (c as TokenClaims) : null;
   } catch {
@@ -57,7 +79,11 @@ export async function verifyToken(token: string, secret: Uint8Array, expectedTyp
  * Builds the actor of a verified access token. `current` is the account as stored now: its role, not the
  * token's, decides (a demoted admin loses permissions at once).
  */
-export function actorFromClaims(claims: TokenClaims, via: 'jwt' | 'cookie', current: { email: string; role: Role } = claims): Actor {
+export function actorFromClaims(
+  claims: TokenClaims,
+  via: 'jwt' | 'cookie',
+  current: { email: string; role: Role } = claims,
+): Actor {
   return {
     kind: claims.utype,
     id: claims.uid,

@@ -66,10 +66,17 @@ export async function adminCreate(config: Config, log: Logger, args: string[]): 
   // The same rule as the admin API's input type (8 to 128 characters).
   if (password.length < 8) throw new CliError('admin create: password: min_length (at least 8 characters)');
   if (password.length > 128) throw new CliError('admin create: password: max_length (at most 128 characters)');
-  const database = await openDatabase({ url: config['database.url'], dataDir: config.data_dir, maxConnections: 1, tls: config['database.tls'], log });
+  const database = await openDatabase({
+    url: config['database.url'],
+    dataDir: config.data_dir,
+    maxConnections: 1,
+    tls: config['database.tls'],
+    log,
+  });
   const security = openSecurityStore({ ...config, 'redis.url': '' }, log);
   try {
-    if (config['database.auto_migrate']) await applyMigrations(database.executor, migrationsDir(), (msg) => log.info(msg));
+    if (config['database.auto_migrate'])
+      await applyMigrations(database.executor, migrationsDir(), (msg) => log.info(msg));
     const mediaStorage = createMediaStorage(config);
     const services: AppServices = {
       prisma: database.prisma,
@@ -81,11 +88,18 @@ export async function adminCreate(config: Config, log: Logger, args: string[]): 
       passwords: createPasswordHasher(config),
       mediaStorage,
       createLoaders: loaderFactory({ prisma: database.prisma, config, mediaStorage }),
-      jwtSecret: resolveJwtSecret(config['auth.jwt_secret'], { embedded: database.kind === 'embedded', dataDir: config.data_dir, log }),
+      jwtSecret: resolveJwtSecret(config['auth.jwt_secret'], {
+        embedded: database.kind === 'embedded',
+        dataDir: config.data_dir,
+        log,
+      }),
     };
     const ctx = createContext(services, { id: 'cli', actor: ANONYMOUS, log });
     const user = await createAdminUser(ctx, { email, password, role }).catch((err: unknown) => {
-      if (err instanceof AppError) throw new CliError(`admin create: ${err.entries.map((e) => (e.field ? `${e.field}: ${e.detail}` : e.detail)).join('; ')}`);
+      if (err instanceof AppError)
+        throw new CliError(
+          `admin create: ${err.entries.map((e) => (e.field ? `${e.field}: ${e.detail}` : e.detail)).join('; ')}`,
+        );
       throw err;
     });
     console.log(`created ${user.role} ${user.email} (${user.id})`);

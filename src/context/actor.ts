@@ -4,8 +4,24 @@ import type { Permission, Role } from '../shared/permissions';
 /** Who is calling. Shield rules decide on `kind` and `permissions`; services read `id` for ownership. */
 export type Actor =
   | { kind: 'anonymous'; authError?: string }
-  | { kind: 'admin' | 'customer'; id: string; email: string; role: Role; permissions: ReadonlySet<Permission>; jti?: string; exp?: number; via: 'jwt' | 'cookie' }
-  | { kind: 'api_key'; id: string; keyId: string; ownerType: 'admin' | 'customer'; role: 'api_client'; permissions: ReadonlySet<Permission> };
+  | {
+      kind: 'admin' | 'customer';
+      id: string;
+      email: string;
+      role: Role;
+      permissions: ReadonlySet<Permission>;
+      jti?: string;
+      exp?: number;
+      via: 'jwt' | 'cookie';
+    }
+  | {
+      kind: 'api_key';
+      id: string;
+      keyId: string;
+      ownerType: 'admin' | 'customer';
+      role: 'api_client';
+      permissions: ReadonlySet<Permission>;
+    };
 
 export const ANONYMOUS: Actor = { kind: 'anonymous' };
 

@@ -30,7 +30,9 @@ export function createContext(
     request: {
       ip: request.clientIp ?? 'unknown',
       cookies: request.cookies ?? {},
-      headers: Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
+      headers: Object.fromEntries(
+        Object.entries(request.headers ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
+      ),
     },
     effects,
   };

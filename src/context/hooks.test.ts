@@ -16,15 +16,22 @@ describe('HookRegistry', () => {
       throw new Error('sku is reserved');
     });
     hooks.register('product.before_create', () => void seen.push('never'));
-    await expect(hooks.runBefore('product.before_create', { entity: {}, changes: {}, metadata: {} })).rejects.toMatchObject({ code: 'hook_rejected', message: 'sku is reserved', status: 422 });
+    await expect(
+      hooks.runBefore('product.before_create', { entity: {}, changes: {}, metadata: {} }),
+    ).rejects.toMatchObject({ code: 'hook_rejected', message: 'sku is reserved', status: 422 });
     expect(seen).toEqual(['first']);
 
     hooks.register('checkout.before', () => Promise.reject(new Error('payment not authorised')));
-    await expect(hooks.runBefore('checkout.before', { entity: {}, changes: {}, metadata: {} })).rejects.toMatchObject({ code: 'checkout_rejected', message: 'payment not authorised' });
+    await expect(hooks.runBefore('checkout.before', { entity: {}, changes: {}, metadata: {} })).rejects.toMatchObject({
+      code: 'checkout_rejected',
+      message: 'payment not authorised',
+    });
     hooks.register('order.before_update', () => {
       throw new AppError('invalid_transition', 'not now');
     });
-    await expect(hooks.runBefore('order.before_update', { entity: {}, changes: {}, metadata: {} })).rejects.toMatchObject({ code: 'invalid_transition' });
+    await expect(
+      hooks.runBefore('order.before_update', { entity: {}, changes: {}, metadata: {} }),
+    ).rejects.toMatchObject({ code: 'invalid_transition' });
   });
 
   it('isolates after-hooks: a failing handler is logged and the others still run', async () => {
@@ -35,7 +42,9 @@ describe('HookRegistry', () => {
       throw new Error('boom');
     });
     hooks.register('product.after_create', async (e) => void seen.push(`${e.name}:${e.entity.id}`));
-    await expect(hooks.runAfter('product.after_create', { entity: { id: 'p1' }, changes: {}, metadata: {} })).resolves.toBeUndefined();
+    await expect(
+      hooks.runAfter('product.after_create', { entity: { id: 'p1' }, changes: {}, metadata: {} }),
+    ).resolves.toBeUndefined();
     expect(seen).toEqual(['product.after_create:p1']);
     expect(log.error).toHaveBeenCalledWith({ hook: 'product.after_create', err: 'boom' }, 'after-hook failed');
   });

@@ -2,23 +2,41 @@ import { AppError } from '../shared/errors';
 
 /** Before-hooks of the spec's Events table: a handler that throws cancels the operation. */
 export const BEFORE_HOOKS = [
-  'product.before_create', 'product.before_update', 'product.before_delete',
-  'category.before_create', 'category.before_update', 'category.before_delete',
-  'order.before_create', 'order.before_update',
-  'cart.before_add_item', 'cart.before_update_item', 'cart.before_remove_item',
-  'customer.before_create', 'customer.before_update',
+  'product.before_create',
+  'product.before_update',
+  'product.before_delete',
+  'category.before_create',
+  'category.before_update',
+  'category.before_delete',
+  'order.before_create',
+  'order.before_update',
+  'cart.before_add_item',
+  'cart.before_update_item',
+  'cart.before_remove_item',
+  'customer.before_create',
+  'customer.before_update',
   'checkout.before',
 ] as const;
 
 /** After-hooks of the spec's Events table: they run after commit and cannot cancel. */
 export const AFTER_HOOKS = [
-  'product.after_create', 'product.after_update', 'product.after_delete',
-  'category.after_create', 'category.after_update', 'category.after_delete',
-  'order.after_create', 'order.after_update',
-  'cart.after_add_item', 'cart.after_update_item', 'cart.after_remove_item',
-  'customer.after_create', 'customer.after_update',
-  'checkout.after', 'checkout.after_failed',
-  'payment.after_complete', 'payment.after_failed',
+  'product.after_create',
+  'product.after_update',
+  'product.after_delete',
+  'category.after_create',
+  'category.after_update',
+  'category.after_delete',
+  'order.after_create',
+  'order.after_update',
+  'cart.after_add_item',
+  'cart.after_update_item',
+  'cart.after_remove_item',
+  'customer.after_create',
+  'customer.after_update',
+  'checkout.after',
+  'checkout.after_failed',
+  'payment.after_complete',
+  'payment.after_failed',
 ] as const;
 
 export type BeforeHookName = (typeof BEFORE_HOOKS)[number];

@@ -9,8 +9,18 @@ const WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A stable hash of a request body: keys sorted, so field order does not make two bodies differ. */
 export function requestHash(value: unknown): string {
   const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' && !(v instanceof Date) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v;
-  return createHash('sha256').update(JSON.stringify(canonical(value) ?? null)).digest('hex');
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object' && !(v instanceof Date)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(value) ?? null))
+    .digest('hex');
 }
 
 /** The `Idempotency-Key` header, checked (≤ 255 characters), or undefined. */
@@ -22,10 +32,18 @@ export function idempotencyKey(ctx: Ctx): string | undefined {
 }
 
 /** The stored outcome of an earlier request with this key, or null; a different body is 409 `idempotency_conflict`. */
-export async function findReplay(ctx: Ctx, scope: string, key: string, hash: string): Promise<Record<string, unknown> | null> {
+export async function findReplay(
+  ctx: Ctx,
+  scope: string,
+  key: string,
+  hash: string,
+): Promise<Record<string, unknown> | null> {
   const row = await ctx.db.idempotencyKey.findUnique({ where: { scope_key: { scope, key } } });
   if (!row || row.createdAt.getTime() < Date.now() - WINDOW_MS) return null;
-  if (row.requestHash !== hash) throw new AppError('idempotency_conflict', 'Idempotency-Key was used with a different request', { field: 'Idempotency-Key' });
+  if (row.requestHash !== hash)
+    throw new AppError('idempotency_conflict', 'Idempotency-Key was used with a different request', {
+      field: 'Idempotency-Key',
+    });
   return (row.responseBody as Record<string, unknown> | null) ?? null;
 }
 
@@ -35,7 +53,13 @@ export async function findReplay(ctx: Ctx, scope: string, key: string, hash: str
  * back, the other proceeds. Returns false when the key was already claimed (and committed). An expired claim
  * is taken over.
  */
-export async function claimKey(ctx: Ctx, scope: string, key: string, hash: string, response: Record<string, unknown>): Promise<boolean> {
+export async function claimKey(
+  ctx: Ctx,
+  scope: string,
+  key: string,
+  hash: string,
+  response: Record<string, unknown>,
+): Promise<boolean> {
   const body = JSON.stringify(response);
   const claimed = await ctx.db.$executeRaw(Prisma.sql`
     INSERT INTO idempotency_keys (id, scope, key, request_hash, response_status, response_body, created_at)

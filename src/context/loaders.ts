@@ -28,6 +28,9 @@ export function byId<T extends { id: string }>(fetch: (ids: string[]) => Promise
 }
 
 /** A loader of every row belonging to a key (items of an order, addresses of a customer), one query per tick. */
-export function groupedBy<T>(fetch: (keys: string[]) => Promise<T[]>, key: (row: T) => string): DataLoader<string, T[]> {
+export function groupedBy<T>(
+  fetch: (keys: string[]) => Promise<T[]>,
+  key: (row: T) => string,
+): DataLoader<string, T[]> {
   return new DataLoader(async (keys) => groupByKey(keys, await fetch([...keys]), key));
 }

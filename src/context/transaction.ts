@@ -8,7 +8,10 @@ import type { AfterHookName, HookEvent } from './hooks';
 export async function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
   if (ctx.afterCommit) return fn(ctx);
   const queue: Array<() => Promise<void>> = [];
-  const result = await ctx.prisma.$transaction((db) => fn({ ...ctx, db, afterCommit: queue }), { maxWait: 10_000, timeout: 30_000 });
+  const result = await ctx.prisma.$transaction((db) => fn({ ...ctx, db, afterCommit: queue }), {
+    maxWait: 10_000,
+    timeout: 30_000,
+  });
   for (const task of queue) ctx.background.run(task);
   return result;
 }

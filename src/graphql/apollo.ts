@@ -1,5 +1,8 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Ctx } from '../context/ctx';
@@ -37,7 +40,15 @@ function servicePlugin(complexityLimit: number): ApolloServerPlugin<Ctx> {
             const n = normalizeError(error);
             // Headers an error asks for (`Retry-After` on 429s) reach GraphQL clients as they reach REST ones.
             for (const [name, value] of Object.entries(n.headers)) contextValue.effects?.header(name, value);
-            if (n.internal) contextValue.log?.error({ err: n.internal instanceof Error ? { message: n.internal.message, stack: n.internal.stack } : n.internal, path: error.path }, 'graphql resolver failed');
+            if (n.internal)
+              contextValue.log?.error(
+                {
+                  err:
+                    n.internal instanceof Error ? { message: n.internal.message, stack: n.internal.stack } : n.internal,
+                  path: error.path,
+                },
+                'graphql resolver failed',
+              );
           }
           // Cookies and headers the operation declared (login's session cookies) go onto the HTTP response.
           contextValue.effects?.flush();
@@ -76,7 +87,9 @@ export function createApollo(opts: ApolloOptions): ApolloServer<Ctx> {
       // The default cache-control plugin wraps every field resolver to compute cache hints nobody reads here
       // (responses are never cached: prices and stock are live).
       ApolloServerPluginCacheControlDisabled(),
-      opts.sandbox && opts.development ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
+      opts.sandbox && opts.development
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
+        : ApolloServerPluginLandingPageDisabled(),
       servicePlugin(opts.complexityLimit),
     ],
   });

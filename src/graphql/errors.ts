@@ -26,11 +26,25 @@ const GRAPHQL_CODES: Record<string, ErrorCode> = {
 };
 
 function fromAppError(err: AppError): NormalizedError {
-  return { code: err.code, detail: err.message, field: err.field, status: err.status, entries: err.entries, headers: err.headers };
+  return {
+    code: err.code,
+    detail: err.message,
+    field: err.field,
+    status: err.status,
+    entries: err.entries,
+    headers: err.headers,
+  };
 }
 
 function simple(code: ErrorCode, detail: string, field?: string): NormalizedError {
-  return { code, detail, field, status: statusOf(code), entries: [{ code, detail, ...(field !== undefined ? { field } : {}) }], headers: {} };
+  return {
+    code,
+    detail,
+    field,
+    status: statusOf(code),
+    entries: [{ code, detail, ...(field !== undefined ? { field } : {}) }],
+    headers: {},
+  };
 }
 
 /** Maps any error a GraphQL execution produced onto the service's vocabulary. */
@@ -42,8 +56,16 @@ export function normalizeError(error: unknown): NormalizedError {
     if (original instanceof GraphQLError && original !== error) return normalizeError(original);
     const code = error.extensions?.code;
     if (typeof code === 'string') {
-      if (code in PROTOCOL_CODES) return { code, detail: error.message, status: PROTOCOL_CODES[code], entries: [{ code: code as ErrorCode, detail: error.message }], headers: {} };
-      if (isErrorCode(code)) return simple(code, typeof error.extensions.detail === 'string' ? error.extensions.detail : error.message);
+      if (code in PROTOCOL_CODES)
+        return {
+          code,
+          detail: error.message,
+          status: PROTOCOL_CODES[code],
+          entries: [{ code: code as ErrorCode, detail: error.message }],
+          headers: {},
+        };
+      if (isErrorCode(code))
+        return simple(code, typeof error.extensions.detail === 'string' ? error.extensions.detail : error.message);
       if (GRAPHQL_CODES[code]) return simple(GRAPHQL_CODES[code], error.message);
     }
     if (!original) return simple('invalid_query', error.message);

@@ -3,14 +3,21 @@ import { type DocumentNode, type ExecutionResult, GraphQLError, type GraphQLSche
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 
 /** Runs one operation of a document against the schema with the request's context and variables. */
-export type OperationRunner = (variables: Record<string, unknown> | undefined, context: unknown) => Promise<ExecutionResult>;
+export type OperationRunner = (
+  variables: Record<string, unknown> | undefined,
+  context: unknown,
+) => Promise<ExecutionResult>;
 
 /**
  * Compiles an operation once with graphql-jit (same schema, resolvers and middleware, same results and errors
  * as graphql-js, several times less work per field); an operation the compiler cannot take falls back to
  * graphql-js `execute`.
  */
-export function compileOperation(schema: GraphQLSchema, document: DocumentNode, operationName?: string | null): OperationRunner {
+export function compileOperation(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName?: string | null,
+): OperationRunner {
   const compiled = compileQuery(schema, document, operationName ?? undefined);
   if (isCompiledQuery(compiled)) {
     return async (variables, context) => {
@@ -18,7 +25,8 @@ export function compileOperation(schema: GraphQLSchema, document: DocumentNode, 
       return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
     };
   }
-  return async (variables, context) => execute({ schema, document, operationName, variableValues: variables, contextValue: context });
+  return async (variables, context) =>
+    execute({ schema, document, operationName, variableValues: variables, contextValue: context });
 }
 
 /**
@@ -26,7 +34,11 @@ export function compileOperation(schema: GraphQLSchema, document: DocumentNode, 
  * error has none, which Apollo's error formatting does not survive; rebuild them as graphql-js errors.
  */
 function asGraphQLError(error: GraphQLError): GraphQLError {
-  const rebuilt = new GraphQLError(error.message, { path: error.path, originalError: error.originalError ?? undefined, extensions: error.extensions ?? undefined });
+  const rebuilt = new GraphQLError(error.message, {
+    path: error.path,
+    originalError: error.originalError ?? undefined,
+    extensions: error.extensions ?? undefined,
+  });
   if (error.locations) (rebuilt as { locations?: GraphQLError['locations'] }).locations = error.locations;
   return rebuilt;
 }

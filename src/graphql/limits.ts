@@ -16,7 +16,8 @@ import { type ComplexityEstimator, getComplexity } from 'graphql-query-complexit
 export function depthLimitRule(max: number) {
   return (context: ValidationContext): ASTVisitor => {
     const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const def of context.getDocument().definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+    for (const def of context.getDocument().definitions)
+      if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
     const depthOf = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
       if (!set) return 0;
       let deepest = 0;
@@ -27,7 +28,10 @@ export function depthLimitRule(max: number) {
         } else if (sel.kind === Kind.INLINE_FRAGMENT) {
           deepest = Math.max(deepest, depthOf(sel.selectionSet, seen));
         } else if (!seen.has(sel.name.value)) {
-          deepest = Math.max(deepest, depthOf(fragments.get(sel.name.value)?.selectionSet, new Set([...seen, sel.name.value])));
+          deepest = Math.max(
+            deepest,
+            depthOf(fragments.get(sel.name.value)?.selectionSet, new Set([...seen, sel.name.value])),
+          );
         }
       }
       return deepest;
@@ -36,7 +40,12 @@ export function depthLimitRule(max: number) {
       OperationDefinition(node) {
         const depth = depthOf(node.selectionSet, new Set());
         if (depth > max) {
-          context.reportError(new GraphQLError(`query depth ${depth} exceeds the limit of ${max}`, { nodes: [node], extensions: { code: 'invalid_query' } }));
+          context.reportError(
+            new GraphQLError(`query depth ${depth} exceeds the limit of ${max}`, {
+              nodes: [node],
+              extensions: { code: 'invalid_query' },
+            }),
+          );
         }
       },
     };
@@ -55,6 +64,11 @@ const estimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
   return own + childComplexity * limit;
 };
 
-export function operationComplexity(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number {
+export function operationComplexity(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+  variables: Record<string, unknown>,
+): number {
   return getComplexity({ schema, query: document, operationName, variables, estimators: [estimator] });
 }

@@ -1,5 +1,11 @@
 import 'reflect-metadata';
-import { type GraphQLFieldResolver, type GraphQLSchema, isInputObjectType, lexicographicSortSchema, printSchema } from 'graphql';
+import {
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+  isInputObjectType,
+  lexicographicSortSchema,
+  printSchema,
+} from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
 import { buildSchemaSync, getMetadataStorage } from 'type-graphql';
 import { buildShield } from '../auth/shield';
@@ -62,7 +68,13 @@ export function printSchemaSdl(parts: SchemaParts): string {
  * Checks the `@Rules` of every root field's arguments after graphql-js has coerced them (GraphQL clients;
  * the REST adapter already checked the same rules on the raw body), reporting every failing field.
  */
-const validateArguments = async (resolve: GraphQLFieldResolver<unknown, unknown>, parent: unknown, args: Record<string, unknown>, ctx: unknown, info: Parameters<GraphQLFieldResolver<unknown, unknown>>[3]) => {
+const validateArguments = async (
+  resolve: GraphQLFieldResolver<unknown, unknown>,
+  parent: unknown,
+  args: Record<string, unknown>,
+  ctx: unknown,
+  info: Parameters<GraphQLFieldResolver<unknown, unknown>>[3],
+) => {
   const field = info.parentType.getFields()[info.fieldName];
   if (field && field.args.length > 0) {
     const problems: FieldProblem[] = [];
@@ -75,5 +87,8 @@ const validateArguments = async (resolve: GraphQLFieldResolver<unknown, unknown>
 /** The executable schema: type-graphql resolvers behind graphql-shield (fail-closed) and argument rules. */
 export function buildExecutableSchema(parts: SchemaParts): GraphQLSchema {
   const schema = buildBaseSchema(parts);
-  return applyMiddleware(schema, buildShield(schema, parts.accessTables), { Query: validateArguments, Mutation: validateArguments });
+  return applyMiddleware(schema, buildShield(schema, parts.accessTables), {
+    Query: validateArguments,
+    Mutation: validateArguments,
+  });
 }

@@ -10,7 +10,10 @@ import { ACCESS_COOKIE } from '../auth/session-tokens';
 export function authenticate(deps: AuthDeps) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     try {
-      req.actor = await resolveActor({ authorization: req.get('authorization'), accessCookie: req.cookies?.[ACCESS_COOKIE] }, deps);
+      req.actor = await resolveActor(
+        { authorization: req.get('authorization'), accessCookie: req.cookies?.[ACCESS_COOKIE] },
+        deps,
+      );
       next();
     } catch (err) {
       next(err);

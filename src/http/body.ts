@@ -18,13 +18,16 @@ export function jsonBody(limit: number) {
     if (!WITH_BODY.has(req.method) || !hasBody) return next();
     const type = req.get('content-type') ?? '';
     if (MULTIPART_TYPE.test(type)) return next();
-    if (!JSON_TYPE.test(type)) return sendError(res, new AppError('unsupported_media_type', 'content type must be application/json'));
+    if (!JSON_TYPE.test(type))
+      return sendError(res, new AppError('unsupported_media_type', 'content type must be application/json'));
     parse(req, res, (err?: unknown) => {
       if (!err) return next();
       const type = (err as { type?: string }).type;
-      if (type === 'entity.too.large') return sendError(res, new AppError('body_too_large', `request body exceeds ${limit} bytes`));
+      if (type === 'entity.too.large')
+        return sendError(res, new AppError('body_too_large', `request body exceeds ${limit} bytes`));
       if (type === 'entity.parse.failed') return sendError(res, new AppError('invalid_json'));
-      if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendError(res, new AppError('unsupported_media_type', 'unsupported body encoding'));
+      if (type === 'encoding.unsupported' || type === 'charset.unsupported')
+        return sendError(res, new AppError('unsupported_media_type', 'unsupported body encoding'));
       next(err);
     });
   };

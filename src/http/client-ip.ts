@@ -35,10 +35,17 @@ export function trustMatcher(entries: string[]): (ip: string) => boolean {
  * proxies; the first untrusted hop is the client. Hops further left were written by that client and could
  * be forged, so they are never used.
  */
-export function clientIpOf(socketAddress: string | undefined, forwardedFor: string | undefined, trusted: (ip: string) => boolean): string {
+export function clientIpOf(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: (ip: string) => boolean,
+): string {
   const socket = canonical(socketAddress ?? 'unknown');
   if (!trusted(socket) || !forwardedFor) return socket;
-  const hops = forwardedFor.split(',').map(canonical).filter((h) => isIP(h));
+  const hops = forwardedFor
+    .split(',')
+    .map(canonical)
+    .filter((h) => isIP(h));
   for (let i = hops.length - 1; i >= 0; i--) if (!trusted(hops[i])) return hops[i];
   return hops[0] ?? socket;
 }

@@ -27,13 +27,26 @@ export function csrfProtection(secure: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
     const cookie = req.cookies[CSRF_COOKIE];
     if (!cookie) {
-      res.append('Set-Cookie', stringifySetCookie({ name: CSRF_COOKIE, value: randomBytes(32).toString('hex'), path: '/', sameSite: 'strict', secure }));
+      res.append(
+        'Set-Cookie',
+        stringifySetCookie({
+          name: CSRF_COOKIE,
+          value: randomBytes(32).toString('hex'),
+          path: '/',
+          sameSite: 'strict',
+          secure,
+        }),
+      );
     }
     const needsCheck =
-      UNSAFE.has(req.method) && !req.get('authorization') && CREDENTIAL_COOKIES.some((name) => req.cookies[name]) && !EXEMPT.test(req.path);
+      UNSAFE.has(req.method) &&
+      !req.get('authorization') &&
+      CREDENTIAL_COOKIES.some((name) => req.cookies[name]) &&
+      !EXEMPT.test(req.path);
     if (needsCheck) {
       const header = req.get('x-csrf-token');
-      if (!cookie || !header || !sameSecret(cookie, header)) return sendError(res, new AppError('csrf_token_invalid', 'missing or invalid CSRF token'));
+      if (!cookie || !header || !sameSecret(cookie, header))
+        return sendError(res, new AppError('csrf_token_invalid', 'missing or invalid CSRF token'));
     }
     next();
   };

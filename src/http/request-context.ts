@@ -28,7 +28,10 @@ export function requestId(log: Logger) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // `sql`: statements the request ran (see countQueries), so an N+1 shows up in the logs.
       const sql = (res.locals.sqlScope as QueryScope | undefined)?.statements;
-      req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, sql }, 'request');
+      req.log.info(
+        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, sql },
+        'request',
+      );
     });
     next();
   };

@@ -22,7 +22,10 @@ export function cors(allowed: string[], credentials: boolean) {
       if (credentials) res.setHeader('Access-Control-Allow-Credentials', 'true');
       if (req.method === 'OPTIONS') {
         res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-        res.setHeader('Access-Control-Allow-Headers', req.get('access-control-request-headers') ?? 'Content-Type, Authorization');
+        res.setHeader(
+          'Access-Control-Allow-Headers',
+          req.get('access-control-request-headers') ?? 'Content-Type, Authorization',
+        );
         res.setHeader('Access-Control-Max-Age', '600');
         res.status(204).end();
         return;

@@ -12,8 +12,12 @@ describe('resolveJwtSecret', () => {
   beforeEach(() => warn.mockClear());
 
   it('aborts on the well-known default and on secrets under 32 bytes', () => {
-    expect(() => resolveJwtSecret('change-me-in-production', { embedded: true, dataDir: dataDir(), log })).toThrow(/auth\.jwt_secret: the well-known default/);
-    expect(() => resolveJwtSecret('x'.repeat(31), { embedded: true, dataDir: dataDir(), log })).toThrow(/at least 32 bytes/);
+    expect(() => resolveJwtSecret('change-me-in-production', { embedded: true, dataDir: dataDir(), log })).toThrow(
+      /auth\.jwt_secret: the well-known default/,
+    );
+    expect(() => resolveJwtSecret('x'.repeat(31), { embedded: true, dataDir: dataDir(), log })).toThrow(
+      /at least 32 bytes/,
+    );
   });
 
   it('warns for 32 to 63 bytes and is silent from 64', () => {

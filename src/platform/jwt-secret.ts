@@ -11,10 +11,14 @@ const KNOWN_DEFAULT = 'change-me-in-production';
  * abort, 32–63 bytes warn. With no secret on the embedded default a 64-byte secret is generated once and
  * kept in `<data_dir>/jwt-secret`, so tokens survive restarts; with a real database a missing secret aborts.
  */
-export function resolveJwtSecret(configured: string, opts: { embedded: boolean; dataDir: string; log: Logger }): Uint8Array {
+export function resolveJwtSecret(
+  configured: string,
+  opts: { embedded: boolean; dataDir: string; log: Logger },
+): Uint8Array {
   let secret = configured;
   if (!secret) {
-    if (!opts.embedded) throw new ConfigError('auth.jwt_secret: required when database.url is set (SVC_AUTH_JWT_SECRET)');
+    if (!opts.embedded)
+      throw new ConfigError('auth.jwt_secret: required when database.url is set (SVC_AUTH_JWT_SECRET)');
     secret = loadOrCreateSecretFile(join(opts.dataDir, 'jwt-secret'));
   }
   if (secret === KNOWN_DEFAULT) throw new ConfigError('auth.jwt_secret: the well-known default value is not allowed');

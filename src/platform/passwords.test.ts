@@ -6,12 +6,20 @@ describe('password hashing', () => {
     const defaults = loadConfig({ env: {} });
     const hash = await createPasswordHasher(defaults).hash('a long password');
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=65536,p=2,t=3\$/);
-    const cheap = createPasswordHasher({ 'auth.argon2.memory_kib': 1024, 'auth.argon2.iterations': 1, 'auth.argon2.parallelism': 1 });
+    const cheap = createPasswordHasher({
+      'auth.argon2.memory_kib': 1024,
+      'auth.argon2.iterations': 1,
+      'auth.argon2.parallelism': 1,
+    });
     expect(await cheap.hash('x')).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=1\$/);
   });
 
   it('verifies, and never matches a missing or non-argon2 hash (while still doing the full comparison)', async () => {
-    const hasher = createPasswordHasher({ 'auth.argon2.memory_kib': 1024, 'auth.argon2.iterations': 1, 'auth.argon2.parallelism': 1 });
+    const hasher = createPasswordHasher({
+      'auth.argon2.memory_kib': 1024,
+      'auth.argon2.iterations': 1,
+      'auth.argon2.parallelism': 1,
+    });
     const hash = await hasher.hash('secret password');
     expect(await hasher.verify(hash, 'secret password')).toBe(true);
     expect(await hasher.verify(hash, 'Secret password')).toBe(false);

@@ -12,7 +12,9 @@ export interface PasswordHasher {
  * compared against a dummy hash made with the same parameters, so a login takes as long whether or not
  * the email exists. A stored hash that is not argon2 (placeholder rows) simply never matches.
  */
-export function createPasswordHasher(config: Pick<Config, 'auth.argon2.memory_kib' | 'auth.argon2.iterations' | 'auth.argon2.parallelism'>): PasswordHasher {
+export function createPasswordHasher(
+  config: Pick<Config, 'auth.argon2.memory_kib' | 'auth.argon2.iterations' | 'auth.argon2.parallelism'>,
+): PasswordHasher {
   const options = {
     type: argon2.argon2id,
     memoryCost: config['auth.argon2.memory_kib'],
@@ -24,7 +26,8 @@ export function createPasswordHasher(config: Pick<Config, 'auth.argon2.memory_ki
   return {
     hash,
     async verify(stored, password) {
-      const target = stored && stored.startsWith('$argon2') ? stored : await (dummy ??= hash('dummy-password-for-unknown-emails'));
+      const target =
+        stored && stored.startsWith('$argon2') ? stored : await (dummy ??= hash('dummy-password-for-unknown-emails'));
       try {
         const ok = await argon2.verify(target, password);
         return ok && target === stored;

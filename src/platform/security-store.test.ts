@@ -2,7 +2,14 @@ import { loadConfig } from './config/load';
 import { createLogger } from './logger';
 import { openSecurityStore } from './security-store';
 
-const config = loadConfig({ env: {}, overrides: { 'security.rate_limit.login.requests_per_minute': 2, 'security.rate_limit.requests_per_minute': 300, 'security.rate_limit.burst': 50 } });
+const config = loadConfig({
+  env: {},
+  overrides: {
+    'security.rate_limit.login.requests_per_minute': 2,
+    'security.rate_limit.requests_per_minute': 300,
+    'security.rate_limit.burst': 50,
+  },
+});
 const store = openSecurityStore(config, createLogger('silent'));
 afterAll(() => store.close());
 

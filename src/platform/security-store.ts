@@ -66,15 +66,21 @@ class MemoryBlacklist {
 
 /** Opens the store `config` asks for: Redis when `redis.url` is set, memory otherwise. */
 export function openSecurityStore(config: Config, log: Logger): SecurityStore {
-  const redis = config['redis.url']
-    ? new Redis(config['redis.url'], { maxRetriesPerRequest: 1 })
-    : undefined;
+  const redis = config['redis.url'] ? new Redis(config['redis.url'], { maxRetriesPerRequest: 1 }) : undefined;
   redis?.on('error', (err) => log.warn({ err: err.message }, 'redis error; rate limits fall back to memory'));
   const memoryBlacklist = new MemoryBlacklist();
 
   const limiter = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-    return redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `svc:${keyPrefix}`, points, duration, insuranceLimiter: memory }) : memory;
+    return redis
+      ? new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `svc:${keyPrefix}`,
+          points,
+          duration,
+          insuranceLimiter: memory,
+        })
+      : memory;
   };
   const limiters = Object.fromEntries(
     Object.entries(budgets(config)).map(([policy, b]) => [policy, limiter(`rl:${policy}`, b.points, b.duration)]),
@@ -112,7 +118,10 @@ export function openSecurityStore(config: Config, log: Logger): SecurityStore {
       const ttl = exp - Math.floor(Date.now() / 1000);
       if (ttl <= 0) return;
       memoryBlacklist.add(jti, exp);
-      if (redis) await redis.set(`svc:bl:${jti}`, '1', 'EX', ttl).catch((err: Error) => log.warn({ err: err.message }, 'redis blacklist write failed'));
+      if (redis)
+        await redis
+          .set(`svc:bl:${jti}`, '1', 'EX', ttl)
+          .catch((err: Error) => log.warn({ err: err.message }, 'redis blacklist write failed'));
     },
     async isJtiRevoked(jti) {
       if (memoryBlacklist.has(jti)) return true;

@@ -24,7 +24,12 @@ describe('the plugin checkout function', () => {
     const seen: string[] = [];
     t.service.services.hooks.register('checkout.before', (e) => void seen.push(String(e.entity.email)));
     const { data } = await t.service.checkout({ request: request(product.id) });
-    expect(data).toMatchObject({ status: 'pending', customer_id: null, guest_token: expect.stringMatching(/^[0-9a-f]{64}$/), email: 'plugin@example.com' });
+    expect(data).toMatchObject({
+      status: 'pending',
+      customer_id: null,
+      guest_token: expect.stringMatching(/^[0-9a-f]{64}$/),
+      email: 'plugin@example.com',
+    });
     expect(data.items).toEqual([expect.objectContaining({ product_id: product.id, quantity: 2 })]);
     expect((await t.db.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(1);
     expect(seen).toContain('plugin@example.com');
@@ -33,13 +38,19 @@ describe('the plugin checkout function', () => {
   it('binds a customer order to the given customer id', async () => {
     const customer = await createCustomer(t);
     const product = await stockedProduct(t, shop.warehouse.id, 3);
-    const { data } = await t.service.checkout({ customerId: customer.id, request: request(product.id, { email: undefined }) });
+    const { data } = await t.service.checkout({
+      customerId: customer.id,
+      request: request(product.id, { email: undefined }),
+    });
     expect(data).toMatchObject({ customer_id: customer.id, email: customer.email, guest_token: null });
   });
 
   it('fails with the same errors as the store endpoint', async () => {
     const product = await stockedProduct(t, shop.warehouse.id, 1);
-    await expect(t.service.checkout({ request: request(product.id) })).rejects.toMatchObject({ code: 'insufficient_stock', status: 422 });
+    await expect(t.service.checkout({ request: request(product.id) })).rejects.toMatchObject({
+      code: 'insufficient_stock',
+      status: 422,
+    });
     await expect(t.service.checkout({ request: { items: [] } })).rejects.toMatchObject({
       code: 'validation_error',
       entries: expect.arrayContaining([{ code: 'validation_error', field: 'shipping_method_id', detail: 'required' }]),

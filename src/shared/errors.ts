@@ -91,13 +91,19 @@ export class AppError extends Error {
   /** Extra response headers (e.g. `Retry-After`, `Allow`). */
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, detail?: string, options: { field?: string; entries?: ErrorEntry[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail?: string,
+    options: { field?: string; entries?: ErrorEntry[]; headers?: Record<string, string> } = {},
+  ) {
     const message = detail ?? DEFAULT_DETAIL[code] ?? code.replace(/_/g, ' ');
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.field = options.field;
-    this.entries = options.entries ?? [{ code, detail: message, ...(options.field !== undefined ? { field: options.field } : {}) }];
+    this.entries = options.entries ?? [
+      { code, detail: message, ...(options.field !== undefined ? { field: options.field } : {}) },
+    ];
     this.headers = options.headers ?? {};
   }
 

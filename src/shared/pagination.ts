@@ -23,7 +23,11 @@ export interface Page {
 }
 
 /** Validates page/limit (≥ 1, else 400) and clamps limit to the list's maximum (contract §2). */
-export function resolvePage(page: number | null | undefined, limit: number | null | undefined, defaults: { limit: number; max: number }): Page {
+export function resolvePage(
+  page: number | null | undefined,
+  limit: number | null | undefined,
+  defaults: { limit: number; max: number },
+): Page {
   const p = page ?? 1;
   const l = limit ?? defaults.limit;
   const problems: Array<{ field: string; detail: string }> = [];
@@ -39,7 +43,11 @@ export function pageMeta(total: number, page: Page): PageMeta {
 }
 
 /** Runs a page query and its count together and returns the contract's `{ items, meta }`. */
-export async function findPage<T>(page: Page, find: (window: { skip: number; take: number }) => Promise<T[]>, count: () => Promise<number>): Promise<{ items: T[]; meta: PageMeta }> {
+export async function findPage<T>(
+  page: Page,
+  find: (window: { skip: number; take: number }) => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<{ items: T[]; meta: PageMeta }> {
   const [items, total] = await Promise.all([find({ skip: page.skip, take: page.limit }), count()]);
   return { items, meta: pageMeta(total, page) };
 }

@@ -11,17 +11,29 @@ export const ADMIN_PERMISSIONS = [
   ...crud('categories'),
   ...crud('tags'),
   ...crud('customers'),
-  'orders.read', 'orders.update',
-  'inventory.read', 'inventory.update',
-  'media.create', 'media.read', 'media.delete',
+  'orders.read',
+  'orders.update',
+  'inventory.read',
+  'inventory.update',
+  'media.create',
+  'media.read',
+  'media.delete',
   ...crud('discounts'),
   ...crud('shipping'),
   ...crud('payment'),
   ...crud('tax'),
-  'api_keys.manage', 'users.manage', 'plugins.manage',
+  'api_keys.manage',
+  'users.manage',
+  'plugins.manage',
 ] as const;
 
-export const STORE_PERMISSIONS = ['store.cart.manage', 'store.checkout', 'store.account.read', 'store.account.update', 'store.orders.read'] as const;
+export const STORE_PERMISSIONS = [
+  'store.cart.manage',
+  'store.checkout',
+  'store.account.read',
+  'store.account.update',
+  'store.orders.read',
+] as const;
 
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 export type StorePermission = (typeof STORE_PERMISSIONS)[number];
@@ -30,7 +42,14 @@ export type Permission = AdminPermission | StorePermission;
 export type StaffRole = 'super_admin' | 'admin' | 'manager';
 export type Role = StaffRole | 'customer' | 'api_client';
 
-const MANAGER_EXTRA: AdminPermission[] = ['products.create', 'products.update', 'orders.update', 'inventory.update', 'media.create', 'api_keys.manage'];
+const MANAGER_EXTRA: AdminPermission[] = [
+  'products.create',
+  'products.update',
+  'orders.update',
+  'inventory.update',
+  'media.create',
+  'api_keys.manage',
+];
 
 export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   super_admin: new Set(ADMIN_PERMISSIONS),
@@ -42,7 +61,10 @@ export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
 };
 
 /** Expands `products.*` style grants into concrete permissions; unknown names are returned in `unknown`. */
-export function expandGrants(grants: string[], universe: readonly string[]): { permissions: Set<string>; unknown: string[] } {
+export function expandGrants(
+  grants: string[],
+  universe: readonly string[],
+): { permissions: Set<string>; unknown: string[] } {
   const permissions = new Set<string>();
   const unknown: string[] = [];
   for (const grant of grants) {

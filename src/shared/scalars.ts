@@ -22,7 +22,9 @@ export const UuidScalar = new GraphQLScalarType({
 function parseDate(value: unknown): Date {
   const date = typeof value === 'string' ? new Date(value) : undefined;
   if (!date || Number.isNaN(date.getTime())) {
-    throw new GraphQLError('expected an ISO 8601 timestamp', { extensions: { code: 'validation_error', detail: 'type' } });
+    throw new GraphQLError('expected an ISO 8601 timestamp', {
+      extensions: { code: 'validation_error', detail: 'type' },
+    });
   }
   return date;
 }

@@ -19,7 +19,11 @@ export class LocalizedTextInput {
 }
 
 /** Translation rows as Prisma's nested `create` wants them, one per locale (the last one given wins). */
-export function translationRows(list: LocalizedTextInput[]): Array<{ locale: string; name: string; description: string | null }> {
-  const byLocale = new Map(list.map((t) => [t.locale, { locale: t.locale, name: t.name, description: t.description ?? null }]));
+export function translationRows(
+  list: LocalizedTextInput[],
+): Array<{ locale: string; name: string; description: string | null }> {
+  const byLocale = new Map(
+    list.map((t) => [t.locale, { locale: t.locale, name: t.name, description: t.description ?? null }]),
+  );
   return [...byLocale.values()];
 }

@@ -11,11 +11,15 @@ export function rejectNulls<T extends object>(input: T, keys: ReadonlyArray<keyo
 }
 
 /** `{field: {from, to}}` for every top-level field that differs (timestamps of the change itself excluded). */
-export function diffEntities(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> {
+export function diffEntities(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of Object.keys(after)) {
     if (key === 'updated_at') continue;
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = { from: before[key] ?? null, to: after[key] ?? null };
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      changes[key] = { from: before[key] ?? null, to: after[key] ?? null };
   }
   return changes;
 }
@@ -28,7 +32,9 @@ export function snakeKeys(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(snakeKeys);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [toSnake(k), JSON_FIELDS.has(k) ? v : snakeKeys(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [toSnake(k), JSON_FIELDS.has(k) ? v : snakeKeys(v)]),
+    );
   }
   return value;
 }

@@ -36,7 +36,12 @@ const SCRATCH: Record<string, string[]> = {
   'src/context/fine.ts': ['../shared/ok', '../platform/ok'],
   'src/auth/rules.ts': ['../http/middleware'],
   'src/domains/catalog/index.ts': ['./product.service'],
-  'src/domains/catalog/product.service.ts': ['../../graphql/server', '../inventory/stock-ledger', '../orders/index', '../../app/runtime'],
+  'src/domains/catalog/product.service.ts': [
+    '../../graphql/server',
+    '../inventory/stock-ledger',
+    '../orders/index',
+    '../../app/runtime',
+  ],
   'src/domains/catalog/fine.ts': ['../inventory/index', './product.service', '../../auth/ok', '../../context/fine'],
   'src/http/middleware.ts': ['../domains/catalog/index'],
   'rest/adapter.ts': ['../src/domains/catalog/index'],
@@ -74,17 +79,23 @@ describe('layer rules', () => {
     const dir = mkdtempSync(join(tmpdir(), 'layers-'));
     try {
       const files = new Set(Object.keys(SCRATCH));
-      for (const [file, imports] of Object.entries(SCRATCH)) for (const i of imports) files.add(join(dirname(file), i) + '.ts');
+      for (const [file, imports] of Object.entries(SCRATCH))
+        for (const i of imports) files.add(join(dirname(file), i) + '.ts');
       for (const file of files) {
         mkdirSync(join(dir, dirname(file)), { recursive: true });
         const body = (SCRATCH[file] ?? []).map((i, n) => `import * as m${n} from '${i}';\nvoid m${n};`).join('\n');
         writeFileSync(join(dir, file), `${body}\nexport const x = 1;\n`);
       }
-      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'commonjs', strict: true } }));
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions: { module: 'commonjs', strict: true } }),
+      );
       const found = cruise(dir, ['src', 'rest', 'plugins']).map((v) => [v.rule.name, v.from, v.to]);
       for (const expected of EXPECTED) expect(found).toContainEqual(expected);
       // Nothing else: the allowed imports of the scratch tree (facades, lower layers, own files) pass.
-      const unexpected = found.filter(([rule, from]) => !EXPECTED.some(([r, f]) => r === rule && f === from) && rule !== 'no-cycles');
+      const unexpected = found.filter(
+        ([rule, from]) => !EXPECTED.some(([r, f]) => r === rule && f === from) && rule !== 'no-cycles',
+      );
       expect(unexpected).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -31,15 +31,19 @@ const rootFields = (['Query', 'Mutation'] as const).flatMap((root) => {
 });
 
 describe('every Query and Mutation field has an explicit access rule', () => {
-  it.each(rootFields.map(({ root, field }) => [`${root}.${field.name}`, root, field.name]))('%s', (_name, root, field) => {
-    expect(accessFor(root as 'Query' | 'Mutation', field as string)).toBeDefined();
-  });
+  it.each(rootFields.map(({ root, field }) => [`${root}.${field.name}`, root, field.name]))(
+    '%s',
+    (_name, root, field) => {
+      expect(accessFor(root as 'Query' | 'Mutation', field as string)).toBeDefined();
+    },
+  );
 
   it('has no rule for a field that does not exist', () => {
     for (const table of ACCESS_TABLES) {
       for (const root of ['Query', 'Mutation'] as const) {
         const type = root === 'Query' ? schema.getQueryType() : schema.getMutationType();
-        for (const name of Object.keys(table[root] ?? {})) expect(`${root}.${name}:${!!type?.getFields()[name]}`).toBe(`${root}.${name}:true`);
+        for (const name of Object.keys(table[root] ?? {}))
+          expect(`${root}.${name}:${!!type?.getFields()[name]}`).toBe(`${root}.${name}:true`);
       }
     }
   });
@@ -86,40 +90,56 @@ describe('admin fields and routes enforce their permission for every role', () =
 
   it('covers at least one admin field', () => expect(adminFields.length).toBeGreaterThan(0));
 
-  it.each(adminFields.map(({ root, field }) => [`${root}.${field.name}`, root, field] as const))('GraphQL %s', async (_name, root, field) => {
-    const access = accessFor(root, field.name) as Extract<Access, { kind: 'admin' }>;
-    const query = operationFor(root, field);
-    const codeOf = async (res: Promise<{ errors?: Array<{ extensions: Record<string, unknown> }> }>) => (await res).errors?.[0]?.extensions.code;
-    expect(await codeOf(t.asGuest().gql(query))).toBe('unauthorized');
-    expect(await codeOf(t.asCustomer().gql(query))).toBe('forbidden');
-    // API keys: every other permission is not enough; the one permission is; customer keys never are.
-    expect(await codeOf(t.asApiKey(ADMIN_PERMISSIONS.filter((p) => p !== access.permission)).gql(query))).toBe('forbidden');
-    expect(['forbidden', 'unauthorized']).not.toContain(await codeOf(t.asApiKey([access.permission]).gql(query)));
-    expect(await codeOf(t.asApiKey([...STORE_PERMISSIONS], { owner: 'customer' }).gql(query))).toBe('forbidden');
-    for (const role of ['super_admin', 'admin', 'manager'] as StaffRole[]) {
-      const client = role === 'manager' ? t.asManager() : role === 'admin' ? t.asAdmin() : t.asSuperAdmin();
-      const code = await codeOf(client.gql(query));
-      if (ROLE_PERMISSIONS[role].has(access.permission)) expect([role, code]).not.toEqual([role, 'forbidden']);
-      else expect([role, code]).toEqual([role, 'forbidden']);
-      expect(code).not.toBe('unauthorized');
-    }
-  });
+  it.each(adminFields.map(({ root, field }) => [`${root}.${field.name}`, root, field] as const))(
+    'GraphQL %s',
+    async (_name, root, field) => {
+      const access = accessFor(root, field.name) as Extract<Access, { kind: 'admin' }>;
+      const query = operationFor(root, field);
+      const codeOf = async (res: Promise<{ errors?: Array<{ extensions: Record<string, unknown> }> }>) =>
+        (await res).errors?.[0]?.extensions.code;
+      expect(await codeOf(t.asGuest().gql(query))).toBe('unauthorized');
+      expect(await codeOf(t.asCustomer().gql(query))).toBe('forbidden');
+      // API keys: every other permission is not enough; the one permission is; customer keys never are.
+      expect(await codeOf(t.asApiKey(ADMIN_PERMISSIONS.filter((p) => p !== access.permission)).gql(query))).toBe(
+        'forbidden',
+      );
+      expect(['forbidden', 'unauthorized']).not.toContain(await codeOf(t.asApiKey([access.permission]).gql(query)));
+      expect(await codeOf(t.asApiKey([...STORE_PERMISSIONS], { owner: 'customer' }).gql(query))).toBe('forbidden');
+      for (const role of ['super_admin', 'admin', 'manager'] as StaffRole[]) {
+        const client = role === 'manager' ? t.asManager() : role === 'admin' ? t.asAdmin() : t.asSuperAdmin();
+        const code = await codeOf(client.gql(query));
+        if (ROLE_PERMISSIONS[role].has(access.permission)) expect([role, code]).not.toEqual([role, 'forbidden']);
+        else expect([role, code]).toEqual([role, 'forbidden']);
+        expect(code).not.toBe('unauthorized');
+      }
+    },
+  );
 
   // Every route under /api/v1/admin/ and every route running an admin field, wherever it lives.
-  const adminRoutes = compileRoutes(schema, ROUTES, ACCESS_TABLES).filter((r) => r.spec.path.startsWith('/api/v1/admin/') || r.access.some((a) => a.kind === 'admin'));
-  it.each(adminRoutes.map((r) => [`${r.spec.method} ${r.spec.path}`, r] as const))('REST %s', async (_name, { spec: route, access }) => {
-    const path = route.path.replace(/\{\w+\}/g, ZERO_UUID);
-    const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
-    expect((await t.asGuest().request(route.method, path, body)).status).toBe(401);
-    expect((await t.asCustomer().request(route.method, path, body)).status).toBe(403);
-    const asAdmin = await t.asSuperAdmin().request(route.method, path, body);
-    expect([401, 403]).not.toContain(asAdmin.status);
-    const needed = access.map((a) => (a.kind === 'admin' ? a.permission : '')).filter(Boolean);
-    expect(needed.length).toBeGreaterThan(0);
-    expect((await t.asApiKey(ADMIN_PERMISSIONS.filter((p) => !needed.includes(p))).request(route.method, path, body)).status).toBe(403);
-    expect([401, 403]).not.toContain((await t.asApiKey(needed).request(route.method, path, body)).status);
-    expect((await t.asApiKey([...STORE_PERMISSIONS], { owner: 'customer' }).request(route.method, path, body)).status).toBe(403);
-  });
+  const adminRoutes = compileRoutes(schema, ROUTES, ACCESS_TABLES).filter(
+    (r) => r.spec.path.startsWith('/api/v1/admin/') || r.access.some((a) => a.kind === 'admin'),
+  );
+  it.each(adminRoutes.map((r) => [`${r.spec.method} ${r.spec.path}`, r] as const))(
+    'REST %s',
+    async (_name, { spec: route, access }) => {
+      const path = route.path.replace(/\{\w+\}/g, ZERO_UUID);
+      const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
+      expect((await t.asGuest().request(route.method, path, body)).status).toBe(401);
+      expect((await t.asCustomer().request(route.method, path, body)).status).toBe(403);
+      const asAdmin = await t.asSuperAdmin().request(route.method, path, body);
+      expect([401, 403]).not.toContain(asAdmin.status);
+      const needed = access.map((a) => (a.kind === 'admin' ? a.permission : '')).filter(Boolean);
+      expect(needed.length).toBeGreaterThan(0);
+      expect(
+        (await t.asApiKey(ADMIN_PERMISSIONS.filter((p) => !needed.includes(p))).request(route.method, path, body))
+          .status,
+      ).toBe(403);
+      expect([401, 403]).not.toContain((await t.asApiKey(needed).request(route.method, path, body)).status);
+      expect(
+        (await t.asApiKey([...STORE_PERMISSIONS], { owner: 'customer' }).request(route.method, path, body)).status,
+      ).toBe(403);
+    },
+  );
 });
 
 describe('customer fields and routes need a customer holding the store permission', () => {
@@ -130,29 +150,60 @@ describe('customer fields and routes need a customer holding the store permissio
   afterAll(() => t?.close());
 
   const customerFields = rootFields.filter(({ root, field }) => accessFor(root, field.name)?.kind === 'customer');
-  const codeOf = async (res: Promise<{ errors?: Array<{ extensions: Record<string, unknown> }> }>) => (await res).errors?.[0]?.extensions.code;
+  const codeOf = async (res: Promise<{ errors?: Array<{ extensions: Record<string, unknown> }> }>) =>
+    (await res).errors?.[0]?.extensions.code;
 
-  it.each(customerFields.map(({ root, field }) => [`${root}.${field.name}`, root, field] as const))('GraphQL %s', async (_name, root, field) => {
-    const access = accessFor(root, field.name) as Extract<Access, { kind: 'customer' }>;
-    const query = operationFor(root, field);
-    expect(await codeOf(t.asGuest().gql(query))).toBe('unauthorized');
-    expect(await codeOf(t.asSuperAdmin().gql(query))).toBe('forbidden');
-    expect(['forbidden', 'unauthorized']).not.toContain(await codeOf(t.asCustomer().gql(query)));
-    expect(await codeOf(t.asApiKey(STORE_PERMISSIONS.filter((p) => p !== access.permission), { owner: 'customer' }).gql(query))).toBe('forbidden');
-    expect(['forbidden', 'unauthorized']).not.toContain(await codeOf(t.asApiKey([access.permission], { owner: 'customer' }).gql(query)));
-    expect(await codeOf(t.asApiKey([...ADMIN_PERMISSIONS]).gql(query))).toBe('forbidden');
-  });
+  it.each(customerFields.map(({ root, field }) => [`${root}.${field.name}`, root, field] as const))(
+    'GraphQL %s',
+    async (_name, root, field) => {
+      const access = accessFor(root, field.name) as Extract<Access, { kind: 'customer' }>;
+      const query = operationFor(root, field);
+      expect(await codeOf(t.asGuest().gql(query))).toBe('unauthorized');
+      expect(await codeOf(t.asSuperAdmin().gql(query))).toBe('forbidden');
+      expect(['forbidden', 'unauthorized']).not.toContain(await codeOf(t.asCustomer().gql(query)));
+      expect(
+        await codeOf(
+          t
+            .asApiKey(
+              STORE_PERMISSIONS.filter((p) => p !== access.permission),
+              { owner: 'customer' },
+            )
+            .gql(query),
+        ),
+      ).toBe('forbidden');
+      expect(['forbidden', 'unauthorized']).not.toContain(
+        await codeOf(t.asApiKey([access.permission], { owner: 'customer' }).gql(query)),
+      );
+      expect(await codeOf(t.asApiKey([...ADMIN_PERMISSIONS]).gql(query))).toBe('forbidden');
+    },
+  );
 
-  const customerRoutes = compileRoutes(schema, ROUTES, ACCESS_TABLES).filter((r) => r.access.some((a) => a.kind === 'customer'));
+  const customerRoutes = compileRoutes(schema, ROUTES, ACCESS_TABLES).filter((r) =>
+    r.access.some((a) => a.kind === 'customer'),
+  );
   it('covers the customer routes', () => expect(customerRoutes.length).toBeGreaterThan(0));
-  it.each(customerRoutes.map((r) => [`${r.spec.method} ${r.spec.path}`, r] as const))('REST %s', async (_name, { spec: route, access }) => {
-    const path = route.path.replace(/\{\w+\}/g, ZERO_UUID);
-    const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
-    const needed = access.flatMap((a) => (a.kind === 'customer' ? [a.permission] : []));
-    expect((await t.asGuest().request(route.method, path, body)).status).toBe(401);
-    expect((await t.asSuperAdmin().request(route.method, path, body)).status).toBe(403);
-    expect([401, 403]).not.toContain((await t.asCustomer().request(route.method, path, body)).status);
-    expect((await t.asApiKey(STORE_PERMISSIONS.filter((p) => !needed.includes(p)), { owner: 'customer' }).request(route.method, path, body)).status).toBe(403);
-    expect([401, 403]).not.toContain((await t.asApiKey(needed, { owner: 'customer' }).request(route.method, path, body)).status);
-  });
+  it.each(customerRoutes.map((r) => [`${r.spec.method} ${r.spec.path}`, r] as const))(
+    'REST %s',
+    async (_name, { spec: route, access }) => {
+      const path = route.path.replace(/\{\w+\}/g, ZERO_UUID);
+      const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
+      const needed = access.flatMap((a) => (a.kind === 'customer' ? [a.permission] : []));
+      expect((await t.asGuest().request(route.method, path, body)).status).toBe(401);
+      expect((await t.asSuperAdmin().request(route.method, path, body)).status).toBe(403);
+      expect([401, 403]).not.toContain((await t.asCustomer().request(route.method, path, body)).status);
+      expect(
+        (
+          await t
+            .asApiKey(
+              STORE_PERMISSIONS.filter((p) => !needed.includes(p)),
+              { owner: 'customer' },
+            )
+            .request(route.method, path, body)
+        ).status,
+      ).toBe(403);
+      expect([401, 403]).not.toContain(
+        (await t.asApiKey(needed, { owner: 'customer' }).request(route.method, path, body)).status,
+      );
+    },
+  );
 });

@@ -12,10 +12,13 @@ describe('generated artefacts match the code', () => {
   });
 
   // Both checks run as child processes: the code generator and the schema engine load ES modules jest cannot.
-  const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const run = (args: string[]) =>
+    execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
 
   it('src/generated/graphql.ts is what codegen makes of the schema and operations (run `npm run codegen`)', () => {
-    expect(() => run([join(root, 'node_modules/@graphql-codegen/cli/cjs/bin.js'), '--config', 'codegen.yml', '--check'])).not.toThrow();
+    expect(() =>
+      run([join(root, 'node_modules/@graphql-codegen/cli/cjs/bin.js'), '--config', 'codegen.yml', '--check']),
+    ).not.toThrow();
   }, 60_000);
 
   it('prisma/migrations produce exactly the Prisma schema (run `npm run db:migration -- <name>`)', () => {

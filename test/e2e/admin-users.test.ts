@@ -14,14 +14,28 @@ describe('admin users', () => {
   it('creates (201), lists, reads, updates and deletes staff accounts; the hash never leaves', async () => {
     const boss = t.asSuperAdmin();
     const email = uniqueEmail('Staff');
-    const created = await boss.post(U, { email: email.toUpperCase(), password: PASSWORD, first_name: 'Sam', role: 'manager' });
+    const created = await boss.post(U, {
+      email: email.toUpperCase(),
+      password: PASSWORD,
+      first_name: 'Sam',
+      role: 'manager',
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toEqual({
-      id: expect.any(String), email: email.toLowerCase(), first_name: 'Sam', last_name: null, role: 'manager', active: true,
-      created_at: expect.any(String), updated_at: expect.any(String),
+      id: expect.any(String),
+      email: email.toLowerCase(),
+      first_name: 'Sam',
+      last_name: null,
+      role: 'manager',
+      active: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     const id = created.body.data.id;
-    expect((await boss.post(U, { email, password: PASSWORD })).body.errors[0]).toMatchObject({ code: 'email_taken', field: 'email' });
+    expect((await boss.post(U, { email, password: PASSWORD })).body.errors[0]).toMatchObject({
+      code: 'email_taken',
+      field: 'email',
+    });
     expect((await boss.post(U, { email: 'bad', password: 'short', role: 'king' })).status).toBe(400);
 
     const login = await t.asGuest().post('/api/v1/auth/login', { email, password: PASSWORD });
@@ -38,7 +52,9 @@ describe('admin users', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ first_name: 'Sam', last_name: 'Stone', role: 'admin' });
     // A role change ends the user's sessions: the refresh token from before is revoked.
-    expect((await t.asGuest().post('/api/v1/auth/refresh', { refresh_token: login.body.data.refresh_token })).status).toBe(401);
+    expect(
+      (await t.asGuest().post('/api/v1/auth/refresh', { refresh_token: login.body.data.refresh_token })).status,
+    ).toBe(401);
 
     expect((await boss.delete(`${U}/${id}`)).status).toBe(204);
     expect((await boss.get(`${U}/${id}`)).status).toBe(404);
@@ -62,7 +78,11 @@ describe('admin users', () => {
     const me = await boss.get(U);
     expect(me.status).toBe(200);
     const self = await t.db.adminUser.findFirstOrThrow({ where: { email: boss.email } });
-    for (const [method, body] of [['PUT', { role: 'admin' }], ['PUT', { active: false }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['PUT', { role: 'admin' }],
+      ['PUT', { active: false }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await boss.request(method, `${U}/${self.id}`, body);
       expect(res.status).toBe(409);
       expect(res.body.errors[0].code).toBe('last_super_admin');
@@ -75,7 +95,9 @@ describe('admin users', () => {
   it('is reachable over GraphQL with users.manage only', async () => {
     const res = await t.asAdmin().gql(AdminUserCreateDocument, { input: { email: uniqueEmail(), password: PASSWORD } });
     expect(res.errors?.[0].extensions.code).toBe('forbidden');
-    const ok = await t.asSuperAdmin().gql(AdminUserCreateDocument, { input: { email: uniqueEmail(), password: PASSWORD } });
+    const ok = await t
+      .asSuperAdmin()
+      .gql(AdminUserCreateDocument, { input: { email: uniqueEmail(), password: PASSWORD } });
     expect(ok.data.adminUserCreate.role).toBe('admin');
   });
 });

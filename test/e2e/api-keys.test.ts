@@ -16,7 +16,13 @@ describe('staff API keys', () => {
     const admin = t.asAdmin();
     const created = await admin.post(K, { name: 'erp', permissions: ['inventory.*'] });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ id: expect.any(String), name: 'erp', key: expect.stringMatching(/^ck_[0-9a-f]{64}$/), permissions: ['inventory.*'], created_at: expect.any(String) });
+    expect(created.body.data).toEqual({
+      id: expect.any(String),
+      name: 'erp',
+      key: expect.stringMatching(/^ck_[0-9a-f]{64}$/),
+      permissions: ['inventory.*'],
+      created_at: expect.any(String),
+    });
     const { key, id } = created.body.data;
     const row = await t.db.apiKey.findUniqueOrThrow({ where: { id } });
     expect(row.keyHash).toMatch(/^[0-9a-f]{64}$/);
@@ -32,7 +38,15 @@ describe('staff API keys', () => {
 
     const list = await admin.get(K);
     expect(list.status).toBe(200);
-    expect(list.body.data).toEqual([{ id, name: 'erp', permissions: ['inventory.*'], last_used_at: expect.any(String), created_at: expect.any(String) }]);
+    expect(list.body.data).toEqual([
+      {
+        id,
+        name: 'erp',
+        permissions: ['inventory.*'],
+        last_used_at: expect.any(String),
+        created_at: expect.any(String),
+      },
+    ]);
     expect(list.text).not.toContain(key);
     expect((await t.asAdmin().get(K)).body.data).toEqual([]);
 
@@ -61,7 +75,7 @@ describe('staff API keys', () => {
     expect(eleventh.body.errors[0].code).toBe('limit_exceeded');
   });
 
-  it('cuts grants to what the owner\'s role allows at use time, and stops working when the owner is deactivated', async () => {
+  it("cuts grants to what the owner's role allows at use time, and stops working when the owner is deactivated", async () => {
     const boss = t.asSuperAdmin();
     const { key } = (await boss.post(K, { name: 'wide', permissions: ['users.manage', 'inventory.read'] })).body.data;
     const owner = await t.db.adminUser.findFirstOrThrow({ where: { email: boss.email } });

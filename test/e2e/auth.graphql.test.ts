@@ -1,4 +1,11 @@
-import { CustomerLoginDocument, CustomerRegisterDocument, LoginDocument, LogoutDocument, TokenRefreshDocument, WarehousesDocument } from '../../src/generated/graphql';
+import {
+  CustomerLoginDocument,
+  CustomerRegisterDocument,
+  LoginDocument,
+  LogoutDocument,
+  TokenRefreshDocument,
+  WarehousesDocument,
+} from '../../src/generated/graphql';
 import { PASSWORD, createAdmin, createCustomer, uniqueEmail } from '../fixtures/accounts';
 import { type TestServer, startTestServer } from '../harness/server';
 
@@ -27,12 +34,19 @@ describe('auth over GraphQL', () => {
     const out = await bearer(pair.access_token).gql(LogoutDocument, {});
     expect(out.data.logout).toEqual({ message: 'logged out' });
     const revoked = await bearer(pair.access_token).gql(WarehousesDocument, {});
-    expect(revoked.errors?.[0]).toMatchObject({ message: 'token has been revoked', extensions: { code: 'unauthorized' } });
+    expect(revoked.errors?.[0]).toMatchObject({
+      message: 'token has been revoked',
+      extensions: { code: 'unauthorized' },
+    });
 
     const email = uniqueEmail();
-    const reg = await t.asGuest().gql(CustomerRegisterDocument, { input: { email, password: PASSWORD, firstName: 'G', lastName: 'Q' } });
+    const reg = await t
+      .asGuest()
+      .gql(CustomerRegisterDocument, { input: { email, password: PASSWORD, firstName: 'G', lastName: 'Q' } });
     expect(reg.data.customerRegister).toMatchObject({ email, first_name: 'G' });
-    const taken = await t.asGuest().gql(CustomerRegisterDocument, { input: { email, password: PASSWORD, firstName: 'G', lastName: 'Q' } });
+    const taken = await t
+      .asGuest()
+      .gql(CustomerRegisterDocument, { input: { email, password: PASSWORD, firstName: 'G', lastName: 'Q' } });
     expect(taken.errors?.[0].extensions).toMatchObject({ code: 'email_taken', status: 409, field: 'email' });
     const customer = await t.asGuest().gql(CustomerLoginDocument, { input: { email, password: PASSWORD } });
     expect(customer.data.customerLogin.token_type).toBe('Bearer');
@@ -40,8 +54,10 @@ describe('auth over GraphQL', () => {
 
   it('shares the login lock with REST and sends Retry-After on the GraphQL response', async () => {
     const customer = await createCustomer(t);
-    for (let i = 0; i < 3; i++) await t.asGuest().post('/api/v1/auth/login', { email: customer.email, password: 'nope nope' });
-    for (let i = 0; i < 2; i++) await t.asGuest().gql(LoginDocument, { input: { email: customer.email, password: 'nope nope' } });
+    for (let i = 0; i < 3; i++)
+      await t.asGuest().post('/api/v1/auth/login', { email: customer.email, password: 'nope nope' });
+    for (let i = 0; i < 2; i++)
+      await t.asGuest().gql(LoginDocument, { input: { email: customer.email, password: 'nope nope' } });
     const locked = await t.asGuest().gql(LoginDocument, { input: { email: customer.email, password: PASSWORD } });
     expect(locked.errors?.[0].extensions).toMatchObject({ code: 'account_locked', status: 429 });
     expect(locked.headers.get('retry-after')).toBe('3600');
@@ -58,7 +74,11 @@ describe('refresh race (PostgreSQL)', () => {
     const admin = await createAdmin(t);
     for (let round = 0; round < 3; round++) {
       const pair = (await t.asGuest().post('/api/v1/auth/login', { email: admin.email, password: PASSWORD })).body.data;
-      const results = await Promise.all(Array.from({ length: 8 }, () => t.asGuest().post('/api/v1/auth/refresh', { refresh_token: pair.refresh_token })));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          t.asGuest().post('/api/v1/auth/refresh', { refresh_token: pair.refresh_token }),
+        ),
+      );
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).toEqual([200, 401, 401, 401, 401, 401, 401, 401]);
       for (const r of results.filter((x) => x.status === 401)) expect(r.body.errors[0].code).toBe('invalid_token');

@@ -7,30 +7,64 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const login = (email: string, password = PASSWORD, path = '/api/v1/auth/login') => t.asGuest().post(path, { email, password });
+const login = (email: string, password = PASSWORD, path = '/api/v1/auth/login') =>
+  t.asGuest().post(path, { email, password });
 const bearer = (token: string) => t.as({ kind: 'header', authorization: `Bearer ${token}` });
 const W = '/api/v1/admin/warehouses';
 
 describe('register', () => {
   it('creates a customer (201) on both paths, never returning the hash; 409 email_taken for case variants', async () => {
     const email = uniqueEmail('Reg');
-    const res = await t.asGuest().post('/api/v1/store/auth/register', { email: email.toUpperCase(), password: PASSWORD, first_name: 'Ada', last_name: 'L' });
+    const res = await t
+      .asGuest()
+      .post('/api/v1/store/auth/register', {
+        email: email.toUpperCase(),
+        password: PASSWORD,
+        first_name: 'Ada',
+        last_name: 'L',
+      });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ email: email.toLowerCase(), first_name: 'Ada', last_name: 'L', active: true, custom_fields: {} });
+    expect(res.body.data).toMatchObject({
+      email: email.toLowerCase(),
+      first_name: 'Ada',
+      last_name: 'L',
+      active: true,
+      custom_fields: {},
+    });
     expect(res.text).not.toMatch(/password/);
-    const again = await t.asGuest().post('/api/v1/store/register', { email: email.toLowerCase(), password: PASSWORD, first_name: 'A', last_name: 'B' });
+    const again = await t
+      .asGuest()
+      .post('/api/v1/store/register', {
+        email: email.toLowerCase(),
+        password: PASSWORD,
+        first_name: 'A',
+        last_name: 'B',
+      });
     expect(again.status).toBe(409);
     expect(again.body.errors[0]).toMatchObject({ code: 'email_taken', field: 'email' });
-    const alias = await t.asGuest().post('/api/v1/store/register', { email: uniqueEmail(), password: PASSWORD, first_name: 'A', last_name: 'B' });
+    const alias = await t
+      .asGuest()
+      .post('/api/v1/store/register', { email: uniqueEmail(), password: PASSWORD, first_name: 'A', last_name: 'B' });
     expect(alias.status).toBe(201);
   });
 
   it('validates every field: email format, password 8–128 characters, names required', async () => {
-    const res = await t.asGuest().post('/api/v1/store/auth/register', { email: 'nope', password: 'short', first_name: '' });
+    const res = await t
+      .asGuest()
+      .post('/api/v1/store/auth/register', { email: 'nope', password: 'short', first_name: '' });
     expect(res.status).toBe(400);
-    const fields = Object.fromEntries(res.body.errors.map((e: { field: string; detail: string }) => [e.field, e.detail]));
+    const fields = Object.fromEntries(
+      res.body.errors.map((e: { field: string; detail: string }) => [e.field, e.detail]),
+    );
     expect(fields).toEqual({ email: 'email', password: 'min_length', first_name: 'required', last_name: 'required' });
-    const long = await t.asGuest().post('/api/v1/store/auth/register', { email: uniqueEmail(), password: 'x'.repeat(129), first_name: 'a', last_name: 'b' });
+    const long = await t
+      .asGuest()
+      .post('/api/v1/store/auth/register', {
+        email: uniqueEmail(),
+        password: 'x'.repeat(129),
+        first_name: 'a',
+        last_name: 'b',
+      });
     expect(long.body.errors[0]).toMatchObject({ field: 'password', detail: 'max_length' });
   });
 
@@ -41,10 +75,24 @@ describe('register', () => {
     hooks.register('customer.before_create', (e) => {
       if (String(e.entity.email).startsWith('blocked')) throw new Error('no thanks');
     });
-    const refused = await t.asGuest().post('/api/v1/store/auth/register', { email: uniqueEmail('blocked'), password: PASSWORD, first_name: 'a', last_name: 'b' });
+    const refused = await t
+      .asGuest()
+      .post('/api/v1/store/auth/register', {
+        email: uniqueEmail('blocked'),
+        password: PASSWORD,
+        first_name: 'a',
+        last_name: 'b',
+      });
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0]).toMatchObject({ code: 'hook_rejected', detail: 'no thanks' });
-    const ok = await t.asGuest().post('/api/v1/store/auth/register', { email: uniqueEmail('hooked'), password: PASSWORD, first_name: 'a', last_name: 'b' });
+    const ok = await t
+      .asGuest()
+      .post('/api/v1/store/auth/register', {
+        email: uniqueEmail('hooked'),
+        password: PASSWORD,
+        first_name: 'a',
+        last_name: 'b',
+      });
     await t.service.services.background.drain();
     expect(seen).toEqual([expect.objectContaining({ id: ok.body.data.id, email: ok.body.data.email })]);
     expect(JSON.stringify(seen)).not.toMatch(/password/);
@@ -56,10 +104,21 @@ describe('login', () => {
     const admin = await createAdmin(t, { role: 'manager' });
     const res = await login(admin.email.toUpperCase());
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), expires_in: 900, token_type: 'Bearer' });
+    expect(res.body.data).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires_in: 900,
+      token_type: 'Bearer',
+    });
     const access = claimsOf(res.body.data.access_token);
     expect(Object.keys(access).sort()).toEqual(['email', 'exp', 'iat', 'jti', 'role', 'type', 'uid', 'utype']);
-    expect(access).toMatchObject({ uid: admin.id, email: admin.email, utype: 'admin', role: 'manager', type: 'access' });
+    expect(access).toMatchObject({
+      uid: admin.id,
+      email: admin.email,
+      utype: 'admin',
+      role: 'manager',
+      type: 'access',
+    });
     expect((access.exp as number) - (access.iat as number)).toBe(900);
     const refresh = claimsOf(res.body.data.refresh_token);
     expect(refresh).toMatchObject({ uid: admin.id, type: 'refresh' });
@@ -68,7 +127,11 @@ describe('login', () => {
 
     const customer = await createCustomer(t);
     const asCustomer = await login(customer.email);
-    expect(claimsOf(asCustomer.body.data.access_token)).toMatchObject({ uid: customer.id, utype: 'customer', role: 'customer' });
+    expect(claimsOf(asCustomer.body.data.access_token)).toMatchObject({
+      uid: customer.id,
+      utype: 'customer',
+      role: 'customer',
+    });
     const store = await login(customer.email, PASSWORD, '/api/v1/store/auth/login');
     expect(store.status).toBe(200);
   });
@@ -83,7 +146,11 @@ describe('login', () => {
   it('answers invalid_credentials for a wrong password, an unknown email and an inactive account, after a full hash comparison', async () => {
     const verify = jest.spyOn(t.service.services.passwords, 'verify');
     const inactive = await createCustomer(t, { active: false });
-    for (const [email, password] of [[inactive.email, PASSWORD], [uniqueEmail('ghost'), PASSWORD], [(await createAdmin(t)).email, 'wrong password']]) {
+    for (const [email, password] of [
+      [inactive.email, PASSWORD],
+      [uniqueEmail('ghost'), PASSWORD],
+      [(await createAdmin(t)).email, 'wrong password'],
+    ]) {
       verify.mockClear();
       const res = await login(email, password);
       expect(res.status).toBe(401);
@@ -95,12 +162,21 @@ describe('login', () => {
 
   it('locks an email after 5 failures (case variants share the counter): 429 account_locked with Retry-After 3600', async () => {
     const customer = await createCustomer(t);
-    const variants = [customer.email, customer.email.toUpperCase(), ` ${customer.email} `, customer.email, customer.email.toUpperCase()];
+    const variants = [
+      customer.email,
+      customer.email.toUpperCase(),
+      ` ${customer.email} `,
+      customer.email,
+      customer.email.toUpperCase(),
+    ];
     for (const email of variants) expect((await login(email, 'wrong password')).status).toBe(401);
     const locked = await login(customer.email, PASSWORD);
     expect(locked.status).toBe(429);
     expect(locked.headers.get('retry-after')).toBe('3600');
-    expect(locked.body.errors[0]).toEqual({ code: 'account_locked', detail: 'too many failed login attempts, please try again later' });
+    expect(locked.body.errors[0]).toEqual({
+      code: 'account_locked',
+      detail: 'too many failed login attempts, please try again later',
+    });
     expect((await login(customer.email, PASSWORD, '/api/v1/store/auth/login')).status).toBe(429);
     const other = await createCustomer(t);
     expect((await login(other.email)).status).toBe(200);
@@ -121,7 +197,12 @@ describe('refresh rotation', () => {
     const first = (await login(admin.email)).body.data;
     const second = await t.asGuest().post('/api/v1/auth/refresh', { refresh_token: first.refresh_token });
     expect(second.status).toBe(200);
-    expect(second.body.data).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), expires_in: 900, token_type: 'Bearer' });
+    expect(second.body.data).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires_in: 900,
+      token_type: 'Bearer',
+    });
     expect(second.body.data.refresh_token).not.toBe(first.refresh_token);
     const replay = await t.asGuest().post('/api/v1/auth/refresh', { refresh_token: first.refresh_token });
     expect(replay.status).toBe(401);
@@ -134,9 +215,11 @@ describe('refresh rotation', () => {
     expect((await t.asGuest().post('/api/v1/auth/refresh', { refresh_token: other.refresh_token })).status).toBe(200);
   });
 
-  it('a login drops the user\'s expired refresh rows', async () => {
+  it("a login drops the user's expired refresh rows", async () => {
     const admin = await createAdmin(t);
-    const expired = await t.db.refreshToken.create({ data: { familyId: admin.id, userId: admin.id, userType: 'admin', expiresAt: new Date(Date.now() - 1000) } });
+    const expired = await t.db.refreshToken.create({
+      data: { familyId: admin.id, userId: admin.id, userType: 'admin', expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await login(admin.email)).status).toBe(200);
     expect(await t.db.refreshToken.findUnique({ where: { id: expired.id } })).toBeNull();
     expect(await t.db.refreshToken.count({ where: { userId: admin.id } })).toBe(1);

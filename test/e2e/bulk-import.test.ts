@@ -25,10 +25,26 @@ describe('bulk create', () => {
     const res = await t.asAdmin().post(`${P}/bulk`, {
       products: [
         {
-          sku: `B-${n}`, currency: 'EUR', price_gross: 1000, translations: [{ locale: 'en', name: 'Bulk', slug: `bulk-${n}` }],
+          sku: `B-${n}`,
+          currency: 'EUR',
+          price_gross: 1000,
+          translations: [{ locale: 'en', name: 'Bulk', slug: `bulk-${n}` }],
           variants: [
-            { sku: `B-${n}-1`, stock: 4, options: [{ group_name: `Color ${n}`, option_name: 'Red' }, { group_name: `Size ${n}`, option_name: 'M' }] },
-            { sku: `B-${n}-2`, options: [{ group_name: `Color ${n}`, option_name: 'red' }, { group_name: `Size ${n}`, option_name: 'L' }] },
+            {
+              sku: `B-${n}-1`,
+              stock: 4,
+              options: [
+                { group_name: `Color ${n}`, option_name: 'Red' },
+                { group_name: `Size ${n}`, option_name: 'M' },
+              ],
+            },
+            {
+              sku: `B-${n}-2`,
+              options: [
+                { group_name: `Color ${n}`, option_name: 'red' },
+                { group_name: `Size ${n}`, option_name: 'L' },
+              ],
+            },
           ],
         },
         { sku: `B-${n}`, currency: 'EUR', translations: [{ locale: 'en', name: 'Dup', slug: `dup-${n}` }] },
@@ -36,8 +52,19 @@ describe('bulk create', () => {
     });
     expect(res.status).toBe(207);
     expect(res.body.data).toMatchObject({ total: 2, succeeded: 1, failed: 1 });
-    expect(res.body.data.results[0]).toEqual({ index: 0, sku: `B-${n}`, success: true, id: expect.any(String), errors: null });
-    expect(res.body.data.results[1]).toMatchObject({ index: 1, success: false, id: null, errors: [expect.stringContaining('failed to create product')] });
+    expect(res.body.data.results[0]).toEqual({
+      index: 0,
+      sku: `B-${n}`,
+      success: true,
+      id: expect.any(String),
+      errors: null,
+    });
+    expect(res.body.data.results[1]).toMatchObject({
+      index: 1,
+      success: false,
+      id: null,
+      errors: [expect.stringContaining('failed to create product')],
+    });
     const product = (await t.asAdmin().get(`${P}/${res.body.data.results[0].id}`)).body.data;
     expect(product.variants).toHaveLength(2);
     expect(product.stock).toBe(4);
@@ -60,14 +87,25 @@ describe('bulk create', () => {
     expect(res.status).toBe(207);
     expect(res.body.data).toMatchObject({ total: 4, succeeded: 1, failed: 3 });
     expect(res.body.data.results).toEqual([
-      { index: 0, sku: `NV-${n}`, success: false, id: null, errors: ['failed to create product', 'currency: required'] },
+      {
+        index: 0,
+        sku: `NV-${n}`,
+        success: false,
+        id: null,
+        errors: ['failed to create product', 'currency: required'],
+      },
       { index: 1, sku: `OK-${n}`, success: true, id: expect.any(String), errors: null },
       {
         index: 2,
         sku: `NP-${n}`,
         success: false,
         id: null,
-        errors: expect.arrayContaining(['failed to create product', 'price_gross: min', 'translations[0].locale: required', 'translations[0].slug: required']),
+        errors: expect.arrayContaining([
+          'failed to create product',
+          'price_gross: min',
+          'translations[0].locale: required',
+          'translations[0].slug: required',
+        ]),
       },
       { index: 3, sku: null, success: false, id: null, errors: ['failed to create product', 'item: type'] },
     ]);
@@ -75,7 +113,10 @@ describe('bulk create', () => {
   });
 
   it('rejects more than 250 products and needs products.create', async () => {
-    const products = Array.from({ length: 251 }, (_, i) => ({ currency: 'EUR', translations: [{ locale: 'en', name: 'x', slug: `x-${i}` }] }));
+    const products = Array.from({ length: 251 }, (_, i) => ({
+      currency: 'EUR',
+      translations: [{ locale: 'en', name: 'x', slug: `x-${i}` }],
+    }));
     const res = await t.asAdmin().post(`${P}/bulk`, { products });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatchObject({ field: 'products', detail: 'max' });
@@ -89,7 +130,9 @@ describe('CSV import', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = res.text.trim().split(/\r\n/);
-    expect(lines[0]).toBe('sku,active,price_net,price_gross,currency,tax_rule_id,stock,weight,locale,name,slug,description,meta_title,meta_description,category_ids,tag_ids,variant_sku,variant_active,variant_stock,variant_price_net,variant_price_gross,option_1_group,option_1_value,option_2_group,option_2_value,option_3_group,option_3_value');
+    expect(lines[0]).toBe(
+      'sku,active,price_net,price_gross,currency,tax_rule_id,stock,weight,locale,name,slug,description,meta_title,meta_description,category_ids,tag_ids,variant_sku,variant_active,variant_stock,variant_price_net,variant_price_gross,option_1_group,option_1_value,option_2_group,option_2_value,option_3_group,option_3_value',
+    );
     expect(lines).toHaveLength(3);
     expect((await t.asGuest().get(`${P}/import/template`)).status).toBe(401);
   });
@@ -104,7 +147,9 @@ describe('CSV import', () => {
 
   it('creates, then upserts by SKU; variant rows follow their product; row errors name the row', async () => {
     const n = uid();
-    const cat = await t.db.category.create({ data: { translations: { create: [{ locale: 'en', name: 'C', slug: `c-${n}` }] } } });
+    const cat = await t.db.category.create({
+      data: { translations: { create: [{ locale: 'en', name: 'C', slug: `c-${n}` }] } },
+    });
     const csv = [
       'SKU,Name,Slug,Locale,Currency,Price_Gross,Active,Category_IDs,variant_sku,variant_stock,option_1_group,option_1_value',
       `I-${n},Imported,imported-${n},en,EUR,500,true,${cat.id},,,,`,
@@ -116,7 +161,12 @@ describe('CSV import', () => {
     const res = await importCsv(csv);
     expect(res.status).toBe(207);
     expect(res.body.data).toMatchObject({ total: 3, succeeded: 1, failed: 2 });
-    expect(res.body.data.results[1]).toMatchObject({ index: 1, sku: `J-${n}`, success: false, errors: ['row 5: price_gross must be an integer'] });
+    expect(res.body.data.results[1]).toMatchObject({
+      index: 1,
+      sku: `J-${n}`,
+      success: false,
+      errors: ['row 5: price_gross must be an integer'],
+    });
     expect(res.body.data.results[2].errors[0]).toMatch(/^row 6: currency/);
     const id = res.body.data.results[0].id;
     const product = (await t.asAdmin().get(`${P}/${id}`)).body.data;
@@ -124,7 +174,9 @@ describe('CSV import', () => {
     expect(product.translations.map((x: { locale: string }) => x.locale)).toEqual(['de', 'en']);
     expect(product.variants).toEqual([expect.objectContaining({ sku: `I-${n}-S`, stock: 3 })]);
 
-    const again = await importCsv([`sku,price_gross,variant_sku,variant_stock`, `I-${n},750,,`, `,,I-${n}-S,8`, `,,I-${n}-M,1`].join('\n'));
+    const again = await importCsv(
+      [`sku,price_gross,variant_sku,variant_stock`, `I-${n},750,,`, `,,I-${n}-S,8`, `,,I-${n}-M,1`].join('\n'),
+    );
     expect(again.body.data).toMatchObject({ succeeded: 1, results: [expect.objectContaining({ id })] });
     const updated = (await t.asAdmin().get(`${P}/${id}`)).body.data;
     expect(updated).toMatchObject({ price_gross: 750, active: true, stock: 9 });
@@ -139,7 +191,11 @@ describe('CSV import', () => {
     const form = new FormData();
     form.append('other', 'x');
     const auth = await (t.asAdmin() as unknown as { authorization(): Promise<string> }).authorization();
-    const missing = await fetch(`${t.url}${P}/import`, { method: 'POST', body: form, headers: { authorization: auth } });
+    const missing = await fetch(`${t.url}${P}/import`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: auth },
+    });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as any).errors[0]).toMatchObject({ field: 'file', detail: 'required' });
   });

@@ -22,7 +22,15 @@ async function anonymousCart() {
 describe('anonymous carts', () => {
   it('are created with a session token shown once and reached only with it', async () => {
     const { cart, headers } = await anonymousCart();
-    expect(cart).toMatchObject({ customer_id: null, currency: 'EUR', items: [], subtotal_gross: 0, subtotal_net: 0, item_count: 0, session_token: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(cart).toMatchObject({
+      customer_id: null,
+      currency: 'EUR',
+      items: [],
+      subtotal_gross: 0,
+      subtotal_net: 0,
+      item_count: 0,
+      session_token: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(Date.parse(cart.expires_at) - Date.now()).toBeGreaterThan(29 * 86400_000);
     const read = await t.asGuest().get(`${C}/${cart.id}`, headers);
     expect(read.status).toBe(200);
@@ -39,11 +47,27 @@ describe('anonymous carts', () => {
 
   it('add, merge, update and remove lines at live prices with stock checks', async () => {
     const { cart, headers } = await anonymousCart();
-    const mug = await stockedProduct(t, shop.warehouse.id, 5, { priceGross: 1190, taxRuleId: shop.tax.id, name: 'Mug' });
+    const mug = await stockedProduct(t, shop.warehouse.id, 5, {
+      priceGross: 1190,
+      taxRuleId: shop.tax.id,
+      name: 'Mug',
+    });
     const added = await t.asGuest().post(`${C}/${cart.id}/items`, { product_id: mug.id, quantity: 2 }, headers);
     expect(added.status).toBe(201);
     expect(added.body.data).toMatchObject({
-      items: [{ id: expect.any(String), product_id: mug.id, variant_id: null, sku: mug.sku, name: 'Mug', quantity: 2, unit_price_gross: 1190, unit_price_net: 1000, line_total_gross: 2380 }],
+      items: [
+        {
+          id: expect.any(String),
+          product_id: mug.id,
+          variant_id: null,
+          sku: mug.sku,
+          name: 'Mug',
+          quantity: 2,
+          unit_price_gross: 1190,
+          unit_price_net: 1000,
+          line_total_gross: 2380,
+        },
+      ],
       subtotal_gross: 2380,
       subtotal_net: 2000,
       item_count: 2,
@@ -60,9 +84,16 @@ describe('anonymous carts', () => {
     const updated = await t.asGuest().put(`${C}/${cart.id}/items/${itemId}`, { quantity: 1 }, headers);
     expect(updated.status).toBe(200);
     expect(updated.body.data.items[0]).toMatchObject({ quantity: 1, unit_price_gross: 2380, line_total_gross: 2380 });
-    expect((await t.asGuest().put(`${C}/${cart.id}/items/${itemId}`, { quantity: 6 }, headers)).body.errors[0].code).toBe('insufficient_stock');
-    expect((await t.asGuest().put(`${C}/${cart.id}/items/${itemId}`, { quantity: 0 }, headers)).body.errors).toEqual([{ code: 'validation_error', field: 'quantity', detail: 'min' }]);
-    expect((await t.asGuest().put(`${C}/${cart.id}/items/00000000-0000-4000-8000-000000000000`, { quantity: 1 }, headers)).status).toBe(404);
+    expect(
+      (await t.asGuest().put(`${C}/${cart.id}/items/${itemId}`, { quantity: 6 }, headers)).body.errors[0].code,
+    ).toBe('insufficient_stock');
+    expect((await t.asGuest().put(`${C}/${cart.id}/items/${itemId}`, { quantity: 0 }, headers)).body.errors).toEqual([
+      { code: 'validation_error', field: 'quantity', detail: 'min' },
+    ]);
+    expect(
+      (await t.asGuest().put(`${C}/${cart.id}/items/00000000-0000-4000-8000-000000000000`, { quantity: 1 }, headers))
+        .status,
+    ).toBe(404);
 
     const removed = await t.asGuest().delete(`${C}/${cart.id}/items/${itemId}`, headers);
     expect(removed.status).toBe(200);
@@ -73,15 +104,34 @@ describe('anonymous carts', () => {
   it('refuses inactive or unknown products (404), needs the variant of a product with variants, and lets negative-stock warehouses sell', async () => {
     const { cart, headers } = await anonymousCart();
     const inactive = await stockedProduct(t, shop.warehouse.id, 5, { active: false });
-    expect((await t.asGuest().post(`${C}/${cart.id}/items`, { product_id: inactive.id, quantity: 1 }, headers)).status).toBe(404);
-    expect((await t.asGuest().post(`${C}/${cart.id}/items`, { product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }, headers)).status).toBe(404);
+    expect(
+      (await t.asGuest().post(`${C}/${cart.id}/items`, { product_id: inactive.id, quantity: 1 }, headers)).status,
+    ).toBe(404);
+    expect(
+      (
+        await t
+          .asGuest()
+          .post(`${C}/${cart.id}/items`, { product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }, headers)
+      ).status,
+    ).toBe(404);
     const shirt = await stockedProduct(t, shop.warehouse.id, 1, { variants: [{}] });
     const noVariant = await t.asGuest().post(`${C}/${cart.id}/items`, { product_id: shirt.id, quantity: 1 }, headers);
     expect(noVariant.body.errors).toEqual([{ code: 'validation_error', field: 'variant_id', detail: 'required' }]);
-    const byVariant = await t.asGuest().post(`${C}/${cart.id}/items`, { variant_id: shirt.variants[0].id, quantity: 1 }, headers);
+    const byVariant = await t
+      .asGuest()
+      .post(`${C}/${cart.id}/items`, { variant_id: shirt.variants[0].id, quantity: 1 }, headers);
     expect(byVariant.body.data.items[0]).toMatchObject({ product_id: shirt.id, variant_id: shirt.variants[0].id });
 
-    const backorder = (await t.asAdmin().post('/api/v1/admin/warehouses', { name: 'Backorder', code: `BO-${Date.now()}`, allow_negative_stock: true, priority: 9 })).body.data;
+    const backorder = (
+      await t
+        .asAdmin()
+        .post('/api/v1/admin/warehouses', {
+          name: 'Backorder',
+          code: `BO-${Date.now()}`,
+          allow_negative_stock: true,
+          priority: 9,
+        })
+    ).body.data;
     const preorder = await stockedProduct(t, backorder.id, 0);
     const many = await t.asGuest().post(`${C}/${cart.id}/items`, { product_id: preorder.id, quantity: 40 }, headers);
     expect(many.status).toBe(201);
@@ -119,7 +169,13 @@ describe('anonymous carts', () => {
     const { cart, headers } = await anonymousCart();
     const product = await stockedProduct(t, shop.warehouse.id, 5);
     await t.asGuest().post(`${C}/${cart.id}/items`, { product_id: product.id, quantity: 2 }, headers);
-    const request = { cart_id: cart.id, shipping_address: ADDRESS, shipping_method_id: shop.shipping.id, payment_method_id: shop.payment.id, email: 'cart@example.com' };
+    const request = {
+      cart_id: cart.id,
+      shipping_address: ADDRESS,
+      shipping_method_id: shop.shipping.id,
+      payment_method_id: shop.payment.id,
+      email: 'cart@example.com',
+    };
     expect((await t.asGuest().post('/api/v1/store/checkout', request)).status).toBe(404);
     const order = await t.asGuest().post('/api/v1/store/checkout', request, headers);
     expect(order.status).toBe(201);
@@ -150,9 +206,15 @@ describe('customer carts', () => {
     const me = t.asCustomer(customer.id);
     const product = await stockedProduct(t, shop.warehouse.id, 3);
     const created = await me.gql(op.CartCreateDocument, {});
-    const added = await me.gql(op.CartItemAddDocument, { cartId: created.data.cartCreate.id, input: { productId: product.id, quantity: 3 } });
+    const added = await me.gql(op.CartItemAddDocument, {
+      cartId: created.data.cartCreate.id,
+      input: { productId: product.id, quantity: 3 },
+    });
     expect(added.data.cartItemAdd.item_count).toBe(3);
-    const over = await me.gql(op.CartItemAddDocument, { cartId: created.data.cartCreate.id, input: { productId: product.id, quantity: 1 } });
+    const over = await me.gql(op.CartItemAddDocument, {
+      cartId: created.data.cartCreate.id,
+      input: { productId: product.id, quantity: 1 },
+    });
     expect(over.errors?.[0].extensions).toMatchObject({ code: 'insufficient_stock', status: 422 });
   });
 });

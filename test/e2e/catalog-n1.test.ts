@@ -31,7 +31,11 @@ describe('statement counts do not grow with the page', () => {
     const [a, b] = await counted(async (categoryId) => {
       const res = await t.asGuest().get(`/api/v1/store/products?limit=100&category_id=${categoryId}`);
       expect(res.status).toBe(200);
-      expect(res.body.data.items[0]).toMatchObject({ variants: [expect.objectContaining({ attributes: [expect.any(Object)] }), expect.any(Object)], attributes: [expect.any(Object)], media: [expect.any(Object)] });
+      expect(res.body.data.items[0]).toMatchObject({
+        variants: [expect.objectContaining({ attributes: [expect.any(Object)] }), expect.any(Object)],
+        attributes: [expect.any(Object)],
+        media: [expect.any(Object)],
+      });
       return { requestId: res.requestId, items: res.body.data.items.length };
     });
     expect(a).toBe(b);
@@ -69,7 +73,9 @@ describe('statement counts do not grow with the page', () => {
     expect([one.status, other.status]).toEqual([200, 200]);
     expect(t.sqlCount(one.requestId)).toBe(t.sqlCount(other.requestId));
     expect(t.sqlCount(one.requestId)).toBeLessThanOrEqual(10);
-    const gql = await t.asGuest().post('/graphql', { query: print(StoreProductDocument), variables: { slug: `rich-${large.tag}-3` } });
+    const gql = await t
+      .asGuest()
+      .post('/graphql', { query: print(StoreProductDocument), variables: { slug: `rich-${large.tag}-3` } });
     expect(gql.body.data.storeProduct.variants).toHaveLength(2);
     expect(t.sqlCount(gql.requestId)).toBe(t.sqlCount(one.requestId));
   });
@@ -85,7 +91,10 @@ describe('database.prepared_statements off (for a transaction-mode pooler)', () 
       const on = await t.asGuest().get(path(small.categoryId));
       expect([off.status, on.status]).toEqual([200, 200]);
       expect(off.body.data.items).toHaveLength(5);
-      expect(off.body.data.items[0].variants[0]).toMatchObject({ option_ids: expect.any(Array), created_at: expect.stringMatching(/Z$/) });
+      expect(off.body.data.items[0].variants[0]).toMatchObject({
+        option_ids: expect.any(Array),
+        created_at: expect.stringMatching(/Z$/),
+      });
       expect(plain.sqlCount(off.requestId)).toBe(t.sqlCount(on.requestId));
     } finally {
       await plain.close();

@@ -12,7 +12,9 @@ let seq = 0;
 const uid = () => `${Date.now().toString(36)}${seq++}`;
 
 async function category(body: Record<string, unknown> = {}, name = `Cat ${uid()}`) {
-  const res = await t.asAdmin().post(C, { translations: [{ locale: 'en', name, slug: name.toLowerCase().replace(/\s+/g, '-') }], ...body });
+  const res = await t
+    .asAdmin()
+    .post(C, { translations: [{ locale: 'en', name, slug: name.toLowerCase().replace(/\s+/g, '-') }], ...body });
   expect(res.status).toBe(201);
   return res.body.data;
 }
@@ -25,12 +27,25 @@ describe('categories', () => {
   it('creates, reads, lists by parent, updates and deletes', async () => {
     const root = await category({ custom_fields: { color: 'red' } });
     expect(root).toMatchObject({ parent_id: null, position: 0, active: true, custom_fields: { color: 'red' } });
-    expect(root.translations[0]).toEqual({ locale: 'en', name: expect.any(String), description: null, slug: expect.any(String) });
+    expect(root.translations[0]).toEqual({
+      locale: 'en',
+      name: expect.any(String),
+      description: null,
+      slug: expect.any(String),
+    });
     const child = await category({ parent_id: root.id, position: 3 });
     const list = await t.asAdmin().get(`${C}?parent_id=${root.id}`);
     expect(list.status).toBe(200);
-    expect(list.body).toEqual({ data: [expect.objectContaining({ id: child.id })], meta: { total: 1, page: 1, limit: 20, pages: 1 } });
-    const up = await t.asAdmin().put(`${C}/${child.id}`, { active: false, translations: [{ locale: 'de', name: 'Kind', slug: `kind-${uid()}` }] });
+    expect(list.body).toEqual({
+      data: [expect.objectContaining({ id: child.id })],
+      meta: { total: 1, page: 1, limit: 20, pages: 1 },
+    });
+    const up = await t
+      .asAdmin()
+      .put(`${C}/${child.id}`, {
+        active: false,
+        translations: [{ locale: 'de', name: 'Kind', slug: `kind-${uid()}` }],
+      });
     expect(up.status).toBe(200);
     expect(up.body.data.active).toBe(false);
     expect(up.body.data.translations.map((x: { locale: string }) => x.locale)).toEqual(['de', 'en']);
@@ -52,14 +67,22 @@ describe('categories', () => {
       expect(res.body.errors[0]).toMatchObject({ code: 'invalid_parent', field: 'parent_id' });
     }
     expect((await t.asAdmin().put(`${C}/${c.id}`, { parent_id: null })).body.data.parent_id).toBeNull();
-    const dup = await t.asAdmin().post(C, { translations: [{ locale: 'en', name: 'x', slug: a.translations[0].slug }] });
+    const dup = await t
+      .asAdmin()
+      .post(C, { translations: [{ locale: 'en', name: 'x', slug: a.translations[0].slug }] });
     expect(dup.status).toBe(409);
     expect(dup.body.errors[0].code).toBe('duplicate_slug');
   });
 
   it('serves the active tree in the Accept-Language locale and a category by slug', async () => {
     const n = uid();
-    const root = await t.asAdmin().post(C, { position: -100, translations: [{ locale: 'en', name: 'Clothing', slug: `clothing-${n}` }, { locale: 'de', name: 'Kleidung', slug: `kleidung-${n}` }] });
+    const root = await t.asAdmin().post(C, {
+      position: -100,
+      translations: [
+        { locale: 'en', name: 'Clothing', slug: `clothing-${n}` },
+        { locale: 'de', name: 'Kleidung', slug: `kleidung-${n}` },
+      ],
+    });
     const kid = await category({ parent_id: root.body.data.id });
     await category({ parent_id: root.body.data.id, active: false });
     const tree = await t.asGuest().get('/api/v1/store/categories', { 'accept-language': 'de-DE,de;q=0.9' });
@@ -69,7 +92,11 @@ describe('categories', () => {
     expect(node.children.map((c: { id: string }) => c.id)).toEqual([kid.id]);
     const bySlug = await t.asGuest().get(`/api/v1/store/categories/kleidung-${n}`, { 'accept-language': 'de' });
     expect(bySlug.status).toBe(200);
-    expect(bySlug.body.data).toMatchObject({ id: root.body.data.id, name: 'Kleidung', children: [expect.objectContaining({ id: kid.id })] });
+    expect(bySlug.body.data).toMatchObject({
+      id: root.body.data.id,
+      name: 'Kleidung',
+      children: [expect.objectContaining({ id: kid.id })],
+    });
     // Without Accept-Language the slug is matched in `en` (then the default locale) only.
     expect((await t.asGuest().get(`/api/v1/store/categories/kleidung-${n}`)).status).toBe(404);
     expect((await t.asGuest().get(`/api/v1/store/categories/clothing-${n}`)).body.data.name).toBe('Clothing');
@@ -80,19 +107,26 @@ describe('categories', () => {
     const events: HookEvent[] = [];
     const { hooks } = t.service.services;
     hooks.register('category.before_create', (e) => {
-      if ((e.entity.translations as Array<{ name: string }>)[0].name === 'Forbidden') throw new Error('no forbidden categories');
+      if ((e.entity.translations as Array<{ name: string }>)[0].name === 'Forbidden')
+        throw new Error('no forbidden categories');
     });
     hooks.register('category.after_create', (e) => void events.push(e));
     hooks.register('category.after_update', (e) => void events.push(e));
     hooks.register('category.after_delete', (e) => void events.push(e));
-    const rejected = await t.asAdmin().post(C, { translations: [{ locale: 'en', name: 'Forbidden', slug: `forbidden-${uid()}` }] });
+    const rejected = await t
+      .asAdmin()
+      .post(C, { translations: [{ locale: 'en', name: 'Forbidden', slug: `forbidden-${uid()}` }] });
     expect(rejected.status).toBe(422);
     expect(rejected.body.errors[0]).toEqual({ code: 'hook_rejected', detail: 'no forbidden categories' });
     const c = await category();
     await t.asAdmin().put(`${C}/${c.id}`, { position: 9 });
     await t.asAdmin().delete(`${C}/${c.id}`);
     await waitFor(() => events.length >= 3);
-    expect(events.map((e) => e.name)).toEqual(['category.after_create', 'category.after_update', 'category.after_delete']);
+    expect(events.map((e) => e.name)).toEqual([
+      'category.after_create',
+      'category.after_update',
+      'category.after_delete',
+    ]);
     expect(events[0].entity).toMatchObject({ id: c.id, position: 0, translations: c.translations });
     expect(events[1].changes).toEqual({ position: { from: 0, to: 9 } });
     expect(events[2].entity).toMatchObject({ id: c.id, position: 9 });
@@ -101,7 +135,9 @@ describe('categories', () => {
   it('needs categories permissions', async () => {
     expect((await t.asGuest().get(C)).status).toBe(401);
     expect((await t.asManager().get(C)).status).toBe(200);
-    expect((await t.asManager().post(C, { translations: [{ locale: 'en', name: 'x', slug: `x-${uid()}` }] })).status).toBe(403);
+    expect(
+      (await t.asManager().post(C, { translations: [{ locale: 'en', name: 'x', slug: `x-${uid()}` }] })).status,
+    ).toBe(403);
   });
 });
 
@@ -111,7 +147,13 @@ describe('tags', () => {
     const n = uid();
     const res = await t.asAdmin().post(T, { name: `Summer Sale ${n}` });
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ id: expect.any(String), name: `Summer Sale ${n}`, slug: `summer-sale-${n}`, created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(res.body.data).toEqual({
+      id: expect.any(String),
+      name: `Summer Sale ${n}`,
+      slug: `summer-sale-${n}`,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     const dup = await t.asAdmin().post(T, { name: 'other', slug: `summer-sale-${n}` });
     expect(dup.status).toBe(409);
     expect(dup.body.errors[0].code).toBe('duplicate_slug');

@@ -27,8 +27,14 @@ const stockOf = async (productId: string) => (await t.db.product.findUniqueOrThr
 
 describe('POST /api/v1/store/checkout', () => {
   it('places a guest order with server-side prices, tax and totals, deducting stock', async () => {
-    const product = await stockedProduct(t, shop.warehouse.id, 5, { priceGross: 1190, taxRuleId: shop.tax.id, name: 'Mug' });
-    const res = await t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 2, unit_price_gross: 1 }], { notes: 'ring twice' }));
+    const product = await stockedProduct(t, shop.warehouse.id, 5, {
+      priceGross: 1190,
+      taxRuleId: shop.tax.id,
+      name: 'Mug',
+    });
+    const res = await t
+      .asGuest()
+      .post(CHECKOUT, body([{ product_id: product.id, quantity: 2, unit_price_gross: 1 }], { notes: 'ring twice' }));
     expect(res.status).toBe(201);
     const order = res.body.data;
     expect(order).toMatchObject({
@@ -48,24 +54,47 @@ describe('POST /api/v1/store/checkout', () => {
       shipping_address: ADDRESS,
       billing_address: ADDRESS,
       notes: 'ring twice',
-      items: [{ product_id: product.id, variant_id: null, sku: product.sku, name: 'Mug', quantity: 2, unit_price_gross: 1190, unit_price_net: 1000, tax_rate: 1900, total_gross: 2380, total_net: 2000 }].map((i) => expect.objectContaining(i)),
+      items: [
+        {
+          product_id: product.id,
+          variant_id: null,
+          sku: product.sku,
+          name: 'Mug',
+          quantity: 2,
+          unit_price_gross: 1190,
+          unit_price_net: 1000,
+          tax_rate: 1900,
+          total_gross: 2380,
+          total_net: 2000,
+        },
+      ].map((i) => expect.objectContaining(i)),
       status_history: [{ from_status: null, to_status: 'pending', comment: null, created_at: expect.any(String) }],
     });
     expect(order.guest_token).toBeUndefined();
     expect(await stockOf(product.id)).toBe(3);
     const sale = await t.db.stockMovement.findFirstOrThrow({ where: { orderId: order.id } });
-    expect(sale).toMatchObject({ type: 'sale', quantity: -2, reference: order.order_number, warehouseId: shop.warehouse.id });
+    expect(sale).toMatchObject({
+      type: 'sale',
+      quantity: -2,
+      reference: order.order_number,
+      warehouseId: shop.warehouse.id,
+    });
 
     const admin = await t.asAdmin().get(`/api/v1/admin/orders/${order.id}`);
     expect(admin.body.data.guest_token).toMatch(/^[0-9a-f]{64}$/);
     await t.service.services.background.drain();
-    expect(events.filter((e) => e.entity.id === order.id).map((e) => e.name)).toEqual(['order.after_create', 'checkout.after']);
+    expect(events.filter((e) => e.entity.id === order.id).map((e) => e.name)).toEqual([
+      'order.after_create',
+      'checkout.after',
+    ]);
   });
 
   it('binds a customer order to the customer and defaults the email', async () => {
     const customer = await createCustomer(t);
     const product = await stockedProduct(t, shop.warehouse.id, 2);
-    const res = await t.asCustomer(customer.id).post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }], { email: undefined }));
+    const res = await t
+      .asCustomer(customer.id)
+      .post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }], { email: undefined }));
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ customer_id: customer.id, email: customer.email, is_guest_order: false });
     expect((await t.asAdmin().get(`/api/v1/admin/orders/${res.body.data.id}`)).body.data.guest_token).toBeNull();
@@ -74,26 +103,42 @@ describe('POST /api/v1/store/checkout', () => {
   it('prices variants, inheriting the product price when the variant has none', async () => {
     const product = await stockedProduct(t, shop.warehouse.id, 3, { priceGross: 2000, variants: [{}, {}] });
     await t.db.productVariant.update({ where: { id: product.variants[1].id }, data: { priceGross: 2500 } });
-    const res = await t.asGuest().post(CHECKOUT, body([{ variant_id: product.variants[0].id, quantity: 1 }, { variant_id: product.variants[1].id, quantity: 1 }]));
+    const res = await t.asGuest().post(
+      CHECKOUT,
+      body([
+        { variant_id: product.variants[0].id, quantity: 1 },
+        { variant_id: product.variants[1].id, quantity: 1 },
+      ]),
+    );
     expect(res.status).toBe(201);
     expect(res.body.data.items.map((i: { unit_price_gross: number }) => i.unit_price_gross)).toEqual([2000, 2500]);
     const noVariant = await t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]));
     expect(noVariant.status).toBe(400);
-    expect(noVariant.body.errors).toEqual([{ code: 'validation_error', field: 'items[0].variant_id', detail: 'required' }]);
+    expect(noVariant.body.errors).toEqual([
+      { code: 'validation_error', field: 'items[0].variant_id', detail: 'required' },
+    ]);
   });
 
   it('answers 422 insufficient_stock, leaves nothing behind and fires checkout.after_failed', async () => {
     const product = await stockedProduct(t, shop.warehouse.id, 1);
     const other = await stockedProduct(t, shop.warehouse.id, 5);
     const ordersBefore = await t.db.order.count();
-    const res = await t.asGuest().post(CHECKOUT, body([{ product_id: other.id, quantity: 5 }, { product_id: product.id, quantity: 2 }]));
+    const res = await t.asGuest().post(
+      CHECKOUT,
+      body([
+        { product_id: other.id, quantity: 5 },
+        { product_id: product.id, quantity: 2 },
+      ]),
+    );
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([{ code: 'insufficient_stock', detail: 'one or more items are out of stock' }]);
     expect(await t.db.order.count()).toBe(ordersBefore);
     expect([await stockOf(product.id), await stockOf(other.id)]).toEqual([1, 5]);
     expect(await t.db.stockMovement.count({ where: { productId: other.id, type: 'sale' } })).toBe(0);
     await t.service.services.background.drain();
-    expect(events.some((e) => e.name === 'checkout.after_failed' && e.metadata.reason === 'insufficient_stock')).toBe(true);
+    expect(events.some((e) => e.name === 'checkout.after_failed' && e.metadata.reason === 'insufficient_stock')).toBe(
+      true,
+    );
   });
 
   it('answers the contract error codes', async () => {
@@ -101,14 +146,32 @@ describe('POST /api/v1/store/checkout', () => {
     const inactive = await stockedProduct(t, shop.warehouse.id, 10, { active: false });
     const usd = await stockedProduct(t, shop.warehouse.id, 10);
     await t.db.product.update({ where: { id: usd.id }, data: { currency: 'USD' } });
-    const offShipping = (await t.asAdmin().post('/api/v1/admin/shipping-methods', { active: false, translations: [{ locale: 'en', name: 'Off' }] })).body.data;
-    const card = (await t.asAdmin().post('/api/v1/admin/payment-methods', { provider: 'payprov', translations: [{ locale: 'en', name: 'Card' }] })).body.data;
+    const offShipping = (
+      await t
+        .asAdmin()
+        .post('/api/v1/admin/shipping-methods', { active: false, translations: [{ locale: 'en', name: 'Off' }] })
+    ).body.data;
+    const card = (
+      await t
+        .asAdmin()
+        .post('/api/v1/admin/payment-methods', { provider: 'payprov', translations: [{ locale: 'en', name: 'Card' }] })
+    ).body.data;
     const item = [{ product_id: product.id, quantity: 1 }];
     const cases: Array<[string, Record<string, unknown>, number, string]> = [
-      ['unknown product', body([{ product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }]), 422, 'invalid_product'],
+      [
+        'unknown product',
+        body([{ product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }]),
+        422,
+        'invalid_product',
+      ],
       ['inactive product', body([{ product_id: inactive.id, quantity: 1 }]), 422, 'invalid_product'],
       ['inactive shipping', body(item, { shipping_method_id: offShipping.id }), 422, 'invalid_shipping_method'],
-      ['unknown payment', body(item, { payment_method_id: '00000000-0000-4000-8000-000000000000' }), 422, 'invalid_payment_method'],
+      [
+        'unknown payment',
+        body(item, { payment_method_id: '00000000-0000-4000-8000-000000000000' }),
+        422,
+        'invalid_payment_method',
+      ],
       ['provider without reference', body(item, { payment_method_id: card.id }), 422, 'payment_reference_required'],
       ['mixed currencies', body([...item, { product_id: usd.id, quantity: 1 }]), 422, 'currency_mismatch'],
       ['requested currency', body(item, { currency: 'USD' }), 422, 'currency_mismatch'],
@@ -121,10 +184,24 @@ describe('POST /api/v1/store/checkout', () => {
   });
 
   it('validates the request: guests need an email, addresses need their fields, items need a quantity', async () => {
-    const res = await t.asGuest().post(CHECKOUT, { items: [{ quantity: 0 }], shipping_address: { first_name: 'A' }, shipping_method_id: shop.shipping.id, payment_method_id: shop.payment.id });
+    const res = await t
+      .asGuest()
+      .post(CHECKOUT, {
+        items: [{ quantity: 0 }],
+        shipping_address: { first_name: 'A' },
+        shipping_method_id: shop.shipping.id,
+        payment_method_id: shop.payment.id,
+      });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ code: 'validation_error', field: 'items[0].quantity', detail: 'min' }]);
-    const fields = await t.asGuest().post(CHECKOUT, { items: [{ product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }], shipping_address: { first_name: 'A' }, shipping_method_id: shop.shipping.id, payment_method_id: shop.payment.id });
+    const fields = await t
+      .asGuest()
+      .post(CHECKOUT, {
+        items: [{ product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+        shipping_address: { first_name: 'A' },
+        shipping_method_id: shop.shipping.id,
+        payment_method_id: shop.payment.id,
+      });
     expect(fields.body.errors).toEqual([
       { code: 'validation_error', field: 'shipping_address.last_name', detail: 'required' },
       { code: 'validation_error', field: 'shipping_address.street', detail: 'required' },
@@ -139,12 +216,24 @@ describe('POST /api/v1/store/checkout', () => {
 
   it('applies a discount code and counts its use', async () => {
     const product = await stockedProduct(t, shop.warehouse.id, 5, { priceGross: 1190, taxRuleId: shop.tax.id });
-    const code = (await t.asAdmin().post('/api/v1/admin/discounts', { code: 'TEN', type: 'percentage', value: 1000, max_uses: 1 })).body.data;
-    const res = await t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }], { discount_code: 'ten' }));
+    const code = (
+      await t.asAdmin().post('/api/v1/admin/discounts', { code: 'TEN', type: 'percentage', value: 1000, max_uses: 1 })
+    ).body.data;
+    const res = await t
+      .asGuest()
+      .post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }], { discount_code: 'ten' }));
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ discount_code: 'ten', discount_total: 119, subtotal_gross: 1190, total: 1190 + 490 - 119, tax_total: 171 + 78 });
+    expect(res.body.data).toMatchObject({
+      discount_code: 'ten',
+      discount_total: 119,
+      subtotal_gross: 1190,
+      total: 1190 + 490 - 119,
+      tax_total: 171 + 78,
+    });
     expect((await t.db.discountCode.findUniqueOrThrow({ where: { id: code.id } })).usedCount).toBe(1);
-    const again = await t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }], { discount_code: 'TEN' }));
+    const again = await t
+      .asGuest()
+      .post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }], { discount_code: 'TEN' }));
     expect(again.status).toBe(422);
     expect(again.body.errors[0].code).toBe('max_uses_reached');
   });
@@ -154,7 +243,8 @@ describe('POST /api/v1/store/checkout', () => {
     const hooks = t.service.services.hooks;
     let reject = true;
     hooks.register('checkout.before', (e) => {
-      if (reject && (e.entity.items as Array<{ product_id: string }>)[0].product_id === product.id) throw new Error('payment not authorised');
+      if (reject && (e.entity.items as Array<{ product_id: string }>)[0].product_id === product.id)
+        throw new Error('payment not authorised');
     });
     const res = await t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]));
     expect(res.status).toBe(422);
@@ -172,7 +262,9 @@ describe('POST /api/v1/store/checkout', () => {
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.body.data.id).toBe(first.body.data.id);
     expect(await stockOf(product.id)).toBe(4);
-    const conflict = await t.asGuest().post(CHECKOUT, { ...request, notes: 'changed' }, { 'idempotency-key': 'order-abc' });
+    const conflict = await t
+      .asGuest()
+      .post(CHECKOUT, { ...request, notes: 'changed' }, { 'idempotency-key': 'order-abc' });
     expect(conflict.status).toBe(409);
     expect(conflict.body.errors[0].code).toBe('idempotency_conflict');
     const tooLong = await t.asGuest().post(CHECKOUT, request, { 'idempotency-key': 'k'.repeat(256) });
@@ -187,10 +279,16 @@ describe('concurrency (PostgreSQL)', () => {
   }
 
   it('20 parallel checkouts of a product with stock 7 give exactly 7 orders', async () => {
-    const second = (await t.asAdmin().post('/api/v1/admin/warehouses', { name: 'Second', code: `SEC-${Date.now()}`, priority: 5 })).body.data;
+    const second = (
+      await t.asAdmin().post('/api/v1/admin/warehouses', { name: 'Second', code: `SEC-${Date.now()}`, priority: 5 })
+    ).body.data;
     const product = await stockedProduct(t, shop.warehouse.id, 4);
-    await t.asAdmin().put(`/api/v1/admin/warehouses/${second.id}/stock`, { items: [{ product_id: product.id, quantity: 3 }] });
-    const results = await Promise.all(Array.from({ length: 20 }, () => t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]))));
+    await t
+      .asAdmin()
+      .put(`/api/v1/admin/warehouses/${second.id}/stock`, { items: [{ product_id: product.id, quantity: 3 }] });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]))),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(7);
     expect(results.filter((r) => r.status === 422 && r.body.errors[0].code === 'insufficient_stock')).toHaveLength(13);
@@ -201,8 +299,14 @@ describe('concurrency (PostgreSQL)', () => {
 
   it('a discount with max_uses 3 is used exactly 3 times by 10 parallel checkouts', async () => {
     const product = await stockedProduct(t, shop.warehouse.id, 50);
-    const code = (await t.asAdmin().post('/api/v1/admin/discounts', { code: 'THREE', type: 'fixed', value: 100, max_uses: 3 })).body.data;
-    const results = await Promise.all(Array.from({ length: 10 }, () => t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }], { discount_code: 'THREE' }))));
+    const code = (
+      await t.asAdmin().post('/api/v1/admin/discounts', { code: 'THREE', type: 'fixed', value: 100, max_uses: 3 })
+    ).body.data;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }], { discount_code: 'THREE' })),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
     expect(results.filter((r) => r.status === 422 && r.body.errors[0].code === 'max_uses_reached')).toHaveLength(7);
     expect((await t.db.discountCode.findUniqueOrThrow({ where: { id: code.id } })).usedCount).toBe(3);
@@ -212,7 +316,9 @@ describe('concurrency (PostgreSQL)', () => {
   it('the same Idempotency-Key sent 5 times at once creates one order', async () => {
     const product = await stockedProduct(t, shop.warehouse.id, 10);
     const request = body([{ product_id: product.id, quantity: 1 }]);
-    const results = await Promise.all(Array.from({ length: 5 }, () => t.asGuest().post(CHECKOUT, request, { 'idempotency-key': 'parallel-1' })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => t.asGuest().post(CHECKOUT, request, { 'idempotency-key': 'parallel-1' })),
+    );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
     expect(await t.db.orderItem.count({ where: { productId: product.id } })).toBe(1);
@@ -231,7 +337,9 @@ describe('guest token cookie, CSRF and rate limits', () => {
     expect(res.text).not.toContain(token);
 
     const customer = await createCustomer(t);
-    const customerOrder = await t.asCustomer(customer.id).post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]));
+    const customerOrder = await t
+      .asCustomer(customer.id)
+      .post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]));
     expect(customerOrder.headers.getSetCookie().some((c) => c.startsWith('svc_guest_token='))).toBe(false);
 
     const withCookie = { cookie: `svc_guest_token=${token}` };
@@ -239,22 +347,39 @@ describe('guest token cookie, CSRF and rate limits', () => {
     expect(forged.status).toBe(403);
     expect(forged.body.errors[0].code).toBe('csrf_token_invalid');
     const csrf = 'c'.repeat(64);
-    const allowed = await t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]), { cookie: `svc_guest_token=${token}; csrf_token=${csrf}`, 'x-csrf-token': csrf });
+    const allowed = await t
+      .asGuest()
+      .post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]), {
+        cookie: `svc_guest_token=${token}; csrf_token=${csrf}`,
+        'x-csrf-token': csrf,
+      });
     expect(allowed.status).toBe(201);
   });
 
   it('limits checkouts and guest transaction look-ups per client IP', async () => {
-    const limited = await startTestServer({ 'security.rate_limit.checkout.requests_per_minute': 2, 'security.rate_limit.guest_order.requests_per_minute': 1 });
+    const limited = await startTestServer({
+      'security.rate_limit.checkout.requests_per_minute': 2,
+      'security.rate_limit.guest_order.requests_per_minute': 1,
+    });
     try {
       const s = await createShop(limited);
       const product = await stockedProduct(limited, s.warehouse.id, 10);
-      const request = { items: [{ product_id: product.id, quantity: 1 }], shipping_address: ADDRESS, shipping_method_id: s.shipping.id, payment_method_id: s.payment.id, email: 'r@example.com' };
+      const request = {
+        items: [{ product_id: product.id, quantity: 1 }],
+        shipping_address: ADDRESS,
+        shipping_method_id: s.shipping.id,
+        payment_method_id: s.payment.id,
+        email: 'r@example.com',
+      };
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await limited.asGuest().post(CHECKOUT, request)).status);
       expect(statuses).toEqual([201, 201, 429]);
       const refused = await limited.asGuest().post(CHECKOUT, request);
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(refused.body).toEqual({ error: 'Too Many Requests', errors: [{ code: 'rate_limited', detail: 'too many requests' }] });
+      expect(refused.body).toEqual({
+        error: 'Too Many Requests',
+        errors: [{ code: 'rate_limited', detail: 'too many requests' }],
+      });
       const orderId = (await limited.db.order.findFirstOrThrow()).id;
       const path = `/api/v1/store/orders/${orderId}/transactions`;
       expect((await limited.asGuest().get(path)).status).toBe(404);

@@ -11,7 +11,9 @@ const SVC = ['-r', '@swc-node/register', join(root, 'src/main.ts')];
 
 /** Env for a child `svc`: no inherited SVC_* settings, the embedded database in its own data folder. */
 function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SVC_') && k !== 'DATABASE_URL' && k !== 'NODE_OPTIONS'));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('SVC_') && k !== 'DATABASE_URL' && k !== 'NODE_OPTIONS'),
+  );
   return { ...clean, SVC_DATA_DIR: dataDir, ...extra };
 }
 
@@ -25,20 +27,32 @@ describe('svc CLI', () => {
   });
 
   it('migrates the embedded database in the data folder, then reports it up to date', async () => {
-    const first = await run(process.execPath, [...SVC, 'migrate'], { env: env(dataDir, { SVC_LOG_LEVEL: 'silent' }), cwd: root });
+    const first = await run(process.execPath, [...SVC, 'migrate'], {
+      env: env(dataDir, { SVC_LOG_LEVEL: 'silent' }),
+      cwd: root,
+    });
     expect(first.stdout).toMatch(/applied \d+ migration\(s\): \d+_init/);
     expect(existsSync(join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
-    const second = await run(process.execPath, [...SVC, 'migrate'], { env: env(dataDir, { SVC_LOG_LEVEL: 'silent' }), cwd: root });
+    const second = await run(process.execPath, [...SVC, 'migrate'], {
+      env: env(dataDir, { SVC_LOG_LEVEL: 'silent' }),
+      cwd: root,
+    });
     expect(second.stdout).toMatch(/database is up to date/);
   }, 120_000);
 
   it('seeds the demo shop into an empty database, once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-seed-'));
     try {
-      const first = await run(process.execPath, [...SVC, 'seed', '--demo'], { env: env(dir, { SVC_LOG_LEVEL: 'silent' }), cwd: root });
+      const first = await run(process.execPath, [...SVC, 'seed', '--demo'], {
+        env: env(dir, { SVC_LOG_LEVEL: 'silent' }),
+        cwd: root,
+      });
       expect(first.stdout).toMatch(/demo shop loaded: 4 products, 9 variants, warehouses MAIN, OVERFLOW/);
       expect(first.stderr).toMatch(/demo admin account: admin@example.com \/ \S{16} \(shown once; change it\)/);
-      const second = await run(process.execPath, [...SVC, 'seed', '--demo'], { env: env(dir, { SVC_LOG_LEVEL: 'silent' }), cwd: root });
+      const second = await run(process.execPath, [...SVC, 'seed', '--demo'], {
+        env: env(dir, { SVC_LOG_LEVEL: 'silent' }),
+        cwd: root,
+      });
       expect(second.stdout).toMatch(/nothing seeded/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -46,13 +60,19 @@ describe('svc CLI', () => {
   }, 120_000);
 
   it('aborts start naming the key of a bad setting', async () => {
-    const failed = await run(process.execPath, [...SVC, 'serve'], { env: env(dataDir, { SVC_SERVER_PORT: 'abc' }), cwd: root }).catch((e) => e);
+    const failed = await run(process.execPath, [...SVC, 'serve'], {
+      env: env(dataDir, { SVC_SERVER_PORT: 'abc' }),
+      cwd: root,
+    }).catch((e) => e);
     expect(failed.code).toBe(78);
     expect(failed.stderr).toMatch(/configuration error: server\.port: expected an integer/);
   });
 
   it('aborts start when media.storage is s3 without a bucket', async () => {
-    const failed = await run(process.execPath, [...SVC, 'serve'], { env: env(dataDir, { SVC_MEDIA_STORAGE: 's3' }), cwd: root }).catch((e) => e);
+    const failed = await run(process.execPath, [...SVC, 'serve'], {
+      env: env(dataDir, { SVC_MEDIA_STORAGE: 's3' }),
+      cwd: root,
+    }).catch((e) => e);
     expect(failed.code).toBe(78);
     expect(failed.stderr.trim()).toBe('configuration error: media.s3.bucket: required when media.storage is s3');
   });
@@ -60,7 +80,10 @@ describe('svc CLI', () => {
   it('serves, logs JSON lines with the request id, and shuts down gracefully on SIGTERM', async () => {
     // NODE_ENV=production as deployments set it: libraries change behaviour on it (Apollo installs its own
     // SIGTERM handler outside test, which once raced the service's shutdown and killed it by signal).
-    const child: ChildProcess = spawn(process.execPath, [...SVC, 'serve'], { env: env(dataDir, { SVC_SERVER_PORT: '0', SVC_SERVER_HOST: '127.0.0.1', NODE_ENV: 'production' }), cwd: root });
+    const child: ChildProcess = spawn(process.execPath, [...SVC, 'serve'], {
+      env: env(dataDir, { SVC_SERVER_PORT: '0', SVC_SERVER_HOST: '127.0.0.1', NODE_ENV: 'production' }),
+      cwd: root,
+    });
     const lines: Array<Record<string, unknown>> = [];
     let buffer = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -100,12 +123,21 @@ describe('svc CLI', () => {
 
 /** Cheap password hashing for the child processes; the log stays quiet unless a test asks for it. */
 const adminEnv = (dataDir: string, extra: Record<string, string> = {}) =>
-  env(dataDir, { SVC_LOG_LEVEL: 'silent', SVC_AUTH_ARGON2_MEMORY_KIB: '1024', SVC_AUTH_ARGON2_ITERATIONS: '1', ...extra });
+  env(dataDir, {
+    SVC_LOG_LEVEL: 'silent',
+    SVC_AUTH_ARGON2_MEMORY_KIB: '1024',
+    SVC_AUTH_ARGON2_ITERATIONS: '1',
+    ...extra,
+  });
 
 // In this file, not its own: the CLI tests spawn and compile the service several times, and two such files
 // running side by side on two cores starve each other.
 /** Runs `svc …` with `input` piped to stdin (the password), collecting output and exit code. */
-function svc(args: string[], input: string, e: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function svc(
+  args: string[],
+  input: string,
+  e: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...SVC, ...args], { env: e, cwd: root });
     let stdout = '';
@@ -122,7 +154,11 @@ describe('svc admin create and the bootstrap admin', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('creates a super_admin from a piped password, refuses a duplicate, and both accounts log in', async () => {
-    const created = await svc(['admin', 'create', '--email', 'Root@Example.com'], 'first password\n', adminEnv(dataDir));
+    const created = await svc(
+      ['admin', 'create', '--email', 'Root@Example.com'],
+      'first password\n',
+      adminEnv(dataDir),
+    );
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/^created super_admin root@example\.com \([0-9a-f-]{36}\)/);
@@ -134,7 +170,13 @@ describe('svc admin create and the bootstrap admin', () => {
     expect(short.stderr).toMatch(/password: min_length/);
 
     const child: ChildProcess = spawn(process.execPath, [...SVC, 'serve'], {
-      env: adminEnv(dataDir, { SVC_SERVER_PORT: '0', SVC_SERVER_HOST: '127.0.0.1', SVC_LOG_LEVEL: 'info', SVC_BOOTSTRAP_ADMIN_EMAIL: 'boot@example.com', SVC_BOOTSTRAP_ADMIN_PASSWORD: 'bootstrap password' }),
+      env: adminEnv(dataDir, {
+        SVC_SERVER_PORT: '0',
+        SVC_SERVER_HOST: '127.0.0.1',
+        SVC_LOG_LEVEL: 'info',
+        SVC_BOOTSTRAP_ADMIN_EMAIL: 'boot@example.com',
+        SVC_BOOTSTRAP_ADMIN_PASSWORD: 'bootstrap password',
+      }),
       cwd: root,
     });
     try {
@@ -148,7 +190,11 @@ describe('svc admin create and the bootstrap admin', () => {
         child.on('exit', () => reject(new Error(`svc exited: ${buffer}`)));
       });
       const login = (email: string, password: string) =>
-        fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+        fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
       expect((await login('root@example.com', 'first password')).status).toBe(200);
       const boot = await login('boot@example.com', 'bootstrap password');
       expect(boot.status).toBe(200);

@@ -61,14 +61,23 @@ async function uploadOk(name = 'photo.png') {
 }
 
 const mediaCount = async () => (await t.asAdmin().get(`${M}?limit=1`)).body.meta.total as number;
-const logged = (requestId: string | null) => lines.map((l) => JSON.parse(l)).filter((l) => l.requestId === requestId && l.msg === 'media storage call failed');
+const logged = (requestId: string | null) =>
+  lines.map((l) => JSON.parse(l)).filter((l) => l.requestId === requestId && l.msg === 'media storage call failed');
 
 describe('media on S3', () => {
   it('stores the upload in the bucket (sniffed Content-Type) and answers with the public URL', async () => {
     const res = await upload(PNG, '../My Photo.txt', 'text/plain', { alt_text: 'A photo' });
     expect(res.status).toBe(201);
     const data = JSON.parse(res.text).data;
-    expect(data).toEqual({ id: expect.any(String), filename: 'My-Photo.txt', mime_type: 'image/png', size: PNG.length, alt_text: 'A photo', created_at: expect.any(String), url: expect.stringMatching(KEY_URL) });
+    expect(data).toEqual({
+      id: expect.any(String),
+      filename: 'My-Photo.txt',
+      mime_type: 'image/png',
+      size: PNG.length,
+      alt_text: 'A photo',
+      created_at: expect.any(String),
+      url: expect.stringMatching(KEY_URL),
+    });
     const key = KEY_URL.exec(data.url)?.[1] as string;
     expect(fake.objects.get(key)).toEqual({ body: PNG, contentType: 'image/png' });
     expect((await t.asAdmin().get(`${M}/${data.id}`)).body.data).toEqual(data);
@@ -82,7 +91,9 @@ describe('media on S3', () => {
   });
 
   it('GraphQL base64 uploads land in the bucket too', async () => {
-    const res = await t.asAdmin().gql(MediaUploadDocument, { input: { dataBase64: PNG.toString('base64'), filename: 'g.png' } });
+    const res = await t
+      .asAdmin()
+      .gql(MediaUploadDocument, { input: { dataBase64: PNG.toString('base64'), filename: 'g.png' } });
     expect(res.errors).toBeUndefined();
     const key = KEY_URL.exec(res.data.mediaUpload.url)?.[1] as string;
     expect(fake.objects.get(key)?.body).toEqual(PNG);
@@ -91,11 +102,20 @@ describe('media on S3', () => {
   it('products show S3 URLs in admin and store reads, REST and GraphQL', async () => {
     const media = await uploadOk('front.png');
     const n = Date.now().toString(36);
-    const created = await t.asAdmin().post('/api/v1/admin/products', { currency: 'EUR', sku: `S3-${n}`, active: true, translations: [{ locale: 'en', name: 'S3', slug: `s3-${n}` }] });
+    const created = await t
+      .asAdmin()
+      .post('/api/v1/admin/products', {
+        currency: 'EUR',
+        sku: `S3-${n}`,
+        active: true,
+        translations: [{ locale: 'en', name: 'S3', slug: `s3-${n}` }],
+      });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
     const want = [{ media_id: media.id, position: 0, url: media.url }];
-    expect((await t.asAdmin().put(`/api/v1/admin/products/${id}`, { media_ids: [media.id] })).body.data.media).toEqual(want);
+    expect((await t.asAdmin().put(`/api/v1/admin/products/${id}`, { media_ids: [media.id] })).body.data.media).toEqual(
+      want,
+    );
     expect((await t.asAdmin().get(`/api/v1/admin/products/${id}`)).body.data.media).toEqual(want);
     expect((await t.asGuest().get(`/api/v1/store/products/s3-${n}`)).body.data.media).toEqual(want);
     expect((await t.asGuest().get(`/api/v1/store/products/id/${id}`)).body.data.media).toEqual(want);
@@ -111,9 +131,13 @@ describe('media on S3', () => {
     expect(fake.log.at(-1)).toEqual({ method: 'DELETE', key: media.key, status: 204 });
     expect((await t.asAdmin().get(`${M}/${media.id}`)).status).toBe(404);
     // An object already gone is fine; a stored key that is not a media key is refused before S3 is asked.
-    const gone = await t.db.media.create({ data: { filename: 'x', mimeType: 'image/png', size: 1, storageKey: '2026/01/abcdef01-gone.png' } });
+    const gone = await t.db.media.create({
+      data: { filename: 'x', mimeType: 'image/png', size: 1, storageKey: '2026/01/abcdef01-gone.png' },
+    });
     expect((await t.asAdmin().delete(`${M}/${gone.id}`)).status).toBe(204);
-    const bad = await t.db.media.create({ data: { filename: 'x', mimeType: 'image/png', size: 1, storageKey: '2026/01/abcdef01-x/../../other.png' } });
+    const bad = await t.db.media.create({
+      data: { filename: 'x', mimeType: 'image/png', size: 1, storageKey: '2026/01/abcdef01-x/../../other.png' },
+    });
     const asked = fake.log.length;
     const res = await t.asAdmin().delete(`${M}/${bad.id}`);
     expect(res.status).toBe(400);
@@ -132,12 +156,26 @@ describe('media on S3 when S3 fails', () => {
     expect(res.text).not.toMatch(/internal error|InternalError/);
     await fake.setMode('ok');
     expect(await mediaCount()).toBe(before);
-    expect(logged(res.requestId)).toEqual([expect.objectContaining({ level: 50, op: 'put', storage: 's3', call: 'PutObject', status: 500, s3Code: 'InternalError' })]);
+    expect(logged(res.requestId)).toEqual([
+      expect.objectContaining({
+        level: 50,
+        op: 'put',
+        storage: 's3',
+        call: 'PutObject',
+        status: 500,
+        s3Code: 'InternalError',
+      }),
+    ]);
     expect(lines.join('')).not.toContain(fake.secretAccessKey);
 
     await fake.setMode('fail');
-    const gql = await t.asAdmin().gql(MediaUploadDocument, { input: { dataBase64: PNG.toString('base64'), filename: 'g.png' } });
-    expect(gql.errors?.[0]).toMatchObject({ message: 'media storage put failed', extensions: { code: 'provider_error', status: 502 } });
+    const gql = await t
+      .asAdmin()
+      .gql(MediaUploadDocument, { input: { dataBase64: PNG.toString('base64'), filename: 'g.png' } });
+    expect(gql.errors?.[0]).toMatchObject({
+      message: 'media storage put failed',
+      extensions: { code: 'provider_error', status: 502 },
+    });
   });
 
   it('a wrong secret (SignatureDoesNotMatch) is 502 without the provider message', async () => {
@@ -177,13 +215,18 @@ describe('media on S3 when S3 fails', () => {
     // A trigger makes exactly this insert fail, after the object was stored.
     await t.db.$executeRawUnsafe(`CREATE FUNCTION s3_test_refuse() RETURNS trigger AS $$ BEGIN
       IF NEW.alt_text = 'refuse me' THEN RAISE EXCEPTION 'refused by test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await t.db.$executeRawUnsafe('CREATE TRIGGER s3_test_refuse BEFORE INSERT ON media FOR EACH ROW EXECUTE FUNCTION s3_test_refuse()');
+    await t.db.$executeRawUnsafe(
+      'CREATE TRIGGER s3_test_refuse BEFORE INSERT ON media FOR EACH ROW EXECUTE FUNCTION s3_test_refuse()',
+    );
     try {
       const before = await mediaCount();
       const objects = fake.objects.size;
       const res = await upload(PNG, 'undo.png', 'image/png', { alt_text: 'refuse me' });
       expect(res.status).toBe(500);
-      expect(fake.log.slice(-2).map((r) => [r.method, r.status])).toEqual([['PUT', 200], ['DELETE', 204]]);
+      expect(fake.log.slice(-2).map((r) => [r.method, r.status])).toEqual([
+        ['PUT', 200],
+        ['DELETE', 204],
+      ]);
       expect(fake.log.at(-1)?.key).toMatch(/-undo\.png$/);
       expect(fake.objects.size).toBe(objects);
       expect(await mediaCount()).toBe(before);

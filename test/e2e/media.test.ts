@@ -13,7 +13,13 @@ const M = '/api/v1/admin/media';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>');
 
-async function upload(bytes: Buffer, name: string, type: string, fields: Record<string, string> = {}, as = t.asAdmin()) {
+async function upload(
+  bytes: Buffer,
+  name: string,
+  type: string,
+  fields: Record<string, string> = {},
+  as = t.asAdmin(),
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([bytes], { type }), name);
@@ -27,7 +33,12 @@ describe('media upload', () => {
     const res = await upload(PNG, '../My Photo.txt', 'text/plain', { alt_text: 'A photo' });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
-      id: expect.any(String), filename: 'My-Photo.txt', mime_type: 'image/png', size: PNG.length, alt_text: 'A photo', created_at: expect.any(String),
+      id: expect.any(String),
+      filename: 'My-Photo.txt',
+      mime_type: 'image/png',
+      size: PNG.length,
+      alt_text: 'A photo',
+      created_at: expect.any(String),
       url: expect.stringMatching(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{8}-My-Photo\.txt$/),
     });
     const served = await fetch(t.url + res.body.data.url);
@@ -55,7 +66,11 @@ describe('media upload', () => {
     const auth = await (t.asAdmin() as unknown as { authorization(): Promise<string> }).authorization();
     const missing = await fetch(t.url + M, { method: 'POST', body: form, headers: { authorization: auth } });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as any).errors[0]).toMatchObject({ code: 'validation_error', field: 'file', detail: 'required' });
+    expect(((await missing.json()) as any).errors[0]).toMatchObject({
+      code: 'validation_error',
+      field: 'file',
+      detail: 'required',
+    });
     const big = await upload(Buffer.concat([PNG, Buffer.alloc(5000)]), 'big.png', 'image/png');
     expect(big.status).toBe(413);
     expect(big.body.errors[0].code).toBe('body_too_large');
@@ -64,7 +79,9 @@ describe('media upload', () => {
   });
 
   it('GraphQL clients upload base64', async () => {
-    const res = await t.asAdmin().gql(MediaUploadDocument, { input: { dataBase64: PNG.toString('base64'), filename: 'g.png' } });
+    const res = await t
+      .asAdmin()
+      .gql(MediaUploadDocument, { input: { dataBase64: PNG.toString('base64'), filename: 'g.png' } });
     expect(res.errors).toBeUndefined();
     expect(res.data.mediaUpload).toMatchObject({ mime_type: 'image/png', filename: 'g.png', size: PNG.length });
   });
@@ -79,7 +96,9 @@ describe('media delete', () => {
     expect((await t.asAdmin().delete(`${M}/${up.body.data.id}`)).status).toBe(204);
     expect(existsSync(file)).toBe(false);
     expect((await t.asAdmin().get(`${M}/${up.body.data.id}`)).status).toBe(404);
-    const gone = await t.db.media.create({ data: { filename: 'x', mimeType: 'image/png', size: 1, storageKey: '2026/01/abcdef01-x.png' } });
+    const gone = await t.db.media.create({
+      data: { filename: 'x', mimeType: 'image/png', size: 1, storageKey: '2026/01/abcdef01-x.png' },
+    });
     expect((await t.asAdmin().delete(`${M}/${gone.id}`)).status).toBe(204);
     for (const key of ['../../etc/passwd', '2026/01/abcdef01-x/../../../../outside.png', 'x.png']) {
       const bad = await t.db.media.create({ data: { filename: 'x', mimeType: 'image/png', size: 1, storageKey: key } });

@@ -14,7 +14,14 @@ afterAll(() => t?.close());
 const O = '/api/v1/admin/orders';
 
 async function placeOrder(productId: string, quantity = 1, as = t.asGuest(), extra: Record<string, unknown> = {}) {
-  const res = await as.post('/api/v1/store/checkout', { items: [{ product_id: productId, quantity }], shipping_address: ADDRESS, shipping_method_id: shop.shipping.id, payment_method_id: shop.payment.id, email: 'buyer@example.com', ...extra });
+  const res = await as.post('/api/v1/store/checkout', {
+    items: [{ product_id: productId, quantity }],
+    shipping_address: ADDRESS,
+    shipping_method_id: shop.shipping.id,
+    payment_method_id: shop.payment.id,
+    email: 'buyer@example.com',
+    ...extra,
+  });
   if (res.status !== 201) throw new Error(`checkout failed: ${res.text}`);
   return res.body.data;
 }
@@ -27,13 +34,26 @@ describe('PUT /api/v1/admin/orders/{id}/status', () => {
     t.service.services.hooks.register('order.after_update', (e) => void events.push(e));
     const product = await stockedProduct(t, shop.warehouse.id, 3);
     const order = await placeOrder(product.id, 2);
-    for (const [status, comment] of [['confirmed', 'paid'], ['processing', null], ['shipped', 'DHL 123'], ['delivered', null]] as const) {
+    for (const [status, comment] of [
+      ['confirmed', 'paid'],
+      ['processing', null],
+      ['shipped', 'DHL 123'],
+      ['delivered', null],
+    ] as const) {
       const res = await t.asAdmin().put(`${O}/${order.id}/status`, { status, ...(comment ? { comment } : {}) });
       expect([status, res.status]).toEqual([status, 200]);
       expect(res.body.data.status).toBe(status);
     }
     const read = await t.asAdmin().get(`${O}/${order.id}`);
-    expect(read.body.data.status_history.map((h: { from_status: string | null; to_status: string; comment: string | null }) => [h.from_status, h.to_status, h.comment])).toEqual([
+    expect(
+      read.body.data.status_history.map(
+        (h: { from_status: string | null; to_status: string; comment: string | null }) => [
+          h.from_status,
+          h.to_status,
+          h.comment,
+        ],
+      ),
+    ).toEqual([
       [null, 'pending', null],
       ['pending', 'confirmed', 'paid'],
       ['confirmed', 'processing', null],
@@ -71,7 +91,9 @@ describe('PUT /api/v1/admin/orders/{id}/status', () => {
     expect(await t.db.stockMovement.count({ where: { orderId: order.id, type: 'reversal' } })).toBe(1);
     const bad = await t.asAdmin().put(`${O}/${order.id}/status`, { status: 'lost' });
     expect(bad.body.errors).toEqual([{ code: 'validation_error', field: 'status', detail: 'oneof' }]);
-    expect((await t.asAdmin().put(`${O}/00000000-0000-4000-8000-000000000000/status`, { status: 'confirmed' })).status).toBe(404);
+    expect(
+      (await t.asAdmin().put(`${O}/00000000-0000-4000-8000-000000000000/status`, { status: 'confirmed' })).status,
+    ).toBe(404);
   });
 
   it('lets order.before_update cancel the change', async () => {
@@ -128,12 +150,28 @@ describe('order transactions', () => {
     const product = await stockedProduct(t, shop.warehouse.id, 10);
     const guestOrder = await placeOrder(product.id);
     const guestToken = (await t.asAdmin().get(`${O}/${guestOrder.id}`)).body.data.guest_token;
-    await t.db.paymentTransaction.create({ data: { orderId: guestOrder.id, provider: 'payprov', providerReference: `pi_${guestOrder.id}`, amount: guestOrder.total, currency: 'EUR' } });
+    await t.db.paymentTransaction.create({
+      data: {
+        orderId: guestOrder.id,
+        provider: 'payprov',
+        providerReference: `pi_${guestOrder.id}`,
+        amount: guestOrder.total,
+        currency: 'EUR',
+      },
+    });
     const path = `/api/v1/store/orders/${guestOrder.id}/transactions`;
 
     const withHeader = await t.asGuest().get(path, { 'x-guest-token': guestToken });
     expect(withHeader.status).toBe(200);
-    expect(withHeader.body.data).toEqual([expect.objectContaining({ provider: 'payprov', provider_reference: `pi_${guestOrder.id}`, amount: guestOrder.total, currency: 'EUR', status: 'pending' })]);
+    expect(withHeader.body.data).toEqual([
+      expect.objectContaining({
+        provider: 'payprov',
+        provider_reference: `pi_${guestOrder.id}`,
+        amount: guestOrder.total,
+        currency: 'EUR',
+        status: 'pending',
+      }),
+    ]);
     const withCookie = await t.asGuest().get(path, { cookie: `svc_guest_token=${guestToken}` });
     expect(withCookie.status).toBe(200);
     expect((await t.asGuest().get(path, { 'x-guest-token': 'f'.repeat(64) })).status).toBe(404);
@@ -152,10 +190,20 @@ describe('over GraphQL', () => {
   it('hides the guest token from store clients and shows it to staff', async () => {
     const product = await stockedProduct(t, shop.warehouse.id, 10);
     const placed = await t.asGuest().gql(op.CheckoutCompleteDocument, {
-      input: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: ADDRESS, shippingMethodId: shop.shipping.id, paymentMethodId: shop.payment.id, email: 'g@example.com' },
+      input: {
+        items: [{ productId: product.id, quantity: 1 }],
+        shippingAddress: ADDRESS,
+        shippingMethodId: shop.shipping.id,
+        paymentMethodId: shop.payment.id,
+        email: 'g@example.com',
+      },
     });
     expect(placed.data.checkoutComplete).toMatchObject({ is_guest_order: true, status: 'pending' });
-    const probe = await t.asGuest().gql(`mutation { checkoutComplete(input: { items: [{ productId: "${product.id}", quantity: 1 }], shippingAddress: { first_name: "A", last_name: "B", street: "S", city: "C", zip: "Z", country: "DE" }, shippingMethodId: "${shop.shipping.id}", paymentMethodId: "${shop.payment.id}", email: "g@example.com" }) { id guestToken } }`);
+    const probe = await t
+      .asGuest()
+      .gql(
+        `mutation { checkoutComplete(input: { items: [{ productId: "${product.id}", quantity: 1 }], shippingAddress: { first_name: "A", last_name: "B", street: "S", city: "C", zip: "Z", country: "DE" }, shippingMethodId: "${shop.shipping.id}", paymentMethodId: "${shop.payment.id}", email: "g@example.com" }) { id guestToken } }`,
+      );
     expect(probe.errors?.[0].extensions).toMatchObject({ code: 'unauthorized' });
     const staff = await t.asAdmin().gql(op.OrderDocument, { id: placed.data.checkoutComplete.id });
     expect(staff.data.order.guest_token).toMatch(/^[0-9a-f]{64}$/);

@@ -65,7 +65,9 @@ describe('GET /api/v1/health', () => {
   it('is public and reports the database and version', async () => {
     const res = await t.asGuest().get('/api/v1/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { status: 'ok', database: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) } });
+    expect(res.body).toEqual({
+      data: { status: 'ok', database: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) },
+    });
   });
 });
 
@@ -80,7 +82,9 @@ describe('GraphQL endpoint', () => {
   it('keeps Apollo CSRF prevention on: a simple GET query without a preflight header is refused', async () => {
     const res = await t.asGuest().get('/graphql?query=%7Bhealth%7Bstatus%7D%7D');
     expect(res.status).toBe(400);
-    const allowed = await t.asGuest().get('/graphql?query=%7Bhealth%7Bstatus%7D%7D', { 'apollo-require-preflight': 'true' });
+    const allowed = await t
+      .asGuest()
+      .get('/graphql?query=%7Bhealth%7Bstatus%7D%7D', { 'apollo-require-preflight': 'true' });
     expect(allowed.status).toBe(200);
     expect(allowed.body.data.health.status).toBe('ok');
   });
@@ -96,10 +100,15 @@ describe('when the database is gone', () => {
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ errors: [{ code: 'internal_error', detail: 'an unexpected error occurred' }] });
       const gql = await admin.gql('{ warehouses { meta { total } } }');
-      expect(gql.errors?.[0]).toMatchObject({ message: 'an unexpected error occurred', extensions: { code: 'internal_error', status: 500 } });
+      expect(gql.errors?.[0]).toMatchObject({
+        message: 'an unexpected error occurred',
+        extensions: { code: 'internal_error', status: 500 },
+      });
       const health = await broken.asGuest().get('/api/v1/health');
       expect(health.status).toBe(503);
-      expect(health.body).toEqual({ data: { status: 'degraded', database: 'unreachable', version: expect.any(String) } });
+      expect(health.body).toEqual({
+        data: { status: 'degraded', database: 'unreachable', version: expect.any(String) },
+      });
     } finally {
       await broken.close().catch(() => undefined);
     }
@@ -108,11 +117,19 @@ describe('when the database is gone', () => {
 
 describe('GraphQL execution (graphql-jit behind Apollo)', () => {
   it('answers introspection, which Apollo Sandbox and codegen need', async () => {
-    const res = await t.asGuest().post('/graphql', { query: '{ __schema { queryType { name } types { name } } __type(name: "Product") { fields { name } } }' });
+    const res = await t
+      .asGuest()
+      .post('/graphql', {
+        query: '{ __schema { queryType { name } types { name } } __type(name: "Product") { fields { name } } }',
+      });
     expect(res.status).toBe(200);
     expect(res.body.data.__schema.queryType.name).toBe('Query');
-    expect(res.body.data.__schema.types.map((ty: { name: string }) => ty.name)).toEqual(expect.arrayContaining(['Product', 'Variant', 'Warehouse']));
-    expect(res.body.data.__type.fields.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(['translations', 'variants', 'hasVariants']));
+    expect(res.body.data.__schema.types.map((ty: { name: string }) => ty.name)).toEqual(
+      expect.arrayContaining(['Product', 'Variant', 'Warehouse']),
+    );
+    expect(res.body.data.__type.fields.map((f: { name: string }) => f.name)).toEqual(
+      expect.arrayContaining(['translations', 'variants', 'hasVariants']),
+    );
   });
 
   it('keeps operations apart by name in one document, and errors carry our codes', async () => {
@@ -147,7 +164,13 @@ describe('CORS', () => {
       expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example');
       const other = await s.asGuest().get('/api/v1/health', { origin: 'https://evil.example' });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
-      const preflight = await s.asGuest().request('OPTIONS', '/api/v1/admin/warehouses', undefined, { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' });
+      const preflight = await s
+        .asGuest()
+        .request('OPTIONS', '/api/v1/admin/warehouses', undefined, {
+          origin: 'https://shop.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
     } finally {

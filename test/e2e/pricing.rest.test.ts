@@ -15,7 +15,15 @@ describe('tax rules', () => {
   it('creates, reads, lists, updates and deletes', async () => {
     const created = await t.asAdmin().post(`${A}/tax-rules`, { name: 'VAT DE', rate: 1900, country_code: 'DE' });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ id: expect.any(String), name: 'VAT DE', rate: 1900, country_code: 'DE', type: 'standard', created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(created.body.data).toEqual({
+      id: expect.any(String),
+      name: 'VAT DE',
+      rate: 1900,
+      country_code: 'DE',
+      type: 'standard',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     const id = created.body.data.id;
     expect((await t.asAdmin().get(`${A}/tax-rules/${id}`)).body.data).toEqual(created.body.data);
     const list = await t.asAdmin().get(`${A}/tax-rules?limit=1`);
@@ -27,7 +35,9 @@ describe('tax rules', () => {
   });
 
   it('validates rate, country code and type', async () => {
-    const res = await t.asAdmin().post(`${A}/tax-rules`, { name: '', rate: 100001, country_code: 'de', type: 'luxury' });
+    const res = await t
+      .asAdmin()
+      .post(`${A}/tax-rules`, { name: '', rate: 100001, country_code: 'de', type: 'luxury' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
       { code: 'validation_error', field: 'name', detail: 'required' },
@@ -42,13 +52,34 @@ describe('tax rules', () => {
 describe('shipping methods', () => {
   it('manages methods with translations and lists only active ones in the store', async () => {
     const rule = (await t.asAdmin().post(`${A}/tax-rules`, { name: 'VAT', rate: 1900 })).body.data;
-    const created = await t.asAdmin().post(`${A}/shipping-methods`, { price_gross: 499, price_net: 419, tax_rule_id: rule.id, translations: en('Standard'), custom_fields: { carrier_code: 'DHL' } });
+    const created = await t
+      .asAdmin()
+      .post(`${A}/shipping-methods`, {
+        price_gross: 499,
+        price_net: 419,
+        tax_rule_id: rule.id,
+        translations: en('Standard'),
+        custom_fields: { carrier_code: 'DHL' },
+      });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ active: true, price_gross: 499, price_net: 419, tax_rule_id: rule.id, position: 0, custom_fields: { carrier_code: 'DHL' }, translations: [{ locale: 'en', name: 'Standard', description: 'Standard description' }] });
+    expect(created.body.data).toMatchObject({
+      active: true,
+      price_gross: 499,
+      price_net: 419,
+      tax_rule_id: rule.id,
+      position: 0,
+      custom_fields: { carrier_code: 'DHL' },
+      translations: [{ locale: 'en', name: 'Standard', description: 'Standard description' }],
+    });
     const hidden = await t.asAdmin().post(`${A}/shipping-methods`, { active: false, translations: en('Hidden') });
     expect(hidden.status).toBe(201);
 
-    const replaced = await t.asAdmin().put(`${A}/shipping-methods/${created.body.data.id}`, { translations: [{ locale: 'de', name: 'Standardversand' }, { locale: 'en', name: 'Standard shipping' }] });
+    const replaced = await t.asAdmin().put(`${A}/shipping-methods/${created.body.data.id}`, {
+      translations: [
+        { locale: 'de', name: 'Standardversand' },
+        { locale: 'en', name: 'Standard shipping' },
+      ],
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body.data.translations).toEqual([
       { locale: 'de', name: 'Standardversand', description: null },
@@ -74,11 +105,19 @@ describe('shipping methods', () => {
       { code: 'validation_error', field: 'price_gross', detail: 'min' },
       { code: 'validation_error', field: 'translations', detail: 'required' },
     ]);
-    const badLocale = await t.asAdmin().post(`${A}/shipping-methods`, { translations: [{ locale: 'English!', name: 'x' }] });
-    expect(badLocale.body.errors).toEqual([{ code: 'validation_error', field: 'translations[0].locale', detail: 'pattern' }]);
-    const unknownRule = await t.asAdmin().post(`${A}/shipping-methods`, { tax_rule_id: MISSING, translations: en('X') });
+    const badLocale = await t
+      .asAdmin()
+      .post(`${A}/shipping-methods`, { translations: [{ locale: 'English!', name: 'x' }] });
+    expect(badLocale.body.errors).toEqual([
+      { code: 'validation_error', field: 'translations[0].locale', detail: 'pattern' },
+    ]);
+    const unknownRule = await t
+      .asAdmin()
+      .post(`${A}/shipping-methods`, { tax_rule_id: MISSING, translations: en('X') });
     expect(unknownRule.status).toBe(404);
-    expect(unknownRule.body.errors).toEqual([{ code: 'not_found', detail: 'tax rule not found', field: 'tax_rule_id' }]);
+    expect(unknownRule.body.errors).toEqual([
+      { code: 'not_found', detail: 'tax rule not found', field: 'tax_rule_id' },
+    ]);
   });
 });
 
@@ -86,8 +125,14 @@ describe('payment methods', () => {
   it('manages methods; the store sees active ones; provider empty means manual payment', async () => {
     const manual = await t.asAdmin().post(`${A}/payment-methods`, { translations: en('Invoice') });
     expect(manual.status).toBe(201);
-    expect(manual.body.data).toMatchObject({ provider: '', active: true, translations: [{ locale: 'en', name: 'Invoice', description: 'Invoice description' }] });
-    const card = await t.asAdmin().post(`${A}/payment-methods`, { provider: 'payprov', active: false, translations: en('Card') });
+    expect(manual.body.data).toMatchObject({
+      provider: '',
+      active: true,
+      translations: [{ locale: 'en', name: 'Invoice', description: 'Invoice description' }],
+    });
+    const card = await t
+      .asAdmin()
+      .post(`${A}/payment-methods`, { provider: 'payprov', active: false, translations: en('Card') });
     expect(card.body.data.provider).toBe('payprov');
     const store = await t.asGuest().get('/api/v1/store/payment-methods');
     expect(store.body.data.map((m: { id: string }) => m.id)).toEqual([manual.body.data.id]);
@@ -105,22 +150,41 @@ describe('discount codes', () => {
   it('stores codes case-insensitively and refuses duplicates with 409 duplicate_code', async () => {
     const created = await t.asAdmin().post(`${A}/discounts`, { code: '  Summer10 ', type: 'percentage', value: 1000 });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ code: 'summer10', type: 'percentage', value: 1000, used_count: 0, max_uses: null, active: true });
+    expect(created.body.data).toMatchObject({
+      code: 'summer10',
+      type: 'percentage',
+      value: 1000,
+      used_count: 0,
+      max_uses: null,
+      active: true,
+    });
     const dup = await t.asAdmin().post(`${A}/discounts`, { code: 'SUMMER10', type: 'fixed', value: 100 });
     expect(dup.status).toBe(409);
-    expect(dup.body.errors).toEqual([{ code: 'duplicate_code', detail: 'discount code already exists', field: 'code' }]);
+    expect(dup.body.errors).toEqual([
+      { code: 'duplicate_code', detail: 'discount code already exists', field: 'code' },
+    ]);
     const search = await t.asAdmin().get(`${A}/discounts?search=MMER`);
     expect(search.body.data.map((d: { code: string }) => d.code)).toContain('summer10');
   });
 
   it('validates the terms: percentages up to 100 %, windows that end after they start', async () => {
-    const res = await t.asAdmin().post(`${A}/discounts`, { code: 'x1', type: 'percentage', value: 10001, valid_from: '2026-02-01T00:00:00Z', valid_until: '2026-01-01T00:00:00Z' });
+    const res = await t
+      .asAdmin()
+      .post(`${A}/discounts`, {
+        code: 'x1',
+        type: 'percentage',
+        value: 10001,
+        valid_from: '2026-02-01T00:00:00Z',
+        valid_until: '2026-01-01T00:00:00Z',
+      });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
       { code: 'validation_error', field: 'value', detail: 'max' },
       { code: 'validation_error', field: 'valid_until', detail: 'min' },
     ]);
-    const badDate = await t.asAdmin().post(`${A}/discounts`, { code: 'x2', type: 'fixed', value: 1, valid_from: 'yesterday' });
+    const badDate = await t
+      .asAdmin()
+      .post(`${A}/discounts`, { code: 'x2', type: 'fixed', value: 1, valid_from: 'yesterday' });
     expect(badDate.body.errors).toEqual([{ code: 'validation_error', field: 'valid_from', detail: 'type' }]);
   });
 
@@ -133,20 +197,29 @@ describe('discount codes', () => {
     await make({ code: 'OFF', type: 'fixed', value: 100, active: false });
     await make({ code: 'LATER', type: 'fixed', value: 100, valid_from: new Date(Date.now() + 86400000).toISOString() });
     await make({ code: 'OVER', type: 'fixed', value: 100, valid_until: new Date(Date.now() - 86400000).toISOString() });
-    const validate = (code: string, subtotal: number) => t.asGuest().post('/api/v1/store/discounts/validate', { code, subtotal });
+    const validate = (code: string, subtotal: number) =>
+      t.asGuest().post('/api/v1/store/discounts/validate', { code, subtotal });
 
     const pct = await validate('tenpct', 2555);
     expect(pct.status).toBe(200);
     expect(pct.body.data).toEqual({ code: 'tenpct', type: 'percentage', value: 1000, discount_amount: 256 });
     expect((await validate('FIVEOFF', 300)).body.data.discount_amount).toBe(300);
-    for (const [code, subtotal] of [['nope', 1000], ['OFF', 1000], ['LATER', 1000], ['OVER', 1000], ['TENPCT', 1999]] as const) {
+    for (const [code, subtotal] of [
+      ['nope', 1000],
+      ['OFF', 1000],
+      ['LATER', 1000],
+      ['OVER', 1000],
+      ['TENPCT', 1999],
+    ] as const) {
       const res = await validate(code, subtotal);
       expect([code, res.status, res.body.errors[0].code]).toEqual([code, 422, 'code_invalid']);
     }
     const maxed = await validate('usedup', 1000);
     expect(maxed.status).toBe(422);
     expect(maxed.body.errors[0].code).toBe('max_uses_reached');
-    expect((await t.asGuest().post('/api/v1/store/discounts/validate', { code: 'x' })).body.errors).toEqual([{ code: 'validation_error', field: 'subtotal', detail: 'required' }]);
+    expect((await t.asGuest().post('/api/v1/store/discounts/validate', { code: 'x' })).body.errors).toEqual([
+      { code: 'validation_error', field: 'subtotal', detail: 'required' },
+    ]);
   });
 
   it('updates with the combined terms checked and deletes', async () => {
@@ -167,11 +240,23 @@ describe('over GraphQL', () => {
     const admin = t.asAdmin();
     const rule = await admin.gql(op.TaxRuleCreateDocument, { input: { name: 'Reduced', rate: 700, type: 'reduced' } });
     expect(rule.data.taxRuleCreate).toMatchObject({ rate: 700, type: 'reduced' });
-    const method = await admin.gql(op.ShippingMethodCreateDocument, { input: { priceGross: 990, taxRuleId: rule.data.taxRuleCreate.id, translations: [{ locale: 'en', name: 'Express' }] } });
-    expect(method.data.shippingMethodCreate).toMatchObject({ price_gross: 990, tax_rule_id: rule.data.taxRuleCreate.id });
+    const method = await admin.gql(op.ShippingMethodCreateDocument, {
+      input: {
+        priceGross: 990,
+        taxRuleId: rule.data.taxRuleCreate.id,
+        translations: [{ locale: 'en', name: 'Express' }],
+      },
+    });
+    expect(method.data.shippingMethodCreate).toMatchObject({
+      price_gross: 990,
+      tax_rule_id: rule.data.taxRuleCreate.id,
+    });
     const quote = await t.asGuest().gql(op.DiscountValidateDocument, { input: { code: 'missing', subtotal: 100 } });
     expect(quote.errors?.[0].extensions).toMatchObject({ code: 'code_invalid', status: 422 });
     const noTranslations = await admin.gql(op.PaymentMethodCreateDocument, { input: { translations: [] } });
-    expect(noTranslations.errors?.[0].extensions).toMatchObject({ code: 'validation_error', field: 'input.translations' });
+    expect(noTranslations.errors?.[0].extensions).toMatchObject({
+      code: 'validation_error',
+      field: 'input.translations',
+    });
   });
 });

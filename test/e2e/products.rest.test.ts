@@ -12,27 +12,65 @@ const uid = () => `${Date.now().toString(36)}${seq++}`;
 
 async function createProduct(body: Record<string, unknown> = {}) {
   const n = uid();
-  const res = await t.asAdmin().post(P, { currency: 'EUR', sku: `SKU-${n}`, translations: [{ locale: 'en', name: `Product ${n}`, slug: `product-${n}` }], ...body });
+  const res = await t
+    .asAdmin()
+    .post(P, {
+      currency: 'EUR',
+      sku: `SKU-${n}`,
+      translations: [{ locale: 'en', name: `Product ${n}`, slug: `product-${n}` }],
+      ...body,
+    });
   expect(res.status).toBe(201);
   return res.body.data;
 }
 
 describe('products: create, read, update, delete', () => {
   it('creates with translations, categories and tags and answers 201 with the spec shape', async () => {
-    const cat = await t.db.category.create({ data: { translations: { create: [{ locale: 'en', name: 'Shoes', slug: `shoes-${uid()}` }] } } });
+    const cat = await t.db.category.create({
+      data: { translations: { create: [{ locale: 'en', name: 'Shoes', slug: `shoes-${uid()}` }] } },
+    });
     const tag = await t.db.tag.create({ data: { name: 'Sale', slug: `sale-${uid()}` } });
     const res = await t.asAdmin().post(P, {
-      sku: 'TSHIRT-1', currency: 'EUR', price_gross: 1999, price_net: 1680, weight: 200, custom_fields: { fit: 'slim' }, metadata: { erp: 7 },
-      translations: [{ locale: 'en', name: 'T-Shirt', slug: 't-shirt', meta_title: 'Tee' }, { locale: 'de', name: 'Hemd', slug: 'hemd' }],
-      category_ids: [cat.id], tag_ids: [tag.id],
+      sku: 'TSHIRT-1',
+      currency: 'EUR',
+      price_gross: 1999,
+      price_net: 1680,
+      weight: 200,
+      custom_fields: { fit: 'slim' },
+      metadata: { erp: 7 },
+      translations: [
+        { locale: 'en', name: 'T-Shirt', slug: 't-shirt', meta_title: 'Tee' },
+        { locale: 'de', name: 'Hemd', slug: 'hemd' },
+      ],
+      category_ids: [cat.id],
+      tag_ids: [tag.id],
     });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
-      sku: 'TSHIRT-1', active: false, currency: 'EUR', price_gross: 1999, price_net: 1680, stock: 0, weight: 200, has_variants: false,
-      custom_fields: { fit: 'slim' }, metadata: { erp: 7 }, categories: [cat.id], tags: [tag.id], media: [], variants: [],
+      sku: 'TSHIRT-1',
+      active: false,
+      currency: 'EUR',
+      price_gross: 1999,
+      price_net: 1680,
+      stock: 0,
+      weight: 200,
+      has_variants: false,
+      custom_fields: { fit: 'slim' },
+      metadata: { erp: 7 },
+      categories: [cat.id],
+      tags: [tag.id],
+      media: [],
+      variants: [],
       translations: [
         { locale: 'de', name: 'Hemd', slug: 'hemd', description: null, meta_title: null, meta_description: null },
-        { locale: 'en', name: 'T-Shirt', slug: 't-shirt', description: null, meta_title: 'Tee', meta_description: null },
+        {
+          locale: 'en',
+          name: 'T-Shirt',
+          slug: 't-shirt',
+          description: null,
+          meta_title: 'Tee',
+          meta_description: null,
+        },
       ],
     });
     const read = await t.asAdmin().get(`${P}/${res.body.data.id}`);
@@ -43,10 +81,12 @@ describe('products: create, read, update, delete', () => {
   it('requires currency and at least one translation', async () => {
     const res = await t.asAdmin().post(P, { sku: 'x' });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual(expect.arrayContaining([
-      { code: 'validation_error', field: 'currency', detail: 'required' },
-      { code: 'validation_error', field: 'translations', detail: 'required' },
-    ]));
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        { code: 'validation_error', field: 'currency', detail: 'required' },
+        { code: 'validation_error', field: 'translations', detail: 'required' },
+      ]),
+    );
     const empty = await t.asAdmin().post(P, { currency: 'EUR', translations: [] });
     expect(empty.status).toBe(400);
     expect(empty.body.errors[0]).toMatchObject({ field: 'translations', detail: 'required' });
@@ -54,22 +94,42 @@ describe('products: create, read, update, delete', () => {
 
   it('answers 409 duplicate_sku and duplicate_slug, 404 for unknown category ids', async () => {
     const p = await createProduct();
-    const dupSku = await t.asAdmin().post(P, { currency: 'EUR', sku: p.sku, translations: [{ locale: 'en', name: 'x', slug: `x-${uid()}` }] });
+    const dupSku = await t
+      .asAdmin()
+      .post(P, { currency: 'EUR', sku: p.sku, translations: [{ locale: 'en', name: 'x', slug: `x-${uid()}` }] });
     expect(dupSku.status).toBe(409);
     expect(dupSku.body.errors[0].code).toBe('duplicate_sku');
-    const dupSlug = await t.asAdmin().post(P, { currency: 'EUR', translations: [{ locale: 'en', name: 'x', slug: p.translations[0].slug }] });
+    const dupSlug = await t
+      .asAdmin()
+      .post(P, { currency: 'EUR', translations: [{ locale: 'en', name: 'x', slug: p.translations[0].slug }] });
     expect(dupSlug.status).toBe(409);
     expect(dupSlug.body.errors[0].code).toBe('duplicate_slug');
-    const missing = await t.asAdmin().post(P, { currency: 'EUR', translations: [{ locale: 'en', name: 'x', slug: `y-${uid()}` }], category_ids: ['00000000-0000-4000-8000-000000000000'] });
+    const missing = await t
+      .asAdmin()
+      .post(P, {
+        currency: 'EUR',
+        translations: [{ locale: 'en', name: 'x', slug: `y-${uid()}` }],
+        category_ids: ['00000000-0000-4000-8000-000000000000'],
+      });
     expect(missing.status).toBe(404);
     expect(missing.body.errors[0]).toMatchObject({ code: 'not_found', field: 'category_ids' });
   });
 
   it('updates only the provided fields; media_ids replaces the ordered list', async () => {
     const p = await createProduct({ price_gross: 500, weight: 10 });
-    const m1 = await t.db.media.create({ data: { filename: 'a.png', mimeType: 'image/png', size: 1, storageKey: `2026/01/aaaaaaaa-${uid()}.png` } });
-    const m2 = await t.db.media.create({ data: { filename: 'b.png', mimeType: 'image/png', size: 1, storageKey: `2026/01/bbbbbbbb-${uid()}.png` } });
-    const res = await t.asAdmin().put(`${P}/${p.id}`, { price_gross: 700, media_ids: [m2.id, m1.id], translations: [{ locale: 'fr', name: 'Produit', slug: `produit-${uid()}` }] });
+    const m1 = await t.db.media.create({
+      data: { filename: 'a.png', mimeType: 'image/png', size: 1, storageKey: `2026/01/aaaaaaaa-${uid()}.png` },
+    });
+    const m2 = await t.db.media.create({
+      data: { filename: 'b.png', mimeType: 'image/png', size: 1, storageKey: `2026/01/bbbbbbbb-${uid()}.png` },
+    });
+    const res = await t
+      .asAdmin()
+      .put(`${P}/${p.id}`, {
+        price_gross: 700,
+        media_ids: [m2.id, m1.id],
+        translations: [{ locale: 'fr', name: 'Produit', slug: `produit-${uid()}` }],
+      });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ price_gross: 700, weight: 10, sku: p.sku });
     expect(res.body.data.media).toEqual([
@@ -83,15 +143,26 @@ describe('products: create, read, update, delete', () => {
   });
 
   it('creates with media_ids in the given order; unknown media ids are 404 and nothing is created', async () => {
-    const m1 = await t.db.media.create({ data: { filename: 'a.png', mimeType: 'image/png', size: 1, storageKey: `2026/01/cccccccc-${uid()}.png` } });
-    const m2 = await t.db.media.create({ data: { filename: 'b.png', mimeType: 'image/png', size: 1, storageKey: `2026/01/dddddddd-${uid()}.png` } });
+    const m1 = await t.db.media.create({
+      data: { filename: 'a.png', mimeType: 'image/png', size: 1, storageKey: `2026/01/cccccccc-${uid()}.png` },
+    });
+    const m2 = await t.db.media.create({
+      data: { filename: 'b.png', mimeType: 'image/png', size: 1, storageKey: `2026/01/dddddddd-${uid()}.png` },
+    });
     const p = await createProduct({ media_ids: [m2.id, m1.id] });
     expect(p.media).toEqual([
       { media_id: m2.id, position: 0, url: `/uploads/${m2.storageKey}` },
       { media_id: m1.id, position: 1, url: `/uploads/${m1.storageKey}` },
     ]);
     const sku = `SKU-${uid()}`;
-    const missing = await t.asAdmin().post(P, { currency: 'EUR', sku, translations: [{ locale: 'en', name: 'x', slug: `z-${uid()}` }], media_ids: ['00000000-0000-4000-8000-000000000000'] });
+    const missing = await t
+      .asAdmin()
+      .post(P, {
+        currency: 'EUR',
+        sku,
+        translations: [{ locale: 'en', name: 'x', slug: `z-${uid()}` }],
+        media_ids: ['00000000-0000-4000-8000-000000000000'],
+      });
     expect(missing.status).toBe(404);
     expect(missing.body.errors[0]).toMatchObject({ code: 'not_found', field: 'media_ids' });
     expect(await t.db.product.count({ where: { sku } })).toBe(0);
@@ -116,7 +187,9 @@ describe('products: create, read, update, delete', () => {
 describe('product stock goes through inventory', () => {
   it('422 no_active_warehouse without a warehouse; with one, an entry and an adjustment movement are written', async () => {
     const n = uid();
-    const none = await t.asAdmin().post(P, { currency: 'EUR', stock: 5, translations: [{ locale: 'en', name: 'S', slug: `s-${n}` }] });
+    const none = await t
+      .asAdmin()
+      .post(P, { currency: 'EUR', stock: 5, translations: [{ locale: 'en', name: 'S', slug: `s-${n}` }] });
     expect(none.status).toBe(422);
     expect(none.body.errors[0]).toMatchObject({ code: 'no_active_warehouse', field: 'stock' });
     const second = await t.db.warehouse.create({ data: { name: 'B', code: `B-${n}`, priority: 2 } });
@@ -137,7 +210,13 @@ describe('product stock goes through inventory', () => {
 describe('variants', () => {
   async function optionGroup(identifier: string, names: string[]) {
     return t.db.propertyGroup.create({
-      data: { identifier: `${identifier}-${uid()}`, translations: { create: [{ locale: 'en', name: identifier }] }, options: { create: names.map((name, position) => ({ position, translations: { create: [{ locale: 'en', name }] } })) } },
+      data: {
+        identifier: `${identifier}-${uid()}`,
+        translations: { create: [{ locale: 'en', name: identifier }] },
+        options: {
+          create: names.map((name, position) => ({ position, translations: { create: [{ locale: 'en', name }] } })),
+        },
+      },
       include: { options: { orderBy: { position: 'asc' } } },
     });
   }
@@ -145,10 +224,21 @@ describe('variants', () => {
   it('creates a single variant inheriting prices, then updates and deletes it', async () => {
     const p = await createProduct({ price_gross: 1000, price_net: 840 });
     const color = await optionGroup('color', ['red']);
-    const res = await t.asAdmin().post(`${P}/${p.id}/variants`, { sku: `V-${uid()}`, price_gross: 0, option_ids: [color.options[0].id] });
+    const res = await t
+      .asAdmin()
+      .post(`${P}/${p.id}/variants`, { sku: `V-${uid()}`, price_gross: 0, option_ids: [color.options[0].id] });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ price_gross: 1000, price_net: 840, active: true, option_ids: [color.options[0].id] });
-    expect(res.body.data.options[0]).toMatchObject({ id: color.options[0].id, property_group_id: color.id, translations: [{ locale: 'en', name: 'red' }] });
+    expect(res.body.data).toMatchObject({
+      price_gross: 1000,
+      price_net: 840,
+      active: true,
+      option_ids: [color.options[0].id],
+    });
+    expect(res.body.data.options[0]).toMatchObject({
+      id: color.options[0].id,
+      property_group_id: color.id,
+      translations: [{ locale: 'en', name: 'red' }],
+    });
     const up = await t.asAdmin().put(`${P}/${p.id}/variants/${res.body.data.id}`, { price_gross: 1500, active: false });
     expect(up.status).toBe(200);
     expect(up.body.data).toMatchObject({ price_gross: 1500, price_net: 840, active: false });
@@ -162,12 +252,18 @@ describe('variants', () => {
     const p = await createProduct();
     const color = await optionGroup('color', ['red', 'blue']);
     const size = await optionGroup('size', ['S', 'M', 'L']);
-    const res = await t.asAdmin().post(`${P}/${p.id}/variants`, { option_groups: [color.options.map((o) => o.id), size.options.map((o) => o.id)] });
+    const res = await t
+      .asAdmin()
+      .post(`${P}/${p.id}/variants`, {
+        option_groups: [color.options.map((o) => o.id), size.options.map((o) => o.id)],
+      });
     expect(res.status).toBe(201);
     expect(res.body.data).toHaveLength(6);
     const combos = res.body.data.map((v: { option_ids: string[] }) => [...v.option_ids].sort().join('+'));
     expect(new Set(combos).size).toBe(6);
-    const bad = await t.asAdmin().post(`${P}/${p.id}/variants`, { option_ids: ['00000000-0000-4000-8000-000000000000'] });
+    const bad = await t
+      .asAdmin()
+      .post(`${P}/${p.id}/variants`, { option_ids: ['00000000-0000-4000-8000-000000000000'] });
     expect(bad.status).toBe(404);
     expect((await t.asAdmin().post(`${P}/00000000-0000-4000-8000-000000000000/variants`, {})).status).toBe(404);
   });

@@ -20,7 +20,13 @@ async function attribute(type: string, extra: Record<string, unknown> = {}) {
 
 async function product() {
   const n = uid();
-  const res = await t.asAdmin().post('/api/v1/admin/products', { currency: 'EUR', active: true, translations: [{ locale: 'en', name: `P ${n}`, slug: `p-${n}` }] });
+  const res = await t
+    .asAdmin()
+    .post('/api/v1/admin/products', {
+      currency: 'EUR',
+      active: true,
+      translations: [{ locale: 'en', name: `P ${n}`, slug: `p-${n}` }],
+    });
   return res.body.data;
 }
 
@@ -29,20 +35,44 @@ describe('property groups and options', () => {
     const id = `size-${uid()}`;
     const res = await t.asAdmin().post(PG, { identifier: id, position: 2, translations: en('Size') });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ identifier: id, position: 2, translations: [{ locale: 'en', name: 'Size' }], options: [] });
+    expect(res.body.data).toMatchObject({
+      identifier: id,
+      position: 2,
+      translations: [{ locale: 'en', name: 'Size' }],
+      options: [],
+    });
     const group = res.body.data;
-    const opt = await t.asAdmin().post(`${PG}/${group.id}/options`, { position: 1, color_hex: '#ff0000', translations: en('Red') });
+    const opt = await t
+      .asAdmin()
+      .post(`${PG}/${group.id}/options`, { position: 1, color_hex: '#ff0000', translations: en('Red') });
     expect(opt.status).toBe(201);
-    expect(opt.body.data).toMatchObject({ property_group_id: group.id, position: 1, color_hex: '#ff0000', translations: [{ locale: 'en', name: 'Red' }] });
-    const optUp = await t.asAdmin().put(`${PG}/${group.id}/options/${opt.body.data.id}`, { translations: [{ locale: 'de', name: 'Rot' }] });
+    expect(opt.body.data).toMatchObject({
+      property_group_id: group.id,
+      position: 1,
+      color_hex: '#ff0000',
+      translations: [{ locale: 'en', name: 'Red' }],
+    });
+    const optUp = await t
+      .asAdmin()
+      .put(`${PG}/${group.id}/options/${opt.body.data.id}`, { translations: [{ locale: 'de', name: 'Rot' }] });
     expect(optUp.status).toBe(200);
-    expect(optUp.body.data).toMatchObject({ position: 1, color_hex: '#ff0000', translations: [{ locale: 'de', name: 'Rot' }] });
-    expect((await t.asAdmin().post(`${PG}/${group.id}/options`, { color_hex: 'red', translations: en('x') })).status).toBe(400);
+    expect(optUp.body.data).toMatchObject({
+      position: 1,
+      color_hex: '#ff0000',
+      translations: [{ locale: 'de', name: 'Rot' }],
+    });
+    expect(
+      (await t.asAdmin().post(`${PG}/${group.id}/options`, { color_hex: 'red', translations: en('x') })).status,
+    ).toBe(400);
     const list = await t.asAdmin().get(PG);
     expect(list.body.data.find((g: { id: string }) => g.id === group.id).options).toHaveLength(1);
     const put = await t.asAdmin().put(`${PG}/${group.id}`, { identifier: `${id}-2`, translations: en('Größe') });
     expect(put.status).toBe(200);
-    expect(put.body.data).toMatchObject({ identifier: `${id}-2`, position: 0, translations: [{ locale: 'en', name: 'Größe' }] });
+    expect(put.body.data).toMatchObject({
+      identifier: `${id}-2`,
+      position: 0,
+      translations: [{ locale: 'en', name: 'Größe' }],
+    });
     expect((await t.asAdmin().put(`${PG}/${group.id}`, { translations: en('x') })).status).toBe(400);
     expect((await t.asAdmin().delete(`${PG}/${group.id}/options/${opt.body.data.id}`)).status).toBe(204);
     expect((await t.asAdmin().delete(`${PG}/${group.id}/options/${opt.body.data.id}`)).status).toBe(404);
@@ -64,26 +94,70 @@ describe('property groups and options', () => {
 
 describe('attributes and options', () => {
   it('creates with defaults, fully replaces, manages options, validates identifier and type', async () => {
-    const a = await attribute('number', { unit: 'cm', translations: [{ locale: 'en', name: 'Width', description: 'outer' }] });
-    expect(a).toMatchObject({ type: 'number', unit: 'cm', position: 0, filterable: false, required: false, options: [], translations: [{ locale: 'en', name: 'Width', description: 'outer' }] });
-    const put = await t.asAdmin().put(`${AT}/${a.id}`, { identifier: a.identifier, type: 'select', filterable: true, translations: en('Material') });
+    const a = await attribute('number', {
+      unit: 'cm',
+      translations: [{ locale: 'en', name: 'Width', description: 'outer' }],
+    });
+    expect(a).toMatchObject({
+      type: 'number',
+      unit: 'cm',
+      position: 0,
+      filterable: false,
+      required: false,
+      options: [],
+      translations: [{ locale: 'en', name: 'Width', description: 'outer' }],
+    });
+    const put = await t
+      .asAdmin()
+      .put(`${AT}/${a.id}`, {
+        identifier: a.identifier,
+        type: 'select',
+        filterable: true,
+        translations: en('Material'),
+      });
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ type: 'select', unit: null, filterable: true });
     const opt = await t.asAdmin().post(`${AT}/${a.id}/options`, { translations: en('Wool') });
     expect(opt.status).toBe(201);
-    expect(opt.body.data).toEqual({ id: expect.any(String), attribute_id: a.id, position: 0, translations: [{ locale: 'en', name: 'Wool' }] });
-    expect((await t.asAdmin().put(`${AT}/${a.id}/options/${opt.body.data.id}`, { position: 4, translations: en('Merino') })).body.data).toMatchObject({ position: 4, translations: [{ locale: 'en', name: 'Merino' }] });
+    expect(opt.body.data).toEqual({
+      id: expect.any(String),
+      attribute_id: a.id,
+      position: 0,
+      translations: [{ locale: 'en', name: 'Wool' }],
+    });
+    expect(
+      (await t.asAdmin().put(`${AT}/${a.id}/options/${opt.body.data.id}`, { position: 4, translations: en('Merino') }))
+        .body.data,
+    ).toMatchObject({ position: 4, translations: [{ locale: 'en', name: 'Merino' }] });
     expect((await t.asAdmin().get(`${AT}/${a.id}`)).body.data.options).toHaveLength(1);
     expect((await t.asAdmin().delete(`${AT}/${a.id}/options/${opt.body.data.id}`)).status).toBe(204);
-    expect((await t.asAdmin().put(`${AT}/${a.id}/options/${opt.body.data.id}`, { translations: en('x') })).status).toBe(404);
+    expect((await t.asAdmin().put(`${AT}/${a.id}/options/${opt.body.data.id}`, { translations: en('x') })).status).toBe(
+      404,
+    );
     const badType = await t.asAdmin().post(AT, { identifier: `x-${uid()}`, type: 'color', translations: en('x') });
     expect(badType.status).toBe(422);
     expect(badType.body.errors[0].code).toBe('invalid_attribute_type');
-    expect((await t.asAdmin().post(AT, { identifier: '-x', type: 'text', translations: en('x') })).body.errors[0].code).toBe('invalid_identifier');
-    expect((await t.asAdmin().post(AT, { identifier: a.identifier, type: 'text', translations: en('x') })).status).toBe(409);
-    expect((await t.asAdmin().post(AT, { identifier: `u-${uid()}`, type: 'number', unit: 'x'.repeat(21), translations: en('x') })).status).toBe(400);
+    expect(
+      (await t.asAdmin().post(AT, { identifier: '-x', type: 'text', translations: en('x') })).body.errors[0].code,
+    ).toBe('invalid_identifier');
+    expect((await t.asAdmin().post(AT, { identifier: a.identifier, type: 'text', translations: en('x') })).status).toBe(
+      409,
+    );
+    expect(
+      (
+        await t
+          .asAdmin()
+          .post(AT, { identifier: `u-${uid()}`, type: 'number', unit: 'x'.repeat(21), translations: en('x') })
+      ).status,
+    ).toBe(400);
     expect((await t.asAdmin().get(`${AT}/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
-    expect((await t.asAdmin().put(`${AT}/00000000-0000-4000-8000-000000000000`, { identifier: 'zz', type: 'text', translations: en('x') })).status).toBe(404);
+    expect(
+      (
+        await t
+          .asAdmin()
+          .put(`${AT}/00000000-0000-4000-8000-000000000000`, { identifier: 'zz', type: 'text', translations: en('x') })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -110,24 +184,52 @@ describe('attribute values on products and variants', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(5);
     expect(res.body.data.find((v: { attribute_id: string }) => v.attribute_id === num.id)).toEqual({
-      attribute_id: num.id, attribute_identifier: num.identifier, type: 'number', unit: 'kg', translations: [{ locale: 'en', name: 'number' }],
-      value_text: null, value_numeric: 1.5, option_id: null, option_ids: [], value_boolean: null,
+      attribute_id: num.id,
+      attribute_identifier: num.identifier,
+      type: 'number',
+      unit: 'kg',
+      translations: [{ locale: 'en', name: 'number' }],
+      value_text: null,
+      value_numeric: 1.5,
+      option_id: null,
+      option_ids: [],
+      value_boolean: null,
     });
-    const again = await t.asAdmin().put(`/api/v1/admin/products/${p.id}/attributes`, { attributes: [{ attribute_id: text.id, value_text: 'wool' }] });
+    const again = await t
+      .asAdmin()
+      .put(`/api/v1/admin/products/${p.id}/attributes`, {
+        attributes: [{ attribute_id: text.id, value_text: 'wool' }],
+      });
     expect(again.body.data.find((v: { attribute_id: string }) => v.attribute_id === text.id).value_text).toBe('wool');
     expect(again.body.data).toHaveLength(5);
 
-    const mismatch = await t.asAdmin().put(`/api/v1/admin/products/${p.id}/attributes`, { attributes: [{ attribute_id: num.id, value_text: 'heavy' }] });
+    const mismatch = await t
+      .asAdmin()
+      .put(`/api/v1/admin/products/${p.id}/attributes`, {
+        attributes: [{ attribute_id: num.id, value_text: 'heavy' }],
+      });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors[0].code).toBe('invalid_attribute_value');
-    const unknownAttr = await t.asAdmin().put(`/api/v1/admin/products/${p.id}/attributes`, { attributes: [{ attribute_id: '00000000-0000-4000-8000-000000000000', value_text: 'x' }] });
+    const unknownAttr = await t
+      .asAdmin()
+      .put(`/api/v1/admin/products/${p.id}/attributes`, {
+        attributes: [{ attribute_id: '00000000-0000-4000-8000-000000000000', value_text: 'x' }],
+      });
     expect(unknownAttr.status).toBe(404);
-    expect((await t.asAdmin().put('/api/v1/admin/products/00000000-0000-4000-8000-000000000000/attributes', { attributes: [] })).status).toBe(404);
+    expect(
+      (
+        await t
+          .asAdmin()
+          .put('/api/v1/admin/products/00000000-0000-4000-8000-000000000000/attributes', { attributes: [] })
+      ).status,
+    ).toBe(404);
 
     // Deleting a multi-select option removes its id from stored values.
     await t.asAdmin().delete(`${AT}/${multi.id}/options/${m1.id}`);
     const store = await t.asGuest().get(`/api/v1/store/products/id/${p.id}`);
-    expect(store.body.data.attributes.find((v: { attribute_id: string }) => v.attribute_id === multi.id).option_ids).toEqual([m2.id]);
+    expect(
+      store.body.data.attributes.find((v: { attribute_id: string }) => v.attribute_id === multi.id).option_ids,
+    ).toEqual([m2.id]);
 
     expect((await t.asAdmin().delete(`/api/v1/admin/products/${p.id}/attributes/${bool.id}`)).status).toBe(204);
     expect((await t.asAdmin().delete(`/api/v1/admin/products/${p.id}/attributes/${bool.id}`)).status).toBe(404);
@@ -146,11 +248,16 @@ describe('attribute values on products and variants', () => {
     const path = `/api/v1/admin/products/${p.id}/variants/${v.id}/attributes`;
     const res = await t.asAdmin().put(path, { attributes: [{ attribute_id: text.id, value_text: 'blue' }] });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([expect.objectContaining({ attribute_id: text.id, value_text: 'blue', attribute_identifier: text.identifier })]);
+    expect(res.body.data).toEqual([
+      expect.objectContaining({ attribute_id: text.id, value_text: 'blue', attribute_identifier: text.identifier }),
+    ]);
     const store = await t.asGuest().get(`/api/v1/store/products/id/${p.id}`);
     expect(store.body.data.variants[0].attributes).toEqual(res.body.data);
     const other = await product();
-    expect((await t.asAdmin().put(`/api/v1/admin/products/${other.id}/variants/${v.id}/attributes`, { attributes: [] })).status).toBe(404);
+    expect(
+      (await t.asAdmin().put(`/api/v1/admin/products/${other.id}/variants/${v.id}/attributes`, { attributes: [] }))
+        .status,
+    ).toBe(404);
     expect((await t.asAdmin().delete(`${path}/${text.id}`)).status).toBe(204);
     expect((await t.asAdmin().delete(`${path}/${text.id}`)).status).toBe(404);
   });

@@ -17,7 +17,10 @@ const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}
 
 function expectRateLimited(res: { status: number; body: unknown; headers: Headers }, maxSeconds: number) {
   expect(res.status).toBe(429);
-  expect(res.body).toEqual({ error: 'Too Many Requests', errors: [{ code: 'rate_limited', detail: 'too many requests' }] });
+  expect(res.body).toEqual({
+    error: 'Too Many Requests',
+    errors: [{ code: 'rate_limited', detail: 'too many requests' }],
+  });
   const retry = Number(res.headers.get('retry-after'));
   expect(retry).toBeGreaterThanOrEqual(1);
   expect(retry).toBeLessThanOrEqual(maxSeconds);
@@ -36,17 +39,52 @@ function suite(name: string, overrides: Record<string, unknown>) {
       const admin = await createAdmin(t);
       const first = await t.asGuest().post('/api/v1/auth/login', { email: admin.email, password: PASSWORD }, ip);
       expect(first.status).toBe(200);
-      expect((await t.asGuest().post('/api/v1/auth/login', { email: uniqueEmail(), password: 'x' }, ip)).status).toBe(401);
-      const viaGraphql = await t.asGuest().request('POST', '/graphql', { query: 'mutation($i: LoginInput!) { login(input: $i) { expiresIn } }', variables: { i: { email: admin.email, password: PASSWORD } } }, ip);
+      expect((await t.asGuest().post('/api/v1/auth/login', { email: uniqueEmail(), password: 'x' }, ip)).status).toBe(
+        401,
+      );
+      const viaGraphql = await t
+        .asGuest()
+        .request(
+          'POST',
+          '/graphql',
+          {
+            query: 'mutation($i: LoginInput!) { login(input: $i) { expiresIn } }',
+            variables: { i: { email: admin.email, password: PASSWORD } },
+          },
+          ip,
+        );
       expect(viaGraphql.body.data.login.expiresIn).toBe(900);
-      expectRateLimited(await t.asGuest().post('/api/v1/auth/login', { email: admin.email, password: PASSWORD }, ip), 60);
-      const gql = await t.asGuest().request('POST', '/graphql', { query: 'mutation($i: LoginInput!) { login(input: $i) { expiresIn } }', variables: { i: { email: admin.email, password: PASSWORD } } }, ip);
+      expectRateLimited(
+        await t.asGuest().post('/api/v1/auth/login', { email: admin.email, password: PASSWORD }, ip),
+        60,
+      );
+      const gql = await t
+        .asGuest()
+        .request(
+          'POST',
+          '/graphql',
+          {
+            query: 'mutation($i: LoginInput!) { login(input: $i) { expiresIn } }',
+            variables: { i: { email: admin.email, password: PASSWORD } },
+          },
+          ip,
+        );
       expect(gql.body.errors[0].extensions).toMatchObject({ code: 'rate_limited', status: 429 });
       expect(Number(gql.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await t.asGuest().post('/api/v1/store/auth/login', { email: admin.email, password: PASSWORD }, ip)).status).toBe(429);
-      expect((await t.asGuest().post('/api/v1/auth/refresh', { refresh_token: first.body.data.refresh_token }, ip)).status).toBe(200);
+      expect(
+        (await t.asGuest().post('/api/v1/store/auth/login', { email: admin.email, password: PASSWORD }, ip)).status,
+      ).toBe(429);
+      expect(
+        (await t.asGuest().post('/api/v1/auth/refresh', { refresh_token: first.body.data.refresh_token }, ip)).status,
+      ).toBe(200);
       expect((await t.asGuest().post('/api/v1/auth/logout', {}, ip)).status).toBe(200);
-      expect((await t.asGuest().post('/api/v1/auth/login', { email: admin.email, password: PASSWORD }, { 'x-forwarded-for': newIp() })).status).toBe(200);
+      expect(
+        (
+          await t
+            .asGuest()
+            .post('/api/v1/auth/login', { email: admin.email, password: PASSWORD }, { 'x-forwarded-for': newIp() })
+        ).status,
+      ).toBe(200);
     });
 
     it('register: 2 per minute per IP on both paths', async () => {
@@ -59,7 +97,17 @@ function suite(name: string, overrides: Record<string, unknown>) {
 
     it('global: a burst of 10 per IP on every API path, /graphql included, then 429 with Retry-After', async () => {
       const ip = { 'x-forwarded-for': newIp() };
-      for (let i = 0; i < 10; i++) expect((await t.asGuest().get(i % 2 ? '/api/v1/health' : '/graphql?query=%7Bhealth%7Bstatus%7D%7D', { ...ip, 'apollo-require-preflight': '1' })).status).toBe(200);
+      for (let i = 0; i < 10; i++)
+        expect(
+          (
+            await t
+              .asGuest()
+              .get(i % 2 ? '/api/v1/health' : '/graphql?query=%7Bhealth%7Bstatus%7D%7D', {
+                ...ip,
+                'apollo-require-preflight': '1',
+              })
+          ).status,
+        ).toBe(200);
       expectRateLimited(await t.asGuest().get('/api/v1/health', ip), 10);
       expectRateLimited(await t.asGuest().post('/graphql', { query: '{ health { status } }' }, ip), 10);
       expect((await t.asGuest().get('/api/v1/health', { 'x-forwarded-for': newIp() })).status).toBe(200);
@@ -104,19 +152,28 @@ if (!redisUp) {
     it('share the login lock, the per-IP counters and the token blacklist', async () => {
       expect(a.service.services.security.kind).toBe('redis');
       const email = uniqueEmail('shared');
-      for (let i = 0; i < 5; i++) await a.asGuest().post('/api/v1/auth/login', { email, password: 'wrong' }, { 'x-forwarded-for': newIp() });
-      const locked = await b.asGuest().post('/api/v1/auth/login', { email, password: 'wrong' }, { 'x-forwarded-for': newIp() });
+      for (let i = 0; i < 5; i++)
+        await a.asGuest().post('/api/v1/auth/login', { email, password: 'wrong' }, { 'x-forwarded-for': newIp() });
+      const locked = await b
+        .asGuest()
+        .post('/api/v1/auth/login', { email, password: 'wrong' }, { 'x-forwarded-for': newIp() });
       expect(locked.status).toBe(429);
       expect(locked.body.errors[0].code).toBe('account_locked');
 
       const ip = { 'x-forwarded-for': newIp() };
-      for (let i = 0; i < 3; i++) await a.asGuest().post('/api/v1/auth/login', { email: uniqueEmail(), password: 'x' }, ip);
-      expect((await b.asGuest().post('/api/v1/auth/login', { email: uniqueEmail(), password: 'x' }, ip)).status).toBe(429);
+      for (let i = 0; i < 3; i++)
+        await a.asGuest().post('/api/v1/auth/login', { email: uniqueEmail(), password: 'x' }, ip);
+      expect((await b.asGuest().post('/api/v1/auth/login', { email: uniqueEmail(), password: 'x' }, ip)).status).toBe(
+        429,
+      );
 
       // The same account in both databases; logged out on A, its token is refused on B.
       const admin = await createAdmin(a, { email: uniqueEmail('twin') });
-      await b.db.adminUser.create({ data: { id: admin.id, email: admin.email, passwordHash: admin.passwordHash, role: admin.role } });
-      const pair = (await a.asGuest().gql(LoginDocument, { input: { email: admin.email, password: PASSWORD } })).data.login;
+      await b.db.adminUser.create({
+        data: { id: admin.id, email: admin.email, passwordHash: admin.passwordHash, role: admin.role },
+      });
+      const pair = (await a.asGuest().gql(LoginDocument, { input: { email: admin.email, password: PASSWORD } })).data
+        .login;
       const onB = b.as({ kind: 'header', authorization: `Bearer ${pair.access_token}` });
       expect((await onB.get('/api/v1/admin/warehouses')).status).toBe(200);
       await a.as({ kind: 'header', authorization: `Bearer ${pair.access_token}` }).gql(LogoutDocument, {});

@@ -21,20 +21,32 @@ describe('logs', () => {
   it('never contain passwords, tokens, API keys or CSRF tokens, even at trace level and on failures', async () => {
     const admin = await createAdmin(t);
     const secrets: string[] = [PASSWORD];
-    const pair = (await t.asGuest().post('/api/v1/auth/login?cookie=true', { email: admin.email, password: PASSWORD })).body.data;
+    const pair = (await t.asGuest().post('/api/v1/auth/login?cookie=true', { email: admin.email, password: PASSWORD }))
+      .body.data;
     secrets.push(pair.access_token, pair.refresh_token);
     await t.asGuest().post('/api/v1/auth/login', { email: admin.email, password: 'wrong password here' });
     secrets.push('wrong password here');
     const bearer = t.as({ kind: 'header', authorization: `Bearer ${pair.access_token}` });
-    const key = (await bearer.post('/api/v1/admin/api-keys', { name: 'k', permissions: ['inventory.read'] })).body.data.key;
+    const key = (await bearer.post('/api/v1/admin/api-keys', { name: 'k', permissions: ['inventory.read'] })).body.data
+      .key;
     secrets.push(key);
     await t.as({ kind: 'header', authorization: `ApiKey ${key}` }).get('/api/v1/admin/warehouses');
     const next = (await t.asGuest().post('/api/v1/auth/refresh', { refresh_token: pair.refresh_token })).body.data;
     secrets.push(next.access_token, next.refresh_token);
     await t.asGuest().post('/api/v1/auth/refresh', { refresh_token: pair.refresh_token });
-    await t.asGuest().gql('mutation($i: LoginInput!) { login(input: $i) { accessToken } }', { i: { email: admin.email, password: PASSWORD } });
+    await t
+      .asGuest()
+      .gql('mutation($i: LoginInput!) { login(input: $i) { accessToken } }', {
+        i: { email: admin.email, password: PASSWORD },
+      });
     const csrf = 'a1'.repeat(32);
-    await t.asGuest().post('/api/v1/admin/warehouses', { name: 'x', code: 'y' }, { cookie: `svc_access_token=${next.access_token}; csrf_token=${csrf}`, 'x-csrf-token': csrf });
+    await t
+      .asGuest()
+      .post(
+        '/api/v1/admin/warehouses',
+        { name: 'x', code: 'y' },
+        { cookie: `svc_access_token=${next.access_token}; csrf_token=${csrf}`, 'x-csrf-token': csrf },
+      );
     secrets.push(csrf);
     await t.service.services.background.drain();
     const log = lines.join('');

@@ -23,13 +23,49 @@ describe('lists: search, categories, sort, active filter', () => {
   let root: string;
   const n = uid();
   beforeAll(async () => {
-    root = (await t.db.category.create({ data: { translations: { create: [{ locale: 'en', name: 'Root', slug: `root-${n}` }] } } })).id;
-    const mid = (await t.db.category.create({ data: { parentId: root, translations: { create: [{ locale: 'en', name: 'Mid', slug: `mid-${n}` }] } } })).id;
-    const leaf = (await t.db.category.create({ data: { parentId: mid, translations: { create: [{ locale: 'en', name: 'Leaf', slug: `leaf-${n}` }] } } })).id;
+    root = (
+      await t.db.category.create({
+        data: { translations: { create: [{ locale: 'en', name: 'Root', slug: `root-${n}` }] } },
+      })
+    ).id;
+    const mid = (
+      await t.db.category.create({
+        data: { parentId: root, translations: { create: [{ locale: 'en', name: 'Mid', slug: `mid-${n}` }] } },
+      })
+    ).id;
+    const leaf = (
+      await t.db.category.create({
+        data: { parentId: mid, translations: { create: [{ locale: 'en', name: 'Leaf', slug: `leaf-${n}` }] } },
+      })
+    ).id;
     ids = {
-      boots: (await create({ active: true, price_gross: 300, category_ids: [leaf], translations: [{ locale: 'en', name: `Hiking Boots ${n}`, slug: `boots-${n}` }, { locale: 'de', name: `Wanderschuhe ${n}`, slug: `schuhe-${n}` }] })).id,
-      shirt: (await create({ active: true, price_gross: 100, category_ids: [root], translations: [{ locale: 'en', name: `Summer Shirt ${n}`, slug: `shirt-${n}` }] })).id,
-      hidden: (await create({ active: false, price_gross: 200, category_ids: [mid], translations: [{ locale: 'en', name: `Hidden Hiking Hat ${n}`, slug: `hat-${n}` }] })).id,
+      boots: (
+        await create({
+          active: true,
+          price_gross: 300,
+          category_ids: [leaf],
+          translations: [
+            { locale: 'en', name: `Hiking Boots ${n}`, slug: `boots-${n}` },
+            { locale: 'de', name: `Wanderschuhe ${n}`, slug: `schuhe-${n}` },
+          ],
+        })
+      ).id,
+      shirt: (
+        await create({
+          active: true,
+          price_gross: 100,
+          category_ids: [root],
+          translations: [{ locale: 'en', name: `Summer Shirt ${n}`, slug: `shirt-${n}` }],
+        })
+      ).id,
+      hidden: (
+        await create({
+          active: false,
+          price_gross: 200,
+          category_ids: [mid],
+          translations: [{ locale: 'en', name: `Hidden Hiking Hat ${n}`, slug: `hat-${n}` }],
+        })
+      ).id,
     };
   });
 
@@ -58,7 +94,9 @@ describe('lists: search, categories, sort, active filter', () => {
     expect((await t.asGuest().get(`${S}?limit=500`)).body.meta.limit).toBe(100);
     const bad = await t.asGuest().get(`${S}?sort=color&page=0`);
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual(expect.arrayContaining([{ code: 'validation_error', field: 'sort', detail: 'oneof' }]));
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([{ code: 'validation_error', field: 'sort', detail: 'oneof' }]),
+    );
     const past = await t.asAdmin().get(`${P}?category_id=${root}&page=9`);
     expect(past.body).toMatchObject({ data: { items: [] }, meta: { total: 3, page: 9 } });
   });
@@ -83,7 +121,9 @@ describe('lists: search, categories, sort, active filter', () => {
     expect(store.body.data.variants.map((v: { sku: string }) => v.sku)).toEqual([`on-${n}`]);
     // The same on every store read: the list and by slug.
     const list = await t.asGuest().get(`${S}?limit=100`);
-    expect(list.body.data.items.find((p: { id: string }) => p.id === ids.shirt).variants.map((v: { sku: string }) => v.sku)).toEqual([`on-${n}`]);
+    expect(
+      list.body.data.items.find((p: { id: string }) => p.id === ids.shirt).variants.map((v: { sku: string }) => v.sku),
+    ).toEqual([`on-${n}`]);
     const bySlug = await t.asGuest().get(`${S}/${store.body.data.translations[0].slug}`);
     expect(bySlug.body.data.variants.map((v: { sku: string }) => v.sku)).toEqual([`on-${n}`]);
     expect((await t.asAdmin().get(`${P}/${ids.shirt}`)).body.data.variants).toHaveLength(2);
@@ -105,18 +145,29 @@ describe('product hooks', () => {
     hooks.register('product.before_delete', (e) => {
       if (e.entity.sku === 'KEEP') throw new Error('cannot delete');
     });
-    for (const name of ['product.after_create', 'product.after_update', 'product.after_delete'] as const) hooks.register(name, (e) => void events.push(e));
+    for (const name of ['product.after_create', 'product.after_update', 'product.after_delete'] as const)
+      hooks.register(name, (e) => void events.push(e));
   });
   const waitFor = async (n: number) => {
     for (let i = 0; i < 100 && events.length < n; i++) await new Promise((r) => setTimeout(r, 10));
   };
 
   it('before-hooks cancel with 422 hook_rejected and nothing is written', async () => {
-    const res = await t.asAdmin().post(P, { sku: 'BLOCKED', currency: 'EUR', translations: [{ locale: 'en', name: 'x', slug: `blocked-${uid()}` }] });
+    const res = await t
+      .asAdmin()
+      .post(P, {
+        sku: 'BLOCKED',
+        currency: 'EUR',
+        translations: [{ locale: 'en', name: 'x', slug: `blocked-${uid()}` }],
+      });
     expect(res.status).toBe(422);
     expect(res.body.errors[0]).toEqual({ code: 'hook_rejected', detail: 'sku blocked by policy' });
     expect(await t.db.product.count({ where: { sku: 'BLOCKED' } })).toBe(0);
-    const keep = await create({ sku: 'KEEP', price_gross: 50, translations: [{ locale: 'en', name: 'k', slug: `keep-${uid()}` }] });
+    const keep = await create({
+      sku: 'KEEP',
+      price_gross: 50,
+      translations: [{ locale: 'en', name: 'k', slug: `keep-${uid()}` }],
+    });
     const up = await t.asAdmin().put(`${P}/${keep.id}`, { price_gross: 1 });
     expect(up.status).toBe(422);
     expect((await t.asAdmin().get(`${P}/${keep.id}`)).body.data.price_gross).toBe(50);
@@ -126,12 +177,23 @@ describe('product hooks', () => {
 
   it('after-hooks run after commit with the admin projection and {field:{from,to}} changes', async () => {
     events.length = 0;
-    const p = await create({ sku: `H-${uid()}`, price_gross: 10, translations: [{ locale: 'en', name: 'Hooked', slug: `hooked-${uid()}` }] });
+    const p = await create({
+      sku: `H-${uid()}`,
+      price_gross: 10,
+      translations: [{ locale: 'en', name: 'Hooked', slug: `hooked-${uid()}` }],
+    });
     await t.asAdmin().put(`${P}/${p.id}`, { price_gross: 20, active: true });
     await t.asAdmin().delete(`${P}/${p.id}`);
     await waitFor(3);
     expect(events.map((e) => e.name)).toEqual(['product.after_create', 'product.after_update', 'product.after_delete']);
-    expect(events[0].entity).toMatchObject({ id: p.id, sku: p.sku, price_gross: 10, has_variants: false, translations: [expect.objectContaining({ name: 'Hooked' })], created_at: p.created_at });
+    expect(events[0].entity).toMatchObject({
+      id: p.id,
+      sku: p.sku,
+      price_gross: 10,
+      has_variants: false,
+      translations: [expect.objectContaining({ name: 'Hooked' })],
+      created_at: p.created_at,
+    });
     expect(events[1].changes).toEqual({ price_gross: { from: 10, to: 20 }, active: { from: false, to: true } });
     expect(events[2].entity).toMatchObject({ id: p.id, price_gross: 20 });
   });

@@ -14,7 +14,9 @@ const code = () => `GQL-${Date.now().toString(36)}-${seq++}`;
 describe('warehouses over GraphQL', () => {
   it('creates, reads, lists, updates and deletes with the typed operations', async () => {
     const admin = t.asAdmin();
-    const created = await admin.gql(op.WarehouseCreateDocument, { input: { name: 'Graph', code: code(), priority: 2, allowNegativeStock: true } });
+    const created = await admin.gql(op.WarehouseCreateDocument, {
+      input: { name: 'Graph', code: code(), priority: 2, allowNegativeStock: true },
+    });
     expect(created.errors).toBeUndefined();
     const w = created.data.warehouseCreate;
     expect(w).toMatchObject({ name: 'Graph', priority: 2, allow_negative_stock: true, active: true });
@@ -30,8 +32,15 @@ describe('warehouses over GraphQL', () => {
     expect(updated.data.warehouseUpdate).toMatchObject({ city: 'Köln', name: 'Graph' });
 
     const product = await createProduct(t.db);
-    const stock = await admin.gql(op.WarehouseStockSetDocument, { warehouseId: w.id, input: { items: [{ productId: product.id, quantity: 9 }] } });
-    expect(stock.data.warehouseStockSet[0]).toMatchObject({ quantity: 9, product_sku: product.sku, warehouse_code: w.code });
+    const stock = await admin.gql(op.WarehouseStockSetDocument, {
+      warehouseId: w.id,
+      input: { items: [{ productId: product.id, quantity: 9 }] },
+    });
+    expect(stock.data.warehouseStockSet[0]).toMatchObject({
+      quantity: 9,
+      product_sku: product.sku,
+      warehouse_code: w.code,
+    });
     const productStock = await admin.gql(op.ProductStockDocument, { productId: product.id });
     expect(productStock.data.productStock).toHaveLength(1);
     const movements = await admin.gql(op.WarehouseMovementsDocument, { warehouseId: w.id });

@@ -19,7 +19,16 @@ async function createWarehouse(body: Record<string, unknown> = {}) {
 
 describe('POST /api/v1/admin/warehouses', () => {
   it('creates a warehouse with defaults and answers 201 with snake_case fields', async () => {
-    const res = await t.asAdmin().post(W, { name: 'Berlin', code: 'BER-1', postal_code: '10115', address_line1: 'Main St 1', city: 'Berlin', country: 'DE' });
+    const res = await t
+      .asAdmin()
+      .post(W, {
+        name: 'Berlin',
+        code: 'BER-1',
+        postal_code: '10115',
+        address_line1: 'Main St 1',
+        city: 'Berlin',
+        country: 'DE',
+      });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -42,7 +51,9 @@ describe('POST /api/v1/admin/warehouses', () => {
     await createWarehouse({ code });
     const res = await t.asAdmin().post(W, { name: 'Again', code });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ errors: [{ code: 'duplicate_code', detail: 'warehouse code already exists', field: 'code' }] });
+    expect(res.body).toEqual({
+      errors: [{ code: 'duplicate_code', detail: 'warehouse code already exists', field: 'code' }],
+    });
   });
 
   it('reports every invalid field with its snake_case path and rule', async () => {
@@ -98,7 +109,12 @@ describe('GET /api/v1/admin/warehouses', () => {
 
     const page2 = await t.asAdmin().get(`${W}?limit=1&page=2`);
     expect(page2.body.data).toHaveLength(1);
-    expect(page2.body.meta).toMatchObject({ page: 2, limit: 1, total: all.body.meta.total, pages: all.body.meta.total });
+    expect(page2.body.meta).toMatchObject({
+      page: 2,
+      limit: 1,
+      total: all.body.meta.total,
+      pages: all.body.meta.total,
+    });
   });
 
   it('rejects page and limit below 1 and non-numeric values', async () => {
@@ -131,7 +147,14 @@ describe('GET/PUT/DELETE /api/v1/admin/warehouses/{id}', () => {
 
     const put = await t.asAdmin().put(`${W}/${w.id}`, { name: 'Renamed', allow_negative_stock: true });
     expect(put.status).toBe(200);
-    expect(put.body.data).toMatchObject({ name: 'Renamed', allow_negative_stock: true, city: 'Hamburg', priority: 3, code: w.code, created_at: w.created_at });
+    expect(put.body.data).toMatchObject({
+      name: 'Renamed',
+      allow_negative_stock: true,
+      city: 'Hamburg',
+      priority: 3,
+      code: w.code,
+      created_at: w.created_at,
+    });
   });
 
   it('answers 409 when an update takes another warehouse code, 400 for an explicit null name', async () => {
@@ -152,7 +175,10 @@ describe('GET/PUT/DELETE /api/v1/admin/warehouses/{id}', () => {
     const bad = await t.asAdmin().get(`${W}/not-a-uuid`);
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ code: 'validation_error', field: 'id', detail: 'uuid' }]);
-    for (const res of [await t.asAdmin().put(`${W}/00000000-0000-4000-8000-000000000000`, { name: 'x' }), await t.asAdmin().delete(`${W}/00000000-0000-4000-8000-000000000000`)]) {
+    for (const res of [
+      await t.asAdmin().put(`${W}/00000000-0000-4000-8000-000000000000`, { name: 'x' }),
+      await t.asAdmin().delete(`${W}/00000000-0000-4000-8000-000000000000`),
+    ]) {
       expect(res.status).toBe(404);
     }
   });
@@ -207,9 +233,16 @@ describe('stock routes', () => {
     });
     expect(set.body.data.find((e: { variant_id: string | null }) => e.variant_id === v1.id).variant_sku).toBe(v1.sku);
 
-    await t.asAdmin().put(`${W}/${b.id}/stock`, { items: [{ product_id: product.id, variant_id: v1.id, quantity: 3 }, { product_id: product.id, variant_id: v2.id, quantity: 2 }] });
+    await t.asAdmin().put(`${W}/${b.id}/stock`, {
+      items: [
+        { product_id: product.id, variant_id: v1.id, quantity: 3 },
+        { product_id: product.id, variant_id: v2.id, quantity: 2 },
+      ],
+    });
     // Upsert: setting again replaces the quantity and records the signed change.
-    await t.asAdmin().put(`${W}/${a.id}/stock`, { items: [{ product_id: product.id, variant_id: v1.id, quantity: 7 }] });
+    await t
+      .asAdmin()
+      .put(`${W}/${a.id}/stock`, { items: [{ product_id: product.id, variant_id: v1.id, quantity: 7 }] });
 
     const totals = async () => ({
       product: (await t.db.product.findUniqueOrThrow({ where: { id: product.id } })).stock,
@@ -237,7 +270,9 @@ describe('stock routes', () => {
     expect(moves.status).toBe(200);
     expect(moves.body.meta.total).toBe(3);
     expect(moves.body.data[0]).toMatchObject({ type: 'adjustment', quantity: -3, variant_id: v1.id, order_id: null });
-    expect(moves.body.data.find((m: { reference: string | null }) => m.reference === 'initial count')).toMatchObject({ quantity: 4 });
+    expect(moves.body.data.find((m: { reference: string | null }) => m.reference === 'initial count')).toMatchObject({
+      quantity: 4,
+    });
     const productMoves = await t.asAdmin().get(`/api/v1/admin/products/${product.id}/movements?limit=2`);
     expect(productMoves.body.meta).toEqual({ total: 5, page: 1, limit: 2, pages: 3 });
   });
@@ -246,13 +281,26 @@ describe('stock routes', () => {
     const w = await createWarehouse();
     const product = await createProduct(t.db);
     const other = await createProduct(t.db, { variants: [{}] });
-    const unknown = await t.asAdmin().put(`${W}/${w.id}/stock`, { items: [{ product_id: product.id, quantity: 1 }, { product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }] });
+    const unknown = await t.asAdmin().put(`${W}/${w.id}/stock`, {
+      items: [
+        { product_id: product.id, quantity: 1 },
+        { product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 },
+      ],
+    });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.errors).toEqual([{ code: 'not_found', detail: 'product not found', field: 'items[1].product_id' }]);
-    const foreignVariant = await t.asAdmin().put(`${W}/${w.id}/stock`, { items: [{ product_id: product.id, variant_id: other.variants[0].id, quantity: 1 }] });
+    expect(unknown.body.errors).toEqual([
+      { code: 'not_found', detail: 'product not found', field: 'items[1].product_id' },
+    ]);
+    const foreignVariant = await t
+      .asAdmin()
+      .put(`${W}/${w.id}/stock`, {
+        items: [{ product_id: product.id, variant_id: other.variants[0].id, quantity: 1 }],
+      });
     expect(foreignVariant.status).toBe(404);
     expect(foreignVariant.body.errors[0].detail).toBe('variant not found');
-    const negative = await t.asAdmin().put(`${W}/${w.id}/stock`, { items: [{ product_id: product.id, quantity: -1 }, { quantity: 2 }] });
+    const negative = await t
+      .asAdmin()
+      .put(`${W}/${w.id}/stock`, { items: [{ product_id: product.id, quantity: -1 }, { quantity: 2 }] });
     expect(negative.status).toBe(400);
     expect(negative.body.errors).toEqual([
       { code: 'validation_error', field: 'items[0].quantity', detail: 'min' },
@@ -261,10 +309,14 @@ describe('stock routes', () => {
     expect(await t.db.stockEntry.count({ where: { warehouseId: w.id } })).toBe(0);
     expect(await t.db.stockMovement.count({ where: { warehouseId: w.id } })).toBe(0);
 
-    const noWarehouse = await t.asAdmin().put(`${W}/00000000-0000-4000-8000-000000000000/stock`, { items: [{ product_id: product.id, quantity: 1 }] });
+    const noWarehouse = await t
+      .asAdmin()
+      .put(`${W}/00000000-0000-4000-8000-000000000000/stock`, { items: [{ product_id: product.id, quantity: 1 }] });
     expect(noWarehouse.status).toBe(404);
     expect(noWarehouse.body.errors[0].detail).toBe('warehouse not found');
-    expect((await t.asAdmin().get(`/api/v1/admin/products/00000000-0000-4000-8000-000000000000/stock`)).status).toBe(404);
+    expect((await t.asAdmin().get(`/api/v1/admin/products/00000000-0000-4000-8000-000000000000/stock`)).status).toBe(
+      404,
+    );
   });
 
   it('lists stock with a constant number of SQL statements whatever its size', async () => {

@@ -3,7 +3,10 @@ import { print } from 'graphql';
 import { signToken } from '../../src/auth/tokens';
 import type { Role } from '../../src/shared/permissions';
 
-export type Identity = { kind: 'guest' } | { kind: 'admin' | 'customer'; role: Role; id: string; email?: string } | { kind: 'header'; authorization: string }
+export type Identity =
+  | { kind: 'guest' }
+  | { kind: 'admin' | 'customer'; role: Role; id: string; email?: string }
+  | { kind: 'header'; authorization: string }
   /** An `Authorization` value made on first use (API keys created in the database). */
   | { kind: 'lazy'; authorization: () => Promise<string> };
 
@@ -15,7 +18,10 @@ export interface HttpResult<T = any> {
   requestId: string;
 }
 
-export interface GqlResult<T = any> extends HttpResult<{ data?: T; errors?: Array<{ message: string; extensions: Record<string, any> }> }> {
+export interface GqlResult<T = any> extends HttpResult<{
+  data?: T;
+  errors?: Array<{ message: string; extensions: Record<string, any> }>;
+}> {
   data: T;
   errors?: Array<{ message: string; extensions: Record<string, any> }>;
 }
@@ -32,13 +38,17 @@ export class Client {
     readonly baseUrl: string,
     readonly identity: Identity,
     private readonly secret: Uint8Array,
-    private readonly ensureAccount?: (identity: Extract<Identity, { kind: 'admin' | 'customer' }> & { email: string }) => Promise<void>,
+    private readonly ensureAccount?: (
+      identity: Extract<Identity, { kind: 'admin' | 'customer' }> & { email: string },
+    ) => Promise<void>,
   ) {}
 
   /** The email of the account behind this client (staff and customer identities). */
   get email(): string | undefined {
     const id = this.identity;
-    return id.kind === 'admin' || id.kind === 'customer' ? (id.email ?? `${id.role}-${id.id.slice(0, 8)}@example.com`) : undefined;
+    return id.kind === 'admin' || id.kind === 'customer'
+      ? (id.email ?? `${id.role}-${id.id.slice(0, 8)}@example.com`)
+      : undefined;
   }
 
   private async authorization(): Promise<string | undefined> {
@@ -61,7 +71,12 @@ export class Client {
   }
 
   /** Sends a request; `body` is JSON-encoded unless it is a string (sent as is, for malformed-body tests). */
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResult<T>> {
     const auth = await this.authorization();
     const init: RequestInit = { method, headers: { ...(auth ? { authorization: auth } : {}), ...headers } };
     if (body !== undefined) {
@@ -76,7 +91,13 @@ export class Client {
     } catch {
       parsed = undefined;
     }
-    return { status: res.status, headers: res.headers, body: parsed as T, text, requestId: res.headers.get('x-request-id') ?? '' };
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: parsed as T,
+      text,
+      requestId: res.headers.get('x-request-id') ?? '',
+    };
   }
 
   get<T = any>(path: string, headers?: Record<string, string>) {
@@ -93,7 +114,10 @@ export class Client {
   }
 
   /** Runs a GraphQL operation (a typed document or a query string) at /graphql. */
-  async gql<TData = any, TVars = Record<string, unknown>>(document: TypedDocumentNode<TData, TVars> | string, variables?: TVars): Promise<GqlResult<TData>> {
+  async gql<TData = any, TVars = Record<string, unknown>>(
+    document: TypedDocumentNode<TData, TVars> | string,
+    variables?: TVars,
+  ): Promise<GqlResult<TData>> {
     const query = typeof document === 'string' ? document : print(document);
     const res = await this.post<{ data?: TData; errors?: GqlResult['errors'] }>('/graphql', { query, variables });
     return { ...res, data: res.body?.data as TData, errors: res.body?.errors };

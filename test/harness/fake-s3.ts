@@ -27,14 +27,18 @@ export interface FakeS3 {
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 // RFC 3986 unreserved characters stay, everything else is %XX: encodeURIComponent plus the five it leaves alone.
-const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function xmlError(res: http.ServerResponse, status: number, code: string, message: string): void {
   res.writeHead(status, { 'content-type': 'application/xml' });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><RequestId>fake</RequestId></Error>`);
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><RequestId>fake</RequestId></Error>`,
+  );
 }
 
-const AUTH = /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
+const AUTH =
+  /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
 
 /** Null when the request is signed correctly, else the S3 error code to answer with. */
 function verify(req: http.IncomingMessage, body: Buffer, fake: FakeS3): { status: number; code: string } | null {
@@ -45,21 +49,39 @@ function verify(req: http.IncomingMessage, body: Buffer, fake: FakeS3): { status
   const names = signedHeaders.split(';');
   const date = String(req.headers['x-amz-date'] ?? '');
   const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
-  if (!['host', 'x-amz-date', 'x-amz-content-sha256'].every((n) => names.includes(n)) || !date.startsWith(day)) return { status: 403, code: 'AccessDenied' };
+  if (!['host', 'x-amz-date', 'x-amz-content-sha256'].every((n) => names.includes(n)) || !date.startsWith(day))
+    return { status: 403, code: 'AccessDenied' };
   if (payloadHash !== sha256(body)) return { status: 400, code: 'XAmzContentSHA256Mismatch' };
   const url = new URL(req.url ?? '/', 'http://fake');
-  const path = url.pathname.split('/').map((s) => encode(decodeURIComponent(s))).join('/');
-  const query = [...url.searchParams].map(([k, v]) => `${encode(k)}=${encode(v)}`).sort().join('&');
-  const headers = names.map((n) => `${n}:${String(req.headers[n] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
+  const path = url.pathname
+    .split('/')
+    .map((s) => encode(decodeURIComponent(s)))
+    .join('/');
+  const query = [...url.searchParams]
+    .map(([k, v]) => `${encode(k)}=${encode(v)}`)
+    .sort()
+    .join('&');
+  const headers = names
+    .map(
+      (n) =>
+        `${n}:${String(req.headers[n] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
+    .join('');
   const canonical = [req.method, path, query, headers, signedHeaders, payloadHash].join('\n');
   const scope = `${day}/${region}/s3/aws4_request`;
   let key = hmac(`AWS4${fake.secretAccessKey}`, day);
   for (const part of [region, 's3', 'aws4_request']) key = hmac(key, part);
   const expected = hmac(key, ['AWS4-HMAC-SHA256', date, scope, sha256(canonical)].join('\n'));
-  return timingSafeEqual(expected, Buffer.from(signature, 'hex')) ? null : { status: 403, code: 'SignatureDoesNotMatch' };
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'))
+    ? null
+    : { status: 403, code: 'SignatureDoesNotMatch' };
 }
 
-export async function startFakeS3(opts: { bucket?: string; accessKeyId?: string; secretAccessKey?: string } = {}): Promise<FakeS3> {
+export async function startFakeS3(
+  opts: { bucket?: string; accessKeyId?: string; secretAccessKey?: string } = {},
+): Promise<FakeS3> {
   let mode: FakeS3Mode = 'ok';
   const hanging = new Set<http.ServerResponse>();
   const fake: FakeS3 = {
@@ -80,7 +102,8 @@ export async function startFakeS3(opts: { bucket?: string; accessKeyId?: string;
       const key = rest.join('/');
       res.on('finish', () => fake.log.push({ method: req.method ?? '', key, status: res.statusCode }));
       if (mode === 'hang') return void hanging.add(res);
-      if (mode === 'fail') return xmlError(res, 500, 'InternalError', 'We encountered an internal error. Please try again.');
+      if (mode === 'fail')
+        return xmlError(res, 500, 'InternalError', 'We encountered an internal error. Please try again.');
       if (bucket !== fake.bucket) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist');
       if (req.method === 'GET') {
         const obj = fake.objects.get(key);
@@ -89,7 +112,13 @@ export async function startFakeS3(opts: { bucket?: string; accessKeyId?: string;
         return void res.end(obj.body);
       }
       const denied = verify(req, Buffer.concat(chunks), fake);
-      if (denied) return xmlError(res, denied.status, denied.code, 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+      if (denied)
+        return xmlError(
+          res,
+          denied.status,
+          denied.code,
+          'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+        );
       if (req.method === 'PUT') {
         fake.objects.set(key, { body: Buffer.concat(chunks), contentType: req.headers['content-type'] });
         res.writeHead(200, { etag: `"${createHash('md5').update(Buffer.concat(chunks)).digest('hex')}"` });
@@ -103,7 +132,8 @@ export async function startFakeS3(opts: { bucket?: string; accessKeyId?: string;
       xmlError(res, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
     });
   });
-  const listen = (port: number) => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
   await listen(0);
   const port = (server.address() as AddressInfo).port;
   fake.url = `http://127.0.0.1:${port}`;

@@ -32,7 +32,10 @@ export interface TestServer {
    * A client authenticating with `ApiKey <key>`: a fresh owner (staff of `role`, default super_admin, or a
    * customer) holding one key with `permissions`.
    */
-  asApiKey(permissions: string[], opts?: { owner?: 'admin' | 'customer'; role?: 'super_admin' | 'admin' | 'manager' }): Client;
+  asApiKey(
+    permissions: string[],
+    opts?: { owner?: 'admin' | 'customer'; role?: 'super_admin' | 'admin' | 'manager' },
+  ): Client;
   as(identity: Identity): Client;
   /** Makes the database unreachable under the running server (outage tests). */
   breakDatabase(): Promise<void>;
@@ -65,7 +68,10 @@ async function createPostgresDatabase(serverUrl: string): Promise<{ url: string;
  * Starts the real server on an ephemeral port against a fresh database: a copy of the migrated embedded
  * template by default, a new PostgreSQL database when `SVC_TEST_DATABASE_URL` is set.
  */
-export async function startTestServer(overrides: Partial<Record<ConfigKey, unknown>> = {}, opts: { log?: Logger } = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Record<ConfigKey, unknown>> = {},
+  opts: { log?: Logger } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const serverUrl = process.env.SVC_TEST_DATABASE_URL;
   const pgDb = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
@@ -100,9 +106,23 @@ export async function startTestServer(overrides: Partial<Record<ConfigKey, unkno
   const ensureAccount = async (identity: { kind: 'admin' | 'customer'; role: string; id: string; email: string }) => {
     if (identity.kind === 'admin') {
       const role = identity.role as 'super_admin' | 'admin' | 'manager';
-      await prisma.adminUser.upsert({ where: { id: identity.id }, update: {}, create: { id: identity.id, email: identity.email.toLowerCase(), passwordHash: 'test-account', role } });
+      await prisma.adminUser.upsert({
+        where: { id: identity.id },
+        update: {},
+        create: { id: identity.id, email: identity.email.toLowerCase(), passwordHash: 'test-account', role },
+      });
     } else {
-      await prisma.customer.upsert({ where: { id: identity.id }, update: {}, create: { id: identity.id, email: identity.email.toLowerCase(), passwordHash: 'test-account', firstName: 'Test', lastName: 'Customer' } });
+      await prisma.customer.upsert({
+        where: { id: identity.id },
+        update: {},
+        create: {
+          id: identity.id,
+          email: identity.email.toLowerCase(),
+          passwordHash: 'test-account',
+          firstName: 'Test',
+          lastName: 'Customer',
+        },
+      });
     }
   };
   const client = (identity: Identity) => new Client(service.url, identity, secret, ensureAccount);
@@ -123,10 +143,21 @@ export async function startTestServer(overrides: Partial<Record<ConfigKey, unkno
         authorization: async () => {
           const owner = opts.owner ?? 'admin';
           const id = randomUUID();
-          await ensureAccount({ kind: owner, role: owner === 'admin' ? (opts.role ?? 'super_admin') : 'customer', id, email: `key-owner-${id.slice(0, 8)}@example.com` });
+          await ensureAccount({
+            kind: owner,
+            role: owner === 'admin' ? (opts.role ?? 'super_admin') : 'customer',
+            id,
+            email: `key-owner-${id.slice(0, 8)}@example.com`,
+          });
           const raw = `${owner === 'admin' ? 'ck' : 'sk'}_${randomBytes(32).toString('hex')}`;
           await prisma.apiKey.create({
-            data: { name: 'test', keyHash: hashApiKey(raw), prefix: owner === 'admin' ? 'ck' : 'sk', permissions, ...(owner === 'admin' ? { adminUserId: id } : { customerId: id }) },
+            data: {
+              name: 'test',
+              keyHash: hashApiKey(raw),
+              prefix: owner === 'admin' ? 'ck' : 'sk',
+              permissions,
+              ...(owner === 'admin' ? { adminUserId: id } : { customerId: id }),
+            },
           });
           return `ApiKey ${raw}`;
         },

@@ -6,12 +6,17 @@ import { ApiKey, ApiKeyCreateInput, ApiKeyCreated } from './api-key.type';
 
 @Resolver(() => ApiKey)
 export class ApiKeyResolver {
-  @Query(() => [ApiKey], { description: 'The caller\'s active staff API keys; `all: true` (super_admin) lists everyone\'s. Needs `api_keys.manage`.' })
+  @Query(() => [ApiKey], {
+    description:
+      "The caller's active staff API keys; `all: true` (super_admin) lists everyone's. Needs `api_keys.manage`.",
+  })
   apiKeys(@Context() ctx: Ctx, @Arg('all', () => Boolean, { nullable: true }) all?: boolean) {
     return keys.listApiKeys(ctx, 'admin', { all });
   }
 
-  @Mutation(() => ApiKeyCreated, { description: 'Creates a staff key (`ck_`); at most 10 active per user. Needs `api_keys.manage`.' })
+  @Mutation(() => ApiKeyCreated, {
+    description: 'Creates a staff key (`ck_`); at most 10 active per user. Needs `api_keys.manage`.',
+  })
   apiKeyCreate(@Context() ctx: Ctx, @Arg('input', () => ApiKeyCreateInput) input: ApiKeyCreateInput) {
     return keys.createApiKey(ctx, 'admin', input);
   }
@@ -21,17 +26,20 @@ export class ApiKeyResolver {
     return keys.revokeApiKey(ctx, 'admin', id);
   }
 
-  @Query(() => [ApiKey], { description: 'The signed-in customer\'s active keys. Needs `store.account.read`.' })
+  @Query(() => [ApiKey], { description: "The signed-in customer's active keys. Needs `store.account.read`." })
   customerApiKeys(@Context() ctx: Ctx) {
     return keys.listApiKeys(ctx, 'customer');
   }
 
-  @Mutation(() => ApiKeyCreated, { description: 'Creates a customer key (`sk_`, store permissions only); at most 5 active. Needs `store.account.update`.' })
+  @Mutation(() => ApiKeyCreated, {
+    description:
+      'Creates a customer key (`sk_`, store permissions only); at most 5 active. Needs `store.account.update`.',
+  })
   customerApiKeyCreate(@Context() ctx: Ctx, @Arg('input', () => ApiKeyCreateInput) input: ApiKeyCreateInput) {
     return keys.createApiKey(ctx, 'customer', input);
   }
 
-  @Mutation(() => Boolean, { description: 'Revokes one of the customer\'s keys. Needs `store.account.update`.' })
+  @Mutation(() => Boolean, { description: "Revokes one of the customer's keys. Needs `store.account.update`." })
   customerApiKeyDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return keys.revokeApiKey(ctx, 'customer', id);
   }

@@ -14,7 +14,8 @@ const PREFIX: Record<Owner, 'ck' | 'sk'> = { admin: 'ck', customer: 'sk' };
 
 /** The account a key operation acts for: the signed-in user, or the owner of the API key in use. */
 function ownerOf(actor: Actor, owner: Owner): string {
-  if ((actor.kind === owner) || (actor.kind === 'api_key' && actor.ownerType === owner)) return (actor as { id: string }).id;
+  if (actor.kind === owner || (actor.kind === 'api_key' && actor.ownerType === owner))
+    return (actor as { id: string }).id;
   throw new AppError('forbidden');
 }
 
@@ -28,7 +29,9 @@ const ownerWhere = (owner: Owner, id: string) => (owner === 'admin' ? { adminUse
 export async function createApiKey(ctx: Ctx, owner: Owner, input: ApiKeyCreateInput) {
   const ownerId = ownerOf(ctx.actor, owner);
   const universe = owner === 'admin' ? ADMIN_PERMISSIONS : STORE_PERMISSIONS;
-  const problems = input.permissions.flatMap((grant, i) => (expandGrants([grant], universe).unknown.length ? [{ field: `permissions[${i}]`, detail: 'oneof' }] : []));
+  const problems = input.permissions.flatMap((grant, i) =>
+    expandGrants([grant], universe).unknown.length ? [{ field: `permissions[${i}]`, detail: 'oneof' }] : [],
+  );
   if (problems.length) throw AppError.validation(problems);
   const { permissions } = expandGrants(input.permissions, universe);
   const held = (ctx.actor as Exclude<Actor, { kind: 'anonymous' }>).permissions;
@@ -39,9 +42,16 @@ export async function createApiKey(ctx: Ctx, owner: Owner, input: ApiKeyCreateIn
     const table = owner === 'admin' ? Prisma.sql`admin_users` : Prisma.sql`customers`;
     await tx.db.$queryRaw(Prisma.sql`SELECT 1 FROM ${table} WHERE id = ${ownerId}::uuid FOR UPDATE`);
     const active = await tx.db.apiKey.count({ where: { ...ownerWhere(owner, ownerId), revokedAt: null } });
-    if (active >= LIMITS[owner]) throw new AppError('limit_exceeded', `at most ${LIMITS[owner]} active API keys per user`);
+    if (active >= LIMITS[owner])
+      throw new AppError('limit_exceeded', `at most ${LIMITS[owner]} active API keys per user`);
     const key = await tx.db.apiKey.create({
-      data: { name: input.name, keyHash: hashApiKey(raw), prefix: PREFIX[owner], ...ownerWhere(owner, ownerId), permissions: [...new Set(input.permissions)] },
+      data: {
+        name: input.name,
+        keyHash: hashApiKey(raw),
+        prefix: PREFIX[owner],
+        ...ownerWhere(owner, ownerId),
+        permissions: [...new Set(input.permissions)],
+      },
     });
     return { ...key, key: raw };
   });
@@ -50,8 +60,11 @@ export async function createApiKey(ctx: Ctx, owner: Owner, input: ApiKeyCreateIn
 /** The caller's active keys, newest first; `all` (super_admin only) lists every staff key. */
 export async function listApiKeys(ctx: Ctx, owner: Owner, opts: { all?: boolean | null } = {}) {
   const ownerId = ownerOf(ctx.actor, owner);
-  if (opts.all && !(ctx.actor.kind === 'admin' && ctx.actor.role === 'super_admin')) throw new AppError('forbidden', 'only a super_admin may list every key');
-  const where = opts.all ? { prefix: 'ck' as const, revokedAt: null } : { ...ownerWhere(owner, ownerId), revokedAt: null };
+  if (opts.all && !(ctx.actor.kind === 'admin' && ctx.actor.role === 'super_admin'))
+    throw new AppError('forbidden', 'only a super_admin may list every key');
+  const where = opts.all
+    ? { prefix: 'ck' as const, revokedAt: null }
+    : { ...ownerWhere(owner, ownerId), revokedAt: null };
   return ctx.db.apiKey.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] });
 }
 
@@ -59,7 +72,10 @@ export async function listApiKeys(ctx: Ctx, owner: Owner, opts: { all?: boolean 
 export async function revokeApiKey(ctx: Ctx, owner: Owner, id: string): Promise<boolean> {
   const ownerId = ownerOf(ctx.actor, owner);
   const superAdmin = ctx.actor.kind === 'admin' && ctx.actor.role === 'super_admin';
-  const where = owner === 'admin' && superAdmin ? { id, prefix: 'ck' as const, revokedAt: null } : { id, ...ownerWhere(owner, ownerId), revokedAt: null };
+  const where =
+    owner === 'admin' && superAdmin
+      ? { id, prefix: 'ck' as const, revokedAt: null }
+      : { id, ...ownerWhere(owner, ownerId), revokedAt: null };
   const { count } = await ctx.db.apiKey.updateMany({ where, data: { revokedAt: new Date() } });
   if (count === 0) throw AppError.notFound('api key');
   return true;

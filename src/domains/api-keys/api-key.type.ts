@@ -6,18 +6,26 @@ import { Rules } from '../../shared/validation/rules';
 export class ApiKey {
   @Field(() => UuidScalar) id!: string;
   @Field() name!: string;
-  @Field(() => [String], { description: 'As granted (`products.*` wildcards kept); at use time they are cut to what the owner\'s role allows.' }) permissions!: string[];
-  @Field(() => Date, { nullable: true, description: 'Updated at most once a minute per instance.' }) lastUsedAt!: Date | null;
+  @Field(() => [String], {
+    description: "As granted (`products.*` wildcards kept); at use time they are cut to what the owner's role allows.",
+  })
+  permissions!: string[];
+  @Field(() => Date, { nullable: true, description: 'Updated at most once a minute per instance.' })
+  lastUsedAt!: Date | null;
   @Field(() => Date) createdAt!: Date;
 }
 
 @ObjectType({ description: 'A new API key with its raw value, which is never shown again.' })
 export class ApiKeyCreated extends ApiKey {
-  @Field({ description: '`ck_<64 hex>` (staff) or `sk_<64 hex>` (customer); send as `Authorization: ApiKey <key>`.' }) key!: string;
+  @Field({ description: '`ck_<64 hex>` (staff) or `sk_<64 hex>` (customer); send as `Authorization: ApiKey <key>`.' })
+  key!: string;
 }
 
 @InputType()
 export class ApiKeyCreateInput {
   @Field() @Rules({ minLength: 1, maxLength: 255 }) name!: string;
-  @Field(() => [String], { description: 'Permission names or `<resource>.*` wildcards, within the creator\'s own permissions.' }) permissions!: string[];
+  @Field(() => [String], {
+    description: "Permission names or `<resource>.*` wildcards, within the creator's own permissions.",
+  })
+  permissions!: string[];
 }

@@ -13,12 +13,18 @@ export function hashCartToken(token: string): string {
  * expired anonymous cart, is 404 so carts cannot be probed.
  */
 export async function loadOwnedCart(ctx: Ctx, id: string) {
-  const cart = await ctx.db.cart.findUnique({ where: { id }, include: { items: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } });
+  const cart = await ctx.db.cart.findUnique({
+    where: { id },
+    include: { items: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
+  });
   if (!cart || !ownsCart(ctx, cart)) throw AppError.notFound('cart');
   return cart;
 }
 
-function ownsCart(ctx: Ctx, cart: { customerId: string | null; sessionTokenHash: string | null; expiresAt: Date | null }): boolean {
+function ownsCart(
+  ctx: Ctx,
+  cart: { customerId: string | null; sessionTokenHash: string | null; expiresAt: Date | null },
+): boolean {
   if (cart.customerId) return customerIdOf(ctx.actor) === cart.customerId;
   if (cart.expiresAt && cart.expiresAt.getTime() < Date.now()) return false;
   const token = ctx.request.headers['x-cart-token'];

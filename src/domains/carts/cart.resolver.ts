@@ -4,11 +4,14 @@ import { UuidScalar } from '../../shared/scalars';
 import * as carts from './cart.service';
 import { Cart, CartCreateInput, CartItemAddInput, CartItemUpdateInput } from './cart.type';
 
-const OWNERSHIP = 'Customers reach their own carts; anonymous carts need the `X-Cart-Token` header. Anything else is 404.';
+const OWNERSHIP =
+  'Customers reach their own carts; anonymous carts need the `X-Cart-Token` header. Anything else is 404.';
 
 @Resolver(() => Cart)
 export class CartResolver {
-  @Mutation(() => Cart, { description: 'Creates a cart (bound to the signed-in customer, else anonymous with a `session_token` shown once).' })
+  @Mutation(() => Cart, {
+    description: 'Creates a cart (bound to the signed-in customer, else anonymous with a `session_token` shown once).',
+  })
   cartCreate(@Context() ctx: Ctx, @Arg('input', () => CartCreateInput, { nullable: true }) input?: CartCreateInput) {
     return carts.createCart(ctx, input ?? {});
   }
@@ -18,18 +21,33 @@ export class CartResolver {
     return carts.getCart(ctx, id);
   }
 
-  @Mutation(() => Cart, { description: `Adds (or merges) a line; 422 \`insufficient_stock\` beyond what is available. ${OWNERSHIP}` })
-  cartItemAdd(@Context() ctx: Ctx, @Arg('cartId', () => UuidScalar) cartId: string, @Arg('input', () => CartItemAddInput) input: CartItemAddInput) {
+  @Mutation(() => Cart, {
+    description: `Adds (or merges) a line; 422 \`insufficient_stock\` beyond what is available. ${OWNERSHIP}`,
+  })
+  cartItemAdd(
+    @Context() ctx: Ctx,
+    @Arg('cartId', () => UuidScalar) cartId: string,
+    @Arg('input', () => CartItemAddInput) input: CartItemAddInput,
+  ) {
     return carts.addItem(ctx, cartId, input);
   }
 
   @Mutation(() => Cart, { description: `Sets a line's quantity. ${OWNERSHIP}` })
-  cartItemUpdate(@Context() ctx: Ctx, @Arg('cartId', () => UuidScalar) cartId: string, @Arg('itemId', () => UuidScalar) itemId: string, @Arg('input', () => CartItemUpdateInput) input: CartItemUpdateInput) {
+  cartItemUpdate(
+    @Context() ctx: Ctx,
+    @Arg('cartId', () => UuidScalar) cartId: string,
+    @Arg('itemId', () => UuidScalar) itemId: string,
+    @Arg('input', () => CartItemUpdateInput) input: CartItemUpdateInput,
+  ) {
     return carts.updateItem(ctx, cartId, itemId, input.quantity);
   }
 
   @Mutation(() => Cart, { description: `Removes a line. ${OWNERSHIP}` })
-  cartItemRemove(@Context() ctx: Ctx, @Arg('cartId', () => UuidScalar) cartId: string, @Arg('itemId', () => UuidScalar) itemId: string) {
+  cartItemRemove(
+    @Context() ctx: Ctx,
+    @Arg('cartId', () => UuidScalar) cartId: string,
+    @Arg('itemId', () => UuidScalar) itemId: string,
+  ) {
     return carts.removeItem(ctx, cartId, itemId);
   }
 

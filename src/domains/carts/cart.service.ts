@@ -16,7 +16,11 @@ type CartRow = Awaited<ReturnType<typeof loadOwnedCart>>;
 /** A cart with its lines priced from the live catalog (contract §6 fields). */
 export async function cartView(ctx: Ctx, cart: CartRow, sessionToken: string | null = null) {
   const priced = await priceLines(ctx, cart.items, { missing: 'not_found', field: 'items', allowInactive: true });
-  const items = cart.items.map((item, i) => ({ id: item.id, ...priced[i], lineTotalGross: priced[i].unitPriceGross * item.quantity }));
+  const items = cart.items.map((item, i) => ({
+    id: item.id,
+    ...priced[i],
+    lineTotalGross: priced[i].unitPriceGross * item.quantity,
+  }));
   return {
     id: cart.id,
     customerId: cart.customerId,
@@ -35,7 +39,8 @@ export async function cartView(ctx: Ctx, cart: CartRow, sessionToken: string | n
 /** A signed-in customer's cart is bound to them; an anonymous one gets a session token, shown only now. */
 export async function createCart(ctx: Ctx, input: CartCreateInput) {
   const customerId = customerIdOf(ctx.actor);
-  if (customerId && !(await ctx.db.customer.findUnique({ where: { id: customerId }, select: { id: true } }))) throw new AppError('unauthorized', 'unknown customer');
+  if (customerId && !(await ctx.db.customer.findUnique({ where: { id: customerId }, select: { id: true } })))
+    throw new AppError('unauthorized', 'unknown customer');
   const token = customerId ? null : randomBytes(32).toString('hex');
   const cart = await ctx.db.cart.create({
     data: {
@@ -55,7 +60,10 @@ export async function getCart(ctx: Ctx, id: string) {
 
 /** Every change keeps an anonymous cart alive for another 30 days. */
 async function touch(ctx: Ctx, cart: CartRow): Promise<void> {
-  await ctx.db.cart.update({ where: { id: cart.id }, data: { expiresAt: cart.customerId ? null : new Date(Date.now() + ANONYMOUS_LIFETIME_MS) } });
+  await ctx.db.cart.update({
+    where: { id: cart.id },
+    data: { expiresAt: cart.customerId ? null : new Date(Date.now() + ANONYMOUS_LIFETIME_MS) },
+  });
 }
 
 /**
@@ -67,11 +75,14 @@ export async function addItem(ctx: Ctx, cartId: string, input: CartItemAddInput)
   return inTransaction(ctx, async (tx) => {
     const cart = await loadOwnedCart(tx, cartId);
     const [line] = await priceLines(tx, [input], { missing: 'not_found' });
-    if (line.currency !== cart.currency) throw new AppError('currency_mismatch', `the cart is in ${cart.currency}`, { field: 'product_id' });
+    if (line.currency !== cart.currency)
+      throw new AppError('currency_mismatch', `the cart is in ${cart.currency}`, { field: 'product_id' });
     const existing = cart.items.find((i) => i.productId === line.productId && i.variantId === line.variantId);
     const changes = { product_id: line.productId, variant_id: line.variantId, quantity: input.quantity };
     await tx.hooks.runBefore('cart.before_add_item', { entity: await cartView(tx, cart), changes, metadata: {} });
-    await assertAvailable(tx, [{ productId: line.productId, variantId: line.variantId, quantity: (existing?.quantity ?? 0) + input.quantity }]);
+    await assertAvailable(tx, [
+      { productId: line.productId, variantId: line.variantId, quantity: (existing?.quantity ?? 0) + input.quantity },
+    ]);
     await tx.db.$executeRaw(Prisma.sql`
       INSERT INTO cart_items (id, cart_id, product_id, variant_id, quantity, created_at, updated_at)
       VALUES (gen_random_uuid(), ${cart.id}::uuid, ${line.productId}::uuid, ${line.variantId}::uuid, ${input.quantity}, now(), now())
@@ -105,7 +116,12 @@ export async function removeItem(ctx: Ctx, cartId: string, itemId: string) {
     const cart = await loadOwnedCart(tx, cartId);
     const item = cart.items.find((i) => i.id === itemId);
     if (!item) throw AppError.notFound('cart item');
-    const changes = { item_id: itemId, product_id: item.productId, variant_id: item.variantId, quantity: item.quantity };
+    const changes = {
+      item_id: itemId,
+      product_id: item.productId,
+      variant_id: item.variantId,
+      quantity: item.quantity,
+    };
     await tx.hooks.runBefore('cart.before_remove_item', { entity: await cartView(tx, cart), changes, metadata: {} });
     await tx.db.cartItem.delete({ where: { id: itemId } });
     await touch(tx, cart);

@@ -15,7 +15,9 @@ export class CartItem {
   @Field(() => Int) lineTotalGross!: number;
 }
 
-@ObjectType({ description: 'A cart: a customer\'s (their credentials reach it) or anonymous (its `X-Cart-Token` reaches it).' })
+@ObjectType({
+  description: "A cart: a customer's (their credentials reach it) or anonymous (its `X-Cart-Token` reaches it).",
+})
 export class Cart {
   @Field(() => UuidScalar) id!: string;
   @Field(() => UuidScalar, { nullable: true }) customerId!: string | null;
@@ -24,8 +26,12 @@ export class Cart {
   @Field(() => Int) subtotalGross!: number;
   @Field(() => Int) subtotalNet!: number;
   @Field(() => Int, { description: 'Sum of quantities.' }) itemCount!: number;
-  @Field(() => Date, { nullable: true, description: 'Anonymous carts expire 30 days after their last change.' }) expiresAt!: Date | null;
-  @Field(() => String, { nullable: true, description: 'Anonymous carts only, and only in the response that creates the cart: send it as `X-Cart-Token`.' })
+  @Field(() => Date, { nullable: true, description: 'Anonymous carts expire 30 days after their last change.' })
+  expiresAt!: Date | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Anonymous carts only, and only in the response that creates the cart: send it as `X-Cart-Token`.',
+  })
   sessionToken!: string | null;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
@@ -33,10 +39,14 @@ export class Cart {
 
 @InputType()
 export class CartCreateInput {
-  @Field({ nullable: true, description: 'ISO 4217; default `i18n.default_currency`.' }) @Rules({ pattern: '^[A-Z]{3}$' }) currency?: string;
+  @Field({ nullable: true, description: 'ISO 4217; default `i18n.default_currency`.' })
+  @Rules({ pattern: '^[A-Z]{3}$' })
+  currency?: string;
 }
 
-@InputType({ description: 'A product, or a variant (which implies its product); a product with variants needs the variant.' })
+@InputType({
+  description: 'A product, or a variant (which implies its product); a product with variants needs the variant.',
+})
 export class CartItemAddInput {
   @Field(() => UuidScalar, { nullable: true }) productId?: string;
   @Field(() => UuidScalar, { nullable: true }) variantId?: string;

@@ -4,5 +4,11 @@ const manage = store('store.cart.manage');
 
 export const cartsAccess: AccessTable = {
   Query: { cart: manage },
-  Mutation: { cartCreate: manage, cartItemAdd: manage, cartItemUpdate: manage, cartItemRemove: manage, cartDelete: manage },
+  Mutation: {
+    cartCreate: manage,
+    cartItemAdd: manage,
+    cartItemUpdate: manage,
+    cartItemRemove: manage,
+    cartDelete: manage,
+  },
 };

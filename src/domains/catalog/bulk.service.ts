@@ -5,7 +5,13 @@ import { AppError } from '../../shared/errors';
 import { type FieldProblem, readInput } from '../../shared/validation/input';
 import { conflictOf } from './unique-conflicts';
 import { setDefaultWarehouseStock } from '../inventory';
-import type { BulkOptionInput, BulkProductInput, BulkVariantInput, ProductCreateInput, ProductUpdateInput } from './product.inputs';
+import type {
+  BulkOptionInput,
+  BulkProductInput,
+  BulkVariantInput,
+  ProductCreateInput,
+  ProductUpdateInput,
+} from './product.inputs';
 import type { BulkItemResult, BulkResult } from './product.type';
 import { createProduct, updateProduct } from './product.service';
 import { slugify } from './tag.service';
@@ -22,18 +28,33 @@ async function resolveOption(ctx: Ctx, cache: OptionCache, o: BulkOptionInput): 
   if (hit) return hit;
   const identifier = slugify(o.groupName);
   let group = await ctx.db.propertyGroup.findFirst({
-    where: { OR: [{ identifier }, { translations: { some: { locale, name: { equals: o.groupName, mode: 'insensitive' } } } }] },
+    where: {
+      OR: [{ identifier }, { translations: { some: { locale, name: { equals: o.groupName, mode: 'insensitive' } } } }],
+    },
     select: { id: true },
   });
-  group ??= await ctx.db.propertyGroup.create({ data: { identifier, translations: { create: [{ locale, name: o.groupName }] } }, select: { id: true } });
+  group ??= await ctx.db.propertyGroup.create({
+    data: { identifier, translations: { create: [{ locale, name: o.groupName }] } },
+    select: { id: true },
+  });
   let option = await ctx.db.propertyOption.findFirst({
-    where: { propertyGroupId: group.id, translations: { some: { locale, name: { equals: o.optionName, mode: 'insensitive' } } } },
+    where: {
+      propertyGroupId: group.id,
+      translations: { some: { locale, name: { equals: o.optionName, mode: 'insensitive' } } },
+    },
     select: { id: true },
   });
   if (!option) {
-    const last = await ctx.db.propertyOption.aggregate({ where: { propertyGroupId: group.id }, _max: { position: true } });
+    const last = await ctx.db.propertyOption.aggregate({
+      where: { propertyGroupId: group.id },
+      _max: { position: true },
+    });
     option = await ctx.db.propertyOption.create({
-      data: { propertyGroupId: group.id, position: (last._max.position ?? -1) + 1, translations: { create: [{ locale, name: o.optionName }] } },
+      data: {
+        propertyGroupId: group.id,
+        position: (last._max.position ?? -1) + 1,
+        translations: { create: [{ locale, name: o.optionName }] },
+      },
       select: { id: true },
     });
   }
@@ -42,7 +63,13 @@ async function resolveOption(ctx: Ctx, cache: OptionCache, o: BulkOptionInput): 
 }
 
 /** Creates or (matched by SKU within the product) updates one inline variant. */
-export async function upsertVariant(ctx: Ctx, cache: OptionCache, productId: string, v: BulkVariantInput, position: number): Promise<void> {
+export async function upsertVariant(
+  ctx: Ctx,
+  cache: OptionCache,
+  productId: string,
+  v: BulkVariantInput,
+  position: number,
+): Promise<void> {
   let optionIds: string[];
   try {
     optionIds = [];
@@ -50,8 +77,11 @@ export async function upsertVariant(ctx: Ctx, cache: OptionCache, productId: str
   } catch {
     throw new Error('failed to resolve options');
   }
-  const existing = v.sku ? await ctx.db.productVariant.findUnique({ where: { sku: v.sku }, select: { id: true, productId: true } }) : null;
-  if (existing && existing.productId !== productId) throw new AppError('duplicate_sku', `variant sku ${v.sku} belongs to another product`);
+  const existing = v.sku
+    ? await ctx.db.productVariant.findUnique({ where: { sku: v.sku }, select: { id: true, productId: true } })
+    : null;
+  if (existing && existing.productId !== productId)
+    throw new AppError('duplicate_sku', `variant sku ${v.sku} belongs to another product`);
   const data = {
     ...(v.active !== undefined ? { active: v.active } : {}),
     ...(v.priceNet !== undefined ? { priceNet: v.priceNet } : {}),
@@ -63,10 +93,23 @@ export async function upsertVariant(ctx: Ctx, cache: OptionCache, productId: str
       id = (await ctx.db.productVariant.update({ where: { id: existing.id }, data, select: { id: true } })).id;
       if (optionIds.length) {
         await ctx.db.variantOption.deleteMany({ where: { variantId: id } });
-        await ctx.db.variantOption.createMany({ data: [...new Set(optionIds)].map((optionId) => ({ variantId: id, optionId })) });
+        await ctx.db.variantOption.createMany({
+          data: [...new Set(optionIds)].map((optionId) => ({ variantId: id, optionId })),
+        });
       }
     } else {
-      id = (await ctx.db.productVariant.create({ data: { productId, sku: v.sku ?? null, position, ...data, options: { create: [...new Set(optionIds)].map((optionId) => ({ optionId })) } }, select: { id: true } })).id;
+      id = (
+        await ctx.db.productVariant.create({
+          data: {
+            productId,
+            sku: v.sku ?? null,
+            position,
+            ...data,
+            options: { create: [...new Set(optionIds)].map((optionId) => ({ optionId })) },
+          },
+          select: { id: true },
+        })
+      ).id;
     }
   } catch (err) {
     throw conflictOf(err, 'duplicate_sku');
@@ -85,10 +128,18 @@ export function itemError(err: unknown, generic: string): string {
  * Creates (or, with `upsert`, updates the product with the same SKU) one product and its inline variants in
  * one transaction, so a failing item leaves nothing behind and does not affect the others.
  */
-export async function saveBulkProduct(ctx: Ctx, cache: OptionCache, item: BulkProductInput, upsert: boolean): Promise<string> {
+export async function saveBulkProduct(
+  ctx: Ctx,
+  cache: OptionCache,
+  item: BulkProductInput,
+  upsert: boolean,
+): Promise<string> {
   return inTransaction(ctx, async (tx) => {
     const { variants, ...product } = item;
-    const existing = upsert && product.sku ? await tx.db.product.findUnique({ where: { sku: product.sku }, select: { id: true } }) : null;
+    const existing =
+      upsert && product.sku
+        ? await tx.db.product.findUnique({ where: { sku: product.sku }, select: { id: true } })
+        : null;
     const id = existing
       ? (await updateProduct(tx, existing.id, product as ProductUpdateInput)).id
       : (await createProduct(tx, product as ProductCreateInput, { source: upsert ? 'import' : 'bulk' })).id;
@@ -108,7 +159,11 @@ export function summarize(results: BulkItemResult[]): BulkResult {
  * Bulk create (spec: up to 250 products, 207 with one result per item). Each raw item is read against
  * `itemType` on its own: one that does not validate becomes a failed result naming its fields and rules.
  */
-export async function bulkCreateProducts(ctx: Ctx, products: unknown[], itemType: GraphQLInputType): Promise<BulkResult> {
+export async function bulkCreateProducts(
+  ctx: Ctx,
+  products: unknown[],
+  itemType: GraphQLInputType,
+): Promise<BulkResult> {
   if (products.length > BULK_LIMIT) throw AppError.validation([{ field: 'products', detail: 'max' }]);
   const cache: OptionCache = new Map();
   const results: BulkItemResult[] = [];
@@ -116,8 +171,17 @@ export async function bulkCreateProducts(ctx: Ctx, products: unknown[], itemType
     const problems: FieldProblem[] = [];
     const item = readInput(new GraphQLNonNull(itemType), raw, '', 'json', problems) as BulkProductInput;
     if (problems.length) {
-      const sku = raw && typeof raw === 'object' && typeof (raw as { sku?: unknown }).sku === 'string' ? (raw as { sku: string }).sku : null;
-      results.push({ index, sku, success: false, id: null, errors: ['failed to create product', ...problems.map((p) => `${p.field || 'item'}: ${p.detail}`)] });
+      const sku =
+        raw && typeof raw === 'object' && typeof (raw as { sku?: unknown }).sku === 'string'
+          ? (raw as { sku: string }).sku
+          : null;
+      results.push({
+        index,
+        sku,
+        success: false,
+        id: null,
+        errors: ['failed to create product', ...problems.map((p) => `${p.field || 'item'}: ${p.detail}`)],
+      });
       continue;
     }
     try {
@@ -125,7 +189,13 @@ export async function bulkCreateProducts(ctx: Ctx, products: unknown[], itemType
       results.push({ index, sku: item.sku ?? null, success: true, id, errors: null });
     } catch (err) {
       cache.clear(); // options created in the rolled-back transaction are gone
-      results.push({ index, sku: item.sku ?? null, success: false, id: null, errors: [itemError(err, 'failed to create product')] });
+      results.push({
+        index,
+        sku: item.sku ?? null,
+        success: false,
+        id: null,
+        errors: [itemError(err, 'failed to create product')],
+      });
     }
   }
   return summarize(results);

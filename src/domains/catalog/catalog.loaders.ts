@@ -82,7 +82,10 @@ const DETAILS_SQL = (ids: string[]) => Prisma.sql`
   FROM products p
   WHERE p.id = ANY(${ids}::uuid[])`;
 
-type DetailsRow = Omit<ProductDetails, 'media'> & { id: string; media: Array<{ mediaId: string; position: number; storageKey: string }> };
+type DetailsRow = Omit<ProductDetails, 'media'> & {
+  id: string;
+  media: Array<{ mediaId: string; position: number; storageKey: string }>;
+};
 
 const OPTION_SQL = (ids: string[]) => Prisma.sql`
   SELECT o.id, o.property_group_id AS "propertyGroupId", g.identifier AS "propertyGroupIdentifier", g.position AS "groupPosition",
@@ -96,7 +99,12 @@ type OptionRow = VariantOptionRef & { groupPosition: number };
 
 /** A variant's options in the order of their groups (position, then identifier, compared as PostgreSQL's C collation would). */
 const byGroup = (a: OptionRow, b: OptionRow) =>
-  a.groupPosition - b.groupPosition || (a.propertyGroupIdentifier < b.propertyGroupIdentifier ? -1 : a.propertyGroupIdentifier > b.propertyGroupIdentifier ? 1 : 0);
+  a.groupPosition - b.groupPosition ||
+  (a.propertyGroupIdentifier < b.propertyGroupIdentifier
+    ? -1
+    : a.propertyGroupIdentifier > b.propertyGroupIdentifier
+      ? 1
+      : 0);
 
 const VARIANT_ATTRIBUTES_SQL = (ids: string[]) => Prisma.sql`
   SELECT x.variant_id AS "variantId", json_agg(${ATTRIBUTE_VALUE_JSON} ORDER BY a.position, a.identifier) AS "values"
@@ -107,8 +115,12 @@ const VARIANT_ATTRIBUTES_SQL = (ids: string[]) => Prisma.sql`
 export function createCatalogLoaders(opts: LoaderDeps): CatalogLoaders {
   const { prisma } = opts;
   const loaders: CatalogLoaders = {
-    productSummaryById: byId((ids) => prisma.product.findMany({ where: { id: { in: ids } }, select: { id: true, sku: true } })),
-    variantSummaryById: byId((ids) => prisma.productVariant.findMany({ where: { id: { in: ids } }, select: { id: true, productId: true, sku: true } })),
+    productSummaryById: byId((ids) =>
+      prisma.product.findMany({ where: { id: { in: ids } }, select: { id: true, sku: true } }),
+    ),
+    variantSummaryById: byId((ids) =>
+      prisma.productVariant.findMany({ where: { id: { in: ids } }, select: { id: true, productId: true, sku: true } }),
+    ),
     productNameById: new DataLoader(async (ids) => {
       const rows = await prisma.productTranslation.findMany({
         where: { productId: { in: [...ids] } },
@@ -132,7 +144,10 @@ export function createCatalogLoaders(opts: LoaderDeps): CatalogLoaders {
       const optionById = new Map<string, OptionRow>();
       for (const o of options) if (o && !(o instanceof Error)) optionById.set(o.id, o);
       for (const [i, variant] of variants.entries()) {
-        const found = variant.optionIds.map((id) => optionById.get(id)).filter((o): o is OptionRow => Boolean(o)).sort(byGroup);
+        const found = variant.optionIds
+          .map((id) => optionById.get(id))
+          .filter((o): o is OptionRow => Boolean(o))
+          .sort(byGroup);
         variant.options = found;
         variant.optionIds = found.map((o) => o.id);
         const values = attributes[i];
@@ -143,12 +158,17 @@ export function createCatalogLoaders(opts: LoaderDeps): CatalogLoaders {
       return ids.map((id): ProductDetails => {
         const row = byProduct.get(id);
         if (!row) return { translations: [], categories: [], tags: [], media: [], attributes: [], variants: [] };
-        return { ...row, media: row.media.map((m) => ({ mediaId: m.mediaId, position: m.position, url: opts.mediaUrl(m.storageKey) })) };
+        return {
+          ...row,
+          media: row.media.map((m) => ({ mediaId: m.mediaId, position: m.position, url: opts.mediaUrl(m.storageKey) })),
+        };
       });
     }),
     propertyOptionById: byId((ids) => prisma.$queryRaw<OptionRow[]>(OPTION_SQL(ids))),
     variantAttributes: new DataLoader(async (ids) => {
-      const rows = await prisma.$queryRaw<Array<{ variantId: string; values: AttributeValue[] }>>(VARIANT_ATTRIBUTES_SQL([...ids]));
+      const rows = await prisma.$queryRaw<Array<{ variantId: string; values: AttributeValue[] }>>(
+        VARIANT_ATTRIBUTES_SQL([...ids]),
+      );
       const byVariant = new Map(rows.map((r) => [r.variantId, r.values]));
       return ids.map((id) => byVariant.get(id) ?? []);
     }),

@@ -3,14 +3,26 @@ import type { Ctx } from '../../context/ctx';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as categories from './category.service';
-import { Category, CategoryCreateInput, CategoryList, CategoryTranslation, CategoryUpdateInput, Tag, TagCreateInput, TagList, TagUpdateInput } from './category.type';
+import {
+  Category,
+  CategoryCreateInput,
+  CategoryList,
+  CategoryTranslation,
+  CategoryUpdateInput,
+  Tag,
+  TagCreateInput,
+  TagList,
+  TagUpdateInput,
+} from './category.type';
 import * as tags from './tag.service';
 
 const PAGE = { limit: 20, max: 200 };
 
 @Resolver(() => Category)
 export class CategoryResolver {
-  @Query(() => CategoryList, { description: 'Categories, filtered by parent and active flag. Needs `categories.read`.' })
+  @Query(() => CategoryList, {
+    description: 'Categories, filtered by parent and active flag. Needs `categories.read`.',
+  })
   categories(
     @Context() ctx: Ctx,
     @Arg('page', () => Int, { nullable: true }) page?: number,
@@ -31,7 +43,9 @@ export class CategoryResolver {
     return categories.storeCategoryTree(ctx);
   }
 
-  @Query(() => Category, { description: 'An active category by slug in the `Accept-Language` locale, with its active subtree.' })
+  @Query(() => Category, {
+    description: 'An active category by slug in the `Accept-Language` locale, with its active subtree.',
+  })
   storeCategory(@Context() ctx: Ctx, @Arg('slug') slug: string) {
     return categories.storeCategoryBySlug(ctx, slug);
   }
@@ -42,7 +56,11 @@ export class CategoryResolver {
   }
 
   @Mutation(() => Category, { description: '422 `invalid_parent` for a move under itself. Needs `categories.update`.' })
-  categoryUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => CategoryUpdateInput) input: CategoryUpdateInput) {
+  categoryUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => CategoryUpdateInput) input: CategoryUpdateInput,
+  ) {
     return categories.updateCategory(ctx, id, input);
   }
 
@@ -56,7 +74,9 @@ export class CategoryResolver {
     return ctx.loaders.categoryTranslations.load(c.id);
   }
 
-  @FieldResolver(() => String, { description: 'Name in the caller’s locale (Accept-Language, then `en`, then the default locale).' })
+  @FieldResolver(() => String, {
+    description: 'Name in the caller’s locale (Accept-Language, then `en`, then the default locale).',
+  })
   async name(@Root() c: Category, @Context() ctx: Ctx) {
     return categories.pickTranslation(ctx, await ctx.loaders.categoryTranslations.load(c.id))?.name ?? '';
   }
@@ -100,7 +120,11 @@ export class TagResolver {
   }
 
   @Mutation(() => Tag, { description: 'Needs `tags.update`.' })
-  tagUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => TagUpdateInput) input: TagUpdateInput) {
+  tagUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => TagUpdateInput) input: TagUpdateInput,
+  ) {
     return tags.updateTag(ctx, id, input);
   }
 

@@ -14,17 +14,30 @@ const ORDER: Prisma.CategoryOrderByWithRelationInput[] = [{ position: 'asc' }, {
 
 /** The category as the admin API shows it, for hook payloads. */
 async function categoryEntity(ctx: Ctx, id: string): Promise<Record<string, unknown>> {
-  const c = await ctx.db.category.findUnique({ where: { id }, include: { translations: { orderBy: { locale: 'asc' } } } });
+  const c = await ctx.db.category.findUnique({
+    where: { id },
+    include: { translations: { orderBy: { locale: 'asc' } } },
+  });
   if (!c) throw AppError.notFound('category');
   const { translations, metadata: _m, ...row } = c;
-  return snakeKeys({ ...row, translations: translations.map(({ id: _i, categoryId: _c, ...t }) => t) }) as Record<string, unknown>;
+  return snakeKeys({ ...row, translations: translations.map(({ id: _i, categoryId: _c, ...t }) => t) }) as Record<
+    string,
+    unknown
+  >;
 }
 
-export async function listCategories(ctx: Ctx, page: Page, filter: { parentId?: string | null; active?: boolean | null }) {
+export async function listCategories(
+  ctx: Ctx,
+  page: Page,
+  filter: { parentId?: string | null; active?: boolean | null },
+) {
   const where: Prisma.CategoryWhereInput = {};
   if (filter.parentId) where.parentId = filter.parentId;
   if (filter.active !== undefined && filter.active !== null) where.active = filter.active;
-  const [items, total] = await Promise.all([ctx.db.category.findMany({ where, orderBy: ORDER, skip: page.skip, take: page.limit }), ctx.db.category.count({ where })]);
+  const [items, total] = await Promise.all([
+    ctx.db.category.findMany({ where, orderBy: ORDER, skip: page.skip, take: page.limit }),
+    ctx.db.category.count({ where }),
+  ]);
   return { items, meta: pageMeta(total, page) };
 }
 
@@ -36,7 +49,8 @@ export async function getCategory(ctx: Ctx, id: string): Promise<Category> {
 
 /** Fails with 422 `invalid_parent` when `parentId` is the category itself or one of its descendants. */
 async function assertParent(ctx: Ctx, id: string | null, parentId: string): Promise<void> {
-  if (!(await ctx.db.category.findUnique({ where: { id: parentId }, select: { id: true } }))) throw new AppError('not_found', 'parent category not found', { field: 'parent_id' });
+  if (!(await ctx.db.category.findUnique({ where: { id: parentId }, select: { id: true } })))
+    throw new AppError('not_found', 'parent category not found', { field: 'parent_id' });
   if (!id) return;
   const [row] = await ctx.db.$queryRaw<Array<{ cyclic: boolean }>>(Prisma.sql`
     WITH RECURSIVE up AS (SELECT id, parent_id FROM categories WHERE id = ${parentId}::uuid
@@ -48,15 +62,29 @@ async function assertParent(ctx: Ctx, id: string | null, parentId: string): Prom
 /** Creates a category; `category.before_create` can cancel, `category.after_create` runs after commit. */
 export async function createCategory(ctx: Ctx, input: CategoryCreateInput): Promise<Category> {
   checkTranslations(input.translations, true);
-  await ctx.hooks.runBefore('category.before_create', { entity: snakeKeys(input) as Record<string, unknown>, changes: {}, metadata: {} });
+  await ctx.hooks.runBefore('category.before_create', {
+    entity: snakeKeys(input) as Record<string, unknown>,
+    changes: {},
+    metadata: {},
+  });
   return inTransaction(ctx, async (tx) => {
     if (input.parentId) await assertParent(tx, null, input.parentId);
     let created;
     try {
       created = await tx.db.category.create({
         data: {
-          parentId: input.parentId ?? null, position: input.position ?? 0, active: input.active ?? true, customFields: (input.customFields ?? {}) as object,
-          translations: { create: input.translations.map((t) => ({ locale: t.locale, name: t.name, slug: t.slug, description: t.description ?? null })) },
+          parentId: input.parentId ?? null,
+          position: input.position ?? 0,
+          active: input.active ?? true,
+          customFields: (input.customFields ?? {}) as object,
+          translations: {
+            create: input.translations.map((t) => ({
+              locale: t.locale,
+              name: t.name,
+              slug: t.slug,
+              description: t.description ?? null,
+            })),
+          },
         },
       });
     } catch (err) {
@@ -73,15 +101,29 @@ export async function updateCategory(ctx: Ctx, id: string, input: CategoryUpdate
   checkTranslations(input.translations, false);
   return inTransaction(ctx, async (tx) => {
     const before = await categoryEntity(tx, id);
-    await tx.hooks.runBefore('category.before_update', { entity: before, changes: snakeKeys(provided(input)) as Record<string, unknown>, metadata: {} });
+    await tx.hooks.runBefore('category.before_update', {
+      entity: before,
+      changes: snakeKeys(provided(input)) as Record<string, unknown>,
+      metadata: {},
+    });
     if (input.parentId) await assertParent(tx, id, input.parentId);
     const { translations, customFields, ...scalars } = provided(input);
     let updated;
     try {
-      updated = await tx.db.category.update({ where: { id }, data: { ...(scalars as Record<string, unknown>), ...(customFields !== undefined ? { customFields: customFields as object } : {}) } });
+      updated = await tx.db.category.update({
+        where: { id },
+        data: {
+          ...(scalars as Record<string, unknown>),
+          ...(customFields !== undefined ? { customFields: customFields as object } : {}),
+        },
+      });
       for (const t of translations ?? []) {
         const data = { name: t.name, slug: t.slug, description: t.description ?? null };
-        await tx.db.categoryTranslation.upsert({ where: { categoryId_locale: { categoryId: id, locale: t.locale } }, create: { categoryId: id, locale: t.locale, ...data }, update: data });
+        await tx.db.categoryTranslation.upsert({
+          where: { categoryId_locale: { categoryId: id, locale: t.locale } },
+          create: { categoryId: id, locale: t.locale, ...data },
+          update: data,
+        });
       }
     } catch (err) {
       throw conflictOf(err, 'duplicate_slug');
@@ -96,7 +138,8 @@ export async function updateCategory(ctx: Ctx, id: string, input: CategoryUpdate
 export async function deleteCategory(ctx: Ctx, id: string): Promise<boolean> {
   return inTransaction(ctx, async (tx) => {
     const entity = await categoryEntity(tx, id);
-    if (await tx.db.category.count({ where: { parentId: id } })) throw new AppError('has_children', 'category has children');
+    if (await tx.db.category.count({ where: { parentId: id } }))
+      throw new AppError('has_children', 'category has children');
     await tx.hooks.runBefore('category.before_delete', { entity, changes: {}, metadata: {} });
     await tx.db.category.delete({ where: { id } });
     emitAfter(tx, 'category.after_delete', { entity, changes: {}, metadata: {} });
@@ -110,7 +153,8 @@ export function pickTranslation(ctx: Ctx, translations: CategoryTranslation[]): 
   return [...translations].sort((a, b) => rank(locales, a.locale) - rank(locales, b.locale))[0];
 }
 
-const rank = (locales: string[], locale: string) => (locales.includes(locale) ? locales.indexOf(locale) : locales.length);
+const rank = (locales: string[], locale: string) =>
+  locales.includes(locale) ? locales.indexOf(locale) : locales.length;
 
 /** The active tree, built in memory from two statements. A child of an inactive category is hidden with it. */
 export async function storeCategoryTree(ctx: Ctx): Promise<Category[]> {
@@ -127,7 +171,10 @@ export async function storeCategoryTree(ctx: Ctx): Promise<Category[]> {
 /** An active category by slug in the caller's locales, with its active subtree. */
 export async function storeCategoryBySlug(ctx: Ctx, slug: string): Promise<Category> {
   const locales = preferredLocales(ctx.acceptLanguage, ctx.config['i18n.default_locale']);
-  const matches = await ctx.db.categoryTranslation.findMany({ where: { slug, locale: { in: locales }, category: { active: true } }, select: { categoryId: true, locale: true } });
+  const matches = await ctx.db.categoryTranslation.findMany({
+    where: { slug, locale: { in: locales }, category: { active: true } },
+    select: { categoryId: true, locale: true },
+  });
   matches.sort((a, b) => rank(locales, a.locale) - rank(locales, b.locale));
   if (!matches.length) throw AppError.notFound('category');
   const find = (nodes: Category[]): Category | undefined => {

@@ -43,7 +43,10 @@ export class CategoryCreateInput {
   @Field(() => [CategoryTranslationInput]) translations!: CategoryTranslationInput[];
 }
 
-@InputType({ description: 'Changes to a category: only given fields change; translations are upserted by locale; `parentId: null` makes it a root.' })
+@InputType({
+  description:
+    'Changes to a category: only given fields change; translations are upserted by locale; `parentId: null` makes it a root.',
+})
 export class CategoryUpdateInput {
   @Field(() => UuidScalar, { nullable: true }) parentId?: string | null;
   @Field(() => Int, { nullable: true }) position?: number;

@@ -8,17 +8,64 @@ import type { BulkItemResult, BulkResult } from './product.type';
 
 /** Contract §5 columns, in template order. */
 export const CSV_COLUMNS = [
-  'sku', 'active', 'price_net', 'price_gross', 'currency', 'tax_rule_id', 'stock', 'weight', 'locale', 'name', 'slug', 'description',
-  'meta_title', 'meta_description', 'category_ids', 'tag_ids', 'variant_sku', 'variant_active', 'variant_stock', 'variant_price_net',
-  'variant_price_gross', 'option_1_group', 'option_1_value', 'option_2_group', 'option_2_value', 'option_3_group', 'option_3_value',
+  'sku',
+  'active',
+  'price_net',
+  'price_gross',
+  'currency',
+  'tax_rule_id',
+  'stock',
+  'weight',
+  'locale',
+  'name',
+  'slug',
+  'description',
+  'meta_title',
+  'meta_description',
+  'category_ids',
+  'tag_ids',
+  'variant_sku',
+  'variant_active',
+  'variant_stock',
+  'variant_price_net',
+  'variant_price_gross',
+  'option_1_group',
+  'option_1_value',
+  'option_2_group',
+  'option_2_value',
+  'option_3_group',
+  'option_3_value',
 ] as const;
 
 type Row = Partial<Record<(typeof CSV_COLUMNS)[number], string>>;
 
 /** The import template: one product row and one variant row. */
 export function csvTemplate(): string {
-  const product: Row = { sku: 'TSHIRT', active: 'true', price_net: '1680', price_gross: '1999', currency: 'EUR', stock: '0', weight: '200', locale: 'en', name: 'T-Shirt', slug: 't-shirt', description: 'A classic tee', category_ids: '', tag_ids: '' };
-  const variant: Row = { variant_sku: 'TSHIRT-RED-M', variant_active: 'true', variant_stock: '10', variant_price_gross: '1999', option_1_group: 'Color', option_1_value: 'Red', option_2_group: 'Size', option_2_value: 'M' };
+  const product: Row = {
+    sku: 'TSHIRT',
+    active: 'true',
+    price_net: '1680',
+    price_gross: '1999',
+    currency: 'EUR',
+    stock: '0',
+    weight: '200',
+    locale: 'en',
+    name: 'T-Shirt',
+    slug: 't-shirt',
+    description: 'A classic tee',
+    category_ids: '',
+    tag_ids: '',
+  };
+  const variant: Row = {
+    variant_sku: 'TSHIRT-RED-M',
+    variant_active: 'true',
+    variant_stock: '10',
+    variant_price_gross: '1999',
+    option_1_group: 'Color',
+    option_1_value: 'Red',
+    option_2_group: 'Size',
+    option_2_value: 'M',
+  };
   const line = (row: Row) => CSV_COLUMNS.map((c) => csvCell(row[c] ?? '')).join(',');
   return [CSV_COLUMNS.join(','), line(product), line(variant)].join('\r\n') + '\r\n';
 }
@@ -43,7 +90,11 @@ const bool = (row: Row, key: keyof Row, line: number): boolean | undefined => {
   throw new RowError(`row ${line}: ${key} must be true or false`);
 };
 const text = (row: Row, key: keyof Row) => row[key]?.trim() || undefined;
-const list = (row: Row, key: keyof Row) => text(row, key)?.split(';').map((s) => s.trim()).filter(Boolean);
+const list = (row: Row, key: keyof Row) =>
+  text(row, key)
+    ?.split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Reads the file into rows with lower-cased headers; anything that is not a CSV with a `sku` column is 400. */
 function readRows(content: Buffer): Row[] {
@@ -51,7 +102,13 @@ function readRows(content: Buffer): Row[] {
   if (content.includes(0)) throw notCsv();
   let records: Row[];
   try {
-    records = parse(content, { columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), skip_empty_lines: true, bom: true, relax_column_count: true, trim: false });
+    records = parse(content, {
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      skip_empty_lines: true,
+      bom: true,
+      relax_column_count: true,
+      trim: false,
+    });
   } catch {
     throw notCsv();
   }
@@ -79,10 +136,30 @@ function groupRows(rows: Row[]): Group[] {
         const name = text(row, 'name');
         const slug = text(row, 'slug');
         const product: BulkProductInput = {
-          sku: text(row, 'sku'), active: bool(row, 'active', line), priceNet: int(row, 'price_net', line), priceGross: int(row, 'price_gross', line),
-          currency: text(row, 'currency')?.toUpperCase() ?? '', taxRuleId: text(row, 'tax_rule_id'), stock: int(row, 'stock', line), weight: int(row, 'weight', line),
-          translations: name && slug ? [{ locale, name, slug, description: text(row, 'description'), metaTitle: text(row, 'meta_title'), metaDescription: text(row, 'meta_description') }] : [],
-          categoryIds: list(row, 'category_ids'), tagIds: list(row, 'tag_ids'), variants: [],
+          sku: text(row, 'sku'),
+          active: bool(row, 'active', line),
+          priceNet: int(row, 'price_net', line),
+          priceGross: int(row, 'price_gross', line),
+          currency: text(row, 'currency')?.toUpperCase() ?? '',
+          taxRuleId: text(row, 'tax_rule_id'),
+          stock: int(row, 'stock', line),
+          weight: int(row, 'weight', line),
+          translations:
+            name && slug
+              ? [
+                  {
+                    locale,
+                    name,
+                    slug,
+                    description: text(row, 'description'),
+                    metaTitle: text(row, 'meta_title'),
+                    metaDescription: text(row, 'meta_description'),
+                  },
+                ]
+              : [],
+          categoryIds: list(row, 'category_ids'),
+          tagIds: list(row, 'tag_ids'),
+          variants: [],
         };
         group.product = product;
         return;
@@ -91,8 +168,11 @@ function groupRows(rows: Row[]): Group[] {
       if (!current) throw new RowError(`row ${line}: no product row before it`);
       if (text(row, 'variant_sku')) {
         const variant: BulkVariantInput = {
-          sku: text(row, 'variant_sku'), active: bool(row, 'variant_active', line), stock: int(row, 'variant_stock', line),
-          priceNet: int(row, 'variant_price_net', line), priceGross: int(row, 'variant_price_gross', line),
+          sku: text(row, 'variant_sku'),
+          active: bool(row, 'variant_active', line),
+          stock: int(row, 'variant_stock', line),
+          priceNet: int(row, 'variant_price_net', line),
+          priceGross: int(row, 'variant_price_gross', line),
           options: ([1, 2, 3] as const).flatMap((n) => {
             const group = text(row, `option_${n}_group`);
             const value = text(row, `option_${n}_value`);
@@ -101,7 +181,14 @@ function groupRows(rows: Row[]): Group[] {
         };
         current.product.variants?.push(variant);
       } else if (text(row, 'name') && text(row, 'slug')) {
-        current.product.translations.push({ locale: text(row, 'locale') ?? 'en', name: text(row, 'name') as string, slug: text(row, 'slug') as string, description: text(row, 'description'), metaTitle: text(row, 'meta_title'), metaDescription: text(row, 'meta_description') });
+        current.product.translations.push({
+          locale: text(row, 'locale') ?? 'en',
+          name: text(row, 'name') as string,
+          slug: text(row, 'slug') as string,
+          description: text(row, 'description'),
+          metaTitle: text(row, 'meta_title'),
+          metaDescription: text(row, 'meta_description'),
+        });
       }
     } catch (err) {
       const msg = err instanceof RowError ? err.message : `row ${line}: unreadable`;
@@ -126,7 +213,10 @@ function checkProduct(g: Group, exists: boolean): string[] {
  * Imports a CSV (contract §5): products upserted by SKU, variants by variant SKU, each product in its own
  * transaction. Every product gets a result; errors name the CSV row.
  */
-export async function importProductsCsv(ctx: Ctx, input: { file?: string | null; csv?: string | null }): Promise<BulkResult> {
+export async function importProductsCsv(
+  ctx: Ctx,
+  input: { file?: string | null; csv?: string | null },
+): Promise<BulkResult> {
   const upload = input.file ? ctx.uploads?.get(input.file.replace(/^upload:/, '')) : undefined;
   const content = upload ? readFileSync(upload.path) : input.csv ? Buffer.from(input.csv) : null;
   if (!content) throw AppError.validation([{ field: 'file', detail: 'required' }]);
@@ -148,7 +238,13 @@ export async function importProductsCsv(ctx: Ctx, input: { file?: string | null;
       results.push({ index, sku, success: true, id, errors: null });
     } catch (err) {
       cache.clear();
-      results.push({ index, sku, success: false, id: null, errors: [`row ${g.line}: ${itemError(err, 'failed to import product')}`] });
+      results.push({
+        index,
+        sku,
+        success: false,
+        id: null,
+        errors: [`row ${g.line}: ${itemError(err, 'failed to import product')}`],
+      });
     }
   }
   return summarize(results);

@@ -1,7 +1,12 @@
 import { AppError } from '../../shared/errors';
 
 /** Every id in `ids` must exist among `found`, else 404 naming the field. */
-export function assertAllFound(ids: string[] | undefined | null, found: Array<{ id: string }>, what: string, field: string): void {
+export function assertAllFound(
+  ids: string[] | undefined | null,
+  found: Array<{ id: string }>,
+  what: string,
+  field: string,
+): void {
   const known = new Set(found.map((f) => f.id));
   const missing = (ids ?? []).find((id) => !known.has(id));
   if (missing) throw new AppError('not_found', `${what} not found`, { field });

@@ -50,7 +50,12 @@ function orderBy(ctx: Ctx, sort: ProductSort, order: SortOrder): Prisma.Sql {
  * only when the page is past the end). Relations are left to the DataLoaders. `storeView` marks the products
  * as seen by the store (active variants only).
  */
-export async function listProducts(ctx: Ctx, page: Page, filter: ProductFilter, storeView = false): Promise<{ items: Product[]; meta: ReturnType<typeof pageMeta> }> {
+export async function listProducts(
+  ctx: Ctx,
+  page: Page,
+  filter: ProductFilter,
+  storeView = false,
+): Promise<{ items: Product[]; meta: ReturnType<typeof pageMeta> }> {
   const where: Prisma.Sql[] = [];
   if (filter.active !== undefined && filter.active !== null) where.push(Prisma.sql`p.active = ${filter.active}`);
   if (filter.search) {
@@ -74,7 +79,9 @@ export async function listProducts(ctx: Ctx, page: Page, filter: ProductFilter, 
     LIMIT ${page.limit} OFFSET ${page.skip}`);
   let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && page.skip > 0) {
-    const [count] = await ctx.db.$queryRaw<Array<{ n: bigint | number }>>(Prisma.sql`SELECT count(*) AS n FROM products p ${whereSql}`);
+    const [count] = await ctx.db.$queryRaw<Array<{ n: bigint | number }>>(
+      Prisma.sql`SELECT count(*) AS n FROM products p ${whereSql}`,
+    );
     total = Number(count.n);
   }
   return { items: rows.map(({ total: _t, ...p }) => toProduct(p, storeView)), meta: pageMeta(total, page) };
@@ -109,7 +116,9 @@ export function preferredLocales(header: string | undefined, defaultLocale: stri
 
 /** An active product by its slug in the caller's locale (see {@link preferredLocales}). */
 export async function getStoreProductBySlug(ctx: Ctx, slug: string, locale?: string | null): Promise<Product> {
-  const locales = locale ? [locale, ...preferredLocales(undefined, ctx.config['i18n.default_locale'])] : preferredLocales(ctx.acceptLanguage, ctx.config['i18n.default_locale']);
+  const locales = locale
+    ? [locale, ...preferredLocales(undefined, ctx.config['i18n.default_locale'])]
+    : preferredLocales(ctx.acceptLanguage, ctx.config['i18n.default_locale']);
   const rows = await ctx.db.$queryRaw<Array<Product & { locale: string }>>(Prisma.sql`
     SELECT ${PRODUCT_COLUMNS}, t.locale FROM product_translations t JOIN products p ON p.id = t.product_id
     WHERE t.slug = ${slug} AND t.locale = ANY(${locales}::text[]) AND p.active`);

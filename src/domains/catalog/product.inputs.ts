@@ -20,7 +20,12 @@ export class ProductCreateInput {
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number;
   @Field() @Rules({ pattern: '^[A-Z]{3}$' }) currency!: string;
   @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string;
-  @Field(() => Int, { nullable: true, description: 'Initial product-level stock, written to the first active warehouse by priority.' }) @Rules({ min: 0 }) stock?: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Initial product-level stock, written to the first active warehouse by priority.',
+  })
+  @Rules({ min: 0 })
+  stock?: number;
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) weight?: number;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
   @Field(() => JsonScalar, { nullable: true }) metadata?: Record<string, unknown>;
@@ -38,14 +43,24 @@ export class ProductUpdateInput {
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number | null;
   @Field({ nullable: true }) @Rules({ pattern: '^[A-Z]{3}$' }) currency?: string;
   @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string | null;
-  @Field(() => Int, { nullable: true, description: 'Sets the product-level entry in the first active warehouse by priority.' }) @Rules({ min: 0 }) stock?: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Sets the product-level entry in the first active warehouse by priority.',
+  })
+  @Rules({ min: 0 })
+  stock?: number;
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) weight?: number | null;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
   @Field(() => JsonScalar, { nullable: true }) metadata?: Record<string, unknown>;
-  @Field(() => [ProductTranslationInput], { nullable: true, description: 'Upserted by locale; locales not given are kept.' }) translations?: ProductTranslationInput[];
+  @Field(() => [ProductTranslationInput], {
+    nullable: true,
+    description: 'Upserted by locale; locales not given are kept.',
+  })
+  translations?: ProductTranslationInput[];
   @Field(() => [UuidScalar], { nullable: true }) categoryIds?: string[];
   @Field(() => [UuidScalar], { nullable: true }) tagIds?: string[];
-  @Field(() => [UuidScalar], { nullable: true, description: 'Ordered list of media ids; replaces the existing list.' }) mediaIds?: string[];
+  @Field(() => [UuidScalar], { nullable: true, description: 'Ordered list of media ids; replaces the existing list.' })
+  mediaIds?: string[];
 }
 
 @InputType({ description: 'A variant, or with `optionGroups` one variant per combination of options.' })
@@ -57,7 +72,11 @@ export class VariantInput {
   @Field({ nullable: true }) active?: boolean;
   @Field(() => Int, { nullable: true }) position?: number;
   @Field(() => [UuidScalar], { nullable: true }) optionIds?: string[];
-  @Field(() => [[UuidScalar]], { nullable: true, description: 'One inner list of option ids per axis; creates the cartesian product.' }) optionGroups?: string[][];
+  @Field(() => [[UuidScalar]], {
+    nullable: true,
+    description: 'One inner list of option ids per axis; creates the cartesian product.',
+  })
+  optionGroups?: string[][];
 }
 
 @InputType()
@@ -101,11 +120,17 @@ export class BulkProductInput extends ProductCreateInput {
 export class BulkProductsInput {
   // Items are read one by one (against BulkProductInput, snake_case keys as in REST), so an item that does not
   // validate fails alone in the 207 results instead of failing the whole request.
-  @Field(() => [JsonScalar], { description: 'At most 250 items, each shaped as `BulkProductInput` with snake_case keys (as in REST). An item that does not validate fails alone.' })
+  @Field(() => [JsonScalar], {
+    description:
+      'At most 250 items, each shaped as `BulkProductInput` with snake_case keys (as in REST). An item that does not validate fails alone.',
+  })
   products!: unknown[];
 }
 
-@InputType({ description: 'A CSV import: `file` is the multipart reference set by the REST adapter; GraphQL clients send `csv` text.' })
+@InputType({
+  description:
+    'A CSV import: `file` is the multipart reference set by the REST adapter; GraphQL clients send `csv` text.',
+})
 export class ProductImportInput {
   @Field({ nullable: true }) file?: string;
   @Field({ nullable: true }) csv?: string;

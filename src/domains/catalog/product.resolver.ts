@@ -1,13 +1,41 @@
 import { SortOrder } from '../../shared/pagination';
 import type { GraphQLInputObjectType, GraphQLResolveInfo } from 'graphql';
-import { Arg, Ctx as Context, Field, FieldResolver, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Ctx as Context,
+  Field,
+  FieldResolver,
+  Info,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
-import { AttributeValuesInput, BulkProductsInput, ProductCreateInput, ProductImportInput, ProductUpdateInput, VariantInput } from './product.inputs';
+import {
+  AttributeValuesInput,
+  BulkProductsInput,
+  ProductCreateInput,
+  ProductImportInput,
+  ProductUpdateInput,
+  VariantInput,
+} from './product.inputs';
 import { getProduct, getStoreProductBySlug, listProducts } from './product-query';
 import * as products from './product.service';
-import { AttributeValue, BulkResult, Product, ProductList, ProductMediaRef, ProductSort, ProductTranslation, Variant } from './product.type';
+import {
+  AttributeValue,
+  BulkResult,
+  Product,
+  ProductList,
+  ProductMediaRef,
+  ProductSort,
+  ProductTranslation,
+  Variant,
+} from './product.type';
 import * as values from './attribute-value.service';
 import * as bulk from './bulk.service';
 import { csvTemplate, importProductsCsv } from './csv-import';
@@ -23,7 +51,10 @@ class VariantCreateResult {
 
 @Resolver(() => Product)
 export class ProductResolver {
-  @Query(() => ProductList, { description: 'Products. `search` matches names in every locale (last word as prefix); `categoryId` includes descendants. Needs `products.read`.' })
+  @Query(() => ProductList, {
+    description:
+      'Products. `search` matches names in every locale (last word as prefix); `categoryId` includes descendants. Needs `products.read`.',
+  })
   products(
     @Context() ctx: Ctx,
     @Arg('page', () => Int, { nullable: true }) page?: number,
@@ -55,8 +86,15 @@ export class ProductResolver {
     return listProducts(ctx, resolvePage(page, limit, PAGE), { sort, order, search, categoryId, active: true }, true);
   }
 
-  @Query(() => Product, { description: 'An active product by slug, matched in `locale`, else the `Accept-Language` locales, then `en` and the default locale.' })
-  storeProduct(@Context() ctx: Ctx, @Arg('slug') slug: string, @Arg('locale', () => String, { nullable: true }) locale?: string) {
+  @Query(() => Product, {
+    description:
+      'An active product by slug, matched in `locale`, else the `Accept-Language` locales, then `en` and the default locale.',
+  })
+  storeProduct(
+    @Context() ctx: Ctx,
+    @Arg('slug') slug: string,
+    @Arg('locale', () => String, { nullable: true }) locale?: string,
+  ) {
     return getStoreProductBySlug(ctx, slug, locale);
   }
 
@@ -71,7 +109,11 @@ export class ProductResolver {
   }
 
   @Mutation(() => Product, { description: 'Changes the given fields of a product. Needs `products.update`.' })
-  productUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => ProductUpdateInput) input: ProductUpdateInput) {
+  productUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => ProductUpdateInput) input: ProductUpdateInput,
+  ) {
     return products.updateProduct(ctx, id, input);
   }
 
@@ -80,52 +122,105 @@ export class ProductResolver {
     return products.deleteProduct(ctx, id);
   }
 
-  @Mutation(() => VariantCreateResult, { description: 'Creates a variant, or one per combination of `optionGroups`. Needs `products.create`.' })
-  productVariantCreate(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('input', () => VariantInput) input: VariantInput) {
+  @Mutation(() => VariantCreateResult, {
+    description: 'Creates a variant, or one per combination of `optionGroups`. Needs `products.create`.',
+  })
+  productVariantCreate(
+    @Context() ctx: Ctx,
+    @Arg('productId', () => UuidScalar) productId: string,
+    @Arg('input', () => VariantInput) input: VariantInput,
+  ) {
     return variants.createVariants(ctx, productId, input);
   }
 
   @Mutation(() => Variant, { description: 'Changes the given fields of a variant. Needs `products.update`.' })
-  productVariantUpdate(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('variantId', () => UuidScalar) variantId: string, @Arg('input', () => VariantInput) input: VariantInput) {
+  productVariantUpdate(
+    @Context() ctx: Ctx,
+    @Arg('productId', () => UuidScalar) productId: string,
+    @Arg('variantId', () => UuidScalar) variantId: string,
+    @Arg('input', () => VariantInput) input: VariantInput,
+  ) {
     return variants.updateVariant(ctx, productId, variantId, input);
   }
 
   @Mutation(() => Boolean, { description: 'Deletes a variant. Needs `products.delete`.' })
-  productVariantDelete(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('variantId', () => UuidScalar) variantId: string) {
+  productVariantDelete(
+    @Context() ctx: Ctx,
+    @Arg('productId', () => UuidScalar) productId: string,
+    @Arg('variantId', () => UuidScalar) variantId: string,
+  ) {
     return variants.deleteVariant(ctx, productId, variantId);
   }
 
-  @Mutation(() => [AttributeValue], { description: 'Upserts attribute values of a product by attribute id. Needs `products.update`.' })
-  productAttributesSet(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('input', () => AttributeValuesInput) input: AttributeValuesInput) {
+  @Mutation(() => [AttributeValue], {
+    description: 'Upserts attribute values of a product by attribute id. Needs `products.update`.',
+  })
+  productAttributesSet(
+    @Context() ctx: Ctx,
+    @Arg('productId', () => UuidScalar) productId: string,
+    @Arg('input', () => AttributeValuesInput) input: AttributeValuesInput,
+  ) {
     return values.setAttributeValues(ctx, { productId }, input.attributes);
   }
 
   @Mutation(() => Boolean, { description: 'Removes one attribute value of a product. Needs `products.update`.' })
-  productAttributeDelete(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('attributeId', () => UuidScalar) attributeId: string) {
+  productAttributeDelete(
+    @Context() ctx: Ctx,
+    @Arg('productId', () => UuidScalar) productId: string,
+    @Arg('attributeId', () => UuidScalar) attributeId: string,
+  ) {
     return values.deleteAttributeValue(ctx, { productId }, attributeId);
   }
 
-  @Mutation(() => [AttributeValue], { description: 'Upserts attribute values of a variant by attribute id. Needs `products.update`.' })
-  variantAttributesSet(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('variantId', () => UuidScalar) variantId: string, @Arg('input', () => AttributeValuesInput) input: AttributeValuesInput) {
+  @Mutation(() => [AttributeValue], {
+    description: 'Upserts attribute values of a variant by attribute id. Needs `products.update`.',
+  })
+  variantAttributesSet(
+    @Context() ctx: Ctx,
+    @Arg('productId', () => UuidScalar) productId: string,
+    @Arg('variantId', () => UuidScalar) variantId: string,
+    @Arg('input', () => AttributeValuesInput) input: AttributeValuesInput,
+  ) {
     return values.setAttributeValues(ctx, { productId, variantId }, input.attributes);
   }
 
   @Mutation(() => Boolean, { description: 'Removes one attribute value of a variant. Needs `products.update`.' })
-  variantAttributeDelete(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string, @Arg('variantId', () => UuidScalar) variantId: string, @Arg('attributeId', () => UuidScalar) attributeId: string) {
+  variantAttributeDelete(
+    @Context() ctx: Ctx,
+    @Arg('productId', () => UuidScalar) productId: string,
+    @Arg('variantId', () => UuidScalar) variantId: string,
+    @Arg('attributeId', () => UuidScalar) attributeId: string,
+  ) {
     return values.deleteAttributeValue(ctx, { productId, variantId }, attributeId);
   }
 
-  @Mutation(() => BulkResult, { description: 'Creates up to 250 products with inline variants (options by name, created when missing); one result per item. Needs `products.create`.' })
-  productsBulkCreate(@Context() ctx: Ctx, @Arg('input', () => BulkProductsInput) input: BulkProductsInput, @Info() info: GraphQLResolveInfo) {
-    return bulk.bulkCreateProducts(ctx, input.products, info.schema.getType('BulkProductInput') as GraphQLInputObjectType);
+  @Mutation(() => BulkResult, {
+    description:
+      'Creates up to 250 products with inline variants (options by name, created when missing); one result per item. Needs `products.create`.',
+  })
+  productsBulkCreate(
+    @Context() ctx: Ctx,
+    @Arg('input', () => BulkProductsInput) input: BulkProductsInput,
+    @Info() info: GraphQLResolveInfo,
+  ) {
+    return bulk.bulkCreateProducts(
+      ctx,
+      input.products,
+      info.schema.getType('BulkProductInput') as GraphQLInputObjectType,
+    );
   }
 
-  @Mutation(() => BulkResult, { description: 'Imports a CSV (contract §5), upserting by SKU. REST sends multipart `file`; GraphQL clients send the text as `csv`. Needs `products.create`.' })
+  @Mutation(() => BulkResult, {
+    description:
+      'Imports a CSV (contract §5), upserting by SKU. REST sends multipart `file`; GraphQL clients send the text as `csv`. Needs `products.create`.',
+  })
   productsImport(@Context() ctx: Ctx, @Arg('input', () => ProductImportInput) input: ProductImportInput) {
     return importProductsCsv(ctx, input);
   }
 
-  @Query(() => String, { description: 'The CSV import template (one product row, one variant row). Needs `products.read`.' })
+  @Query(() => String, {
+    description: 'The CSV import template (one product row, one variant row). Needs `products.read`.',
+  })
   productImportTemplate() {
     return csvTemplate();
   }
@@ -161,7 +256,9 @@ export class ProductResolver {
     return (await ctx.loaders.productDetails.load(p.id)).variants.length > 0;
   }
 
-  @FieldResolver(() => [AttributeValue], { description: 'Attribute values with the attribute’s identifier, type, unit and names.' })
+  @FieldResolver(() => [AttributeValue], {
+    description: 'Attribute values with the attribute’s identifier, type, unit and names.',
+  })
   async attributes(@Root() p: Product, @Context() ctx: Ctx) {
     return (await ctx.loaders.productDetails.load(p.id)).attributes;
   }

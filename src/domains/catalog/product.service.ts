@@ -20,7 +20,10 @@ export async function productEntity(ctx: Ctx, id: string): Promise<Record<string
       translations: { orderBy: { locale: 'asc' } },
       categories: { orderBy: [{ position: 'asc' }, { categoryId: 'asc' }] },
       tags: { orderBy: { tagId: 'asc' } },
-      media: { orderBy: [{ position: 'asc' }, { mediaId: 'asc' }], include: { media: { select: { storageKey: true } } } },
+      media: {
+        orderBy: [{ position: 'asc' }, { mediaId: 'asc' }],
+        include: { media: { select: { storageKey: true } } },
+      },
       variants: { orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], include: { options: true } },
     },
   });
@@ -32,16 +35,32 @@ export async function productEntity(ctx: Ctx, id: string): Promise<Record<string
     translations: translations.map(({ id: _id, productId: _p, ...t }) => t),
     categories: categories.map((c) => c.categoryId),
     tags: tags.map((t) => t.tagId),
-    media: media.map((m) => ({ mediaId: m.mediaId, position: m.position, url: ctx.mediaStorage.url(m.media.storageKey) })),
+    media: media.map((m) => ({
+      mediaId: m.mediaId,
+      position: m.position,
+      url: ctx.mediaStorage.url(m.media.storageKey),
+    })),
     variants: variants.map(({ options, productId: _p, ...v }) => ({ ...v, optionIds: options.map((o) => o.optionId) })),
   }) as Record<string, unknown>;
 }
 
-async function assertRefs(ctx: Ctx, input: { categoryIds?: string[] | null; tagIds?: string[] | null; mediaIds?: string[] | null; taxRuleId?: string | null }) {
+async function assertRefs(
+  ctx: Ctx,
+  input: {
+    categoryIds?: string[] | null;
+    tagIds?: string[] | null;
+    mediaIds?: string[] | null;
+    taxRuleId?: string | null;
+  },
+) {
   const [categories, tags, media, taxRule] = await Promise.all([
-    input.categoryIds?.length ? ctx.db.category.findMany({ where: { id: { in: input.categoryIds } }, select: { id: true } }) : [],
+    input.categoryIds?.length
+      ? ctx.db.category.findMany({ where: { id: { in: input.categoryIds } }, select: { id: true } })
+      : [],
     input.tagIds?.length ? ctx.db.tag.findMany({ where: { id: { in: input.tagIds } }, select: { id: true } }) : [],
-    input.mediaIds?.length ? ctx.db.media.findMany({ where: { id: { in: input.mediaIds } }, select: { id: true } }) : [],
+    input.mediaIds?.length
+      ? ctx.db.media.findMany({ where: { id: { in: input.mediaIds } }, select: { id: true } })
+      : [],
     input.taxRuleId ? ctx.db.taxRule.findUnique({ where: { id: input.taxRuleId }, select: { id: true } }) : null,
   ]);
   assertAllFound(input.categoryIds, categories, 'category', 'category_ids');
@@ -53,7 +72,14 @@ async function assertRefs(ctx: Ctx, input: { categoryIds?: string[] | null; tagI
 const uniq = (ids: string[]) => [...new Set(ids)];
 
 function translationData(t: ProductTranslationInput) {
-  return { locale: t.locale, name: t.name, slug: t.slug, description: t.description ?? null, metaTitle: t.metaTitle ?? null, metaDescription: t.metaDescription ?? null };
+  return {
+    locale: t.locale,
+    name: t.name,
+    slug: t.slug,
+    description: t.description ?? null,
+    metaTitle: t.metaTitle ?? null,
+    metaDescription: t.metaDescription ?? null,
+  };
 }
 
 /**
@@ -61,9 +87,17 @@ function translationData(t: ProductTranslationInput) {
  * {@link writeCatalogStock}). `product.before_create` sees the request (snake_case) and can cancel;
  * `product.after_create` gets the stored product after commit.
  */
-export async function createProduct(ctx: Ctx, input: ProductCreateInput, metadata: Record<string, unknown> = {}): Promise<Product> {
+export async function createProduct(
+  ctx: Ctx,
+  input: ProductCreateInput,
+  metadata: Record<string, unknown> = {},
+): Promise<Product> {
   checkTranslations(input.translations, true);
-  await ctx.hooks.runBefore('product.before_create', { entity: snakeKeys(input) as Record<string, unknown>, changes: {}, metadata });
+  await ctx.hooks.runBefore('product.before_create', {
+    entity: snakeKeys(input) as Record<string, unknown>,
+    changes: {},
+    metadata,
+  });
   const id = await inTransaction(ctx, async (tx) => {
     await assertRefs(tx, input);
     let created;
@@ -80,7 +114,9 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput, metadat
           customFields: (input.customFields ?? {}) as object,
           metadata: (input.metadata ?? {}) as object,
           translations: { create: input.translations.map(translationData) },
-          categories: { create: uniq(input.categoryIds ?? []).map((categoryId, position) => ({ categoryId, position })) },
+          categories: {
+            create: uniq(input.categoryIds ?? []).map((categoryId, position) => ({ categoryId, position })),
+          },
           tags: { create: uniq(input.tagIds ?? []).map((tagId) => ({ tagId })) },
           media: { create: uniq(input.mediaIds ?? []).map((mediaId, position) => ({ mediaId, position })) },
         },
@@ -105,7 +141,11 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
   checkTranslations(input.translations, false);
   await inTransaction(ctx, async (tx) => {
     const before = await productEntity(tx, id);
-    await tx.hooks.runBefore('product.before_update', { entity: before, changes: snakeKeys(provided(input)) as Record<string, unknown>, metadata: {} });
+    await tx.hooks.runBefore('product.before_update', {
+      entity: before,
+      changes: snakeKeys(provided(input)) as Record<string, unknown>,
+      metadata: {},
+    });
     await assertRefs(tx, input);
     const { translations, categoryIds, tagIds, mediaIds, stock, customFields, metadata, ...scalars } = provided(input);
     try {
@@ -119,14 +159,20 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
       });
       for (const t of translations ?? []) {
         const data = translationData(t);
-        await tx.db.productTranslation.upsert({ where: { productId_locale: { productId: id, locale: t.locale } }, create: { productId: id, ...data }, update: data });
+        await tx.db.productTranslation.upsert({
+          where: { productId_locale: { productId: id, locale: t.locale } },
+          create: { productId: id, ...data },
+          update: data,
+        });
       }
     } catch (err) {
       throw conflictOf(err, 'duplicate_sku');
     }
     if (categoryIds) {
       await tx.db.productCategory.deleteMany({ where: { productId: id } });
-      await tx.db.productCategory.createMany({ data: uniq(categoryIds).map((categoryId, position) => ({ productId: id, categoryId, position })) });
+      await tx.db.productCategory.createMany({
+        data: uniq(categoryIds).map((categoryId, position) => ({ productId: id, categoryId, position })),
+      });
     }
     if (tagIds) {
       await tx.db.productTag.deleteMany({ where: { productId: id } });
@@ -134,7 +180,9 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
     }
     if (mediaIds) {
       await tx.db.productMedia.deleteMany({ where: { productId: id } });
-      await tx.db.productMedia.createMany({ data: uniq(mediaIds).map((mediaId, position) => ({ productId: id, mediaId, position })) });
+      await tx.db.productMedia.createMany({
+        data: uniq(mediaIds).map((mediaId, position) => ({ productId: id, mediaId, position })),
+      });
     }
     if (stock !== undefined && stock !== null) await setDefaultWarehouseStock(tx, id, null, stock);
     const after = await productEntity(tx, id);

@@ -47,9 +47,12 @@ export class Variant {
   @Field(() => UuidScalar) id!: string;
   @Field(() => UuidScalar) productId!: string;
   @Field(() => String, { nullable: true }) sku!: string | null;
-  @Field(() => Int, { nullable: true, description: 'Effective price: the variant’s own, else the product’s.' }) priceGross!: number | null;
-  @Field(() => Int, { nullable: true, description: 'Effective price: the variant’s own, else the product’s.' }) priceNet!: number | null;
-  @Field(() => Int, { description: 'Denormalized sum of the variant’s stock entries in active warehouses.' }) stock!: number;
+  @Field(() => Int, { nullable: true, description: 'Effective price: the variant’s own, else the product’s.' })
+  priceGross!: number | null;
+  @Field(() => Int, { nullable: true, description: 'Effective price: the variant’s own, else the product’s.' })
+  priceNet!: number | null;
+  @Field(() => Int, { description: 'Denormalized sum of the variant’s stock entries in active warehouses.' })
+  stock!: number;
   @Field() active!: boolean;
   @Field(() => Int) position!: number;
   @Field(() => [UuidScalar]) optionIds!: string[];
@@ -76,7 +79,10 @@ export class Product {
   @Field(() => Int, { nullable: true }) priceGross!: number | null;
   @Field() currency!: string;
   @Field(() => UuidScalar, { nullable: true }) taxRuleId!: string | null;
-  @Field(() => Int, { description: 'Denormalized sum of all stock entries (product-level and variants) in active warehouses.' }) stock!: number;
+  @Field(() => Int, {
+    description: 'Denormalized sum of all stock entries (product-level and variants) in active warehouses.',
+  })
+  stock!: number;
   @Field(() => Int, { nullable: true, description: 'grams' }) weight!: number | null;
   @Field(() => JsonScalar) customFields!: unknown;
   @Field(() => JsonScalar) metadata!: unknown;
@@ -97,7 +103,10 @@ export enum ProductSort {
   stock = 'stock',
   name = 'name',
 }
-registerEnumType(ProductSort, { name: 'ProductSort', description: 'Sort key of product lists (`name` sorts by the default-locale name).' });
+registerEnumType(ProductSort, {
+  name: 'ProductSort',
+  description: 'Sort key of product lists (`name` sorts by the default-locale name).',
+});
 
 @ObjectType({ description: 'Outcome of one item of a bulk create or CSV import.' })
 export class BulkItemResult {

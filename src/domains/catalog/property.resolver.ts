@@ -2,7 +2,16 @@ import { Arg, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
 import { UuidScalar } from '../../shared/scalars';
 import * as props from './property.service';
-import { Attribute, AttributeInput, AttributeOption, AttributeOptionInput, PropertyGroup, PropertyGroupInput, PropertyOption, PropertyOptionInput } from './property.type';
+import {
+  Attribute,
+  AttributeInput,
+  AttributeOption,
+  AttributeOptionInput,
+  PropertyGroup,
+  PropertyGroupInput,
+  PropertyOption,
+  PropertyOptionInput,
+} from './property.type';
 
 @Resolver(() => PropertyGroup)
 export class PropertyGroupResolver {
@@ -22,7 +31,11 @@ export class PropertyGroupResolver {
   }
 
   @Mutation(() => PropertyGroup, { description: 'Full replacement. Needs `products.update`.' })
-  propertyGroupUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => PropertyGroupInput) input: PropertyGroupInput) {
+  propertyGroupUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => PropertyGroupInput) input: PropertyGroupInput,
+  ) {
     return props.savePropertyGroup(ctx, id, input);
   }
 
@@ -32,17 +45,30 @@ export class PropertyGroupResolver {
   }
 
   @Mutation(() => PropertyOption, { description: 'Needs `products.create`.' })
-  propertyOptionCreate(@Context() ctx: Ctx, @Arg('groupId', () => UuidScalar) groupId: string, @Arg('input', () => PropertyOptionInput) input: PropertyOptionInput) {
+  propertyOptionCreate(
+    @Context() ctx: Ctx,
+    @Arg('groupId', () => UuidScalar) groupId: string,
+    @Arg('input', () => PropertyOptionInput) input: PropertyOptionInput,
+  ) {
     return props.savePropertyOption(ctx, groupId, null, input);
   }
 
   @Mutation(() => PropertyOption, { description: 'Needs `products.update`.' })
-  propertyOptionUpdate(@Context() ctx: Ctx, @Arg('groupId', () => UuidScalar) groupId: string, @Arg('optionId', () => UuidScalar) optionId: string, @Arg('input', () => PropertyOptionInput) input: PropertyOptionInput) {
+  propertyOptionUpdate(
+    @Context() ctx: Ctx,
+    @Arg('groupId', () => UuidScalar) groupId: string,
+    @Arg('optionId', () => UuidScalar) optionId: string,
+    @Arg('input', () => PropertyOptionInput) input: PropertyOptionInput,
+  ) {
     return props.savePropertyOption(ctx, groupId, optionId, input);
   }
 
   @Mutation(() => Boolean, { description: 'Needs `products.delete`.' })
-  propertyOptionDelete(@Context() ctx: Ctx, @Arg('groupId', () => UuidScalar) groupId: string, @Arg('optionId', () => UuidScalar) optionId: string) {
+  propertyOptionDelete(
+    @Context() ctx: Ctx,
+    @Arg('groupId', () => UuidScalar) groupId: string,
+    @Arg('optionId', () => UuidScalar) optionId: string,
+  ) {
     return props.deletePropertyOption(ctx, groupId, optionId);
   }
 }
@@ -65,27 +91,46 @@ export class AttributeResolver {
   }
 
   @Mutation(() => Attribute, { description: 'Full replacement. Needs `products.update`.' })
-  attributeUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => AttributeInput) input: AttributeInput) {
+  attributeUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => AttributeInput) input: AttributeInput,
+  ) {
     return props.saveAttribute(ctx, id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Deletes the attribute, its options and all its values. Needs `products.delete`.' })
+  @Mutation(() => Boolean, {
+    description: 'Deletes the attribute, its options and all its values. Needs `products.delete`.',
+  })
   attributeDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return props.deleteAttribute(ctx, id);
   }
 
   @Mutation(() => AttributeOption, { description: 'Needs `products.create`.' })
-  attributeOptionCreate(@Context() ctx: Ctx, @Arg('attributeId', () => UuidScalar) attributeId: string, @Arg('input', () => AttributeOptionInput) input: AttributeOptionInput) {
+  attributeOptionCreate(
+    @Context() ctx: Ctx,
+    @Arg('attributeId', () => UuidScalar) attributeId: string,
+    @Arg('input', () => AttributeOptionInput) input: AttributeOptionInput,
+  ) {
     return props.saveAttributeOption(ctx, attributeId, null, input);
   }
 
   @Mutation(() => AttributeOption, { description: 'Needs `products.update`.' })
-  attributeOptionUpdate(@Context() ctx: Ctx, @Arg('attributeId', () => UuidScalar) attributeId: string, @Arg('optionId', () => UuidScalar) optionId: string, @Arg('input', () => AttributeOptionInput) input: AttributeOptionInput) {
+  attributeOptionUpdate(
+    @Context() ctx: Ctx,
+    @Arg('attributeId', () => UuidScalar) attributeId: string,
+    @Arg('optionId', () => UuidScalar) optionId: string,
+    @Arg('input', () => AttributeOptionInput) input: AttributeOptionInput,
+  ) {
     return props.saveAttributeOption(ctx, attributeId, optionId, input);
   }
 
   @Mutation(() => Boolean, { description: 'Needs `products.delete`.' })
-  attributeOptionDelete(@Context() ctx: Ctx, @Arg('attributeId', () => UuidScalar) attributeId: string, @Arg('optionId', () => UuidScalar) optionId: string) {
+  attributeOptionDelete(
+    @Context() ctx: Ctx,
+    @Arg('attributeId', () => UuidScalar) attributeId: string,
+    @Arg('optionId', () => UuidScalar) optionId: string,
+  ) {
     return props.deleteAttributeOption(ctx, attributeId, optionId);
   }
 }

@@ -33,7 +33,11 @@ export class NameTranslationInput {
 
 @InputType({ description: 'A property group; PUT takes the same body, all of it (identifier included).' })
 export class PropertyGroupInput {
-  @Field({ description: 'Pattern `^[a-z0-9][a-z0-9_-]*$` (422 `invalid_identifier`), unique (409 `duplicate_identifier`).' }) @Rules({ maxLength: 255 }) identifier!: string;
+  @Field({
+    description: 'Pattern `^[a-z0-9][a-z0-9_-]*$` (422 `invalid_identifier`), unique (409 `duplicate_identifier`).',
+  })
+  @Rules({ maxLength: 255 })
+  identifier!: string;
   @Field(() => Int, { nullable: true }) position?: number;
   @Field(() => [NameTranslationInput]) translations!: NameTranslationInput[];
 }
@@ -41,7 +45,9 @@ export class PropertyGroupInput {
 @InputType({ description: 'A property option; on update the translations given replace the stored ones.' })
 export class PropertyOptionInput {
   @Field(() => Int, { nullable: true }) position?: number;
-  @Field(() => String, { nullable: true }) @Rules({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$' }) colorHex?: string | null;
+  @Field(() => String, { nullable: true })
+  @Rules({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$' })
+  colorHex?: string | null;
   @Field(() => [NameTranslationInput]) translations!: NameTranslationInput[];
 }
 
@@ -85,7 +91,8 @@ export class AttributeTranslationInput {
 @InputType({ description: 'An attribute; PUT is a full replacement (omitted optional fields take their defaults).' })
 export class AttributeInput {
   @Field() @Rules({ maxLength: 255 }) identifier!: string;
-  @Field({ description: 'One of text, number, select, multi_select, boolean (422 `invalid_attribute_type`).' }) type!: string;
+  @Field({ description: 'One of text, number, select, multi_select, boolean (422 `invalid_attribute_type`).' })
+  type!: string;
   @Field(() => String, { nullable: true }) @Rules({ maxLength: 20 }) unit?: string | null;
   @Field(() => Int, { nullable: true }) position?: number;
   @Field({ nullable: true }) filterable?: boolean;

@@ -8,14 +8,31 @@ import type { TagCreateInput, TagUpdateInput } from './category.type';
 
 /** `Summer Sale!` → `summer-sale`. */
 export function slugify(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'tag';
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'tag'
+  );
 }
 
 const duplicate = (err: unknown) => conflictOf(err, 'duplicate_slug');
 
 export async function listTags(ctx: Ctx, page: Page, search?: string | null) {
-  const where = search ? { OR: [{ name: { contains: search, mode: 'insensitive' as const } }, { slug: { contains: search.toLowerCase() } }] } : {};
-  const [items, total] = await Promise.all([ctx.db.tag.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], skip: page.skip, take: page.limit }), ctx.db.tag.count({ where })]);
+  const where = search
+    ? {
+        OR: [
+          { name: { contains: search, mode: 'insensitive' as const } },
+          { slug: { contains: search.toLowerCase() } },
+        ],
+      }
+    : {};
+  const [items, total] = await Promise.all([
+    ctx.db.tag.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], skip: page.skip, take: page.limit }),
+    ctx.db.tag.count({ where }),
+  ]);
   return { items, meta: pageMeta(total, page) };
 }
 

@@ -10,7 +10,8 @@ import type { VariantInput } from './product.inputs';
 import type { Variant } from './product.type';
 
 async function assertProduct(ctx: Ctx, productId: string): Promise<void> {
-  if (!(await ctx.db.product.findUnique({ where: { id: productId }, select: { id: true } }))) throw AppError.notFound('product');
+  if (!(await ctx.db.product.findUnique({ where: { id: productId }, select: { id: true } })))
+    throw AppError.notFound('product');
 }
 
 async function assertVariant(ctx: Ctx, productId: string, variantId: string): Promise<void> {
@@ -27,7 +28,10 @@ async function assertOptions(ctx: Ctx, ids: string[], field: string): Promise<vo
 
 /** Every combination of one option per axis: [[a,b],[x,y]] → [a,x],[a,y],[b,x],[b,y]. */
 export function cartesian(groups: string[][]): string[][] {
-  return groups.reduce<string[][]>((acc, group) => acc.flatMap((combo) => group.map((option) => [...combo, option])), [[]]);
+  return groups.reduce<string[][]>(
+    (acc, group) => acc.flatMap((combo) => group.map((option) => [...combo, option])),
+    [[]],
+  );
 }
 
 /** The variants of a product as the API shows them (effective prices, options), read after commit. */
@@ -40,7 +44,11 @@ export async function variantsById(ctx: Ctx, productId: string, ids: string[]): 
  * Creates one variant, or with `optionGroups` one per combination (the cartesian product of the groups;
  * a given `sku` then gets `-1`, `-2`… suffixes). Stock goes to inventory like a product's.
  */
-export async function createVariants(ctx: Ctx, productId: string, input: VariantInput): Promise<{ variant: Variant | null; variants: Variant[] }> {
+export async function createVariants(
+  ctx: Ctx,
+  productId: string,
+  input: VariantInput,
+): Promise<{ variant: Variant | null; variants: Variant[] }> {
   const combos = input.optionGroups ? cartesian(input.optionGroups) : [input.optionIds ?? []];
   if (input.optionGroups && (input.optionGroups.length === 0 || input.optionGroups.some((g) => g.length === 0))) {
     throw AppError.validation([{ field: 'option_groups', detail: 'required' }]);
@@ -57,7 +65,12 @@ export async function createVariants(ctx: Ctx, productId: string, input: Variant
       try {
         variant = await tx.db.productVariant.create({
           data: {
-            productId, sku, priceGross: input.priceGross ?? null, priceNet: input.priceNet ?? null, active: input.active ?? true, position: position++,
+            productId,
+            sku,
+            priceGross: input.priceGross ?? null,
+            priceNet: input.priceNet ?? null,
+            active: input.active ?? true,
+            position: position++,
             options: { create: [...new Set(optionIds)].map((optionId) => ({ optionId })) },
           },
           select: { id: true },
@@ -76,13 +89,19 @@ export async function createVariants(ctx: Ctx, productId: string, input: Variant
 }
 
 /** Changes the given fields of a variant; `option_ids` replaces its options, `stock` goes to inventory. */
-export async function updateVariant(ctx: Ctx, productId: string, variantId: string, input: VariantInput): Promise<Variant> {
+export async function updateVariant(
+  ctx: Ctx,
+  productId: string,
+  variantId: string,
+  input: VariantInput,
+): Promise<Variant> {
   rejectNulls(input, ['active', 'stock']);
   if (input.optionGroups) throw AppError.validation([{ field: 'option_groups', detail: 'not allowed on update' }]);
   await inTransaction(ctx, async (tx) => {
     await assertVariant(tx, productId, variantId);
     const data: Record<string, unknown> = {};
-    for (const key of ['sku', 'priceGross', 'priceNet', 'active', 'position'] as const) if (input[key] !== undefined) data[key] = input[key];
+    for (const key of ['sku', 'priceGross', 'priceNet', 'active', 'position'] as const)
+      if (input[key] !== undefined) data[key] = input[key];
     try {
       await tx.db.productVariant.update({ where: { id: variantId }, data });
     } catch (err) {
@@ -91,9 +110,12 @@ export async function updateVariant(ctx: Ctx, productId: string, variantId: stri
     if (input.optionIds) {
       await assertOptions(tx, input.optionIds, 'option_ids');
       await tx.db.variantOption.deleteMany({ where: { variantId } });
-      await tx.db.variantOption.createMany({ data: [...new Set(input.optionIds)].map((optionId) => ({ variantId, optionId })) });
+      await tx.db.variantOption.createMany({
+        data: [...new Set(input.optionIds)].map((optionId) => ({ variantId, optionId })),
+      });
     }
-    if (input.stock !== undefined && input.stock !== null) await setDefaultWarehouseStock(tx, productId, variantId, input.stock);
+    if (input.stock !== undefined && input.stock !== null)
+      await setDefaultWarehouseStock(tx, productId, variantId, input.stock);
   });
   return (await variantsById(ctx, productId, [variantId]))[0];
 }

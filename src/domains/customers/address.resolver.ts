@@ -6,7 +6,7 @@ import { Address, AddressCreateInput, AddressUpdateInput } from './address.type'
 
 @Resolver(() => Address)
 export class AddressResolver {
-  @Query(() => [Address], { description: 'The signed-in customer\'s addresses.' })
+  @Query(() => [Address], { description: "The signed-in customer's addresses." })
   accountAddresses(@Context() ctx: Ctx) {
     return addresses.listAddresses(ctx);
   }
@@ -16,12 +16,18 @@ export class AddressResolver {
     return addresses.createAddress(ctx, input);
   }
 
-  @Mutation(() => Address, { description: 'Changes one of the signed-in customer\'s addresses (404 for anyone else\'s).' })
-  accountAddressUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => AddressUpdateInput) input: AddressUpdateInput) {
+  @Mutation(() => Address, {
+    description: "Changes one of the signed-in customer's addresses (404 for anyone else's).",
+  })
+  accountAddressUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => AddressUpdateInput) input: AddressUpdateInput,
+  ) {
     return addresses.updateAddress(ctx, id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Deletes one of the signed-in customer\'s addresses.' })
+  @Mutation(() => Boolean, { description: "Deletes one of the signed-in customer's addresses." })
   accountAddressDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return addresses.deleteAddress(ctx, id);
   }

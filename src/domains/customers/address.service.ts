@@ -15,7 +15,10 @@ async function ownAddress(ctx: Ctx, id: string) {
 }
 
 export function listAddresses(ctx: Ctx) {
-  return ctx.db.customerAddress.findMany({ where: { customerId: signedInCustomer(ctx) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  return ctx.db.customerAddress.findMany({
+    where: { customerId: signedInCustomer(ctx) },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
 }
 
 export function createAddress(ctx: Ctx, input: AddressCreateInput) {

@@ -6,12 +6,19 @@ const NAME = { minLength: 1, maxLength: 255 };
 
 @InputType({ description: 'Changes to a customer (admin): only the fields given change.' })
 export class CustomerUpdateInput {
-  @Field({ nullable: true, description: 'Stored trimmed and lower-cased; 409 `email_taken` when another customer has it.' }) @Rules({ maxLength: 320, email: true }) email?: string;
+  @Field({
+    nullable: true,
+    description: 'Stored trimmed and lower-cased; 409 `email_taken` when another customer has it.',
+  })
+  @Rules({ maxLength: 320, email: true })
+  email?: string;
   @Field({ nullable: true }) @Rules(NAME) firstName?: string;
   @Field({ nullable: true }) @Rules(NAME) lastName?: string;
   @Field({ nullable: true, description: 'An inactive customer cannot sign in.' }) active?: boolean;
-  @Field(() => UuidScalar, { nullable: true, description: 'One of the customer\'s addresses, or null.' }) defaultBillingAddressId?: string | null;
-  @Field(() => UuidScalar, { nullable: true, description: 'One of the customer\'s addresses, or null.' }) defaultShippingAddressId?: string | null;
+  @Field(() => UuidScalar, { nullable: true, description: "One of the customer's addresses, or null." })
+  defaultBillingAddressId?: string | null;
+  @Field(() => UuidScalar, { nullable: true, description: "One of the customer's addresses, or null." })
+  defaultShippingAddressId?: string | null;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
 }
 

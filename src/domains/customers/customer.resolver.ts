@@ -11,7 +11,9 @@ const PAGE = { limit: 20, max: 200 };
 
 @Resolver(() => Customer)
 export class CustomerResolver {
-  @Query(() => CustomerList, { description: 'Customers, newest first; `search` matches email and names. Needs `customers.read`.' })
+  @Query(() => CustomerList, {
+    description: 'Customers, newest first; `search` matches email and names. Needs `customers.read`.',
+  })
   customers(
     @Context() ctx: Ctx,
     @Arg('page', () => Int, { nullable: true }) page?: number,
@@ -19,7 +21,10 @@ export class CustomerResolver {
     @Arg('search', () => String, { nullable: true }) search?: string,
     @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
   ) {
-    return customers.listCustomers(ctx, resolvePage(page, limit, PAGE), { search: search ?? undefined, active: active ?? undefined });
+    return customers.listCustomers(ctx, resolvePage(page, limit, PAGE), {
+      search: search ?? undefined,
+      active: active ?? undefined,
+    });
   }
 
   @Query(() => Customer, { description: 'Needs `customers.read`.' })
@@ -27,13 +32,19 @@ export class CustomerResolver {
     return customers.getCustomer(ctx, id);
   }
 
-  @Mutation(() => Customer, { description: '409 `email_taken` when the email is registered. Needs `customers.create`.' })
+  @Mutation(() => Customer, {
+    description: '409 `email_taken` when the email is registered. Needs `customers.create`.',
+  })
   customerCreate(@Context() ctx: Ctx, @Arg('input', () => CustomerCreateInput) input: CustomerCreateInput) {
     return customers.createCustomer(ctx, input);
   }
 
   @Mutation(() => Customer, { description: 'Needs `customers.update`.' })
-  customerUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => CustomerUpdateInput) input: CustomerUpdateInput) {
+  customerUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => CustomerUpdateInput) input: CustomerUpdateInput,
+  ) {
     return customers.updateCustomer(ctx, id, input);
   }
 
@@ -42,12 +53,12 @@ export class CustomerResolver {
     return customers.deleteCustomer(ctx, id);
   }
 
-  @Query(() => Customer, { description: 'The signed-in customer\'s account.' })
+  @Query(() => Customer, { description: "The signed-in customer's account." })
   account(@Context() ctx: Ctx) {
     return customers.getAccount(ctx);
   }
 
-  @Mutation(() => Customer, { description: 'Changes the signed-in customer\'s own account.' })
+  @Mutation(() => Customer, { description: "Changes the signed-in customer's own account." })
   accountUpdate(@Context() ctx: Ctx, @Arg('input', () => AccountUpdateInput) input: AccountUpdateInput) {
     return customers.updateAccount(ctx, input);
   }

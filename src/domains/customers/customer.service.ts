@@ -30,11 +30,15 @@ export async function createCustomer(ctx: Ctx, input: NewCustomer) {
     const entity = { email, first_name: input.firstName, last_name: input.lastName, active: true };
     await tx.hooks.runBefore('customer.before_create', { entity, changes: {}, metadata: {} });
     try {
-      const created = await tx.db.customer.create({ data: { email, passwordHash, firstName: input.firstName, lastName: input.lastName } });
+      const created = await tx.db.customer.create({
+        data: { email, passwordHash, firstName: input.firstName, lastName: input.lastName },
+      });
       emitAfter(tx, 'customer.after_create', { entity: customerView(created), changes: {}, metadata: {} });
       return created;
     } catch (err) {
-      throw isUniqueViolation(err) ? new AppError('email_taken', 'email is already registered', { field: 'email' }) : err;
+      throw isUniqueViolation(err)
+        ? new AppError('email_taken', 'email is already registered', { field: 'email' })
+        : err;
     }
   });
 }
@@ -45,10 +49,20 @@ export function listCustomers(ctx: Ctx, page: Page, filter: { search?: string; a
   const where: Prisma.CustomerWhereInput = {
     ...(filter.active === undefined ? {} : { active: filter.active }),
     ...(term
-      ? { OR: [{ email: { contains: term.toLowerCase() } }, { firstName: { contains: term, mode: 'insensitive' } }, { lastName: { contains: term, mode: 'insensitive' } }] }
+      ? {
+          OR: [
+            { email: { contains: term.toLowerCase() } },
+            { firstName: { contains: term, mode: 'insensitive' } },
+            { lastName: { contains: term, mode: 'insensitive' } },
+          ],
+        }
       : {}),
   };
-  return findPage(page, (w) => ctx.db.customer.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...w }), () => ctx.db.customer.count({ where }));
+  return findPage(
+    page,
+    (w) => ctx.db.customer.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...w }),
+    () => ctx.db.customer.count({ where }),
+  );
 }
 
 export async function getCustomer(ctx: Ctx, id: string) {
@@ -92,7 +106,9 @@ async function applyUpdate(ctx: Ctx, id: string, input: CustomerUpdateInput) {
     try {
       updated = await tx.db.customer.update({ where: { id }, data: data as Prisma.CustomerUpdateInput });
     } catch (err) {
-      throw isUniqueViolation(err) ? new AppError('email_taken', 'email is already registered', { field: 'email' }) : err;
+      throw isUniqueViolation(err)
+        ? new AppError('email_taken', 'email is already registered', { field: 'email' })
+        : err;
     }
     emitAfter(tx, 'customer.after_update', { entity: customerView(updated), changes, metadata: {} });
     return updated;
@@ -100,8 +116,15 @@ async function applyUpdate(ctx: Ctx, id: string, input: CustomerUpdateInput) {
 }
 
 /** Default addresses must be the customer's own (404 naming the field otherwise). */
-async function assertOwnAddresses(ctx: Ctx, customerId: string, input: { defaultBillingAddressId?: string | null; defaultShippingAddressId?: string | null }) {
-  for (const [field, id] of [['default_billing_address_id', input.defaultBillingAddressId], ['default_shipping_address_id', input.defaultShippingAddressId]] as const) {
+async function assertOwnAddresses(
+  ctx: Ctx,
+  customerId: string,
+  input: { defaultBillingAddressId?: string | null; defaultShippingAddressId?: string | null },
+) {
+  for (const [field, id] of [
+    ['default_billing_address_id', input.defaultBillingAddressId],
+    ['default_shipping_address_id', input.defaultShippingAddressId],
+  ] as const) {
     if (!id) continue;
     const address = await ctx.db.customerAddress.findUnique({ where: { id }, select: { customerId: true } });
     if (address?.customerId !== customerId) throw new AppError('not_found', 'address not found', { field });

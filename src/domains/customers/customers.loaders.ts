@@ -11,7 +11,11 @@ export interface CustomerLoaders {
 export function createCustomerLoaders({ prisma }: LoaderDeps): CustomerLoaders {
   return {
     addressesByCustomerId: groupedBy(
-      (ids) => prisma.customerAddress.findMany({ where: { customerId: { in: ids } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+      (ids) =>
+        prisma.customerAddress.findMany({
+          where: { customerId: { in: ids } },
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        }),
       (row) => row.customerId,
     ),
   };

@@ -17,7 +17,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function warehouse(opts: { priority: number; allowNegativeStock?: boolean; active?: boolean }) {
-  return t.db.warehouse.create({ data: { name: `W${opts.priority}`, code: `W-${randomBytes(5).toString('hex')}`, ...opts } });
+  return t.db.warehouse.create({
+    data: { name: `W${opts.priority}`, code: `W-${randomBytes(5).toString('hex')}`, ...opts },
+  });
 }
 
 async function stock(warehouseId: string, productId: string, quantity: number, variantId: string | null = null) {
@@ -41,7 +43,12 @@ async function order() {
 }
 
 const quantities = async (productId: string) =>
-  Object.fromEntries((await t.db.stockEntry.findMany({ where: { productId }, include: { warehouse: true } })).map((e) => [e.warehouse.priority, e.quantity]));
+  Object.fromEntries(
+    (await t.db.stockEntry.findMany({ where: { productId }, include: { warehouse: true } })).map((e) => [
+      e.warehouse.priority,
+      e.quantity,
+    ]),
+  );
 
 describe('availability (Stock behaviour rules 2, 4, 5)', () => {
   it('passes up to the sum of active warehouses and fails above it', async () => {
@@ -52,8 +59,15 @@ describe('availability (Stock behaviour rules 2, 4, 5)', () => {
     await stock(off.id, p.id, 100);
     await expect(assertAvailable(ctx, [{ productId: p.id, variantId: null, quantity: 3 }])).resolves.toBeUndefined();
     // Lines for the same product add up (cart quantity + requested).
-    await expect(assertAvailable(ctx, [{ productId: p.id, variantId: null, quantity: 2 }, { productId: p.id, variantId: null, quantity: 2 }])).rejects.toMatchObject({ code: 'insufficient_stock' });
-    await expect(assertAvailable(ctx, [{ productId: randomUUID(), variantId: null, quantity: 1 }])).rejects.toBeInstanceOf(AppError);
+    await expect(
+      assertAvailable(ctx, [
+        { productId: p.id, variantId: null, quantity: 2 },
+        { productId: p.id, variantId: null, quantity: 2 },
+      ]),
+    ).rejects.toMatchObject({ code: 'insufficient_stock' });
+    await expect(
+      assertAvailable(ctx, [{ productId: randomUUID(), variantId: null, quantity: 1 }]),
+    ).rejects.toBeInstanceOf(AppError);
   });
 
   it('passes unconditionally where an active warehouse holding an entry allows negative stock, not without an entry', async () => {
@@ -64,7 +78,9 @@ describe('availability (Stock behaviour rules 2, 4, 5)', () => {
     await stock(neg.id, p.id, 0);
     await stock(normal.id, q.id, 1);
     await expect(assertAvailable(ctx, [{ productId: p.id, variantId: null, quantity: 50 }])).resolves.toBeUndefined();
-    await expect(assertAvailable(ctx, [{ productId: q.id, variantId: null, quantity: 2 }])).rejects.toMatchObject({ code: 'insufficient_stock' });
+    await expect(assertAvailable(ctx, [{ productId: q.id, variantId: null, quantity: 2 }])).rejects.toMatchObject({
+      code: 'insufficient_stock',
+    });
   });
 });
 
@@ -78,7 +94,9 @@ describe('deduction and reversal', () => {
     await stock(second.id, p.id, 5, v.id);
     const o = await order();
 
-    await inTransaction(ctx, (tx) => deductStock(tx, [{ productId: p.id, variantId: v.id, quantity: 4 }], { orderId: o.id, reference: o.orderNumber }));
+    await inTransaction(ctx, (tx) =>
+      deductStock(tx, [{ productId: p.id, variantId: v.id, quantity: 4 }], { orderId: o.id, reference: o.orderNumber }),
+    );
     expect(await quantities(p.id)).toEqual({ 10: 0, 20: 3 });
     const sales = await t.db.stockMovement.findMany({ where: { orderId: o.id }, orderBy: { quantity: 'asc' } });
     expect(sales.map((m) => [m.warehouseId, m.type, m.quantity, m.reference])).toEqual([
@@ -105,7 +123,16 @@ describe('deduction and reversal', () => {
     await stock(w.id, q.id, 1);
     const o = await order();
     await expect(
-      inTransaction(ctx, (tx) => deductStock(tx, [{ productId: p.id, variantId: null, quantity: 5 }, { productId: q.id, variantId: null, quantity: 2 }], { orderId: o.id })),
+      inTransaction(ctx, (tx) =>
+        deductStock(
+          tx,
+          [
+            { productId: p.id, variantId: null, quantity: 5 },
+            { productId: q.id, variantId: null, quantity: 2 },
+          ],
+          { orderId: o.id },
+        ),
+      ),
     ).rejects.toMatchObject({ code: 'insufficient_stock' });
     expect(await quantities(p.id)).toEqual({ 1: 5 });
     expect(await t.db.stockMovement.count({ where: { orderId: o.id } })).toBe(0);
@@ -117,7 +144,9 @@ describe('deduction and reversal', () => {
     const neg = await warehouse({ priority: 2, allowNegativeStock: true });
     await stock(normal.id, p.id, 2);
     await stock(neg.id, p.id, 1);
-    await inTransaction(ctx, (tx) => deductStock(tx, [{ productId: p.id, variantId: null, quantity: 6 }], { orderId: null }));
+    await inTransaction(ctx, (tx) =>
+      deductStock(tx, [{ productId: p.id, variantId: null, quantity: 6 }], { orderId: null }),
+    );
     expect(await quantities(p.id)).toEqual({ 1: 0, 2: -3 });
     expect((await t.db.product.findUniqueOrThrow({ where: { id: p.id } })).stock).toBe(-3);
   });
@@ -141,7 +170,9 @@ describe('concurrency (PostgreSQL)', () => {
     await stock(a.id, p.id, 4);
     await stock(b.id, p.id, 3);
     const attempts = Array.from({ length: 20 }, () =>
-      inTransaction(ctx, (tx) => deductStock(tx, [{ productId: p.id, variantId: null, quantity: 1 }], { orderId: null })).then(
+      inTransaction(ctx, (tx) =>
+        deductStock(tx, [{ productId: p.id, variantId: null, quantity: 1 }], { orderId: null }),
+      ).then(
         () => 'ok',
         (err) => (err instanceof AppError ? err.code : String(err)),
       ),
@@ -151,6 +182,8 @@ describe('concurrency (PostgreSQL)', () => {
     expect(outcomes.filter((o) => o === 'insufficient_stock')).toHaveLength(13);
     expect(await quantities(p.id)).toEqual({ 1: 0, 2: 0 });
     expect((await t.db.product.findUniqueOrThrow({ where: { id: p.id } })).stock).toBe(0);
-    expect(await t.db.stockMovement.aggregate({ where: { productId: p.id, type: 'sale' }, _sum: { quantity: true } })).toEqual({ _sum: { quantity: -7 } });
+    expect(
+      await t.db.stockMovement.aggregate({ where: { productId: p.id, type: 'sale' }, _sum: { quantity: true } }),
+    ).toEqual({ _sum: { quantity: -7 } });
   });
 });

@@ -36,16 +36,22 @@ export async function getAvailability(ctx: Ctx, lines: StockLine[]): Promise<Map
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const result = new Map<string, Availability>();
   if (productIds.length === 0) return result;
-  const rows = await ctx.db.$queryRaw<Array<{ product_id: string; variant_id: string | null; available: bigint | number; unlimited: boolean }>>(Prisma.sql`
+  const rows = await ctx.db.$queryRaw<
+    Array<{ product_id: string; variant_id: string | null; available: bigint | number; unlimited: boolean }>
+  >(Prisma.sql`
     SELECT se.product_id, se.variant_id, SUM(GREATEST(se.quantity, 0)) AS available, BOOL_OR(w.allow_negative_stock) AS unlimited
     FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
     WHERE se.product_id = ANY(${productIds}::uuid[])
     GROUP BY se.product_id, se.variant_id`);
-  for (const row of rows) result.set(keyOf(row.product_id, row.variant_id), { available: Number(row.available), unlimited: row.unlimited });
+  for (const row of rows)
+    result.set(keyOf(row.product_id, row.variant_id), { available: Number(row.available), unlimited: row.unlimited });
   return result;
 }
 
-export function availabilityOf(map: Map<string, Availability>, line: Pick<StockLine, 'productId' | 'variantId'>): Availability {
+export function availabilityOf(
+  map: Map<string, Availability>,
+  line: Pick<StockLine, 'productId' | 'variantId'>,
+): Availability {
   return map.get(keyOf(line.productId, line.variantId)) ?? { available: 0, unlimited: false };
 }
 
@@ -73,7 +79,11 @@ interface LockedEntry {
  * left goes to the first warehouse that allows negative stock, otherwise the whole deduction fails with
  * `insufficient_stock` (the caller's rollback undoes earlier lines). Each take is a `sale` movement.
  */
-export async function deductStock(ctx: Ctx, lines: StockLine[], sale: { orderId: string | null; reference?: string }): Promise<void> {
+export async function deductStock(
+  ctx: Ctx,
+  lines: StockLine[],
+  sale: { orderId: string | null; reference?: string },
+): Promise<void> {
   if (!ctx.afterCommit) throw new Error('deductStock must run inside a transaction');
   const merged = mergeLines(lines);
   for (const line of merged) {
@@ -86,9 +96,19 @@ export async function deductStock(ctx: Ctx, lines: StockLine[], sale: { orderId:
     const takes = planTakes(entries, line.quantity);
     if (!takes) throw new AppError('insufficient_stock');
     for (const { entry, quantity } of takes) {
-      await ctx.db.$executeRaw(Prisma.sql`UPDATE stock_entries SET quantity = quantity - ${quantity}, updated_at = now() WHERE id = ${entry.id}::uuid`);
+      await ctx.db.$executeRaw(
+        Prisma.sql`UPDATE stock_entries SET quantity = quantity - ${quantity}, updated_at = now() WHERE id = ${entry.id}::uuid`,
+      );
       await ctx.db.stockMovement.create({
-        data: { warehouseId: entry.warehouse_id, productId: line.productId, variantId: line.variantId, orderId: sale.orderId, type: 'sale', quantity: -quantity, reference: sale.reference ?? null },
+        data: {
+          warehouseId: entry.warehouse_id,
+          productId: line.productId,
+          variantId: line.variantId,
+          orderId: sale.orderId,
+          type: 'sale',
+          quantity: -quantity,
+          reference: sale.reference ?? null,
+        },
       });
     }
   }
@@ -124,7 +144,9 @@ function planTakes(entries: LockedEntry[], quantity: number): Array<{ entry: Loc
  */
 export async function reverseOrderStock(ctx: Ctx, orderId: string, reference?: string): Promise<void> {
   if (!ctx.afterCommit) throw new Error('reverseOrderStock must run inside a transaction');
-  const open = await ctx.db.$queryRaw<Array<{ warehouse_id: string | null; product_id: string | null; variant_id: string | null; net: bigint | number }>>(Prisma.sql`
+  const open = await ctx.db.$queryRaw<
+    Array<{ warehouse_id: string | null; product_id: string | null; variant_id: string | null; net: bigint | number }>
+  >(Prisma.sql`
     SELECT warehouse_id, product_id, variant_id, SUM(quantity) AS net FROM stock_movements
     WHERE order_id = ${orderId}::uuid AND type IN ('sale', 'reversal')
     GROUP BY warehouse_id, product_id, variant_id
@@ -141,10 +163,20 @@ export async function reverseOrderStock(ctx: Ctx, orderId: string, reference?: s
       UPDATE stock_entries SET quantity = quantity + ${quantity}, updated_at = now()
       WHERE warehouse_id = ${row.warehouse_id}::uuid AND product_id = ${row.product_id}::uuid AND variant_id IS NOT DISTINCT FROM ${row.variant_id}::uuid`);
     if (restored === 0) {
-      await ctx.db.stockEntry.create({ data: { warehouseId: row.warehouse_id, productId: row.product_id, variantId: row.variant_id, quantity } });
+      await ctx.db.stockEntry.create({
+        data: { warehouseId: row.warehouse_id, productId: row.product_id, variantId: row.variant_id, quantity },
+      });
     }
     await ctx.db.stockMovement.create({
-      data: { warehouseId: row.warehouse_id, productId: row.product_id, variantId: row.variant_id, orderId, type: 'reversal', quantity, reference: reference ?? null },
+      data: {
+        warehouseId: row.warehouse_id,
+        productId: row.product_id,
+        variantId: row.variant_id,
+        orderId,
+        type: 'reversal',
+        quantity,
+        reference: reference ?? null,
+      },
     });
     touched.push({ productId: row.product_id, variantId: row.variant_id, quantity });
   }

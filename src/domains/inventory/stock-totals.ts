@@ -7,11 +7,17 @@ import { unique } from '../../shared/collections';
  * warehouses. A variant counts its own entries; a product counts all of its entries (product-level and
  * every variant's), so a product with variants shows its total. Runs in the caller's transaction.
  */
-export async function refreshStockTotals(ctx: Ctx, scope: { productIds?: string[]; variantIds?: string[]; warehouseId?: string }): Promise<void> {
+export async function refreshStockTotals(
+  ctx: Ctx,
+  scope: { productIds?: string[]; variantIds?: string[]; warehouseId?: string },
+): Promise<void> {
   let productIds = unique(scope.productIds ?? []);
   let variantIds = unique(scope.variantIds ?? []);
   if (scope.warehouseId) {
-    const entries = await ctx.db.stockEntry.findMany({ where: { warehouseId: scope.warehouseId }, select: { productId: true, variantId: true } });
+    const entries = await ctx.db.stockEntry.findMany({
+      where: { warehouseId: scope.warehouseId },
+      select: { productId: true, variantId: true },
+    });
     productIds = unique([...productIds, ...entries.map((e) => e.productId)]);
     variantIds = unique([...variantIds, ...entries.flatMap((e) => (e.variantId ? [e.variantId] : []))]);
   }

@@ -7,7 +7,9 @@ export class StockSetItemInput {
   @Field(() => UuidScalar) productId!: string;
   @Field(() => UuidScalar, { nullable: true, description: 'Omit for product-level stock.' }) variantId?: string | null;
   @Field(() => Int) @Rules({ min: 0 }) quantity!: number;
-  @Field({ nullable: true, description: 'Audit note stored on the adjustment movement.' }) @Rules({ maxLength: 255 }) reference?: string;
+  @Field({ nullable: true, description: 'Audit note stored on the adjustment movement.' })
+  @Rules({ maxLength: 255 })
+  reference?: string;
 }
 
 @InputType({ description: 'Stock to set in one warehouse; all items are written or none.' })

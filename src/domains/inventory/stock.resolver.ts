@@ -40,8 +40,15 @@ export class StockResolver {
     return stock.listMovements(ctx, { productId }, resolvePage(page, limit, PAGE));
   }
 
-  @Mutation(() => [StockEntry], { description: 'Sets absolute quantities in a warehouse (all or nothing) and records adjustment movements. Needs `inventory.update`.' })
-  warehouseStockSet(@Context() ctx: Ctx, @Arg('warehouseId', () => UuidScalar) warehouseId: string, @Arg('input', () => StockSetInput) input: StockSetInput) {
+  @Mutation(() => [StockEntry], {
+    description:
+      'Sets absolute quantities in a warehouse (all or nothing) and records adjustment movements. Needs `inventory.update`.',
+  })
+  warehouseStockSet(
+    @Context() ctx: Ctx,
+    @Arg('warehouseId', () => UuidScalar) warehouseId: string,
+    @Arg('input', () => StockSetInput) input: StockSetInput,
+  ) {
     return stock.setWarehouseStock(ctx, warehouseId, input.items);
   }
 

@@ -7,7 +7,11 @@ import type { StockSetItemInput } from './stock.inputs';
 import { refreshStockTotals } from './stock-totals';
 import { getWarehouse } from './warehouse.service';
 
-const ENTRY_ORDER: Prisma.StockEntryOrderByWithRelationInput[] = [{ productId: 'asc' }, { variantId: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }];
+const ENTRY_ORDER: Prisma.StockEntryOrderByWithRelationInput[] = [
+  { productId: 'asc' },
+  { variantId: { sort: 'asc', nulls: 'first' } },
+  { id: 'asc' },
+];
 
 export async function listWarehouseStock(ctx: Ctx, warehouseId: string) {
   await getWarehouse(ctx, warehouseId);
@@ -20,7 +24,11 @@ export async function listProductStock(ctx: Ctx, productId: string) {
   // Grouped by warehouse in deduction order, so the list reads the way checkout consumes it.
   return ctx.db.stockEntry.findMany({
     where: { productId },
-    orderBy: [{ warehouse: { priority: 'asc' } }, { warehouseId: 'asc' }, { variantId: { sort: 'asc', nulls: 'first' } }],
+    orderBy: [
+      { warehouse: { priority: 'asc' } },
+      { warehouseId: 'asc' },
+      { variantId: { sort: 'asc', nulls: 'first' } },
+    ],
   });
 }
 
@@ -42,9 +50,18 @@ export async function setWarehouseStock(ctx: Ctx, warehouseId: string, items: St
         FOR UPDATE`);
       const entry = current
         ? await tx.db.stockEntry.update({ where: { id: current.id }, data: { quantity: item.quantity } })
-        : await tx.db.stockEntry.create({ data: { warehouseId, productId: item.productId, variantId, quantity: item.quantity } });
+        : await tx.db.stockEntry.create({
+            data: { warehouseId, productId: item.productId, variantId, quantity: item.quantity },
+          });
       await tx.db.stockMovement.create({
-        data: { warehouseId, productId: item.productId, variantId, type: 'adjustment', quantity: item.quantity - (current?.quantity ?? 0), reference: item.reference ?? null },
+        data: {
+          warehouseId,
+          productId: item.productId,
+          variantId,
+          type: 'adjustment',
+          quantity: item.quantity - (current?.quantity ?? 0),
+          reference: item.reference ?? null,
+        },
       });
       ids.push(entry.id);
     }
@@ -62,12 +79,15 @@ async function assertProductsExist(ctx: Ctx, items: StockSetItemInput[]): Promis
   const variantIds = [...new Set(items.flatMap((i) => (i.variantId ? [i.variantId] : [])))];
   const [products, variants] = await Promise.all([
     ctx.db.product.findMany({ where: { id: { in: productIds } }, select: { id: true } }),
-    variantIds.length ? ctx.db.productVariant.findMany({ where: { id: { in: variantIds } }, select: { id: true, productId: true } }) : [],
+    variantIds.length
+      ? ctx.db.productVariant.findMany({ where: { id: { in: variantIds } }, select: { id: true, productId: true } })
+      : [],
   ]);
   const knownProducts = new Set(products.map((p) => p.id));
   const variantOwner = new Map(variants.map((v) => [v.id, v.productId]));
   items.forEach((item, i) => {
-    if (!knownProducts.has(item.productId)) throw new AppError('not_found', 'product not found', { field: `items[${i}].product_id` });
+    if (!knownProducts.has(item.productId))
+      throw new AppError('not_found', 'product not found', { field: `items[${i}].product_id` });
     if (item.variantId && variantOwner.get(item.variantId) !== item.productId) {
       throw new AppError('not_found', 'variant not found', { field: `items[${i}].variant_id` });
     }
@@ -76,11 +96,18 @@ async function assertProductsExist(ctx: Ctx, items: StockSetItemInput[]): Promis
 
 export async function listMovements(ctx: Ctx, filter: { warehouseId?: string; productId?: string }, page: Page) {
   if (filter.warehouseId) await getWarehouse(ctx, filter.warehouseId);
-  if (filter.productId && !(await ctx.db.product.findUnique({ where: { id: filter.productId }, select: { id: true } }))) {
+  if (
+    filter.productId &&
+    !(await ctx.db.product.findUnique({ where: { id: filter.productId }, select: { id: true } }))
+  ) {
     throw AppError.notFound('product');
   }
   const where = filter.warehouseId ? { warehouseId: filter.warehouseId } : { productId: filter.productId };
-  return findPage(page, (w) => ctx.db.stockMovement.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...w }), () => ctx.db.stockMovement.count({ where }));
+  return findPage(
+    page,
+    (w) => ctx.db.stockMovement.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...w }),
+    () => ctx.db.stockMovement.count({ where }),
+  );
 }
 
 /**
@@ -88,11 +115,22 @@ export async function listMovements(ctx: Ctx, filter: { warehouseId?: string; pr
  * variant) entry of the first active warehouse by priority, through {@link setWarehouseStock}, so the adjustment
  * movement and the denormalized totals stay right. Without an active warehouse a non-zero quantity is 422.
  */
-export async function setDefaultWarehouseStock(ctx: Ctx, productId: string, variantId: string | null, quantity: number): Promise<void> {
-  const warehouse = await ctx.db.warehouse.findFirst({ where: { active: true }, orderBy: [{ priority: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], select: { id: true } });
+export async function setDefaultWarehouseStock(
+  ctx: Ctx,
+  productId: string,
+  variantId: string | null,
+  quantity: number,
+): Promise<void> {
+  const warehouse = await ctx.db.warehouse.findFirst({
+    where: { active: true },
+    orderBy: [{ priority: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true },
+  });
   if (!warehouse) {
     if (quantity === 0) return;
     throw new AppError('no_active_warehouse', 'stock needs an active warehouse', { field: 'stock' });
   }
-  await setWarehouseStock(ctx, warehouse.id, [{ productId, variantId, quantity, reference: 'set through the catalog' }]);
+  await setWarehouseStock(ctx, warehouse.id, [
+    { productId, variantId, quantity, reference: 'set through the catalog' },
+  ]);
 }

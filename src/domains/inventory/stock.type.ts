@@ -8,7 +8,8 @@ export class StockEntry {
   @Field(() => UuidScalar) warehouseId!: string;
   @Field(() => UuidScalar) productId!: string;
   @Field(() => UuidScalar, { nullable: true, description: 'Null for product-level stock.' }) variantId!: string | null;
-  @Field(() => Int, { description: 'May be negative only in a warehouse that allows negative stock.' }) quantity!: number;
+  @Field(() => Int, { description: 'May be negative only in a warehouse that allows negative stock.' })
+  quantity!: number;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
 }
@@ -18,7 +19,10 @@ export enum StockMovementType {
   sale = 'sale',
   reversal = 'reversal',
 }
-registerEnumType(StockMovementType, { name: 'StockMovementType', description: 'Why stock changed: set by an admin, sold at checkout, or returned on cancel/refund.' });
+registerEnumType(StockMovementType, {
+  name: 'StockMovementType',
+  description: 'Why stock changed: set by an admin, sold at checkout, or returned on cancel/refund.',
+});
 
 @ObjectType({ description: 'One change of stock. Movements outlive the warehouse, product and order they name.' })
 export class StockMovement {

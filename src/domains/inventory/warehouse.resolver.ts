@@ -10,7 +10,9 @@ const PAGE = { limit: 20, max: 200 };
 
 @Resolver(() => Warehouse)
 export class WarehouseResolver {
-  @Query(() => WarehouseList, { description: 'Warehouses by priority. `limit` defaults to 20, at most 200. Needs `inventory.read`.' })
+  @Query(() => WarehouseList, {
+    description: 'Warehouses by priority. `limit` defaults to 20, at most 200. Needs `inventory.read`.',
+  })
   warehouses(
     @Context() ctx: Ctx,
     @Arg('page', () => Int, { nullable: true }) page?: number,
@@ -25,17 +27,25 @@ export class WarehouseResolver {
     return warehouses.getWarehouse(ctx, id);
   }
 
-  @Mutation(() => Warehouse, { description: 'Creates a warehouse; 409 `duplicate_code` when the code exists. Needs `inventory.update`.' })
+  @Mutation(() => Warehouse, {
+    description: 'Creates a warehouse; 409 `duplicate_code` when the code exists. Needs `inventory.update`.',
+  })
   warehouseCreate(@Context() ctx: Ctx, @Arg('input', () => WarehouseCreateInput) input: WarehouseCreateInput) {
     return warehouses.createWarehouse(ctx, input);
   }
 
   @Mutation(() => Warehouse, { description: 'Changes the given fields of a warehouse. Needs `inventory.update`.' })
-  warehouseUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => WarehouseUpdateInput) input: WarehouseUpdateInput) {
+  warehouseUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => WarehouseUpdateInput) input: WarehouseUpdateInput,
+  ) {
     return warehouses.updateWarehouse(ctx, id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Deletes a warehouse and its stock entries; movements are kept. Needs `inventory.update`.' })
+  @Mutation(() => Boolean, {
+    description: 'Deletes a warehouse and its stock entries; movements are kept. Needs `inventory.update`.',
+  })
   warehouseDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return warehouses.deleteWarehouse(ctx, id);
   }

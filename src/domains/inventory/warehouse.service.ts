@@ -11,7 +11,8 @@ export function listWarehouses(ctx: Ctx, page: Page, filter: { active?: boolean 
   const where = filter.active === undefined || filter.active === null ? {} : { active: filter.active };
   return findPage(
     page,
-    (w) => ctx.db.warehouse.findMany({ where, orderBy: [{ priority: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], ...w }),
+    (w) =>
+      ctx.db.warehouse.findMany({ where, orderBy: [{ priority: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], ...w }),
     () => ctx.db.warehouse.count({ where }),
   );
 }
@@ -53,7 +54,10 @@ export async function updateWarehouse(ctx: Ctx, id: string, input: WarehouseUpda
 export async function deleteWarehouse(ctx: Ctx, id: string): Promise<boolean> {
   return inTransaction(ctx, async (tx) => {
     await getWarehouse(tx, id);
-    const affected = await tx.db.stockEntry.findMany({ where: { warehouseId: id }, select: { productId: true, variantId: true } });
+    const affected = await tx.db.stockEntry.findMany({
+      where: { warehouseId: id },
+      select: { productId: true, variantId: true },
+    });
     await tx.db.warehouse.delete({ where: { id } });
     await refreshStockTotals(tx, {
       productIds: affected.map((e) => e.productId),
@@ -64,5 +68,7 @@ export async function deleteWarehouse(ctx: Ctx, id: string): Promise<boolean> {
 }
 
 function duplicateCode(err: unknown): unknown {
-  return isUniqueViolation(err) ? new AppError('duplicate_code', 'warehouse code already exists', { field: 'code' }) : err;
+  return isUniqueViolation(err)
+    ? new AppError('duplicate_code', 'warehouse code already exists', { field: 'code' })
+    : err;
 }

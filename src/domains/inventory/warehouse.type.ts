@@ -8,7 +8,8 @@ export class Warehouse {
   @Field() name!: string;
   @Field({ description: 'Unique across all warehouses.' }) code!: string;
   @Field() active!: boolean;
-  @Field({ description: 'Checks pass and deduction may go below zero where this warehouse holds an entry.' }) allowNegativeStock!: boolean;
+  @Field({ description: 'Checks pass and deduction may go below zero where this warehouse holds an entry.' })
+  allowNegativeStock!: boolean;
   @Field(() => Int, { description: 'Ascending order used for stock deduction.' }) priority!: number;
   @Field(() => String, { nullable: true }) addressLine1!: string | null;
   @Field(() => String, { nullable: true }) city!: string | null;

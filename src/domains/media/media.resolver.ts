@@ -10,7 +10,11 @@ const PAGE = { limit: 20, max: 200 };
 @Resolver(() => Media)
 export class MediaResolver {
   @Query(() => MediaList, { description: 'Uploaded files, newest first. Needs `media.read`.' })
-  mediaList(@Context() ctx: Ctx, @Arg('page', () => Int, { nullable: true }) page?: number, @Arg('limit', () => Int, { nullable: true }) limit?: number) {
+  mediaList(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+  ) {
     return media.listMedia(ctx, resolvePage(page, limit, PAGE));
   }
 
@@ -19,7 +23,9 @@ export class MediaResolver {
     return media.getMedia(ctx, id);
   }
 
-  @Mutation(() => Media, { description: 'Stores a file (type sniffed from its content; 415 when not allowed). Needs `media.create`.' })
+  @Mutation(() => Media, {
+    description: 'Stores a file (type sniffed from its content; 415 when not allowed). Needs `media.create`.',
+  })
   mediaUpload(@Context() ctx: Ctx, @Arg('input', () => MediaUploadInput) input: MediaUploadInput) {
     return media.uploadMedia(ctx, input);
   }

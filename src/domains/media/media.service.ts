@@ -10,21 +10,39 @@ import type { MediaUploadInput } from './media.type';
 /** `../My Photo (1).PNG` → `My-Photo-1-.PNG`: a file name safe in a path and a URL. */
 export function sanitizeName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(-100);
+  const clean = base
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(-100);
   return clean || 'file';
 }
 
-function toMedia(ctx: Ctx, row: { id: string; filename: string; mimeType: string; size: number; storageKey: string; altText: string | null; createdAt: Date }) {
+function toMedia(
+  ctx: Ctx,
+  row: {
+    id: string;
+    filename: string;
+    mimeType: string;
+    size: number;
+    storageKey: string;
+    altText: string | null;
+    createdAt: Date;
+  },
+) {
   return { ...row, url: ctx.mediaStorage.url(row.storageKey) };
 }
 
 /** The upload's bytes: a multipart file the REST adapter spooled to disk, or base64 from GraphQL clients. */
-async function readUpload(ctx: Ctx, input: MediaUploadInput): Promise<{ bytes: Buffer; filename: string; declared: string }> {
+async function readUpload(
+  ctx: Ctx,
+  input: MediaUploadInput,
+): Promise<{ bytes: Buffer; filename: string; declared: string }> {
   const upload = input.file ? ctx.uploads?.get(input.file.replace(/^upload:/, '')) : undefined;
   if (upload) return { bytes: await readFile(upload.path), filename: upload.filename, declared: upload.declaredType };
   if (!input.dataBase64) throw AppError.validation([{ field: 'file', detail: 'required' }]);
   const bytes = Buffer.from(input.dataBase64, 'base64');
-  if (bytes.length > ctx.config['server.max_upload_size']) throw new AppError('body_too_large', `upload exceeds ${ctx.config['server.max_upload_size']} bytes`);
+  if (bytes.length > ctx.config['server.max_upload_size'])
+    throw new AppError('body_too_large', `upload exceeds ${ctx.config['server.max_upload_size']} bytes`);
   return { bytes, filename: input.filename ?? 'file', declared: input.contentType ?? '' };
 }
 
@@ -57,12 +75,19 @@ export async function uploadMedia(ctx: Ctx, input: MediaUploadInput) {
   const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(4).toString('hex')}-${name}`;
   await storageCall(ctx, 'put', () => ctx.mediaStorage.put(key, bytes, mimeType));
   try {
-    const row = await ctx.db.media.create({ data: { filename: name, mimeType, size: bytes.length, storageKey: key, altText: input.altText ?? null } });
+    const row = await ctx.db.media.create({
+      data: { filename: name, mimeType, size: bytes.length, storageKey: key, altText: input.altText ?? null },
+    });
     return toMedia(ctx, row);
   } catch (err) {
-    await ctx.mediaStorage.remove(key).catch((undo: unknown) =>
-      ctx.log.error({ key, ...(undo instanceof MediaStorageError ? undo.facts : { err: String(undo) }) }, 'media upload: removing the object of a failed insert failed'),
-    );
+    await ctx.mediaStorage
+      .remove(key)
+      .catch((undo: unknown) =>
+        ctx.log.error(
+          { key, ...(undo instanceof MediaStorageError ? undo.facts : { err: String(undo) }) },
+          'media upload: removing the object of a failed insert failed',
+        ),
+      );
     throw err;
   }
 }

@@ -21,7 +21,8 @@ export const MediaList = PaginatedList(Media, 'MediaList');
     'An upload: REST sends multipart/form-data (field `file`, which the adapter turns into a reference); GraphQL clients send `dataBase64` with `filename` (and `contentType` for the SVG fallback).',
 })
 export class MediaUploadInput {
-  @Field({ nullable: true, description: 'A multipart file reference (`upload:file`), set by the REST adapter.' }) file?: string;
+  @Field({ nullable: true, description: 'A multipart file reference (`upload:file`), set by the REST adapter.' })
+  file?: string;
   @Field({ nullable: true, description: 'The file’s bytes, base64-encoded (GraphQL clients).' }) dataBase64?: string;
   @Field({ nullable: true }) @Rules({ maxLength: 255 }) filename?: string;
   @Field({ nullable: true, description: 'Declared type; only used for the SVG fallback.' }) contentType?: string;

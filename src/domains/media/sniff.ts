@@ -1,5 +1,12 @@
 /** What the upload rules accept (spec, Media). */
-export const ALLOWED_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/svg+xml', 'application/pdf']);
+export const ALLOWED_TYPES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/svg+xml',
+  'application/pdf',
+]);
 
 const startsWith = (buf: Buffer, bytes: number[], at = 0) => bytes.every((b, i) => buf[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
@@ -31,6 +38,10 @@ export function sniff(head: Buffer): string {
 export function acceptedType(head: Buffer, declared: string): string | null {
   const detected = sniff(head);
   if (ALLOWED_TYPES.has(detected)) return detected;
-  if ((detected === 'text/xml' || detected === 'text/plain') && declared.toLowerCase().split(';')[0].trim() === 'image/svg+xml') return 'image/svg+xml';
+  if (
+    (detected === 'text/xml' || detected === 'text/plain') &&
+    declared.toLowerCase().split(';')[0].trim() === 'image/svg+xml'
+  )
+    return 'image/svg+xml';
   return null;
 }

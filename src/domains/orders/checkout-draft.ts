@@ -19,13 +19,25 @@ export interface CheckoutDraft {
   paymentReference: string | null;
   discount: { id: string; code: string } | null;
   notes: string | null;
-  totals: { subtotalGross: number; subtotalNet: number; shippingGross: number; shippingNet: number; discountTotal: number; taxTotal: number; total: number };
+  totals: {
+    subtotalGross: number;
+    subtotalNet: number;
+    shippingGross: number;
+    shippingNet: number;
+    discountTotal: number;
+    taxTotal: number;
+    total: number;
+  };
 }
 
 const ADDRESS_REQUIRED = ['first_name', 'last_name', 'street', 'city', 'zip'] as const;
 
 /** Addresses are free objects (contract §3) but must carry the spec's fields; every missing one is reported. */
-function checkAddress(value: unknown, field: string, problems: Array<{ field: string; detail: string }>): Record<string, unknown> {
+function checkAddress(
+  value: unknown,
+  field: string,
+  problems: Array<{ field: string; detail: string }>,
+): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     problems.push({ field, detail: 'type' });
     return {};
@@ -33,7 +45,8 @@ function checkAddress(value: unknown, field: string, problems: Array<{ field: st
   const address = value as Record<string, unknown>;
   const filled = (key: string) => typeof address[key] === 'string' && (address[key] as string).trim() !== '';
   for (const key of ADDRESS_REQUIRED) if (!filled(key)) problems.push({ field: `${field}.${key}`, detail: 'required' });
-  if (!filled('country_code') && !filled('country')) problems.push({ field: `${field}.country_code`, detail: 'required' });
+  if (!filled('country_code') && !filled('country'))
+    problems.push({ field: `${field}.country_code`, detail: 'required' });
   return address;
 }
 
@@ -43,18 +56,33 @@ function checkAddress(value: unknown, field: string, problems: Array<{ field: st
  * `payment_reference_required`, `currency_mismatch`, `code_invalid`, `max_uses_reached`; 400 for bad fields).
  * Writes nothing: the transaction in checkout.service re-checks what can change under it (stock, code uses).
  */
-export async function draftCheckout(ctx: Ctx, input: CheckoutInput, cartLines?: { cartId: string; currency: string; lines: Array<{ productId: string; variantId: string | null; quantity: number }> }): Promise<CheckoutDraft> {
+export async function draftCheckout(
+  ctx: Ctx,
+  input: CheckoutInput,
+  cartLines?: {
+    cartId: string;
+    currency: string;
+    lines: Array<{ productId: string; variantId: string | null; quantity: number }>;
+  },
+): Promise<CheckoutDraft> {
   const customerId = customerIdOf(ctx.actor);
   const problems: Array<{ field: string; detail: string }> = [];
   if (!cartLines && !input.items?.length) problems.push({ field: 'items', detail: 'required' });
   const shippingAddress = checkAddress(input.shippingAddress, 'shipping_address', problems);
-  const billingAddress = input.billingAddress === undefined || input.billingAddress === null ? shippingAddress : checkAddress(input.billingAddress, 'billing_address', problems);
+  const billingAddress =
+    input.billingAddress === undefined || input.billingAddress === null
+      ? shippingAddress
+      : checkAddress(input.billingAddress, 'billing_address', problems);
   let email = input.email?.trim().toLowerCase();
-  if (!email && customerId) email = (await ctx.db.customer.findUnique({ where: { id: customerId }, select: { email: true } }))?.email;
+  if (!email && customerId)
+    email = (await ctx.db.customer.findUnique({ where: { id: customerId }, select: { email: true } }))?.email;
   if (!email) problems.push({ field: 'email', detail: 'required' });
   if (problems.length) throw AppError.validation(problems);
 
-  const lines = await priceLines(ctx, cartLines?.lines ?? input.items ?? [], { missing: 'invalid_product', field: 'items' });
+  const lines = await priceLines(ctx, cartLines?.lines ?? input.items ?? [], {
+    missing: 'invalid_product',
+    field: 'items',
+  });
   if (lines.length === 0) throw AppError.validation([{ field: 'cart_id', detail: 'required' }]);
   const currency = input.currency ?? cartLines?.currency ?? lines[0].currency;
   if (lines.some((l) => l.currency !== currency) || (cartLines && cartLines.currency !== currency)) {
@@ -62,16 +90,32 @@ export async function draftCheckout(ctx: Ctx, input: CheckoutInput, cartLines?: 
   }
 
   const [shipping, payment] = await Promise.all([
-    ctx.db.shippingMethod.findUnique({ where: { id: input.shippingMethodId }, include: { taxRule: { select: { rate: true } } } }),
+    ctx.db.shippingMethod.findUnique({
+      where: { id: input.shippingMethodId },
+      include: { taxRule: { select: { rate: true } } },
+    }),
     ctx.db.paymentMethod.findUnique({ where: { id: input.paymentMethodId } }),
   ]);
-  if (!shipping?.active) throw new AppError('invalid_shipping_method', 'shipping method not found or inactive', { field: 'shipping_method_id' });
-  if (!payment?.active) throw new AppError('invalid_payment_method', 'payment method not found or inactive', { field: 'payment_method_id' });
-  if (payment.provider && !input.paymentReference) throw new AppError('payment_reference_required', `payment method ${payment.provider} needs a payment_reference`, { field: 'payment_reference' });
+  if (!shipping?.active)
+    throw new AppError('invalid_shipping_method', 'shipping method not found or inactive', {
+      field: 'shipping_method_id',
+    });
+  if (!payment?.active)
+    throw new AppError('invalid_payment_method', 'payment method not found or inactive', {
+      field: 'payment_method_id',
+    });
+  if (payment.provider && !input.paymentReference)
+    throw new AppError('payment_reference_required', `payment method ${payment.provider} needs a payment_reference`, {
+      field: 'payment_reference',
+    });
 
   const subtotalGross = lines.reduce((sum, l) => sum + l.unitPriceGross * l.quantity, 0);
   const subtotalNet = lines.reduce((sum, l) => sum + l.unitPriceNet * l.quantity, 0);
-  const ship = unitPrices({ priceGross: shipping.priceGross, priceNet: shipping.priceNet }, null, shipping.taxRule?.rate ?? 0);
+  const ship = unitPrices(
+    { priceGross: shipping.priceGross, priceNet: shipping.priceNet },
+    null,
+    shipping.taxRule?.rate ?? 0,
+  );
 
   let discount: CheckoutDraft['discount'] = null;
   let discountTotal = 0;
@@ -82,7 +126,8 @@ export async function draftCheckout(ctx: Ctx, input: CheckoutInput, cartLines?: 
   }
   // The discount is spread over the lines in proportion to their gross, so it also reduces the tax they carry.
   const lineTax = subtotalGross - subtotalNet;
-  const discountedLineTax = subtotalGross === 0 ? 0 : Math.round((lineTax * (subtotalGross - discountTotal)) / subtotalGross);
+  const discountedLineTax =
+    subtotalGross === 0 ? 0 : Math.round((lineTax * (subtotalGross - discountTotal)) / subtotalGross);
   return {
     customerId,
     email: email!,

@@ -37,7 +37,11 @@ export async function checkout(ctx: Ctx, input: CheckoutInput) {
 
   const cart = input.cartId ? await loadCheckoutCart(ctx, input.cartId) : undefined;
   const draft = await draftCheckout(ctx, input, cart);
-  await ctx.hooks.runBefore('checkout.before', { entity: draftEntity(draft), changes: {}, metadata: { payment_reference: draft.paymentReference } });
+  await ctx.hooks.runBefore('checkout.before', {
+    entity: draftEntity(draft),
+    changes: {},
+    metadata: { payment_reference: draft.paymentReference },
+  });
 
   try {
     const orderId = await placeWithUniqueNumber(ctx, draft, key ? { scope: customerScope, key, hash } : undefined);
@@ -48,7 +52,11 @@ export async function checkout(ctx: Ctx, input: CheckoutInput) {
       if (replay) return replayed(ctx, String(replay.order_id));
     }
     if (err instanceof AppError && err.code === 'insufficient_stock') {
-      const event = { entity: draftEntity(draft), changes: {}, metadata: { payment_reference: draft.paymentReference, reason: 'insufficient_stock' } };
+      const event = {
+        entity: draftEntity(draft),
+        changes: {},
+        metadata: { payment_reference: draft.paymentReference, reason: 'insufficient_stock' },
+      };
       ctx.background.run(() => ctx.hooks.runAfter('checkout.after_failed', event));
     }
     throw err;
@@ -82,7 +90,11 @@ function giveGuestToken(ctx: Ctx, token: string): void {
 }
 
 /** Order numbers are random; a collision (unique index) retries the whole transaction with a new number. */
-async function placeWithUniqueNumber(ctx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key: string; hash: string }): Promise<string> {
+async function placeWithUniqueNumber(
+  ctx: Ctx,
+  draft: CheckoutDraft,
+  idem?: { scope: string; key: string; hash: string },
+): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await inTransaction(ctx, (tx) => place(tx, draft, idem));
@@ -94,7 +106,11 @@ async function placeWithUniqueNumber(ctx: Ctx, draft: CheckoutDraft, idem?: { sc
   }
 }
 
-async function place(tx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key: string; hash: string }): Promise<string> {
+async function place(
+  tx: Ctx,
+  draft: CheckoutDraft,
+  idem?: { scope: string; key: string; hash: string },
+): Promise<string> {
   const orderId = randomUUID();
   if (idem && !(await claimKey(tx, idem.scope, idem.key, idem.hash, { order_id: orderId }))) throw new AlreadyClaimed();
 
@@ -102,7 +118,8 @@ async function place(tx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key:
     const used = await tx.db.$executeRaw(Prisma.sql`
       UPDATE discount_codes SET used_count = used_count + 1, updated_at = now()
       WHERE id = ${draft.discount.id}::uuid AND active AND (max_uses IS NULL OR used_count < max_uses)`);
-    if (used === 0) throw new AppError('max_uses_reached', 'discount code has been used up', { field: 'discount_code' });
+    if (used === 0)
+      throw new AppError('max_uses_reached', 'discount code has been used up', { field: 'discount_code' });
   }
 
   const orderNumber = newOrderNumber();
@@ -147,7 +164,11 @@ async function place(tx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key:
 
   const entity = await orderEntity(tx, orderId);
   emitAfter(tx, 'order.after_create', { entity, changes: {}, metadata: {} });
-  emitAfter(tx, 'checkout.after', { entity, changes: {}, metadata: { payment_reference: draft.paymentReference, payment_provider: draft.paymentProvider } });
+  emitAfter(tx, 'checkout.after', {
+    entity,
+    changes: {},
+    metadata: { payment_reference: draft.paymentReference, payment_provider: draft.paymentProvider },
+  });
   return order.id;
 }
 
@@ -157,7 +178,16 @@ function draftEntity(draft: CheckoutDraft): Record<string, unknown> {
     customer_id: draft.customerId,
     email: draft.email,
     currency: draft.currency,
-    items: draft.lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId, sku: l.sku, name: l.name, quantity: l.quantity, unit_price_gross: l.unitPriceGross, unit_price_net: l.unitPriceNet, tax_rate: l.taxRate })),
+    items: draft.lines.map((l) => ({
+      product_id: l.productId,
+      variant_id: l.variantId,
+      sku: l.sku,
+      name: l.name,
+      quantity: l.quantity,
+      unit_price_gross: l.unitPriceGross,
+      unit_price_net: l.unitPriceNet,
+      tax_rate: l.taxRate,
+    })),
     shipping_method_id: draft.shippingMethodId,
     payment_method_id: draft.paymentMethodId,
     payment_reference: draft.paymentReference,

@@ -16,5 +16,6 @@ const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
 export const RESTOCKING: ReadonlySet<string> = new Set(['cancelled', 'refunded']);
 
 export function assertTransition(from: OrderStatus, to: OrderStatus): void {
-  if (!MOVES[from].includes(to)) throw new AppError('invalid_transition', `cannot move an order from ${from} to ${to}`, { field: 'status' });
+  if (!MOVES[from].includes(to))
+    throw new AppError('invalid_transition', `cannot move an order from ${from} to ${to}`, { field: 'status' });
 }

@@ -11,7 +11,9 @@ const PAGE = { limit: 20, max: 200 };
 
 @Resolver(() => Order)
 export class OrderResolver {
-  @Query(() => OrderList, { description: 'Orders, newest first by default. `search` matches order number and email. Needs `orders.read`.' })
+  @Query(() => OrderList, {
+    description: 'Orders, newest first by default. `search` matches order number and email. Needs `orders.read`.',
+  })
   orders(
     @Context() ctx: Ctx,
     @Arg('page', () => Int, { nullable: true }) page?: number,
@@ -22,7 +24,13 @@ export class OrderResolver {
     @Arg('sort', () => OrderSortField, { nullable: true }) sort?: OrderSortField,
     @Arg('order', () => SortOrder, { nullable: true }) order?: SortOrder,
   ) {
-    return orders.listOrders(ctx, resolvePage(page, limit, PAGE), { status: status ?? undefined, customerId: customerId ?? undefined, search: search ?? undefined, sort: sort ?? undefined, order: order ?? undefined });
+    return orders.listOrders(ctx, resolvePage(page, limit, PAGE), {
+      status: status ?? undefined,
+      customerId: customerId ?? undefined,
+      search: search ?? undefined,
+      sort: sort ?? undefined,
+      order: order ?? undefined,
+    });
   }
 
   @Query(() => Order, { description: 'Needs `orders.read`.' })
@@ -30,8 +38,14 @@ export class OrderResolver {
     return orders.getOrder(ctx, id);
   }
 
-  @Mutation(() => Order, { description: 'Moves an order along the status table (422 `invalid_transition` otherwise). Needs `orders.update`.' })
-  orderStatusUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => OrderStatusInput) input: OrderStatusInput) {
+  @Mutation(() => Order, {
+    description: 'Moves an order along the status table (422 `invalid_transition` otherwise). Needs `orders.update`.',
+  })
+  orderStatusUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => OrderStatusInput) input: OrderStatusInput,
+  ) {
     return orders.updateOrderStatus(ctx, id, input);
   }
 
@@ -40,22 +54,31 @@ export class OrderResolver {
     return orders.listTransactions(ctx, orderId);
   }
 
-  @Query(() => [PaymentTransaction], { description: 'For the order\'s customer, or a guest with its guest token (cookie or `X-Guest-Token`); 404 otherwise.' })
+  @Query(() => [PaymentTransaction], {
+    description:
+      "For the order's customer, or a guest with its guest token (cookie or `X-Guest-Token`); 404 otherwise.",
+  })
   storeOrderTransactions(@Context() ctx: Ctx, @Arg('orderId', () => UuidScalar) orderId: string) {
     return orders.listOwnTransactions(ctx, orderId);
   }
 
-  @Query(() => OrderList, { description: 'The signed-in customer\'s orders, newest first.' })
-  accountOrders(@Context() ctx: Ctx, @Arg('page', () => Int, { nullable: true }) page?: number, @Arg('limit', () => Int, { nullable: true }) limit?: number) {
+  @Query(() => OrderList, { description: "The signed-in customer's orders, newest first." })
+  accountOrders(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+  ) {
     return orders.listAccountOrders(ctx, resolvePage(page, limit, PAGE));
   }
 
-  @Query(() => Order, { description: 'One of the signed-in customer\'s orders (404 for anyone else\'s).' })
+  @Query(() => Order, { description: "One of the signed-in customer's orders (404 for anyone else's)." })
   accountOrder(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return orders.getAccountOrder(ctx, id);
   }
 
-  @FieldResolver(() => Boolean, { description: 'True for guest orders (the store API shows this instead of the guest token).' })
+  @FieldResolver(() => Boolean, {
+    description: 'True for guest orders (the store API shows this instead of the guest token).',
+  })
   isGuestOrder(@Root() order: Order) {
     return order.customerId === null;
   }

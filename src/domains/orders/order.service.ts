@@ -34,17 +34,32 @@ export function listOrders(ctx: Ctx, page: Page, filter: OrderFilter) {
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.customerId ? { customerId: filter.customerId } : {}),
     ...(filter.search
-      ? { OR: [{ orderNumber: { contains: filter.search, mode: 'insensitive' } }, { email: { contains: filter.search.toLowerCase() } }] }
+      ? {
+          OR: [
+            { orderNumber: { contains: filter.search, mode: 'insensitive' } },
+            { email: { contains: filter.search.toLowerCase() } },
+          ],
+        }
       : {}),
   };
   const direction = filter.order ?? 'desc';
-  const orderBy = [{ [SORT_COLUMN[filter.sort ?? 'created_at']]: direction }, { id: direction }] as Prisma.OrderOrderByWithRelationInput[];
-  return findPage(page, (w) => ctx.db.order.findMany({ where, orderBy, ...w }), () => ctx.db.order.count({ where }));
+  const orderBy = [
+    { [SORT_COLUMN[filter.sort ?? 'created_at']]: direction },
+    { id: direction },
+  ] as Prisma.OrderOrderByWithRelationInput[];
+  return findPage(
+    page,
+    (w) => ctx.db.order.findMany({ where, orderBy, ...w }),
+    () => ctx.db.order.count({ where }),
+  );
 }
 
 /** The order as the admin API shows it, for hooks and automation payloads. */
 export async function orderEntity(ctx: Ctx, id: string): Promise<Record<string, unknown>> {
-  const order = await ctx.db.order.findUniqueOrThrow({ where: { id }, include: { items: { orderBy: { position: 'asc' } } } });
+  const order = await ctx.db.order.findUniqueOrThrow({
+    where: { id },
+    include: { items: { orderBy: { position: 'asc' } } },
+  });
   return snakeKeys(order) as Record<string, unknown>;
 }
 
@@ -56,12 +71,22 @@ export async function orderEntity(ctx: Ctx, id: string): Promise<Record<string, 
  */
 export async function updateOrderStatus(ctx: Ctx, id: string, input: OrderStatusInput) {
   await inTransaction(ctx, async (tx) => {
-    const [locked] = await tx.db.$queryRaw<Array<{ status: OrderStatus }>>(Prisma.sql`SELECT status FROM orders WHERE id = ${id}::uuid FOR UPDATE`);
+    const [locked] = await tx.db.$queryRaw<Array<{ status: OrderStatus }>>(
+      Prisma.sql`SELECT status FROM orders WHERE id = ${id}::uuid FOR UPDATE`,
+    );
     if (!locked) throw AppError.notFound('order');
     assertTransition(locked.status, input.status);
     const changes = { from_status: locked.status, to_status: input.status, comment: input.comment ?? null };
     await tx.hooks.runBefore('order.before_update', { entity: await orderEntity(tx, id), changes, metadata: {} });
-    await tx.db.order.update({ where: { id }, data: { status: input.status, statusHistory: { create: [{ fromStatus: locked.status, toStatus: input.status, comment: input.comment ?? null }] } } });
+    await tx.db.order.update({
+      where: { id },
+      data: {
+        status: input.status,
+        statusHistory: {
+          create: [{ fromStatus: locked.status, toStatus: input.status, comment: input.comment ?? null }],
+        },
+      },
+    });
     if (RESTOCKING.has(input.status)) await reverseOrderStock(tx, id, `order ${input.status}`);
     emitAfter(tx, 'order.after_update', { entity: await orderEntity(tx, id), changes, metadata: {} });
   });
@@ -71,7 +96,11 @@ export async function updateOrderStatus(ctx: Ctx, id: string, input: OrderStatus
 /** The signed-in customer's orders, newest first. */
 export function listAccountOrders(ctx: Ctx, page: Page) {
   const where = { customerId: requireCustomerId(ctx.actor) };
-  return findPage(page, (w) => ctx.db.order.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...w }), () => ctx.db.order.count({ where }));
+  return findPage(
+    page,
+    (w) => ctx.db.order.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...w }),
+    () => ctx.db.order.count({ where }),
+  );
 }
 
 /** One of the signed-in customer's orders; anyone else's is 404. */
@@ -93,7 +122,10 @@ export async function listTransactions(ctx: Ctx, orderId: string) {
  */
 export async function listOwnTransactions(ctx: Ctx, orderId: string) {
   await consumeLimit(ctx, 'guest_order');
-  const order = await ctx.db.order.findUnique({ where: { id: orderId }, select: { customerId: true, guestToken: true } });
+  const order = await ctx.db.order.findUnique({
+    where: { id: orderId },
+    select: { customerId: true, guestToken: true },
+  });
   if (!order || !ownsOrder(ctx, order)) throw AppError.notFound('order');
   return ctx.db.paymentTransaction.findMany({ where: { orderId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
 }

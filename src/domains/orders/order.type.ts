@@ -11,7 +11,10 @@ export enum OrderStatus {
   cancelled = 'cancelled',
   refunded = 'refunded',
 }
-registerEnumType(OrderStatus, { name: 'OrderStatus', description: 'See the transition table: cancelled and refunded are final.' });
+registerEnumType(OrderStatus, {
+  name: 'OrderStatus',
+  description: 'See the transition table: cancelled and refunded are final.',
+});
 
 @ObjectType({ description: 'One ordered line, priced when the order was placed.' })
 export class OrderItem {
@@ -41,7 +44,8 @@ export class Order {
   @Field(() => UuidScalar) id!: string;
   @Field({ description: '`ORD-YYYYMMDD-` and six characters.' }) orderNumber!: string;
   @Field(() => UuidScalar, { nullable: true }) customerId!: string | null;
-  @Field(() => String, { nullable: true, description: 'Guest orders only. Admin API only (`orders.read`).' }) guestToken!: string | null;
+  @Field(() => String, { nullable: true, description: 'Guest orders only. Admin API only (`orders.read`).' })
+  guestToken!: string | null;
   @Field() email!: string;
   @Field(() => OrderStatus) status!: OrderStatus;
   @Field() currency!: string;

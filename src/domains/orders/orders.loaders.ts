@@ -13,11 +13,16 @@ export interface OrderLoaders {
 export function createOrderLoaders({ prisma }: LoaderDeps): OrderLoaders {
   return {
     orderItemsByOrderId: groupedBy(
-      (ids) => prisma.orderItem.findMany({ where: { orderId: { in: ids } }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+      (ids) =>
+        prisma.orderItem.findMany({ where: { orderId: { in: ids } }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
       (row) => row.orderId,
     ),
     orderHistoryByOrderId: groupedBy(
-      (ids) => prisma.orderStatusHistory.findMany({ where: { orderId: { in: ids } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+      (ids) =>
+        prisma.orderStatusHistory.findMany({
+          where: { orderId: { in: ids } },
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        }),
       (row) => row.orderId,
     ),
   };

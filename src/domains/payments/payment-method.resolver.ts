@@ -3,7 +3,12 @@ import type { Ctx } from '../../context/ctx';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as methods from './payment-method.service';
-import { PaymentMethod, PaymentMethodCreateInput, PaymentMethodList, PaymentMethodUpdateInput } from './payment-method.type';
+import {
+  PaymentMethod,
+  PaymentMethodCreateInput,
+  PaymentMethodList,
+  PaymentMethodUpdateInput,
+} from './payment-method.type';
 
 const PAGE = { limit: 20, max: 200 };
 
@@ -30,12 +35,19 @@ export class PaymentMethodResolver {
   }
 
   @Mutation(() => PaymentMethod, { description: 'Needs `payment.create`.' })
-  paymentMethodCreate(@Context() ctx: Ctx, @Arg('input', () => PaymentMethodCreateInput) input: PaymentMethodCreateInput) {
+  paymentMethodCreate(
+    @Context() ctx: Ctx,
+    @Arg('input', () => PaymentMethodCreateInput) input: PaymentMethodCreateInput,
+  ) {
     return methods.createPaymentMethod(ctx, input);
   }
 
   @Mutation(() => PaymentMethod, { description: 'Needs `payment.update`.' })
-  paymentMethodUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => PaymentMethodUpdateInput) input: PaymentMethodUpdateInput) {
+  paymentMethodUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => PaymentMethodUpdateInput) input: PaymentMethodUpdateInput,
+  ) {
     return methods.updatePaymentMethod(ctx, id, input);
   }
 

@@ -12,7 +12,11 @@ const order = [{ position: 'asc' as const }, { createdAt: 'asc' as const }, { id
 
 export function listPaymentMethods(ctx: Ctx, page: Page, filter: { active?: boolean } = {}) {
   const where = filter.active === undefined ? {} : { active: filter.active };
-  return findPage(page, (w) => ctx.db.paymentMethod.findMany({ where, include, orderBy: order, ...w }), () => ctx.db.paymentMethod.count({ where }));
+  return findPage(
+    page,
+    (w) => ctx.db.paymentMethod.findMany({ where, include, orderBy: order, ...w }),
+    () => ctx.db.paymentMethod.count({ where }),
+  );
 }
 
 /** Active methods in store order. */
@@ -28,7 +32,10 @@ export async function getPaymentMethod(ctx: Ctx, id: string) {
 
 export function createPaymentMethod(ctx: Ctx, input: PaymentMethodCreateInput) {
   const { translations, ...fields } = input;
-  return ctx.db.paymentMethod.create({ data: { ...provided(fields), translations: { create: translationRows(translations) } }, include });
+  return ctx.db.paymentMethod.create({
+    data: { ...provided(fields), translations: { create: translationRows(translations) } },
+    include,
+  });
 }
 
 /** Changes the given fields; given translations replace the existing ones, in one transaction. */
@@ -39,7 +46,10 @@ export async function updatePaymentMethod(ctx: Ctx, id: string, input: PaymentMe
     const { translations, ...fields } = input;
     return tx.db.paymentMethod.update({
       where: { id },
-      data: { ...(provided(fields) as object), ...(translations ? { translations: { deleteMany: {}, create: translationRows(translations) } } : {}) },
+      data: {
+        ...(provided(fields) as object),
+        ...(translations ? { translations: { deleteMany: {}, create: translationRows(translations) } } : {}),
+      },
       include,
     });
   });

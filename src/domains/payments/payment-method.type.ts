@@ -4,7 +4,10 @@ import { UuidScalar } from '../../shared/scalars';
 import { LocalizedText, LocalizedTextInput } from '../../shared/translations';
 import { Rules } from '../../shared/validation/rules';
 
-@ObjectType({ description: 'A way to pay. An empty `provider` is manual payment (invoice, bank transfer): checkout needs no payment reference.' })
+@ObjectType({
+  description:
+    'A way to pay. An empty `provider` is manual payment (invoice, bank transfer): checkout needs no payment reference.',
+})
 export class PaymentMethod {
   @Field(() => UuidScalar) id!: string;
   @Field({ description: '`payprov` for the payment-provider plugin, empty for manual payment.' }) provider!: string;

@@ -30,7 +30,8 @@ export function discountAmount(terms: DiscountTerms | null, subtotal: number, no
   if (terms.minOrderValue !== null && subtotal < terms.minOrderValue) {
     throw new AppError('code_invalid', `discount code needs a subtotal of at least ${terms.minOrderValue}`);
   }
-  if (terms.maxUses !== null && terms.usedCount >= terms.maxUses) throw new AppError('max_uses_reached', 'discount code has been used up');
+  if (terms.maxUses !== null && terms.usedCount >= terms.maxUses)
+    throw new AppError('max_uses_reached', 'discount code has been used up');
   const amount = terms.type === 'percentage' ? Math.round((subtotal * terms.value) / 10000) : terms.value;
   return Math.min(amount, subtotal);
 }

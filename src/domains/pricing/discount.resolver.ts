@@ -3,13 +3,22 @@ import type { Ctx } from '../../context/ctx';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as discounts from './discount.service';
-import { DiscountCode, DiscountCodeCreateInput, DiscountCodeList, DiscountCodeUpdateInput, DiscountQuote, DiscountValidateInput } from './discount.type';
+import {
+  DiscountCode,
+  DiscountCodeCreateInput,
+  DiscountCodeList,
+  DiscountCodeUpdateInput,
+  DiscountQuote,
+  DiscountValidateInput,
+} from './discount.type';
 
 const PAGE = { limit: 20, max: 200 };
 
 @Resolver(() => DiscountCode)
 export class DiscountResolver {
-  @Query(() => DiscountCodeList, { description: 'Discount codes, newest first; `search` matches part of the code. Needs `discounts.read`.' })
+  @Query(() => DiscountCodeList, {
+    description: 'Discount codes, newest first; `search` matches part of the code. Needs `discounts.read`.',
+  })
   discountCodes(
     @Context() ctx: Ctx,
     @Arg('page', () => Int, { nullable: true }) page?: number,
@@ -17,7 +26,10 @@ export class DiscountResolver {
     @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
     @Arg('search', () => String, { nullable: true }) search?: string,
   ) {
-    return discounts.listDiscountCodes(ctx, resolvePage(page, limit, PAGE), { active: active ?? undefined, search: search ?? undefined });
+    return discounts.listDiscountCodes(ctx, resolvePage(page, limit, PAGE), {
+      active: active ?? undefined,
+      search: search ?? undefined,
+    });
   }
 
   @Query(() => DiscountCode, { description: 'Needs `discounts.read`.' })
@@ -25,13 +37,19 @@ export class DiscountResolver {
     return discounts.getDiscountCode(ctx, id);
   }
 
-  @Mutation(() => DiscountCode, { description: '409 `duplicate_code` when the code exists (case-insensitively). Needs `discounts.create`.' })
+  @Mutation(() => DiscountCode, {
+    description: '409 `duplicate_code` when the code exists (case-insensitively). Needs `discounts.create`.',
+  })
   discountCodeCreate(@Context() ctx: Ctx, @Arg('input', () => DiscountCodeCreateInput) input: DiscountCodeCreateInput) {
     return discounts.createDiscountCode(ctx, input);
   }
 
   @Mutation(() => DiscountCode, { description: 'Needs `discounts.update`.' })
-  discountCodeUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => DiscountCodeUpdateInput) input: DiscountCodeUpdateInput) {
+  discountCodeUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => DiscountCodeUpdateInput) input: DiscountCodeUpdateInput,
+  ) {
     return discounts.updateDiscountCode(ctx, id, input);
   }
 
@@ -40,7 +58,9 @@ export class DiscountResolver {
     return discounts.deleteDiscountCode(ctx, id);
   }
 
-  @Mutation(() => DiscountQuote, { description: 'Checks a code against a subtotal: 422 `code_invalid` or `max_uses_reached`. Claims nothing. Public.' })
+  @Mutation(() => DiscountQuote, {
+    description: 'Checks a code against a subtotal: 422 `code_invalid` or `max_uses_reached`. Claims nothing. Public.',
+  })
   discountValidate(@Context() ctx: Ctx, @Arg('input', () => DiscountValidateInput) input: DiscountValidateInput) {
     return discounts.validateDiscountCode(ctx, input);
   }

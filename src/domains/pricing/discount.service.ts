@@ -11,7 +11,11 @@ export function listDiscountCodes(ctx: Ctx, page: Page, filter: { active?: boole
     ...(filter.active === undefined ? {} : { active: filter.active }),
     ...(filter.search ? { code: { contains: normalizeCode(filter.search) } } : {}),
   };
-  return findPage(page, (w) => ctx.db.discountCode.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...w }), () => ctx.db.discountCode.count({ where }));
+  return findPage(
+    page,
+    (w) => ctx.db.discountCode.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...w }),
+    () => ctx.db.discountCode.count({ where }),
+  );
 }
 
 export async function getDiscountCode(ctx: Ctx, id: string) {
@@ -23,7 +27,9 @@ export async function getDiscountCode(ctx: Ctx, id: string) {
 export async function createDiscountCode(ctx: Ctx, input: DiscountCodeCreateInput) {
   checkTerms(input.type, input.value, input.validFrom, input.validUntil);
   try {
-    return await ctx.db.discountCode.create({ data: { ...provided(input), code: normalizeCode(input.code), type: input.type, value: input.value } });
+    return await ctx.db.discountCode.create({
+      data: { ...provided(input), code: normalizeCode(input.code), type: input.type, value: input.value },
+    });
   } catch (err) {
     throw duplicate(err);
   }
@@ -36,7 +42,10 @@ export async function updateDiscountCode(ctx: Ctx, id: string, input: DiscountCo
   const merged = { ...current, ...provided(input) };
   checkTerms(merged.type, merged.value, merged.validFrom, merged.validUntil);
   try {
-    return await ctx.db.discountCode.update({ where: { id }, data: { ...(provided(input) as object), ...(input.code ? { code: normalizeCode(input.code) } : {}) } });
+    return await ctx.db.discountCode.update({
+      where: { id },
+      data: { ...(provided(input) as object), ...(input.code ? { code: normalizeCode(input.code) } : {}) },
+    });
   } catch (err) {
     throw duplicate(err);
   }
@@ -64,5 +73,7 @@ function checkTerms(type: string, value: number, from?: Date | null, until?: Dat
 }
 
 function duplicate(err: unknown): unknown {
-  return isUniqueViolation(err) ? new AppError('duplicate_code', 'discount code already exists', { field: 'code' }) : err;
+  return isUniqueViolation(err)
+    ? new AppError('duplicate_code', 'discount code already exists', { field: 'code' })
+    : err;
 }

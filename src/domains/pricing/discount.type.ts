@@ -7,7 +7,10 @@ export enum DiscountType {
   percentage = 'percentage',
   fixed = 'fixed',
 }
-registerEnumType(DiscountType, { name: 'DiscountType', description: '`percentage`: value in basis points; `fixed`: value in cents.' });
+registerEnumType(DiscountType, {
+  name: 'DiscountType',
+  description: '`percentage`: value in basis points; `fixed`: value in cents.',
+});
 
 @ObjectType({ description: 'A discount code. Codes are case-insensitive and stored lower-case.' })
 export class DiscountCode {
@@ -15,8 +18,10 @@ export class DiscountCode {
   @Field() code!: string;
   @Field(() => DiscountType) type!: DiscountType;
   @Field(() => Int, { description: 'Basis points for `percentage` (1000 = 10 %), cents for `fixed`.' }) value!: number;
-  @Field(() => Int, { nullable: true, description: 'Smallest subtotal (gross cents) the code applies to.' }) minOrderValue!: number | null;
-  @Field(() => Int, { nullable: true, description: 'Uses allowed in total; null for unlimited.' }) maxUses!: number | null;
+  @Field(() => Int, { nullable: true, description: 'Smallest subtotal (gross cents) the code applies to.' })
+  minOrderValue!: number | null;
+  @Field(() => Int, { nullable: true, description: 'Uses allowed in total; null for unlimited.' }) maxUses!:
+    number | null;
   @Field(() => Int) usedCount!: number;
   @Field(() => Date, { nullable: true }) validFrom!: Date | null;
   @Field(() => Date, { nullable: true }) validUntil!: Date | null;

@@ -3,7 +3,12 @@ import type { Ctx } from '../../context/ctx';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as methods from './shipping-method.service';
-import { ShippingMethod, ShippingMethodCreateInput, ShippingMethodList, ShippingMethodUpdateInput } from './shipping-method.type';
+import {
+  ShippingMethod,
+  ShippingMethodCreateInput,
+  ShippingMethodList,
+  ShippingMethodUpdateInput,
+} from './shipping-method.type';
 
 const PAGE = { limit: 20, max: 200 };
 
@@ -30,12 +35,19 @@ export class ShippingMethodResolver {
   }
 
   @Mutation(() => ShippingMethod, { description: 'Needs `shipping.create`.' })
-  shippingMethodCreate(@Context() ctx: Ctx, @Arg('input', () => ShippingMethodCreateInput) input: ShippingMethodCreateInput) {
+  shippingMethodCreate(
+    @Context() ctx: Ctx,
+    @Arg('input', () => ShippingMethodCreateInput) input: ShippingMethodCreateInput,
+  ) {
     return methods.createShippingMethod(ctx, input);
   }
 
   @Mutation(() => ShippingMethod, { description: 'Needs `shipping.update`.' })
-  shippingMethodUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => ShippingMethodUpdateInput) input: ShippingMethodUpdateInput) {
+  shippingMethodUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => ShippingMethodUpdateInput) input: ShippingMethodUpdateInput,
+  ) {
     return methods.updateShippingMethod(ctx, id, input);
   }
 

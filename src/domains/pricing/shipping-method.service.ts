@@ -13,7 +13,11 @@ const order = [{ position: 'asc' as const }, { createdAt: 'asc' as const }, { id
 
 export function listShippingMethods(ctx: Ctx, page: Page, filter: { active?: boolean } = {}) {
   const where = filter.active === undefined ? {} : { active: filter.active };
-  return findPage(page, (w) => ctx.db.shippingMethod.findMany({ where, include, orderBy: order, ...w }), () => ctx.db.shippingMethod.count({ where }));
+  return findPage(
+    page,
+    (w) => ctx.db.shippingMethod.findMany({ where, include, orderBy: order, ...w }),
+    () => ctx.db.shippingMethod.count({ where }),
+  );
 }
 
 /** Active methods in store order (the store list is short and unpaginated). */
@@ -31,7 +35,11 @@ export async function createShippingMethod(ctx: Ctx, input: ShippingMethodCreate
   await assertTaxRuleExists(ctx, input.taxRuleId);
   const { translations, customFields, ...fields } = input;
   return ctx.db.shippingMethod.create({
-    data: { ...provided(fields), customFields: (customFields ?? {}) as object, translations: { create: translationRows(translations) } },
+    data: {
+      ...provided(fields),
+      customFields: (customFields ?? {}) as object,
+      translations: { create: translationRows(translations) },
+    },
     include,
   });
 }

@@ -10,7 +10,11 @@ const PAGE = { limit: 20, max: 200 };
 @Resolver(() => TaxRule)
 export class TaxRuleResolver {
   @Query(() => TaxRuleList, { description: 'Tax rules, oldest first. Needs `tax.read`.' })
-  taxRules(@Context() ctx: Ctx, @Arg('page', () => Int, { nullable: true }) page?: number, @Arg('limit', () => Int, { nullable: true }) limit?: number) {
+  taxRules(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+  ) {
     return taxRules.listTaxRules(ctx, resolvePage(page, limit, PAGE));
   }
 
@@ -25,11 +29,17 @@ export class TaxRuleResolver {
   }
 
   @Mutation(() => TaxRule, { description: 'Needs `tax.update`.' })
-  taxRuleUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => TaxRuleUpdateInput) input: TaxRuleUpdateInput) {
+  taxRuleUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => TaxRuleUpdateInput) input: TaxRuleUpdateInput,
+  ) {
     return taxRules.updateTaxRule(ctx, id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Products and shipping methods using it are then untaxed. Needs `tax.delete`.' })
+  @Mutation(() => Boolean, {
+    description: 'Products and shipping methods using it are then untaxed. Needs `tax.delete`.',
+  })
   taxRuleDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return taxRules.deleteTaxRule(ctx, id);
   }

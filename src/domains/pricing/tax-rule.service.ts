@@ -6,7 +6,11 @@ import { rejectNulls } from '../../shared/updates';
 import type { TaxRuleCreateInput, TaxRuleUpdateInput } from './tax-rule.type';
 
 export function listTaxRules(ctx: Ctx, page: Page) {
-  return findPage(page, (w) => ctx.db.taxRule.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], ...w }), () => ctx.db.taxRule.count());
+  return findPage(
+    page,
+    (w) => ctx.db.taxRule.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], ...w }),
+    () => ctx.db.taxRule.count(),
+  );
 }
 
 export async function getTaxRule(ctx: Ctx, id: string) {
@@ -34,7 +38,11 @@ export async function deleteTaxRule(ctx: Ctx, id: string): Promise<boolean> {
 }
 
 /** Asserts that an optional tax-rule reference names an existing rule (404 with the field otherwise). */
-export async function assertTaxRuleExists(ctx: Ctx, id: string | null | undefined, field = 'tax_rule_id'): Promise<void> {
+export async function assertTaxRuleExists(
+  ctx: Ctx,
+  id: string | null | undefined,
+  field = 'tax_rule_id',
+): Promise<void> {
   if (id && !(await ctx.db.taxRule.findUnique({ where: { id }, select: { id: true } }))) {
     throw new AppError('not_found', 'tax rule not found', { field });
   }

@@ -14,5 +14,9 @@ export class RefreshInput {
 
 @InputType()
 export class LogoutInput {
-  @Field({ nullable: true, description: 'Also revokes this token\'s owner\'s sessions when no access token is presented.' }) refreshToken?: string;
+  @Field({
+    nullable: true,
+    description: "Also revokes this token's owner's sessions when no access token is presented.",
+  })
+  refreshToken?: string;
 }

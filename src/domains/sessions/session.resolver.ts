@@ -4,21 +4,37 @@ import { LoginInput, LogoutInput, RefreshInput } from './session.inputs';
 import * as sessions from './session.service';
 import { LogoutResult, TokenPair } from './session.type';
 
-const cookieArg = { nullable: true, description: 'Also set the HttpOnly session cookies (browsers); see contract §4.' } as const;
+const cookieArg = {
+  nullable: true,
+  description: 'Also set the HttpOnly session cookies (browsers); see contract §4.',
+} as const;
 
 @Resolver()
 export class SessionResolver {
-  @Mutation(() => TokenPair, { description: 'Login for admin users, then customers. 401 `invalid_credentials`; 429 `account_locked` after 5 failures.' })
-  login(@Context() ctx: Ctx, @Arg('input', () => LoginInput) input: LoginInput, @Arg('cookie', () => Boolean, cookieArg) cookie?: boolean) {
+  @Mutation(() => TokenPair, {
+    description:
+      'Login for admin users, then customers. 401 `invalid_credentials`; 429 `account_locked` after 5 failures.',
+  })
+  login(
+    @Context() ctx: Ctx,
+    @Arg('input', () => LoginInput) input: LoginInput,
+    @Arg('cookie', () => Boolean, cookieArg) cookie?: boolean,
+  ) {
     return sessions.login(ctx, input, { scope: 'any', cookie });
   }
 
   @Mutation(() => TokenPair, { description: 'Login for customers only (store).' })
-  customerLogin(@Context() ctx: Ctx, @Arg('input', () => LoginInput) input: LoginInput, @Arg('cookie', () => Boolean, cookieArg) cookie?: boolean) {
+  customerLogin(
+    @Context() ctx: Ctx,
+    @Arg('input', () => LoginInput) input: LoginInput,
+    @Arg('cookie', () => Boolean, cookieArg) cookie?: boolean,
+  ) {
     return sessions.login(ctx, input, { scope: 'customer', cookie });
   }
 
-  @Mutation(() => TokenPair, { description: 'Exchanges a refresh token (once) for a new pair of the same family. 401 `invalid_token`.' })
+  @Mutation(() => TokenPair, {
+    description: 'Exchanges a refresh token (once) for a new pair of the same family. 401 `invalid_token`.',
+  })
   tokenRefresh(
     @Context() ctx: Ctx,
     @Arg('input', () => RefreshInput, { nullable: true }) input?: RefreshInput,
@@ -27,7 +43,9 @@ export class SessionResolver {
     return sessions.refresh(ctx, input, { cookie });
   }
 
-  @Mutation(() => LogoutResult, { description: 'Revokes the presented access token and the user\'s refresh tokens. Always succeeds.' })
+  @Mutation(() => LogoutResult, {
+    description: "Revokes the presented access token and the user's refresh tokens. Always succeeds.",
+  })
   logout(@Context() ctx: Ctx, @Arg('input', () => LogoutInput, { nullable: true }) input?: LogoutInput) {
     return sessions.logout(ctx, input);
   }

@@ -2,22 +2,42 @@ import type { Ctx } from '../../context/ctx';
 import { consumeLimit } from '../../context/limits';
 import { normalizeEmail } from '../../platform/passwords';
 import { LOGIN_LOCK_SECONDS } from '../../platform/security-store';
-import { REFRESH_COOKIE, type TokenPair, clearSessionCookies, revokeUserSessions, rotateRefreshToken, setSessionCookies, startSession } from '../../auth/session-tokens';
+import {
+  REFRESH_COOKIE,
+  type TokenPair,
+  clearSessionCookies,
+  revokeUserSessions,
+  rotateRefreshToken,
+  setSessionCookies,
+  startSession,
+} from '../../auth/session-tokens';
 import type { TokenSubject } from '../../auth/tokens';
 import { verifyToken } from '../../auth/tokens';
 import { AppError } from '../../shared/errors';
 import type { LoginInput, LogoutInput, RefreshInput } from './session.inputs';
 
 const locked = () =>
-  new AppError('account_locked', 'too many failed login attempts, please try again later', { headers: { 'Retry-After': String(LOGIN_LOCK_SECONDS) } });
+  new AppError('account_locked', 'too many failed login attempts, please try again later', {
+    headers: { 'Retry-After': String(LOGIN_LOCK_SECONDS) },
+  });
 
 /** The account behind a token, as stored now; null when it is gone or inactive. */
-export async function loadSubject(ctx: Ctx, userType: 'admin' | 'customer', userId: string): Promise<TokenSubject | null> {
+export async function loadSubject(
+  ctx: Ctx,
+  userType: 'admin' | 'customer',
+  userId: string,
+): Promise<TokenSubject | null> {
   if (userType === 'admin') {
-    const u = await ctx.db.adminUser.findUnique({ where: { id: userId }, select: { id: true, email: true, role: true, active: true } });
+    const u = await ctx.db.adminUser.findUnique({
+      where: { id: userId },
+      select: { id: true, email: true, role: true, active: true },
+    });
     return u?.active ? { id: u.id, email: u.email, utype: 'admin', role: u.role } : null;
   }
-  const c = await ctx.db.customer.findUnique({ where: { id: userId }, select: { id: true, email: true, active: true } });
+  const c = await ctx.db.customer.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, active: true },
+  });
   return c?.active ? { id: c.id, email: c.email, utype: 'customer', role: 'customer' } : null;
 }
 
@@ -27,7 +47,11 @@ export async function loadSubject(ctx: Ctx, userType: 'admin' | 'customer', user
  * argon2id comparison whatever happens (a dummy hash for unknown emails), so neither timing nor error code
  * tells whether an email exists or its account is inactive. The fifth failure locks the email for an hour.
  */
-export async function login(ctx: Ctx, input: LoginInput, opts: { scope: 'any' | 'customer'; cookie?: boolean | null }): Promise<TokenPair> {
+export async function login(
+  ctx: Ctx,
+  input: LoginInput,
+  opts: { scope: 'any' | 'customer'; cookie?: boolean | null },
+): Promise<TokenPair> {
   await consumeLimit(ctx, 'login');
   const email = normalizeEmail(input.email);
   if (await ctx.security.isLoginLocked(email)) throw locked();
@@ -40,14 +64,20 @@ export async function login(ctx: Ctx, input: LoginInput, opts: { scope: 'any' | 
     throw new AppError('invalid_credentials', 'invalid email or password');
   }
   await ctx.security.clearLoginFailures(email);
-  const subject: TokenSubject = admin ? { id: admin.id, email, utype: 'admin', role: admin.role } : { id: account.id, email, utype: 'customer', role: 'customer' };
+  const subject: TokenSubject = admin
+    ? { id: admin.id, email, utype: 'admin', role: admin.role }
+    : { id: account.id, email, utype: 'customer', role: 'customer' };
   const pair = await startSession(ctx, subject);
   if (opts.cookie) setSessionCookies(ctx, pair);
   return pair;
 }
 
 /** Rotates the refresh token given in the body, or else in the `svc_refresh_token` cookie. */
-export async function refresh(ctx: Ctx, input: RefreshInput | null | undefined, opts: { cookie?: boolean | null }): Promise<TokenPair> {
+export async function refresh(
+  ctx: Ctx,
+  input: RefreshInput | null | undefined,
+  opts: { cookie?: boolean | null },
+): Promise<TokenPair> {
   const token = input?.refreshToken ?? ctx.request.cookies[REFRESH_COOKIE];
   if (!token) throw new AppError('invalid_token', 'invalid refresh token');
   const pair = await rotateRefreshToken(ctx, token, loadSubject);

@@ -13,7 +13,10 @@ export class Health {
 export class HealthResolver {
   @Query(() => Health, { description: 'Public. REST answers 503 when the database is unreachable.' })
   async health(@Context() ctx: Ctx): Promise<Health> {
-    const up = await ctx.prisma.$queryRaw`SELECT 1`.then(() => true, () => false);
+    const up = await ctx.prisma.$queryRaw`SELECT 1`.then(
+      () => true,
+      () => false,
+    );
     return { status: up ? 'ok' : 'degraded', database: up ? 'ok' : 'unreachable', version: SERVICE_VERSION };
   }
 }

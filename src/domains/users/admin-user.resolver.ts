@@ -10,7 +10,11 @@ const PAGE = { limit: 20, max: 200 };
 @Resolver(() => AdminUser)
 export class AdminUserResolver {
   @Query(() => AdminUserList, { description: 'Staff accounts. Needs `users.manage`.' })
-  adminUsers(@Context() ctx: Ctx, @Arg('page', () => Int, { nullable: true }) page?: number, @Arg('limit', () => Int, { nullable: true }) limit?: number) {
+  adminUsers(
+    @Context() ctx: Ctx,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+  ) {
     return users.listAdminUsers(ctx, resolvePage(page, limit, PAGE));
   }
 
@@ -25,7 +29,11 @@ export class AdminUserResolver {
   }
 
   @Mutation(() => AdminUser, { description: 'Changes a staff account; 409 `last_super_admin`. Needs `users.manage`.' })
-  adminUserUpdate(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Arg('input', () => AdminUserUpdateInput) input: AdminUserUpdateInput) {
+  adminUserUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => AdminUserUpdateInput) input: AdminUserUpdateInput,
+  ) {
     return users.updateAdminUser(ctx, id, input);
   }
 

@@ -9,7 +9,10 @@ import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
 import type { AdminUserCreateInput, AdminUserUpdateInput } from './admin-user.type';
 
-const emailTaken = (err: unknown) => (isUniqueViolation(err) ? new AppError('email_taken', 'email is already used by another admin user', { field: 'email' }) : err);
+const emailTaken = (err: unknown) =>
+  isUniqueViolation(err)
+    ? new AppError('email_taken', 'email is already used by another admin user', { field: 'email' })
+    : err;
 
 /** Staff accounts, oldest first. */
 export async function listAdminUsers(ctx: Ctx, page: Page) {
@@ -31,7 +34,14 @@ export async function createAdminUser(ctx: Ctx, input: AdminUserCreateInput) {
   const passwordHash = await ctx.passwords.hash(input.password);
   try {
     return await ctx.db.adminUser.create({
-      data: { email: normalizeEmail(input.email), passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role ?? 'admin', active: input.active ?? true },
+      data: {
+        email: normalizeEmail(input.email),
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: input.role ?? 'admin',
+        active: input.active ?? true,
+      },
     });
   } catch (err) {
     throw emailTaken(err);
@@ -45,13 +55,17 @@ export async function createAdminUser(ctx: Ctx, input: AdminUserCreateInput) {
 async function guardLastSuperAdmin(ctx: Ctx, id: string, after: { role: AdminRole; active: boolean } | null) {
   const supers = await ctx.db.$queryRaw<Array<{ id: string }>>(Prisma.sql`
     SELECT id::text FROM admin_users WHERE role = 'super_admin' AND active ORDER BY id FOR UPDATE`);
-  const remaining = supers.filter((s) => s.id !== id).length + (after && after.role === 'super_admin' && after.active ? 1 : 0);
-  if (supers.some((s) => s.id === id) && remaining === 0) throw new AppError('last_super_admin', 'the last active super_admin cannot be deleted, demoted or deactivated');
+  const remaining =
+    supers.filter((s) => s.id !== id).length + (after && after.role === 'super_admin' && after.active ? 1 : 0);
+  if (supers.some((s) => s.id === id) && remaining === 0)
+    throw new AppError('last_super_admin', 'the last active super_admin cannot be deleted, demoted or deactivated');
 }
 
 /** Updates the given fields. Deactivation, a role change or a new password end the user's sessions. */
 export async function updateAdminUser(ctx: Ctx, id: string, input: AdminUserUpdateInput) {
-  const nulls = (['email', 'password', 'role', 'active'] as const).filter((k) => input[k] === null).map((k) => ({ field: k, detail: 'required' }));
+  const nulls = (['email', 'password', 'role', 'active'] as const)
+    .filter((k) => input[k] === null)
+    .map((k) => ({ field: k, detail: 'required' }));
   if (nulls.length) throw AppError.validation(nulls);
   const passwordHash = input.password ? await ctx.passwords.hash(input.password) : undefined;
   return inTransaction(ctx, async (tx) => {

@@ -4,7 +4,10 @@ import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
 
-registerEnumType(AdminRole, { name: 'AdminRole', description: 'Staff roles (contract §4): `super_admin` alone holds `users.manage`.' });
+registerEnumType(AdminRole, {
+  name: 'AdminRole',
+  description: 'Staff roles (contract §4): `super_admin` alone holds `users.manage`.',
+});
 
 @ObjectType({ description: 'A staff account. The password hash never leaves the server.' })
 export class AdminUser {
@@ -30,7 +33,9 @@ export class AdminUserCreateInput {
   @Field({ nullable: true, description: 'Default true.' }) active?: boolean;
 }
 
-@InputType({ description: 'Changes to a staff account: only the fields given change. A new password ends the user\'s sessions.' })
+@InputType({
+  description: "Changes to a staff account: only the fields given change. A new password ends the user's sessions.",
+})
 export class AdminUserUpdateInput {
   @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 320, email: true }) email?: string;
   @Field({ nullable: true }) @Rules({ minLength: 8, maxLength: 128 }) password?: string;

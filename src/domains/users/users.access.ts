@@ -2,5 +2,9 @@ import { type AccessTable, admin } from '../../auth/access';
 
 export const usersAccess: AccessTable = {
   Query: { adminUsers: admin('users.manage'), adminUser: admin('users.manage') },
-  Mutation: { adminUserCreate: admin('users.manage'), adminUserUpdate: admin('users.manage'), adminUserDelete: admin('users.manage') },
+  Mutation: {
+    adminUserCreate: admin('users.manage'),
+    adminUserUpdate: admin('users.manage'),
+    adminUserDelete: admin('users.manage'),
+  },
 };

@@ -13,53 +13,214 @@ type KeySpec =
 const MiB = 1024 * 1024;
 
 export const CONFIG_KEYS = {
-  env: { type: 'string', default: 'development', choices: ['development', 'production', 'test'], doc: 'Runtime environment; `production` hides Apollo Sandbox and stack traces.' },
-  data_dir: { type: 'string', default: './data', doc: 'Embedded database, generated JWT secret and local uploads live here.' },
+  env: {
+    type: 'string',
+    default: 'development',
+    choices: ['development', 'production', 'test'],
+    doc: 'Runtime environment; `production` hides Apollo Sandbox and stack traces.',
+  },
+  data_dir: {
+    type: 'string',
+    default: './data',
+    doc: 'Embedded database, generated JWT secret and local uploads live here.',
+  },
   'server.host': { type: 'string', default: '0.0.0.0', doc: 'Interface to listen on.' },
   'server.port': { type: 'int', default: 8080, min: 0, max: 65535, doc: 'HTTP port (0 picks a free port).' },
-  'server.max_body_size': { type: 'int', default: 1 * MiB, min: 1, doc: 'Largest JSON body in bytes (413 `body_too_large` above).' },
-  'server.max_upload_size': { type: 'int', default: 32 * MiB, min: 1, doc: 'Largest uploaded file in bytes (413 `body_too_large` above).' },
-  'server.shutdown_timeout_seconds': { type: 'int', default: 10, min: 0, doc: 'Grace period for in-flight requests on SIGTERM/SIGINT.' },
-  'server.cors.allowed_origins': { type: 'list', default: [], doc: 'Origins allowed by CORS; `*` cannot be combined with credentials.' },
+  'server.max_body_size': {
+    type: 'int',
+    default: 1 * MiB,
+    min: 1,
+    doc: 'Largest JSON body in bytes (413 `body_too_large` above).',
+  },
+  'server.max_upload_size': {
+    type: 'int',
+    default: 32 * MiB,
+    min: 1,
+    doc: 'Largest uploaded file in bytes (413 `body_too_large` above).',
+  },
+  'server.shutdown_timeout_seconds': {
+    type: 'int',
+    default: 10,
+    min: 0,
+    doc: 'Grace period for in-flight requests on SIGTERM/SIGINT.',
+  },
+  'server.cors.allowed_origins': {
+    type: 'list',
+    default: [],
+    doc: 'Origins allowed by CORS; `*` cannot be combined with credentials.',
+  },
   'server.cors.allow_credentials': { type: 'bool', default: false, doc: 'Send `Access-Control-Allow-Credentials`.' },
-  'database.url': { type: 'string', default: '', secret: true, doc: '`postgresql://…` switches from the embedded database to PostgreSQL (also `DATABASE_URL`).' },
+  'database.url': {
+    type: 'string',
+    default: '',
+    secret: true,
+    doc: '`postgresql://…` switches from the embedded database to PostgreSQL (also `DATABASE_URL`).',
+  },
   'database.max_connections': { type: 'int', default: 10, min: 1, doc: 'PostgreSQL pool size.' },
-  'database.tls': { type: 'string', default: 'require', choices: ['require', 'verify-full', 'prefer', 'disable'], doc: 'TLS mode when the URL has no `sslmode`; `disable` logs a warning.' },
-  'database.prepared_statements': { type: 'bool', default: true, doc: 'Name repeated statements so each connection plans them once; turn off behind a transaction-mode pooler that cannot keep prepared statements.' },
+  'database.tls': {
+    type: 'string',
+    default: 'require',
+    choices: ['require', 'verify-full', 'prefer', 'disable'],
+    doc: 'TLS mode when the URL has no `sslmode`; `disable` logs a warning.',
+  },
+  'database.prepared_statements': {
+    type: 'bool',
+    default: true,
+    doc: 'Name repeated statements so each connection plans them once; turn off behind a transaction-mode pooler that cannot keep prepared statements.',
+  },
   'database.auto_migrate': { type: 'bool', default: true, doc: 'Apply pending migrations at start.' },
-  'media.local_path': { type: 'string', default: '', doc: 'Folder of uploaded media, served at `/uploads/`; empty means `<data_dir>/uploads` (`./data/uploads`).' },
-  'media.storage': { type: 'string', default: 'local', choices: ['local', 's3'], doc: 'Where uploads are stored: `local` (`media.local_path`, served at `/uploads/`) or `s3` (an S3-compatible bucket; `/uploads/` is not served).' },
-  'media.s3.bucket': { type: 'string', default: '', doc: 'Bucket of uploaded media; required when `media.storage` is `s3`.' },
+  'media.local_path': {
+    type: 'string',
+    default: '',
+    doc: 'Folder of uploaded media, served at `/uploads/`; empty means `<data_dir>/uploads` (`./data/uploads`).',
+  },
+  'media.storage': {
+    type: 'string',
+    default: 'local',
+    choices: ['local', 's3'],
+    doc: 'Where uploads are stored: `local` (`media.local_path`, served at `/uploads/`) or `s3` (an S3-compatible bucket; `/uploads/` is not served).',
+  },
+  'media.s3.bucket': {
+    type: 'string',
+    default: '',
+    doc: 'Bucket of uploaded media; required when `media.storage` is `s3`.',
+  },
   'media.s3.region': { type: 'string', default: 'us-east-1', doc: 'Region the requests are signed for (SigV4).' },
-  'media.s3.endpoint': { type: 'string', default: '', doc: 'S3-compatible endpoint URL (MinIO, R2, …); empty means `https://s3.<region>.amazonaws.com`.' },
-  'media.s3.access_key_id': { type: 'string', default: '', secret: true, doc: 'Access key id; required when `media.storage` is `s3`.' },
-  'media.s3.secret_access_key': { type: 'string', default: '', secret: true, doc: 'Secret access key; required when `media.storage` is `s3`.' },
-  'media.s3.force_path_style': { type: 'bool', default: true, doc: 'Address objects as `<endpoint>/<bucket>/<key>` (what MinIO and most S3-compatible servers want); false: `https://<bucket>.<endpoint host>/<key>`.' },
-  'media.s3.public_url': { type: 'string', default: '', doc: 'Base of media URLs (`<public_url>/<key>`), e.g. a CDN; empty means the bucket URL.' },
-  'log.level': { type: 'string', default: 'info', choices: ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], doc: 'Log level of the JSON logs.' },
-  'auth.jwt_secret': { type: 'string', default: '', secret: true, doc: 'HMAC secret for JWTs (≥ 32 bytes; generated into `data_dir` on the embedded default).' },
-  'auth.argon2.memory_kib': { type: 'int', default: 65536, min: 8, doc: 'argon2id memory cost of password hashes in KiB (the spec: 64 MiB).' },
-  'auth.argon2.iterations': { type: 'int', default: 3, min: 1, doc: 'argon2id iterations of password hashes (the spec: 3).' },
-  'auth.argon2.parallelism': { type: 'int', default: 2, min: 1, max: 16, doc: 'argon2id lanes; 2 is the fastest on two cores.' },
-  'security.csrf.secure': { type: 'bool', default: false, doc: 'Secure flag of the session, refresh, guest and `csrf_token` cookies (set it behind HTTPS).' },
-  'security.rate_limit.requests_per_minute': { type: 'int', default: 300, min: 1, doc: 'Global limit per client IP on `/api/v1/*` and `/graphql`.' },
-  'security.rate_limit.burst': { type: 'int', default: 50, min: 1, doc: 'Requests a client IP may send at once before the global rate applies.' },
-  'security.rate_limit.login.requests_per_minute': { type: 'int', default: 10, min: 1, doc: 'Login attempts per client IP (REST and GraphQL, admin and store login).' },
-  'security.rate_limit.register.requests_per_minute': { type: 'int', default: 5, min: 1, doc: 'Registrations per client IP.' },
-  'security.rate_limit.checkout.requests_per_minute': { type: 'int', default: 10, min: 1, doc: 'Checkouts per client IP (policy `checkout`, used by the checkout operation).' },
-  'security.rate_limit.guest_order.requests_per_minute': { type: 'int', default: 10, min: 1, doc: 'Guest order-transaction look-ups per client IP (policy `guest_order`).' },
-  'server.trusted_proxies': { type: 'list', default: [], doc: 'Proxy addresses (IPs or IPv4 CIDRs) whose `X-Forwarded-For` is believed for the client IP.' },
-  'redis.url': { type: 'string', default: '', secret: true, doc: '`redis://…`: rate limits, login locks and the token blacklist shared across instances; memory otherwise.' },
+  'media.s3.endpoint': {
+    type: 'string',
+    default: '',
+    doc: 'S3-compatible endpoint URL (MinIO, R2, …); empty means `https://s3.<region>.amazonaws.com`.',
+  },
+  'media.s3.access_key_id': {
+    type: 'string',
+    default: '',
+    secret: true,
+    doc: 'Access key id; required when `media.storage` is `s3`.',
+  },
+  'media.s3.secret_access_key': {
+    type: 'string',
+    default: '',
+    secret: true,
+    doc: 'Secret access key; required when `media.storage` is `s3`.',
+  },
+  'media.s3.force_path_style': {
+    type: 'bool',
+    default: true,
+    doc: 'Address objects as `<endpoint>/<bucket>/<key>` (what MinIO and most S3-compatible servers want); false: `https://<bucket>.<endpoint host>/<key>`.',
+  },
+  'media.s3.public_url': {
+    type: 'string',
+    default: '',
+    doc: 'Base of media URLs (`<public_url>/<key>`), e.g. a CDN; empty means the bucket URL.',
+  },
+  'log.level': {
+    type: 'string',
+    default: 'info',
+    choices: ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'],
+    doc: 'Log level of the JSON logs.',
+  },
+  'auth.jwt_secret': {
+    type: 'string',
+    default: '',
+    secret: true,
+    doc: 'HMAC secret for JWTs (≥ 32 bytes; generated into `data_dir` on the embedded default).',
+  },
+  'auth.argon2.memory_kib': {
+    type: 'int',
+    default: 65536,
+    min: 8,
+    doc: 'argon2id memory cost of password hashes in KiB (the spec: 64 MiB).',
+  },
+  'auth.argon2.iterations': {
+    type: 'int',
+    default: 3,
+    min: 1,
+    doc: 'argon2id iterations of password hashes (the spec: 3).',
+  },
+  'auth.argon2.parallelism': {
+    type: 'int',
+    default: 2,
+    min: 1,
+    max: 16,
+    doc: 'argon2id lanes; 2 is the fastest on two cores.',
+  },
+  'security.csrf.secure': {
+    type: 'bool',
+    default: false,
+    doc: 'Secure flag of the session, refresh, guest and `csrf_token` cookies (set it behind HTTPS).',
+  },
+  'security.rate_limit.requests_per_minute': {
+    type: 'int',
+    default: 300,
+    min: 1,
+    doc: 'Global limit per client IP on `/api/v1/*` and `/graphql`.',
+  },
+  'security.rate_limit.burst': {
+    type: 'int',
+    default: 50,
+    min: 1,
+    doc: 'Requests a client IP may send at once before the global rate applies.',
+  },
+  'security.rate_limit.login.requests_per_minute': {
+    type: 'int',
+    default: 10,
+    min: 1,
+    doc: 'Login attempts per client IP (REST and GraphQL, admin and store login).',
+  },
+  'security.rate_limit.register.requests_per_minute': {
+    type: 'int',
+    default: 5,
+    min: 1,
+    doc: 'Registrations per client IP.',
+  },
+  'security.rate_limit.checkout.requests_per_minute': {
+    type: 'int',
+    default: 10,
+    min: 1,
+    doc: 'Checkouts per client IP (policy `checkout`, used by the checkout operation).',
+  },
+  'security.rate_limit.guest_order.requests_per_minute': {
+    type: 'int',
+    default: 10,
+    min: 1,
+    doc: 'Guest order-transaction look-ups per client IP (policy `guest_order`).',
+  },
+  'server.trusted_proxies': {
+    type: 'list',
+    default: [],
+    doc: 'Proxy addresses (IPs or IPv4 CIDRs) whose `X-Forwarded-For` is believed for the client IP.',
+  },
+  'redis.url': {
+    type: 'string',
+    default: '',
+    secret: true,
+    doc: '`redis://…`: rate limits, login locks and the token blacklist shared across instances; memory otherwise.',
+  },
   'graphql.depth_limit': { type: 'int', default: 12, min: 1, doc: 'Deepest selection a GraphQL operation may have.' },
-  'graphql.complexity_limit': { type: 'int', default: 2000, min: 1, doc: 'Highest estimated cost of a GraphQL operation (list arguments multiply).' },
-  'graphql.sandbox': { type: 'bool', default: true, doc: 'Serve Apollo Sandbox on GET /graphql (never in `production`).' },
+  'graphql.complexity_limit': {
+    type: 'int',
+    default: 2000,
+    min: 1,
+    doc: 'Highest estimated cost of a GraphQL operation (list arguments multiply).',
+  },
+  'graphql.sandbox': {
+    type: 'bool',
+    default: true,
+    doc: 'Serve Apollo Sandbox on GET /graphql (never in `production`).',
+  },
   'i18n.default_locale': { type: 'string', default: 'en', doc: 'Locale used when a request names none.' },
   'i18n.default_currency': { type: 'string', default: 'EUR', doc: 'Currency of new carts that name none (ISO 4217).' },
 } as const satisfies Record<string, KeySpec>;
 
 export type ConfigKey = keyof typeof CONFIG_KEYS;
 
-type ValueOf<S> = S extends { type: 'int' } ? number : S extends { type: 'bool' } ? boolean : S extends { type: 'list' } ? string[] : string;
+type ValueOf<S> = S extends { type: 'int' }
+  ? number
+  : S extends { type: 'bool' }
+    ? boolean
+    : S extends { type: 'list' }
+      ? string[]
+      : string;
 
 /** Resolved configuration: one value per key, plus the open-ended `plugins.<name>.<key>` section. */
 export type Config = { [K in ConfigKey]: ValueOf<(typeof CONFIG_KEYS)[K]> } & {

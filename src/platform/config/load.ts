@@ -45,7 +45,8 @@ export function loadConfig(options: LoadOptions = {}): Config {
     if (!key) throw new ConfigError(`${name}: unknown configuration key`);
     raw.set(key, { value, source: name });
   }
-  if (!raw.has('database.url') && env.DATABASE_URL) raw.set('database.url', { value: env.DATABASE_URL, source: 'DATABASE_URL' });
+  if (!raw.has('database.url') && env.DATABASE_URL)
+    raw.set('database.url', { value: env.DATABASE_URL, source: 'DATABASE_URL' });
 
   for (const [key, value] of Object.entries(options.overrides ?? {})) {
     if (key === 'plugins') continue;
@@ -64,7 +65,11 @@ export function loadConfig(options: LoadOptions = {}): Config {
   return result;
 }
 
-function readFile(file: string, raw: Map<ConfigKey, { value: unknown; source: string }>, plugins: Config['plugins']): void {
+function readFile(
+  file: string,
+  raw: Map<ConfigKey, { value: unknown; source: string }>,
+  plugins: Config['plugins'],
+): void {
   let doc: unknown;
   try {
     doc = parseYaml(readFileSync(file, 'utf8')) ?? {};
@@ -76,8 +81,10 @@ function readFile(file: string, raw: Map<ConfigKey, { value: unknown; source: st
     for (const [name, value] of Object.entries(node)) {
       const path = prefix ? `${prefix}.${name}` : name;
       if (path === 'plugins') {
-        if (typeof value !== 'object' || value === null) throw new ConfigError(`plugins: expected a mapping of plugin configs`);
-        for (const [plugin, settings] of Object.entries(value)) plugins[plugin] = { ...(settings as Record<string, unknown>) };
+        if (typeof value !== 'object' || value === null)
+          throw new ConfigError(`plugins: expected a mapping of plugin configs`);
+        for (const [plugin, settings] of Object.entries(value))
+          plugins[plugin] = { ...(settings as Record<string, unknown>) };
       } else if (path in CONFIG_KEYS) {
         raw.set(path as ConfigKey, { value, source: `${file}: ${path}` });
       } else if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -95,7 +102,12 @@ function coerce(key: ConfigKey, value: unknown, source: string): unknown {
   const fail = (why: string) => new ConfigError(`${key}: ${why} (from ${source})`);
   switch (spec.type) {
     case 'int': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
+      const n =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && /^-?\d+$/.test(value.trim())
+            ? Number(value)
+            : NaN;
       if (!Number.isSafeInteger(n)) throw fail(`expected an integer, got ${JSON.stringify(value)}`);
       if ('min' in spec && spec.min !== undefined && n < spec.min) throw fail(`must be at least ${spec.min}`);
       if ('max' in spec && spec.max !== undefined && n > spec.max) throw fail(`must be at most ${spec.max}`);
@@ -110,13 +122,18 @@ function coerce(key: ConfigKey, value: unknown, source: string): unknown {
     }
     case 'list': {
       if (Array.isArray(value)) return value.map(String);
-      if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+      if (typeof value === 'string')
+        return value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
       throw fail('expected a list');
     }
     case 'string': {
       if (typeof value !== 'string' && typeof value !== 'number') throw fail('expected a string');
       const s = String(value);
-      if ('choices' in spec && spec.choices && !(spec.choices as readonly string[]).includes(s)) throw fail(`expected one of ${spec.choices.join(', ')}, got ${JSON.stringify(s)}`);
+      if ('choices' in spec && spec.choices && !(spec.choices as readonly string[]).includes(s))
+        throw fail(`expected one of ${spec.choices.join(', ')}, got ${JSON.stringify(s)}`);
       return s;
     }
   }
@@ -135,9 +152,11 @@ function checkS3(config: Config): void {
     if (!config[key].trim()) throw new ConfigError(`${key}: required when media.storage is s3`);
   }
   // A bucket becomes a path segment or a host label, so `/`, spaces and the like would address something else.
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{2,62}$/.test(config['media.s3.bucket'])) throw new ConfigError('media.s3.bucket: expected 3 to 63 letters, digits, dots, dashes or underscores');
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{2,62}$/.test(config['media.s3.bucket']))
+    throw new ConfigError('media.s3.bucket: expected 3 to 63 letters, digits, dots, dashes or underscores');
   for (const key of ['media.s3.endpoint', 'media.s3.public_url'] as const) {
-    if (config[key] && !/^https?:$/.test(URL.parse(config[key])?.protocol ?? '')) throw new ConfigError(`${key}: expected an http:// or https:// URL`);
+    if (config[key] && !/^https?:$/.test(URL.parse(config[key])?.protocol ?? ''))
+      throw new ConfigError(`${key}: expected an http:// or https:// URL`);
   }
 }
 

@@ -49,7 +49,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     prisma,
     kind: 'embedded',
     executor: pgliteExecutor(instance),
-    ping: () => instance.query('select 1').then(() => true, () => false),
+    ping: () =>
+      instance.query('select 1').then(
+        () => true,
+        () => false,
+      ),
     async close() {
       await prisma.$disconnect();
       if (!opts.pglite) await instance.close();
@@ -62,13 +66,20 @@ async function openPostgres(opts: DatabaseOptions): Promise<Database> {
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => opts.log.error({ err: err.message }, 'postgres pool error'));
   // The adapter types the generator as always naming; `undefined` is what it passes itself without one (unnamed).
-  const naming = opts.preparedStatements === false ? {} : { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string };
+  const naming =
+    opts.preparedStatements === false
+      ? {}
+      : { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string };
   const prisma = new PrismaClient({ adapter: countingAdapter(new PrismaPg(pool, naming)) });
   return {
     prisma,
     kind: 'postgres',
     executor: pgExecutor(pool),
-    ping: () => pool.query('select 1').then(() => true, () => false),
+    ping: () =>
+      pool.query('select 1').then(
+        () => true,
+        () => false,
+      ),
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
@@ -89,7 +100,12 @@ const MAX_PREPARED = 1000;
 export function preparedStatementName(query: { sql: string }): string | undefined {
   const known = names.get(query.sql);
   if (known) return known;
-  if (names.size >= MAX_PREPARED || /\bIN \(\$\d+,/.test(query.sql) || !/^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(query.sql)) return undefined;
+  if (
+    names.size >= MAX_PREPARED ||
+    /\bIN \(\$\d+,/.test(query.sql) ||
+    !/^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(query.sql)
+  )
+    return undefined;
   const name = `svc_${createHash('sha1').update(query.sql).digest('hex')}`;
   names.set(query.sql, name);
   return name;

@@ -15,7 +15,8 @@ describe('preparedStatementName', () => {
   });
 
   it('names only data statements, not transaction control or session commands', () => {
-    for (const sql of ['BEGIN', 'COMMIT', 'SET LOCAL statement_timeout = 1000']) expect(preparedStatementName({ sql })).toBeUndefined();
+    for (const sql of ['BEGIN', 'COMMIT', 'SET LOCAL statement_timeout = 1000'])
+      expect(preparedStatementName({ sql })).toBeUndefined();
     expect(preparedStatementName({ sql: '  with x as (select 1) select * from x' })).toMatch(/^svc_/);
     expect(preparedStatementName({ sql: 'UPDATE products SET stock = stock - $1 WHERE id = $2' })).toMatch(/^svc_/);
   });

@@ -103,7 +103,13 @@ export class S3MediaStorage implements MediaStorage {
       await fn();
     } catch (err) {
       if (!(err instanceof S3Error)) throw err;
-      throw new MediaStorageError(op, { storage: 's3', call: err.call, reason: err.reason, status: err.status, s3Code: err.s3Code });
+      throw new MediaStorageError(op, {
+        storage: 's3',
+        call: err.call,
+        reason: err.reason,
+        status: err.status,
+        s3Code: err.s3Code,
+      });
     }
   }
 }

@@ -5,12 +5,24 @@ let fake: FakeS3;
 let client: S3Client;
 beforeAll(async () => {
   fake = await startFakeS3();
-  client = new S3Client({ endpoint: fake.url, region: 'eu-central-1', bucket: fake.bucket, accessKeyId: fake.accessKeyId, secretAccessKey: fake.secretAccessKey, forcePathStyle: true, timeoutMs: 300 });
+  client = new S3Client({
+    endpoint: fake.url,
+    region: 'eu-central-1',
+    bucket: fake.bucket,
+    accessKeyId: fake.accessKeyId,
+    secretAccessKey: fake.secretAccessKey,
+    forcePathStyle: true,
+    timeoutMs: 300,
+  });
 });
 afterAll(() => fake?.close());
 afterEach(() => fake.setMode('ok'));
 
-const failure = (p: Promise<unknown>) => p.then(() => null, (err: unknown) => err as S3Error);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (err: unknown) => err as S3Error,
+  );
 
 describe('S3Client against a signature-checking fake', () => {
   it('puts and deletes objects, keys with characters S3 encodes included', async () => {
@@ -34,12 +46,19 @@ describe('S3Client against a signature-checking fake', () => {
       fake.secretAccessKey = 'fake-secret-access-key';
     }
     await fake.setMode('fail');
-    expect(await failure(client.deleteObject('2026/01/ab12cd34-x.png'))).toMatchObject({ call: 'DeleteObject', status: 500, s3Code: 'InternalError' });
+    expect(await failure(client.deleteObject('2026/01/ab12cd34-x.png'))).toMatchObject({
+      call: 'DeleteObject',
+      status: 500,
+      s3Code: 'InternalError',
+    });
   });
 
   it('turns refused connections and silence into network and timeout errors', async () => {
     await fake.setMode('unreachable');
-    expect(await failure(client.putObject('2026/01/ab12cd34-x.png', Buffer.from('x'), 'image/png'))).toMatchObject({ reason: 'network', status: undefined });
+    expect(await failure(client.putObject('2026/01/ab12cd34-x.png', Buffer.from('x'), 'image/png'))).toMatchObject({
+      reason: 'network',
+      status: undefined,
+    });
     await fake.setMode('hang');
     const started = Date.now();
     expect(await failure(client.deleteObject('2026/01/ab12cd34-x.png'))).toMatchObject({ reason: 'timeout' });
@@ -48,8 +67,14 @@ describe('S3Client against a signature-checking fake', () => {
 
   it('addresses the bucket path-style or virtual-hosted', () => {
     const opts = { region: 'us-east-1', bucket: 'media', accessKeyId: 'a', secretAccessKey: 'b' };
-    expect(new S3Client({ ...opts, endpoint: 'http://minio:9000/', forcePathStyle: true }).bucketUrl()).toBe('http://minio:9000/media');
-    expect(new S3Client({ ...opts, endpoint: 'https://s3.us-east-1.amazonaws.com', forcePathStyle: false }).bucketUrl()).toBe('https://media.s3.us-east-1.amazonaws.com');
-    expect(new S3Client({ ...opts, endpoint: 'https://gw.example.com/s3', forcePathStyle: true }).bucketUrl()).toBe('https://gw.example.com/s3/media');
+    expect(new S3Client({ ...opts, endpoint: 'http://minio:9000/', forcePathStyle: true }).bucketUrl()).toBe(
+      'http://minio:9000/media',
+    );
+    expect(
+      new S3Client({ ...opts, endpoint: 'https://s3.us-east-1.amazonaws.com', forcePathStyle: false }).bucketUrl(),
+    ).toBe('https://media.s3.us-east-1.amazonaws.com');
+    expect(new S3Client({ ...opts, endpoint: 'https://gw.example.com/s3', forcePathStyle: true }).bucketUrl()).toBe(
+      'https://gw.example.com/s3/media',
+    );
   });
 });

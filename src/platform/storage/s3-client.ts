@@ -54,7 +54,10 @@ export class S3Client {
   }
 
   async putObject(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.send('PutObject', 'PUT', key, body, { 'content-type': contentType, 'content-length': String(body.length) });
+    await this.send('PutObject', 'PUT', key, body, {
+      'content-type': contentType,
+      'content-length': String(body.length),
+    });
   }
 
   /** Deleting an object that is not there is a success (S3 answers 204 anyway; some servers say 404). */
@@ -62,11 +65,21 @@ export class S3Client {
     await this.send('DeleteObject', 'DELETE', key, undefined, {}, [404]);
   }
 
-  private async send(call: S3Call, method: string, key: string, body: Buffer | undefined, headers: Record<string, string>, alsoOk: number[] = []): Promise<void> {
+  private async send(
+    call: S3Call,
+    method: string,
+    key: string,
+    body: Buffer | undefined,
+    headers: Record<string, string>,
+    alsoOk: number[] = [],
+  ): Promise<void> {
     const path = this.pathOf(key);
     const url = new URL(this.origin + canonicalUri(path));
     const payloadHash = body ? sha256Hex(body) : EMPTY_SHA256;
-    const { host: _host, ...signed } = signRequest({ method, host: url.host, path, headers, payloadHash }, this.opts).headers;
+    const { host: _host, ...signed } = signRequest(
+      { method, host: url.host, path, headers, payloadHash },
+      this.opts,
+    ).headers;
     let res: Response;
     try {
       res = await fetch(url, { method, headers: signed, body, signal: AbortSignal.timeout(this.timeoutMs) });

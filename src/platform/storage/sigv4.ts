@@ -81,7 +81,8 @@ export function signRequest(req: SigV4Request, creds: SigV4Credentials, now = ne
   const date = amzDate(now);
   const scope = `${date.slice(0, 8)}/${creds.region}/${creds.service ?? 's3'}/aws4_request`;
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value.trim().replace(/\s+/g, ' ');
+  for (const [name, value] of Object.entries(req.headers ?? {}))
+    headers[name.toLowerCase()] = value.trim().replace(/\s+/g, ' ');
   Object.assign(headers, { host: req.host, 'x-amz-date': date, 'x-amz-content-sha256': req.payloadHash });
   const names = Object.keys(headers).sort();
   const signedHeaders = names.join(';');

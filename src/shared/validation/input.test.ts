@@ -1,4 +1,11 @@
-import { GraphQLBoolean, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLString } from 'graphql';
+import {
+  GraphQLBoolean,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLString,
+} from 'graphql';
 import { JsonScalar, UuidScalar } from '../scalars';
 import { type FieldProblem, readInput } from './input';
 
@@ -24,14 +31,26 @@ describe('readInput (REST bodies)', () => {
   it('maps snake_case keys onto camelCase fields and leaves JSON-typed values untouched', () => {
     const problems: FieldProblem[] = [];
     const custom = { some_key: { nested_key: [1, 'two'] }, camelKey: true };
-    const value = readInput(new GraphQLNonNull(ProductIn), { price_gross: 100, custom_fields: custom, translations: [{ locale: 'en', meta_title: 'Hi' }], unknown_field: 1 }, '', 'json', problems);
+    const value = readInput(
+      new GraphQLNonNull(ProductIn),
+      { price_gross: 100, custom_fields: custom, translations: [{ locale: 'en', meta_title: 'Hi' }], unknown_field: 1 },
+      '',
+      'json',
+      problems,
+    );
     expect(problems).toEqual([]);
     expect(value).toEqual({ priceGross: 100, customFields: custom, translations: [{ locale: 'en', metaTitle: 'Hi' }] });
   });
 
   it('reports every problem with its snake_case JSON path and rule name', () => {
     const problems: FieldProblem[] = [];
-    readInput(new GraphQLNonNull(ProductIn), { price_gross: -1, active: 'yes', tax_rule_id: 'nope', translations: [{ meta_title: 'too long' }, 'x'] }, '', 'json', problems);
+    readInput(
+      new GraphQLNonNull(ProductIn),
+      { price_gross: -1, active: 'yes', tax_rule_id: 'nope', translations: [{ meta_title: 'too long' }, 'x'] },
+      '',
+      'json',
+      problems,
+    );
     expect(problems).toEqual([
       { field: 'price_gross', detail: 'min' },
       { field: 'active', detail: 'type' },
@@ -48,6 +67,9 @@ describe('readInput (REST bodies)', () => {
     expect(readInput(GraphQLBoolean, 'false', 'active', 'text', problems)).toBe(false);
     expect(readInput(GraphQLInt, '1.5', 'limit', 'text', problems)).toBeUndefined();
     expect(readInput(GraphQLInt, '99999999999', 'limit', 'text', problems)).toBeUndefined();
-    expect(problems).toEqual([{ field: 'limit', detail: 'type' }, { field: 'limit', detail: 'type' }]);
+    expect(problems).toEqual([
+      { field: 'limit', detail: 'type' },
+      { field: 'limit', detail: 'type' },
+    ]);
   });
 });

@@ -32,7 +32,14 @@ const INT32 = { min: -2147483648, max: 2147483647 };
  * scalars), collecting every problem with its snake_case JSON path. JSON-typed fields are passed through
  * untouched; unknown keys are ignored (contract §2).
  */
-export function readInput(type: GraphQLInputType, value: unknown, path: string, source: InputSource, problems: FieldProblem[], rules?: FieldRules): unknown {
+export function readInput(
+  type: GraphQLInputType,
+  value: unknown,
+  path: string,
+  source: InputSource,
+  problems: FieldProblem[],
+  rules?: FieldRules,
+): unknown {
   if (isNonNullType(type)) {
     if (value === undefined || value === null || (source === 'text' && value === '')) {
       problems.push({ field: path, detail: 'required' });
@@ -45,7 +52,8 @@ export function readInput(type: GraphQLInputType, value: unknown, path: string, 
   if (isListType(type)) {
     const items = source === 'text' && typeof value === 'string' ? value.split(',') : value;
     if (!Array.isArray(items)) return fail(problems, path, 'type');
-    if (rules?.minItems !== undefined && items.length < rules.minItems) problems.push({ field: path, detail: rules.minItems === 1 ? 'required' : 'min' });
+    if (rules?.minItems !== undefined && items.length < rules.minItems)
+      problems.push({ field: path, detail: rules.minItems === 1 ? 'required' : 'min' });
     return items.map((item, i) => readInput(type.ofType, item, `${path}[${i}]`, source, problems, rules));
   }
   if (isInputObjectType(type)) {
@@ -69,7 +77,12 @@ export function readInput(type: GraphQLInputType, value: unknown, path: string, 
 }
 
 /** Reads the arguments of a field (GraphQL mode) or the variables of an operation. */
-export function readArguments(args: readonly GraphQLArgument[], values: Record<string, unknown>, source: InputSource, problems: FieldProblem[]): Record<string, unknown> {
+export function readArguments(
+  args: readonly GraphQLArgument[],
+  values: Record<string, unknown>,
+  source: InputSource,
+  problems: FieldProblem[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const arg of args) {
     if (!(arg.name in values)) continue;
@@ -78,7 +91,13 @@ export function readArguments(args: readonly GraphQLArgument[], values: Record<s
   return out;
 }
 
-function readObject(fields: Record<string, GraphQLInputField>, value: Record<string, unknown>, path: string, source: InputSource, problems: FieldProblem[]): Record<string, unknown> {
+function readObject(
+  fields: Record<string, GraphQLInputField>,
+  value: Record<string, unknown>,
+  path: string,
+  source: InputSource,
+  problems: FieldProblem[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of Object.values(fields)) {
     const key = source === 'json' ? toSnake(field.name) : field.name;

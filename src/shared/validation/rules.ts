@@ -28,7 +28,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function breakRule(rules: FieldRules, value: unknown): string | undefined {
   if (typeof value === 'string') {
     const length = [...value].length;
-    if (rules.minLength !== undefined && length < rules.minLength) return rules.minLength === 1 ? 'required' : 'min_length';
+    if (rules.minLength !== undefined && length < rules.minLength)
+      return rules.minLength === 1 ? 'required' : 'min_length';
     if (rules.maxLength !== undefined && length > rules.maxLength) return 'max_length';
     if (rules.pattern !== undefined && !new RegExp(rules.pattern).test(value)) return 'pattern';
     if (rules.email && !EMAIL.test(value.trim())) return 'email';
