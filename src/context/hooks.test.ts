@@ -74,7 +74,7 @@ describe('after-hooks and transactions', () => {
 
     await inTransaction(ctx, async (tx) => {
       await tx.db.warehouse.create({ data: { name: 'Hooked', code: 'HOOK-1' } });
-      emitAfter(tx, 'category.after_create', { entity: { code: 'HOOK-1' }, changes: {}, metadata: {} });
+      await emitAfter(tx, 'category.after_create', { entity: { code: 'HOOK-1' }, changes: {}, metadata: {} });
       expect(seen).toEqual([]);
     });
     await services.background.drain();
@@ -83,7 +83,7 @@ describe('after-hooks and transactions', () => {
     await expect(
       inTransaction(ctx, async (tx) => {
         await tx.db.warehouse.create({ data: { name: 'Rolled back', code: 'HOOK-2' } });
-        emitAfter(tx, 'category.after_create', { entity: { code: 'HOOK-2' }, changes: {}, metadata: {} });
+        await emitAfter(tx, 'category.after_create', { entity: { code: 'HOOK-2' }, changes: {}, metadata: {} });
         throw new AppError('conflict', 'abort');
       }),
     ).rejects.toMatchObject({ code: 'conflict' });
@@ -99,5 +99,26 @@ describe('after-hooks and transactions', () => {
     expect(ran).toBe(false);
     await services.background.drain();
     expect(ran).toBe(true);
+  });
+
+  it('runs in-transaction handlers inside the change: their writes commit or roll back with it', async () => {
+    const services = t.service.services;
+    const ctx = createContext(services, { id: 'hooks-tx-test', actor: ANONYMOUS, log: services.log });
+    // A stand-in for an outbox: the handler writes through the transaction client it is given.
+    services.hooks.registerInTransaction('category.after_update', async (event, db) => {
+      await db.warehouse.create({ data: { name: 'outbox', code: `OUT-${String(event.entity.code)}` } });
+    });
+    await inTransaction(ctx, async (tx) => {
+      await emitAfter(tx, 'category.after_update', { entity: { code: 'A' }, changes: {}, metadata: {} });
+    });
+    expect(await services.prisma.warehouse.count({ where: { code: 'OUT-A' } })).toBe(1);
+
+    await expect(
+      inTransaction(ctx, async (tx) => {
+        await emitAfter(tx, 'category.after_update', { entity: { code: 'B' }, changes: {}, metadata: {} });
+        throw new AppError('conflict', 'abort');
+      }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    expect(await services.prisma.warehouse.count({ where: { code: 'OUT-B' } })).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { AppError } from '../shared/errors';
+import type { DbClient } from './ctx';
 
 /** Before-hooks of the spec's Events table: a handler that throws cancels the operation. */
 export const BEFORE_HOOKS = [
@@ -53,6 +54,13 @@ export interface HookEvent {
 
 export type HookHandler = (event: HookEvent) => void | Promise<void>;
 
+/**
+ * Runs inside the transaction of the change that raised an after-hook, with that transaction's client, so
+ * what it writes (an outbox row) commits or rolls back with the change. Quick, no network I/O; a throw
+ * rolls the change back.
+ */
+export type InTransactionHookHandler = (event: HookEvent, db: DbClient) => Promise<void>;
+
 export interface HookLogger {
   error(obj: object, msg: string): void;
 }
@@ -66,6 +74,7 @@ const KNOWN = new Set<string>([...BEFORE_HOOKS, ...AFTER_HOOKS]);
  */
 export class HookRegistry {
   private readonly handlers = new Map<HookName, HookHandler[]>();
+  private readonly inTransactionHandlers = new Map<AfterHookName, InTransactionHookHandler[]>();
 
   constructor(private readonly log: HookLogger) {}
 
@@ -74,6 +83,19 @@ export class HookRegistry {
     const list = this.handlers.get(name) ?? [];
     list.push(handler);
     this.handlers.set(name, list);
+  }
+
+  /** Registers a handler that runs inside the change's transaction (see {@link InTransactionHookHandler}). */
+  registerInTransaction(name: AfterHookName, handler: InTransactionHookHandler): void {
+    if (!(AFTER_HOOKS as readonly string[]).includes(name)) throw new Error(`unknown after-hook "${name}"`);
+    const list = this.inTransactionHandlers.get(name) ?? [];
+    list.push(handler);
+    this.inTransactionHandlers.set(name, list);
+  }
+
+  /** Runs the in-transaction handlers of `name` with `db` (the open transaction); a throw propagates. */
+  async runInTransaction(name: AfterHookName, event: Omit<HookEvent, 'name'>, db: DbClient): Promise<void> {
+    for (const handler of this.inTransactionHandlers.get(name) ?? []) await handler({ name, ...event }, db);
   }
 
   has(name: HookName): boolean {

@@ -22,7 +22,11 @@ export function afterCommit(ctx: Ctx, task: () => Promise<void>): void {
   else ctx.background.run(task);
 }
 
-/** Emits an after-hook once the change is committed, never blocking the response. */
-export function emitAfter(ctx: Ctx, name: AfterHookName, event: Omit<HookEvent, 'name'>): void {
+/**
+ * Emits an after-hook: its in-transaction handlers (durable outboxes) run now, inside the caller's
+ * transaction; its ordinary handlers once the change is committed, never blocking the response.
+ */
+export async function emitAfter(ctx: Ctx, name: AfterHookName, event: Omit<HookEvent, 'name'>): Promise<void> {
+  await ctx.hooks.runInTransaction(name, event, ctx.db);
   afterCommit(ctx, () => ctx.hooks.runAfter(name, event));
 }

@@ -89,7 +89,7 @@ export async function addItem(ctx: Ctx, cartId: string, input: CartItemAddInput)
       ON CONFLICT (cart_id, product_id, variant_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity, updated_at = now()`);
     await touch(tx, cart);
     const view = await cartView(tx, await loadOwnedCart(tx, cartId));
-    emitAfter(tx, 'cart.after_add_item', { entity: view, changes, metadata: {} });
+    await emitAfter(tx, 'cart.after_add_item', { entity: view, changes, metadata: {} });
     return view;
   });
 }
@@ -106,7 +106,7 @@ export async function updateItem(ctx: Ctx, cartId: string, itemId: string, quant
     await tx.db.cartItem.update({ where: { id: itemId }, data: { quantity } });
     await touch(tx, cart);
     const view = await cartView(tx, await loadOwnedCart(tx, cartId));
-    emitAfter(tx, 'cart.after_update_item', { entity: view, changes, metadata: {} });
+    await emitAfter(tx, 'cart.after_update_item', { entity: view, changes, metadata: {} });
     return view;
   });
 }
@@ -126,7 +126,7 @@ export async function removeItem(ctx: Ctx, cartId: string, itemId: string) {
     await tx.db.cartItem.delete({ where: { id: itemId } });
     await touch(tx, cart);
     const view = await cartView(tx, await loadOwnedCart(tx, cartId));
-    emitAfter(tx, 'cart.after_remove_item', { entity: view, changes, metadata: {} });
+    await emitAfter(tx, 'cart.after_remove_item', { entity: view, changes, metadata: {} });
     return view;
   });
 }

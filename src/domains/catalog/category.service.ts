@@ -90,7 +90,11 @@ export async function createCategory(ctx: Ctx, input: CategoryCreateInput): Prom
     } catch (err) {
       throw conflictOf(err, 'duplicate_slug');
     }
-    emitAfter(tx, 'category.after_create', { entity: await categoryEntity(tx, created.id), changes: {}, metadata: {} });
+    await emitAfter(tx, 'category.after_create', {
+      entity: await categoryEntity(tx, created.id),
+      changes: {},
+      metadata: {},
+    });
     return created;
   });
 }
@@ -129,7 +133,7 @@ export async function updateCategory(ctx: Ctx, id: string, input: CategoryUpdate
       throw conflictOf(err, 'duplicate_slug');
     }
     const after = await categoryEntity(tx, id);
-    emitAfter(tx, 'category.after_update', { entity: after, changes: diffEntities(before, after), metadata: {} });
+    await emitAfter(tx, 'category.after_update', { entity: after, changes: diffEntities(before, after), metadata: {} });
     return updated;
   });
 }
@@ -142,7 +146,7 @@ export async function deleteCategory(ctx: Ctx, id: string): Promise<boolean> {
       throw new AppError('has_children', 'category has children');
     await tx.hooks.runBefore('category.before_delete', { entity, changes: {}, metadata: {} });
     await tx.db.category.delete({ where: { id } });
-    emitAfter(tx, 'category.after_delete', { entity, changes: {}, metadata: {} });
+    await emitAfter(tx, 'category.after_delete', { entity, changes: {}, metadata: {} });
     return true;
   });
 }

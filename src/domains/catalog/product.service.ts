@@ -126,7 +126,7 @@ export async function createProduct(
       throw conflictOf(err, 'duplicate_sku');
     }
     if (input.stock) await setDefaultWarehouseStock(tx, created.id, null, input.stock);
-    emitAfter(tx, 'product.after_create', { entity: await productEntity(tx, created.id), changes: {}, metadata });
+    await emitAfter(tx, 'product.after_create', { entity: await productEntity(tx, created.id), changes: {}, metadata });
     return created.id;
   });
   return (await ctx.db.product.findUniqueOrThrow({ where: { id } })) as Product;
@@ -186,7 +186,7 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
     }
     if (stock !== undefined && stock !== null) await setDefaultWarehouseStock(tx, id, null, stock);
     const after = await productEntity(tx, id);
-    emitAfter(tx, 'product.after_update', { entity: after, changes: diffEntities(before, after), metadata: {} });
+    await emitAfter(tx, 'product.after_update', { entity: after, changes: diffEntities(before, after), metadata: {} });
   });
   return (await ctx.db.product.findUniqueOrThrow({ where: { id } })) as Product;
 }
@@ -197,7 +197,7 @@ export async function deleteProduct(ctx: Ctx, id: string): Promise<boolean> {
     const entity = await productEntity(tx, id);
     await tx.hooks.runBefore('product.before_delete', { entity, changes: {}, metadata: {} });
     await tx.db.product.delete({ where: { id } });
-    emitAfter(tx, 'product.after_delete', { entity, changes: {}, metadata: {} });
+    await emitAfter(tx, 'product.after_delete', { entity, changes: {}, metadata: {} });
     return true;
   });
 }

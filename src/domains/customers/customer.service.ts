@@ -33,7 +33,7 @@ export async function createCustomer(ctx: Ctx, input: NewCustomer) {
       const created = await tx.db.customer.create({
         data: { email, passwordHash, firstName: input.firstName, lastName: input.lastName },
       });
-      emitAfter(tx, 'customer.after_create', { entity: customerView(created), changes: {}, metadata: {} });
+      await emitAfter(tx, 'customer.after_create', { entity: customerView(created), changes: {}, metadata: {} });
       return created;
     } catch (err) {
       throw isUniqueViolation(err)
@@ -110,7 +110,7 @@ async function applyUpdate(ctx: Ctx, id: string, input: CustomerUpdateInput) {
         ? new AppError('email_taken', 'email is already registered', { field: 'email' })
         : err;
     }
-    emitAfter(tx, 'customer.after_update', { entity: customerView(updated), changes, metadata: {} });
+    await emitAfter(tx, 'customer.after_update', { entity: customerView(updated), changes, metadata: {} });
     return updated;
   });
 }

@@ -163,8 +163,8 @@ async function place(
   if (draft.cartId) await tx.db.cartItem.deleteMany({ where: { cartId: draft.cartId } });
 
   const entity = await orderEntity(tx, orderId);
-  emitAfter(tx, 'order.after_create', { entity, changes: {}, metadata: {} });
-  emitAfter(tx, 'checkout.after', {
+  await emitAfter(tx, 'order.after_create', { entity, changes: {}, metadata: {} });
+  await emitAfter(tx, 'checkout.after', {
     entity,
     changes: {},
     metadata: { payment_reference: draft.paymentReference, payment_provider: draft.paymentProvider },

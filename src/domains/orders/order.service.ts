@@ -88,7 +88,7 @@ export async function updateOrderStatus(ctx: Ctx, id: string, input: OrderStatus
       },
     });
     if (RESTOCKING.has(input.status)) await reverseOrderStock(tx, id, `order ${input.status}`);
-    emitAfter(tx, 'order.after_update', { entity: await orderEntity(tx, id), changes, metadata: {} });
+    await emitAfter(tx, 'order.after_update', { entity: await orderEntity(tx, id), changes, metadata: {} });
   });
   return getOrder(ctx, id);
 }

@@ -4,7 +4,7 @@
  * this one table, so a key documented is a key that works.
  */
 
-type KeySpec =
+export type KeySpec =
   | { type: 'string'; default: string; doc: string; choices?: readonly string[]; secret?: boolean }
   | { type: 'int'; default: number; doc: string; min?: number; max?: number }
   | { type: 'bool'; default: boolean; doc: string }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { CONFIG_KEYS, type Config, type ConfigKey, envNameOf } from './keys';
+import { CONFIG_KEYS, type Config, type ConfigKey, type KeySpec, envNameOf } from './keys';
 
 /** A configuration problem; start-up aborts with this message, which always names the key. */
 export class ConfigError extends Error {
@@ -98,7 +98,11 @@ function readFile(
 }
 
 function coerce(key: ConfigKey, value: unknown, source: string): unknown {
-  const spec = CONFIG_KEYS[key];
+  return coerceValue(CONFIG_KEYS[key], key, value, source);
+}
+
+/** Reads `value` as `spec` says (env strings become numbers, booleans, lists), or throws naming `key` and `source`. */
+export function coerceValue(spec: KeySpec, key: string, value: unknown, source: string): unknown {
   const fail = (why: string) => new ConfigError(`${key}: ${why} (from ${source})`);
   switch (spec.type) {
     case 'int': {

@@ -1,0 +1,116 @@
+/**
+ * The plugin contract (the spec's "Plugin extension interface", contract §8). A plugin is a
+ * {@link PluginDefinition}; the host validates its configuration, calls `init` with a {@link PluginContext}
+ * of capabilities, and `shutdown` on stop. Plugins import only `src/plugin-api` (a layer rule checks it), own
+ * their tables, and reach core data only through what the context offers.
+ */
+import type { RequestHandler, Router } from 'express';
+import type { AfterHookName, BeforeHookName, HookHandler, HookName } from '../context/hooks';
+import type { PluginConfigSchema, PluginConfigOf } from './config-schema';
+import type { CheckoutFunction } from './checkout';
+import type { PluginDatabase, PluginTableName } from './database';
+import type { StoreMcpRegistration } from './mcp-tools';
+import type { UiExtension } from './ui-extensions';
+
+/** Role strings of the spec's `RequireRole` (`api_client` is an API key). */
+export type PluginRole = 'super_admin' | 'admin' | 'manager' | 'customer' | 'api_client';
+
+/** The spec's auth helper as Express middleware and request accessors. */
+export interface PluginAuth {
+  /** Never blocks: the caller's actor (or a guest) is resolved for every request already. */
+  optionalAuth: RequestHandler;
+  /** 401 `unauthorized` unless the request carries a valid credential. */
+  required: RequestHandler;
+  /** 401 without a credential, 403 `forbidden` unless the caller has one of `roles`. */
+  requireRole(...roles: PluginRole[]): RequestHandler;
+  /** 401/403 unless the caller is staff (JWT or staff API key) holding `permission` (e.g. `plugins.manage`). */
+  requirePermission(permission: string): RequestHandler;
+  /** The caller's id (admin, customer, or the API key's owner), or null for a guest. */
+  userId(req: Express.Request): string | null;
+  /** `admin`, `customer`, `api_key`, or null for a guest. */
+  userType(req: Express.Request): 'admin' | 'customer' | 'api_key' | null;
+}
+
+export interface PluginLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** What an in-transaction hook handler gets besides the event: the plugin's tables inside the change's transaction. */
+export type InTransactionHandler<T extends PluginTableName> = (
+  event: Parameters<HookHandler>[0],
+  db: PluginDatabase<T>,
+) => Promise<void>;
+
+/** The hook registry as plugins see it. */
+export interface PluginHooks<T extends PluginTableName> {
+  /** A before-hook handler that throws cancels the operation (422 `hook_rejected` / `checkout_rejected`). */
+  before(name: BeforeHookName, handler: HookHandler): void;
+  /** An after-hook handler: runs after commit, isolated, never blocking the response. */
+  after(name: AfterHookName, handler: HookHandler): void;
+  /**
+   * Runs inside the transaction of the change that raised `name`, with the plugin's tables in that
+   * transaction: what it writes commits or rolls back with the change (an outbox row, say). It must be quick
+   * and do no network I/O; a throw rolls the change back.
+   */
+  inTransaction(name: AfterHookName, handler: InTransactionHandler<T>): void;
+  /** Emits a hook the plugin owns (payment.after_complete, payment.after_failed), after commit semantics apply. */
+  emit(
+    name: Extract<HookName, `payment.${string}`>,
+    event: { entity: object; changes?: object; metadata?: object },
+  ): Promise<void>;
+}
+
+/** Capabilities a plugin's `init` receives. */
+export interface PluginContext<C, T extends PluginTableName = never> {
+  name: string;
+  /** The plugin's configuration slice, validated against its `configSchema` (defaults applied). */
+  config: C;
+  /** A child logger (`plugin: <name>`); never log secrets. */
+  log: PluginLogger;
+  /** Routes under `/plugins/<name>/`; the global middleware (request ids, logs, rate limits, CSRF, headers, body limits) applies. */
+  router: Router;
+  /** Serves the files of `dir` under `/plugins/<name>/assets/`. */
+  serveAssets(dir: string): void;
+  hooks: PluginHooks<T>;
+  auth: PluginAuth;
+  /** The programmatic checkout (same code path as `POST /api/v1/store/checkout`). */
+  checkout: CheckoutFunction;
+  /** Mirrors `security.csrf.secure`: use it for the Secure flag of the plugin's cookies. */
+  secureCookie: boolean;
+  /** The plugin's own tables (declared in `tables`), raw SQL and transactions. */
+  db: PluginDatabase<T>;
+  /** Sends an HTML page with a fresh nonce CSP (plus every plugin's declared UI-extension origins). */
+  sendHtml(res: Express.Response, render: (nonce: string) => string): void;
+  /** Resolves when the service starts shutting down (stop background loops). */
+  readonly stopping: AbortSignal;
+}
+
+export interface PluginDefinition<
+  S extends PluginConfigSchema = PluginConfigSchema,
+  T extends PluginTableName = never,
+> {
+  /** Unique, lower-case letters and digits (it is part of config keys, env names and URLs). */
+  name: string;
+  /** Semver (`1.2.3`). */
+  version: string;
+  description: string;
+  configSchema: S;
+  /** The Prisma models (delegate names) this plugin owns, e.g. `['automationEvent']`. */
+  tables?: readonly T[];
+  /** UI extensions for storefronts (validated by the host; their origins join the HTML pages' CSP). */
+  uiExtensions?: UiExtension[];
+  init(ctx: PluginContext<PluginConfigOf<S>, T>): void | Promise<void>;
+  shutdown?(): void | Promise<void>;
+  /** The spec's `RegisterStoreMCPTools`: called once when the store MCP server starts. */
+  registerStoreMcpTools?: StoreMcpRegistration;
+}
+
+/** Declares a plugin with its config and table types inferred. */
+export function definePlugin<S extends PluginConfigSchema, T extends PluginTableName = never>(
+  definition: PluginDefinition<S, T>,
+): PluginDefinition<S, T> {
+  return definition;
+}

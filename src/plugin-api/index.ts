@@ -1,0 +1,24 @@
+/**
+ * The plugin API: everything a plugin may import (a layer rule keeps plugins to this file). See
+ * `contract.ts` for the definition and the capabilities `init` receives.
+ */
+export { definePlugin } from './contract';
+export type {
+  PluginContext,
+  PluginDefinition,
+  PluginAuth,
+  PluginHooks,
+  PluginLogger,
+  PluginRole,
+  InTransactionHandler,
+} from './contract';
+export type { PluginConfigSchema, PluginKeySpec, PluginConfigOf } from './config-schema';
+export { sql, sqlJoin, sqlRaw } from './database';
+export type { PluginDatabase, PluginTableName } from './database';
+export type { UiExtension } from './ui-extensions';
+export type { PluginMcpTool, StoreMcpClient, StoreMcpServerFacade, StoreMcpRegistration } from './mcp-tools';
+export type { CheckoutFunction } from './checkout';
+export { AFTER_HOOKS, BEFORE_HOOKS } from '../context/hooks';
+export type { AfterHookName, BeforeHookName, HookEvent, HookHandler, HookName } from '../context/hooks';
+export { AppError } from '../shared/errors';
+export type { ErrorCode } from '../shared/errors';
