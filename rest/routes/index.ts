@@ -8,6 +8,7 @@ import { mediaRoutes } from './media.routes';
 import { inventoryRoutes } from './inventory.routes';
 import { ordersRoutes } from './orders.routes';
 import { paymentsRoutes } from './payments.routes';
+import { pluginsRoutes } from './plugins.routes';
 import { pricingRoutes } from './pricing.routes';
 import { systemRoutes } from './system.routes';
 import { usersRoutes } from './users.routes';
@@ -28,4 +29,5 @@ export const ROUTES: RouteSpec[] = [
   ...ordersRoutes,
   ...cartsRoutes,
   ...customersRoutes,
+  ...pluginsRoutes,
 ];

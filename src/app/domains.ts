@@ -14,6 +14,7 @@ import type { DomainModule } from '../domains/module';
 import { type SchemaParts, buildBaseSchema, buildExecutableSchema, printSchemaSdl } from '../graphql/schema';
 import { domain as orders } from '../domains/orders';
 import { domain as payments } from '../domains/payments';
+import { domain as plugins } from '../domains/plugins';
 import { domain as pricing } from '../domains/pricing';
 import { domain as sessions } from '../domains/sessions';
 import { domain as system } from '../domains/system';
@@ -37,6 +38,7 @@ export const DOMAINS: DomainModule[] = [
   orders,
   carts,
   customers,
+  plugins,
 ];
 
 export const SCHEMA_PARTS: SchemaParts = {

@@ -28,6 +28,8 @@ export interface HttpDeps {
   apollo: ApolloServer<Ctx>;
   apiKeyUsage: ApiKeyUsage;
   queryLog: RequestQueryLog;
+  /** The plugins' routes, mounted at `/plugins` (after the global middleware, so it applies to them too). */
+  pluginRouter: express.Router;
 }
 
 /** The express app: shared middleware, then GraphQL, REST, and the JSON 404 / 500 answers. */
@@ -84,6 +86,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     );
   }
   app.use(restRouter(services, deps.schema, ROUTES, ACCESS_TABLES));
+  app.use('/plugins', deps.pluginRouter);
 
   app.use((req: Request, res: Response) =>
     sendError(res, new AppError('not_found', `no route for ${req.method} ${req.path}`)),
@@ -96,16 +99,14 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     if (res.headersSent) return res.end();
     // A failure before Apollo ran (the account check of authentication, say) still answers GraphQL clients in GraphQL's shape.
     if (req.path === '/graphql') {
-      res
-        .status(500)
-        .json({
-          errors: [
-            {
-              message: 'an unexpected error occurred',
-              extensions: { code: 'internal_error', status: 500, requestId: req.id },
-            },
-          ],
-        });
+      res.status(500).json({
+        errors: [
+          {
+            message: 'an unexpected error occurred',
+            extensions: { code: 'internal_error', status: 500, requestId: req.id },
+          },
+        ],
+      });
       return;
     }
     sendError(res, new AppError('internal_error'));

@@ -1,3 +1,4 @@
+import { NO_PLUGINS } from '../context/plugins';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
@@ -10,6 +11,9 @@ import { openSecurityStore } from '../platform/security-store';
 import { createMediaStorage } from '../platform/storage/media-storage';
 import { type CheckoutFunction, createCheckoutFunction } from '../plugin-api/checkout';
 import { HookRegistry } from '../context/hooks';
+import type { PluginDefinition } from '../plugin-api';
+import { PluginHost, type PluginHostOptions } from '../plugin-api/host';
+import { BUNDLED_PLUGINS } from './plugins';
 import { BackgroundTasks } from '../platform/background';
 import type { Config } from '../platform/config/keys';
 import type { AppServices } from '../context/ctx';
@@ -34,6 +38,7 @@ export interface RunningService {
   jwtSecret: Uint8Array;
   /** The checkout function of the plugin API (same code path as the store's checkout). */
   checkout: CheckoutFunction;
+  plugins: PluginHost;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,9 @@ export interface StartOptions {
   bootstrapAdmin?: { email: string; password: string };
   /** Load the demo shop into an empty embedded database (what `npm start` does; contract §1). */
   seedDemoOnEmpty?: boolean;
+  /** The plugins this service can load (default: the bundled ones); each is enabled by its `plugins.<name>` config. */
+  plugins?: PluginDefinition<any, any>[];
+  pluginOptions?: PluginHostOptions;
 }
 
 export interface OpenedServices {
@@ -86,6 +94,7 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
       jwtSecret,
       mediaStorage,
       createLoaders: loaderFactory({ prisma: database.prisma, config, mediaStorage }),
+      plugins: NO_PLUGINS,
       prisma: database.prisma,
       hooks: new HookRegistry(log),
       background: new BackgroundTasks((err) =>
@@ -132,8 +141,12 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   try {
     if (opts.bootstrapAdmin) await bootstrapAdmin(services, opts.bootstrapAdmin);
     if (opts.seedDemoOnEmpty && database.kind === 'embedded') await seedOnEmpty(services);
+    // Plugin configuration is validated before anything listens: a bad key aborts start (ConfigError).
+    const pluginHost = new PluginHost(opts.plugins ?? BUNDLED_PLUGINS, services, opts.pluginOptions);
+    services.plugins = pluginHost;
     const apiKeyUsage = new ApiKeyUsage(database.prisma, services.background);
     const schema = buildAppSchema();
+    const checkout = createCheckoutFunction(services, schema);
     const httpServer = http.createServer();
     const development = config.env !== 'production';
     const apollo = createApollo({
@@ -145,7 +158,11 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     });
     await apollo.start();
     const queryLog = new RequestQueryLog();
-    httpServer.on('request', createHttpApp({ services, schema, apollo, apiKeyUsage, queryLog }));
+    httpServer.on(
+      'request',
+      createHttpApp({ services, schema, apollo, apiKeyUsage, queryLog, pluginRouter: pluginHost.router }),
+    );
+    await pluginHost.start(checkout);
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(config['server.port'], config['server.host'], () => resolve());
@@ -161,11 +178,13 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       database,
       queryLog,
       jwtSecret: services.jwtSecret,
-      checkout: createCheckoutFunction(services, schema),
+      checkout,
+      plugins: pluginHost,
       close: () =>
         (closing ??= (async () => {
           await closeHttpServer(httpServer, config['server.shutdown_timeout_seconds'] * 1000);
           await apollo.stop();
+          await pluginHost.close();
           await opened.close();
           log.info('svc stopped');
         })()),

@@ -1,3 +1,4 @@
+import { NO_PLUGINS } from '../context/plugins';
 import type { Config } from '../platform/config/keys';
 import { ConfigError } from '../platform/config/load';
 import { BackgroundTasks } from '../platform/background';
@@ -88,6 +89,7 @@ export async function adminCreate(config: Config, log: Logger, args: string[]): 
       passwords: createPasswordHasher(config),
       mediaStorage,
       createLoaders: loaderFactory({ prisma: database.prisma, config, mediaStorage }),
+      plugins: NO_PLUGINS,
       jwtSecret: resolveJwtSecret(config['auth.jwt_secret'], {
         embedded: database.kind === 'embedded',
         dataDir: config.data_dir,

@@ -8,6 +8,7 @@ import type { Prisma } from '../generated/prisma/client';
 import type { BackgroundTasks } from '../platform/background';
 import type { Config } from '../platform/config/keys';
 import type { Loaders } from './loaders';
+import type { PluginDirectory } from './plugins';
 import type { UploadedFile } from '../shared/uploads';
 import type { Logger } from '../platform/logger';
 import type { MediaStorage } from '../platform/storage/media-storage';
@@ -28,6 +29,8 @@ export interface AppServices {
   jwtSecret: Uint8Array;
   /** Uploaded media: local files or an S3 bucket (`media.storage`), built once at start. */
   mediaStorage: MediaStorage;
+  /** The plugins' states and UI extensions (filled by the plugin host at start). */
+  plugins: PluginDirectory;
   /** A fresh set of every domain's DataLoaders (the composition root knows the domains; this layer does not). */
   createLoaders(): Loaders;
 }

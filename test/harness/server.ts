@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/platform/config/load';
 import type { Logger } from '../../src/platform/logger';
 import { hashApiKey } from '../../src/auth/api-key-auth';
 import type { ConfigKey } from '../../src/platform/config/keys';
-import { type RunningService, startService } from '../../src/app/runtime';
+import { type RunningService, type StartOptions, startService } from '../../src/app/runtime';
 import type { PrismaClient } from '../../src/generated/prisma/client';
 import { Client, type Identity } from './client';
 import { ensureTemplate, openTemplateCopy } from './template';
@@ -69,8 +69,8 @@ async function createPostgresDatabase(serverUrl: string): Promise<{ url: string;
  * template by default, a new PostgreSQL database when `SVC_TEST_DATABASE_URL` is set.
  */
 export async function startTestServer(
-  overrides: Partial<Record<ConfigKey, unknown>> = {},
-  opts: { log?: Logger } = {},
+  overrides: Partial<Record<ConfigKey, unknown>> & { plugins?: Record<string, Record<string, unknown>> } = {},
+  opts: { log?: Logger; plugins?: StartOptions['plugins']; pluginOptions?: StartOptions['pluginOptions'] } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const serverUrl = process.env.SVC_TEST_DATABASE_URL;
@@ -99,7 +99,22 @@ export async function startTestServer(
       ...overrides,
     },
   });
-  const service = await startService({ config, pglite, log: opts.log });
+  let service: RunningService;
+  try {
+    service = await startService({
+      config,
+      pglite,
+      log: opts.log,
+      plugins: opts.plugins ?? [],
+      pluginOptions: opts.pluginOptions,
+    });
+  } catch (err) {
+    // A start that fails (tests of start-up errors) must not leave its database behind.
+    if (pglite && !pglite.closed) await pglite.close();
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const secret = service.jwtSecret;
   const prisma = service.services.prisma;
   /** Staff and customer identities become real, active accounts (placeholder password hash: no login). */

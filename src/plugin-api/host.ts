@@ -1,0 +1,208 @@
+import express, { type Router } from 'express';
+import type { AppServices } from '../context/ctx';
+import type { PluginDirectory, PluginStatus, PluginUiExtension } from '../context/plugins';
+import { sendHtmlPage } from '../http/html-page';
+import { ConfigError } from '../platform/config/load';
+import { pluginAuth } from './auth-helper';
+import type { CheckoutFunction } from './checkout';
+import { readPluginConfig, redactPluginConfig } from './config-schema';
+import type { PluginContext, PluginDefinition, PluginHooks } from './contract';
+import { isPluginTable, pluginDatabase, type PluginTableName } from './database';
+import { uiExtensionProblems } from './ui-extensions';
+
+const NAME = /^[a-z][a-z0-9]{1,31}$/;
+const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+
+type AnyPlugin = PluginDefinition<any, any>;
+
+interface Loaded {
+  definition: AnyPlugin;
+  config: Record<string, unknown>;
+  status: PluginStatus;
+  router: Router;
+  /** Hook registrations made during `init`, applied only once `init` succeeded. */
+  pending: Array<() => void>;
+}
+
+export interface PluginHostOptions {
+  /** How long `init` and `shutdown` may take each (ms). */
+  initTimeoutMs?: number;
+  shutdownTimeoutMs?: number;
+}
+
+/** Rejects with a timeout error when `work` does not settle within `ms`. */
+async function withTimeout<T>(work: () => T | Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(work), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Loads plugins (contract §8): validates each one's configuration at construction (a bad key aborts start),
+ * runs `init` with a time limit (a plugin that throws or times out is logged, listed as `failed`, and its
+ * routes and hooks stay off; the service still starts), and `shutdown` in reverse order on stop.
+ */
+export class PluginHost implements PluginDirectory {
+  /** Mounted at `/plugins` by the HTTP app; each plugin's routes live under `/plugins/<name>/`. */
+  readonly router: Router = express.Router();
+  private readonly plugins: Loaded[] = [];
+  private readonly stop = new AbortController();
+  private readonly initTimeoutMs: number;
+  private readonly shutdownTimeoutMs: number;
+
+  constructor(
+    definitions: AnyPlugin[],
+    private readonly services: AppServices,
+    options: PluginHostOptions = {},
+  ) {
+    this.initTimeoutMs = options.initTimeoutMs ?? 10_000;
+    this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 10_000;
+    const raw = services.config.plugins ?? {};
+    const known = new Set(definitions.map((d) => d.name));
+    for (const name of Object.keys(raw)) {
+      if (!known.has(name))
+        throw new ConfigError(`plugins.${name}: no such plugin (known: ${[...known].join(', ') || 'none'})`);
+    }
+    for (const definition of definitions) {
+      if (!NAME.test(definition.name))
+        throw new Error(`plugin name ${JSON.stringify(definition.name)}: lower-case letters and digits`);
+      if (this.plugins.some((p) => p.definition.name === definition.name))
+        throw new Error(`plugin ${definition.name}: registered twice`);
+      const settings = raw[definition.name];
+      const config = settings
+        ? readPluginConfig(definition.name, definition.configSchema, settings)
+        : { enabled: false };
+      const status: PluginStatus = {
+        name: definition.name,
+        version: definition.version,
+        description: definition.description,
+        state: config.enabled ? 'active' : 'disabled',
+        error: null,
+      };
+      const router = express.Router();
+      const loaded: Loaded = { definition, config, status, router, pending: [] };
+      // Routes answer only while the plugin is active (a failed init leaves them off).
+      this.router.use(`/${definition.name}`, (req, res, next) =>
+        status.state === 'active' ? router(req, res, next) : next(),
+      );
+      this.plugins.push(loaded);
+    }
+  }
+
+  list(): PluginStatus[] {
+    return this.plugins.map((p) => ({ ...p.status }));
+  }
+
+  extensions(): PluginUiExtension[] {
+    return this.plugins
+      .filter((p) => p.status.state === 'active')
+      .flatMap((p) => (p.definition.uiExtensions ?? []).map((ext) => ({ plugin: p.definition.name, ...ext })));
+  }
+
+  /** Origins of the active plugins' UI extensions, for the HTML pages' CSP. */
+  extensionOrigins(): string[] {
+    return [...new Set(this.extensions().flatMap((e) => e.component.origins))];
+  }
+
+  /** Definitions of the active plugins (the MCP server asks them for their store tools). */
+  active(): AnyPlugin[] {
+    return this.plugins.filter((p) => p.status.state === 'active').map((p) => p.definition);
+  }
+
+  /** Runs every enabled plugin's `init`, in order. Never throws: a failing plugin is marked `failed`. */
+  async start(checkout: CheckoutFunction): Promise<void> {
+    for (const plugin of this.plugins) {
+      if (plugin.status.state !== 'active') continue;
+      const log = this.services.log.child({ plugin: plugin.definition.name });
+      try {
+        this.checkDeclarations(plugin.definition);
+        await withTimeout(() => plugin.definition.init(this.contextFor(plugin, checkout)), this.initTimeoutMs, 'init');
+        for (const apply of plugin.pending) apply();
+        log.info(
+          {
+            version: plugin.definition.version,
+            config: redactPluginConfig(plugin.definition.configSchema, plugin.config),
+          },
+          'plugin active',
+        );
+      } catch (err) {
+        plugin.status.state = 'failed';
+        plugin.status.error = err instanceof Error ? err.message : String(err);
+        log.error({ err: plugin.status.error }, 'plugin failed to start; it stays off');
+      }
+    }
+  }
+
+  /** Runs `shutdown` of the active plugins in reverse order, each with a time limit. */
+  async close(): Promise<void> {
+    this.stop.abort();
+    for (const plugin of [...this.plugins].reverse()) {
+      if (plugin.status.state !== 'active' || !plugin.definition.shutdown) continue;
+      try {
+        await withTimeout(() => plugin.definition.shutdown!(), this.shutdownTimeoutMs, 'shutdown');
+      } catch (err) {
+        this.services.log.error(
+          { plugin: plugin.definition.name, err: err instanceof Error ? err.message : String(err) },
+          'plugin shutdown failed',
+        );
+      }
+    }
+  }
+
+  private checkDeclarations(definition: AnyPlugin): void {
+    if (!SEMVER.test(definition.version))
+      throw new Error(`version ${JSON.stringify(definition.version)} is not semver`);
+    for (const table of definition.tables ?? []) {
+      if (!isPluginTable(definition.name, table))
+        throw new Error(`table ${table}: a plugin owns only tables named ${definition.name}…`);
+      if (!(table in this.services.prisma)) throw new Error(`table ${table}: no such model`);
+    }
+    for (const ext of definition.uiExtensions ?? []) {
+      const problems = uiExtensionProblems(ext);
+      if (problems.length) throw new Error(`UI extension ${ext.id}: ${problems.join('; ')}`);
+    }
+  }
+
+  private contextFor(plugin: Loaded, checkout: CheckoutFunction): PluginContext<any, PluginTableName> {
+    const { definition, router } = plugin;
+    const tables = (definition.tables ?? []) as PluginTableName[];
+    const { hooks } = this.services;
+    const later = (apply: () => void) => void plugin.pending.push(apply);
+    const pluginHooks: PluginHooks<PluginTableName> = {
+      before: (name, handler) => later(() => hooks.register(name, handler)),
+      after: (name, handler) => later(() => hooks.register(name, handler)),
+      inTransaction: (name, handler) =>
+        later(() => hooks.registerInTransaction(name, (event, db) => handler(event, pluginDatabase(db, tables)))),
+      emit: async (name, event) => {
+        const hookEvent = {
+          entity: { ...event.entity },
+          changes: { ...event.changes },
+          metadata: { ...event.metadata },
+        };
+        await hooks.runInTransaction(name, hookEvent, this.services.prisma);
+        this.services.background.run(() => hooks.runAfter(name, hookEvent));
+      },
+    };
+    return {
+      name: definition.name,
+      config: plugin.config,
+      log: this.services.log.child({ plugin: definition.name }),
+      router,
+      serveAssets: (dir) =>
+        router.use('/assets', express.static(dir, { index: false, dotfiles: 'deny', fallthrough: true })),
+      hooks: pluginHooks,
+      auth: pluginAuth,
+      checkout,
+      secureCookie: this.services.config['security.csrf.secure'],
+      db: pluginDatabase(this.services.prisma, tables),
+      sendHtml: (res, render) => sendHtmlPage(res as express.Response, this.extensionOrigins(), render),
+      stopping: this.stop.signal,
+    };
+  }
+}
