@@ -4,17 +4,16 @@ import type { SecurityStore } from '../platform/security-store';
 import type { ResponseEffects } from './effects';
 import type { HookRegistry } from './hooks';
 import type { PrismaClient } from '../generated/prisma/client';
-import type { Prisma } from '../generated/prisma/client';
 import type { BackgroundTasks } from '../platform/background';
 import type { Config } from '../platform/config/keys';
+import type { DbClient } from './db-client';
 import type { Loaders } from './loaders';
 import type { PluginDirectory } from './plugins';
 import type { UploadedFile } from '../shared/uploads';
 import type { Logger } from '../platform/logger';
 import type { MediaStorage } from '../platform/storage/media-storage';
 
-/** The Prisma client, or the open transaction when a use case runs inside one. */
-export type DbClient = PrismaClient | Prisma.TransactionClient;
+export type { DbClient } from './db-client';
 
 /** What lives for the whole process and every request shares. */
 export interface AppServices {

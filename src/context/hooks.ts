@@ -1,5 +1,5 @@
 import { AppError } from '../shared/errors';
-import type { DbClient } from './ctx';
+import type { DbClient } from './db-client';
 
 /** Before-hooks of the spec's Events table: a handler that throws cancels the operation. */
 export const BEFORE_HOOKS = [

@@ -15,14 +15,12 @@ const W = '/api/v1/admin/warehouses';
 describe('register', () => {
   it('creates a customer (201) on both paths, never returning the hash; 409 email_taken for case variants', async () => {
     const email = uniqueEmail('Reg');
-    const res = await t
-      .asGuest()
-      .post('/api/v1/store/auth/register', {
-        email: email.toUpperCase(),
-        password: PASSWORD,
-        first_name: 'Ada',
-        last_name: 'L',
-      });
+    const res = await t.asGuest().post('/api/v1/store/auth/register', {
+      email: email.toUpperCase(),
+      password: PASSWORD,
+      first_name: 'Ada',
+      last_name: 'L',
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       email: email.toLowerCase(),
@@ -32,14 +30,12 @@ describe('register', () => {
       custom_fields: {},
     });
     expect(res.text).not.toMatch(/password/);
-    const again = await t
-      .asGuest()
-      .post('/api/v1/store/register', {
-        email: email.toLowerCase(),
-        password: PASSWORD,
-        first_name: 'A',
-        last_name: 'B',
-      });
+    const again = await t.asGuest().post('/api/v1/store/register', {
+      email: email.toLowerCase(),
+      password: PASSWORD,
+      first_name: 'A',
+      last_name: 'B',
+    });
     expect(again.status).toBe(409);
     expect(again.body.errors[0]).toMatchObject({ code: 'email_taken', field: 'email' });
     const alias = await t
@@ -57,14 +53,12 @@ describe('register', () => {
       res.body.errors.map((e: { field: string; detail: string }) => [e.field, e.detail]),
     );
     expect(fields).toEqual({ email: 'email', password: 'min_length', first_name: 'required', last_name: 'required' });
-    const long = await t
-      .asGuest()
-      .post('/api/v1/store/auth/register', {
-        email: uniqueEmail(),
-        password: 'x'.repeat(129),
-        first_name: 'a',
-        last_name: 'b',
-      });
+    const long = await t.asGuest().post('/api/v1/store/auth/register', {
+      email: uniqueEmail(),
+      password: 'x'.repeat(129),
+      first_name: 'a',
+      last_name: 'b',
+    });
     expect(long.body.errors[0]).toMatchObject({ field: 'password', detail: 'max_length' });
   });
 
@@ -75,24 +69,20 @@ describe('register', () => {
     hooks.register('customer.before_create', (e) => {
       if (String(e.entity.email).startsWith('blocked')) throw new Error('no thanks');
     });
-    const refused = await t
-      .asGuest()
-      .post('/api/v1/store/auth/register', {
-        email: uniqueEmail('blocked'),
-        password: PASSWORD,
-        first_name: 'a',
-        last_name: 'b',
-      });
+    const refused = await t.asGuest().post('/api/v1/store/auth/register', {
+      email: uniqueEmail('blocked'),
+      password: PASSWORD,
+      first_name: 'a',
+      last_name: 'b',
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0]).toMatchObject({ code: 'hook_rejected', detail: 'no thanks' });
-    const ok = await t
-      .asGuest()
-      .post('/api/v1/store/auth/register', {
-        email: uniqueEmail('hooked'),
-        password: PASSWORD,
-        first_name: 'a',
-        last_name: 'b',
-      });
+    const ok = await t.asGuest().post('/api/v1/store/auth/register', {
+      email: uniqueEmail('hooked'),
+      password: PASSWORD,
+      first_name: 'a',
+      last_name: 'b',
+    });
     await t.service.services.background.drain();
     expect(seen).toEqual([expect.objectContaining({ id: ok.body.data.id, email: ok.body.data.email })]);
     expect(JSON.stringify(seen)).not.toMatch(/password/);

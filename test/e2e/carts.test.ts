@@ -123,14 +123,12 @@ describe('anonymous carts', () => {
     expect(byVariant.body.data.items[0]).toMatchObject({ product_id: shirt.id, variant_id: shirt.variants[0].id });
 
     const backorder = (
-      await t
-        .asAdmin()
-        .post('/api/v1/admin/warehouses', {
-          name: 'Backorder',
-          code: `BO-${Date.now()}`,
-          allow_negative_stock: true,
-          priority: 9,
-        })
+      await t.asAdmin().post('/api/v1/admin/warehouses', {
+        name: 'Backorder',
+        code: `BO-${Date.now()}`,
+        allow_negative_stock: true,
+        priority: 9,
+      })
     ).body.data;
     const preorder = await stockedProduct(t, backorder.id, 0);
     const many = await t.asGuest().post(`${C}/${cart.id}/items`, { product_id: preorder.id, quantity: 40 }, headers);

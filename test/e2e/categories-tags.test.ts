@@ -40,12 +40,10 @@ describe('categories', () => {
       data: [expect.objectContaining({ id: child.id })],
       meta: { total: 1, page: 1, limit: 20, pages: 1 },
     });
-    const up = await t
-      .asAdmin()
-      .put(`${C}/${child.id}`, {
-        active: false,
-        translations: [{ locale: 'de', name: 'Kind', slug: `kind-${uid()}` }],
-      });
+    const up = await t.asAdmin().put(`${C}/${child.id}`, {
+      active: false,
+      translations: [{ locale: 'de', name: 'Kind', slug: `kind-${uid()}` }],
+    });
     expect(up.status).toBe(200);
     expect(up.body.data.active).toBe(false);
     expect(up.body.data.translations.map((x: { locale: string }) => x.locale)).toEqual(['de', 'en']);

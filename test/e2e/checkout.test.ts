@@ -184,24 +184,20 @@ describe('POST /api/v1/store/checkout', () => {
   });
 
   it('validates the request: guests need an email, addresses need their fields, items need a quantity', async () => {
-    const res = await t
-      .asGuest()
-      .post(CHECKOUT, {
-        items: [{ quantity: 0 }],
-        shipping_address: { first_name: 'A' },
-        shipping_method_id: shop.shipping.id,
-        payment_method_id: shop.payment.id,
-      });
+    const res = await t.asGuest().post(CHECKOUT, {
+      items: [{ quantity: 0 }],
+      shipping_address: { first_name: 'A' },
+      shipping_method_id: shop.shipping.id,
+      payment_method_id: shop.payment.id,
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ code: 'validation_error', field: 'items[0].quantity', detail: 'min' }]);
-    const fields = await t
-      .asGuest()
-      .post(CHECKOUT, {
-        items: [{ product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
-        shipping_address: { first_name: 'A' },
-        shipping_method_id: shop.shipping.id,
-        payment_method_id: shop.payment.id,
-      });
+    const fields = await t.asGuest().post(CHECKOUT, {
+      items: [{ product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+      shipping_address: { first_name: 'A' },
+      shipping_method_id: shop.shipping.id,
+      payment_method_id: shop.payment.id,
+    });
     expect(fields.body.errors).toEqual([
       { code: 'validation_error', field: 'shipping_address.last_name', detail: 'required' },
       { code: 'validation_error', field: 'shipping_address.street', detail: 'required' },
@@ -347,12 +343,10 @@ describe('guest token cookie, CSRF and rate limits', () => {
     expect(forged.status).toBe(403);
     expect(forged.body.errors[0].code).toBe('csrf_token_invalid');
     const csrf = 'c'.repeat(64);
-    const allowed = await t
-      .asGuest()
-      .post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]), {
-        cookie: `svc_guest_token=${token}; csrf_token=${csrf}`,
-        'x-csrf-token': csrf,
-      });
+    const allowed = await t.asGuest().post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }]), {
+      cookie: `svc_guest_token=${token}; csrf_token=${csrf}`,
+      'x-csrf-token': csrf,
+    });
     expect(allowed.status).toBe(201);
   });
 

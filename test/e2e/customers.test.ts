@@ -51,16 +51,14 @@ describe('admin customers', () => {
     ]);
 
     const id = created.body.data.id;
-    await t
-      .asCustomer(id)
-      .post('/api/v1/store/account/addresses', {
-        first_name: 'Grace',
-        last_name: 'Hopper',
-        street: 'Navy Rd 1',
-        city: 'Arlington',
-        zip: '22202',
-        country_code: 'US',
-      });
+    await t.asCustomer(id).post('/api/v1/store/account/addresses', {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      street: 'Navy Rd 1',
+      city: 'Arlington',
+      zip: '22202',
+      country_code: 'US',
+    });
     const read = await t.asAdmin().get(`${C}/${id}`);
     expect(read.body.data.addresses).toEqual([expect.objectContaining({ street: 'Navy Rd 1', country_code: 'US' })]);
 
@@ -86,16 +84,14 @@ describe('admin customers', () => {
     const a = await createCustomer(t);
     const b = await createCustomer(t);
     const addressOfB = (
-      await t
-        .asCustomer(b.id)
-        .post('/api/v1/store/account/addresses', {
-          first_name: 'B',
-          last_name: 'B',
-          street: 'S',
-          city: 'C',
-          zip: '1',
-          country_code: 'DE',
-        })
+      await t.asCustomer(b.id).post('/api/v1/store/account/addresses', {
+        first_name: 'B',
+        last_name: 'B',
+        street: 'S',
+        city: 'C',
+        zip: '1',
+        country_code: 'DE',
+      })
     ).body.data;
     const foreign = await t.asAdmin().put(`${C}/${a.id}`, { default_billing_address_id: addressOfB.id });
     expect(foreign.status).toBe(404);
@@ -119,11 +115,9 @@ describe('admin customers', () => {
   });
 
   it('works over GraphQL with the same rules', async () => {
-    const created = await t
-      .asAdmin()
-      .gql(op.CustomerCreateDocument, {
-        input: { email: 'gql@example.com', password: 'long enough', firstName: 'Q', lastName: 'L' },
-      });
+    const created = await t.asAdmin().gql(op.CustomerCreateDocument, {
+      input: { email: 'gql@example.com', password: 'long enough', firstName: 'Q', lastName: 'L' },
+    });
     expect(created.data.customerCreate.email).toBe('gql@example.com');
     const list = await t.asManager().gql(op.CustomersDocument, { search: 'gql@' });
     expect(list.data.customers.items).toHaveLength(1);

@@ -48,19 +48,17 @@ describe('the demo shop', () => {
       .post(`/api/v1/store/cart/${cart.id}/items`, { variant_id: tshirt.variants[0].id, quantity: 2 }, headers);
     expect(added.status).toBe(201);
     expect(added.body.data.subtotal_gross).toBe(4998);
-    const order = await t
-      .asGuest()
-      .post(
-        '/api/v1/store/checkout',
-        {
-          cart_id: cart.id,
-          shipping_address: ADDRESS,
-          shipping_method_id: shipping[0].id,
-          payment_method_id: payment[0].id,
-          email: 'demo-buyer@example.com',
-        },
-        headers,
-      );
+    const order = await t.asGuest().post(
+      '/api/v1/store/checkout',
+      {
+        cart_id: cart.id,
+        shipping_address: ADDRESS,
+        shipping_method_id: shipping[0].id,
+        payment_method_id: payment[0].id,
+        email: 'demo-buyer@example.com',
+      },
+      headers,
+    );
     expect(order.status).toBe(201);
     expect(order.body.data).toMatchObject({
       subtotal_gross: 4998,

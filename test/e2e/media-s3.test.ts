@@ -102,14 +102,12 @@ describe('media on S3', () => {
   it('products show S3 URLs in admin and store reads, REST and GraphQL', async () => {
     const media = await uploadOk('front.png');
     const n = Date.now().toString(36);
-    const created = await t
-      .asAdmin()
-      .post('/api/v1/admin/products', {
-        currency: 'EUR',
-        sku: `S3-${n}`,
-        active: true,
-        translations: [{ locale: 'en', name: 'S3', slug: `s3-${n}` }],
-      });
+    const created = await t.asAdmin().post('/api/v1/admin/products', {
+      currency: 'EUR',
+      sku: `S3-${n}`,
+      active: true,
+      translations: [{ locale: 'en', name: 'S3', slug: `s3-${n}` }],
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
     const want = [{ media_id: media.id, position: 0, url: media.url }];

@@ -117,11 +117,9 @@ describe('when the database is gone', () => {
 
 describe('GraphQL execution (graphql-jit behind Apollo)', () => {
   it('answers introspection, which Apollo Sandbox and codegen need', async () => {
-    const res = await t
-      .asGuest()
-      .post('/graphql', {
-        query: '{ __schema { queryType { name } types { name } } __type(name: "Product") { fields { name } } }',
-      });
+    const res = await t.asGuest().post('/graphql', {
+      query: '{ __schema { queryType { name } types { name } } __type(name: "Product") { fields { name } } }',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.__schema.queryType.name).toBe('Query');
     expect(res.body.data.__schema.types.map((ty: { name: string }) => ty.name)).toEqual(
@@ -164,13 +162,11 @@ describe('CORS', () => {
       expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example');
       const other = await s.asGuest().get('/api/v1/health', { origin: 'https://evil.example' });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
-      const preflight = await s
-        .asGuest()
-        .request('OPTIONS', '/api/v1/admin/warehouses', undefined, {
-          origin: 'https://shop.example',
-          'access-control-request-method': 'POST',
-          'access-control-request-headers': 'authorization, content-type',
-        });
+      const preflight = await s.asGuest().request('OPTIONS', '/api/v1/admin/warehouses', undefined, {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
     } finally {

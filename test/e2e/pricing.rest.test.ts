@@ -52,15 +52,13 @@ describe('tax rules', () => {
 describe('shipping methods', () => {
   it('manages methods with translations and lists only active ones in the store', async () => {
     const rule = (await t.asAdmin().post(`${A}/tax-rules`, { name: 'VAT', rate: 1900 })).body.data;
-    const created = await t
-      .asAdmin()
-      .post(`${A}/shipping-methods`, {
-        price_gross: 499,
-        price_net: 419,
-        tax_rule_id: rule.id,
-        translations: en('Standard'),
-        custom_fields: { carrier_code: 'DHL' },
-      });
+    const created = await t.asAdmin().post(`${A}/shipping-methods`, {
+      price_gross: 499,
+      price_net: 419,
+      tax_rule_id: rule.id,
+      translations: en('Standard'),
+      custom_fields: { carrier_code: 'DHL' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({
       active: true,
@@ -168,15 +166,13 @@ describe('discount codes', () => {
   });
 
   it('validates the terms: percentages up to 100 %, windows that end after they start', async () => {
-    const res = await t
-      .asAdmin()
-      .post(`${A}/discounts`, {
-        code: 'x1',
-        type: 'percentage',
-        value: 10001,
-        valid_from: '2026-02-01T00:00:00Z',
-        valid_until: '2026-01-01T00:00:00Z',
-      });
+    const res = await t.asAdmin().post(`${A}/discounts`, {
+      code: 'x1',
+      type: 'percentage',
+      value: 10001,
+      valid_from: '2026-02-01T00:00:00Z',
+      valid_until: '2026-01-01T00:00:00Z',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
       { code: 'validation_error', field: 'value', detail: 'max' },

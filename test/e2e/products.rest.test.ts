@@ -12,14 +12,12 @@ const uid = () => `${Date.now().toString(36)}${seq++}`;
 
 async function createProduct(body: Record<string, unknown> = {}) {
   const n = uid();
-  const res = await t
-    .asAdmin()
-    .post(P, {
-      currency: 'EUR',
-      sku: `SKU-${n}`,
-      translations: [{ locale: 'en', name: `Product ${n}`, slug: `product-${n}` }],
-      ...body,
-    });
+  const res = await t.asAdmin().post(P, {
+    currency: 'EUR',
+    sku: `SKU-${n}`,
+    translations: [{ locale: 'en', name: `Product ${n}`, slug: `product-${n}` }],
+    ...body,
+  });
   expect(res.status).toBe(201);
   return res.body.data;
 }
@@ -104,13 +102,11 @@ describe('products: create, read, update, delete', () => {
       .post(P, { currency: 'EUR', translations: [{ locale: 'en', name: 'x', slug: p.translations[0].slug }] });
     expect(dupSlug.status).toBe(409);
     expect(dupSlug.body.errors[0].code).toBe('duplicate_slug');
-    const missing = await t
-      .asAdmin()
-      .post(P, {
-        currency: 'EUR',
-        translations: [{ locale: 'en', name: 'x', slug: `y-${uid()}` }],
-        category_ids: ['00000000-0000-4000-8000-000000000000'],
-      });
+    const missing = await t.asAdmin().post(P, {
+      currency: 'EUR',
+      translations: [{ locale: 'en', name: 'x', slug: `y-${uid()}` }],
+      category_ids: ['00000000-0000-4000-8000-000000000000'],
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.errors[0]).toMatchObject({ code: 'not_found', field: 'category_ids' });
   });
@@ -123,13 +119,11 @@ describe('products: create, read, update, delete', () => {
     const m2 = await t.db.media.create({
       data: { filename: 'b.png', mimeType: 'image/png', size: 1, storageKey: `2026/01/bbbbbbbb-${uid()}.png` },
     });
-    const res = await t
-      .asAdmin()
-      .put(`${P}/${p.id}`, {
-        price_gross: 700,
-        media_ids: [m2.id, m1.id],
-        translations: [{ locale: 'fr', name: 'Produit', slug: `produit-${uid()}` }],
-      });
+    const res = await t.asAdmin().put(`${P}/${p.id}`, {
+      price_gross: 700,
+      media_ids: [m2.id, m1.id],
+      translations: [{ locale: 'fr', name: 'Produit', slug: `produit-${uid()}` }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ price_gross: 700, weight: 10, sku: p.sku });
     expect(res.body.data.media).toEqual([
@@ -155,14 +149,12 @@ describe('products: create, read, update, delete', () => {
       { media_id: m1.id, position: 1, url: `/uploads/${m1.storageKey}` },
     ]);
     const sku = `SKU-${uid()}`;
-    const missing = await t
-      .asAdmin()
-      .post(P, {
-        currency: 'EUR',
-        sku,
-        translations: [{ locale: 'en', name: 'x', slug: `z-${uid()}` }],
-        media_ids: ['00000000-0000-4000-8000-000000000000'],
-      });
+    const missing = await t.asAdmin().post(P, {
+      currency: 'EUR',
+      sku,
+      translations: [{ locale: 'en', name: 'x', slug: `z-${uid()}` }],
+      media_ids: ['00000000-0000-4000-8000-000000000000'],
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.errors[0]).toMatchObject({ code: 'not_found', field: 'media_ids' });
     expect(await t.db.product.count({ where: { sku } })).toBe(0);
@@ -252,11 +244,9 @@ describe('variants', () => {
     const p = await createProduct();
     const color = await optionGroup('color', ['red', 'blue']);
     const size = await optionGroup('size', ['S', 'M', 'L']);
-    const res = await t
-      .asAdmin()
-      .post(`${P}/${p.id}/variants`, {
-        option_groups: [color.options.map((o) => o.id), size.options.map((o) => o.id)],
-      });
+    const res = await t.asAdmin().post(`${P}/${p.id}/variants`, {
+      option_groups: [color.options.map((o) => o.id), size.options.map((o) => o.id)],
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toHaveLength(6);
     const combos = res.body.data.map((v: { option_ids: string[] }) => [...v.option_ids].sort().join('+'));

@@ -20,13 +20,11 @@ async function attribute(type: string, extra: Record<string, unknown> = {}) {
 
 async function product() {
   const n = uid();
-  const res = await t
-    .asAdmin()
-    .post('/api/v1/admin/products', {
-      currency: 'EUR',
-      active: true,
-      translations: [{ locale: 'en', name: `P ${n}`, slug: `p-${n}` }],
-    });
+  const res = await t.asAdmin().post('/api/v1/admin/products', {
+    currency: 'EUR',
+    active: true,
+    translations: [{ locale: 'en', name: `P ${n}`, slug: `p-${n}` }],
+  });
   return res.body.data;
 }
 
@@ -107,14 +105,12 @@ describe('attributes and options', () => {
       options: [],
       translations: [{ locale: 'en', name: 'Width', description: 'outer' }],
     });
-    const put = await t
-      .asAdmin()
-      .put(`${AT}/${a.id}`, {
-        identifier: a.identifier,
-        type: 'select',
-        filterable: true,
-        translations: en('Material'),
-      });
+    const put = await t.asAdmin().put(`${AT}/${a.id}`, {
+      identifier: a.identifier,
+      type: 'select',
+      filterable: true,
+      translations: en('Material'),
+    });
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ type: 'select', unit: null, filterable: true });
     const opt = await t.asAdmin().post(`${AT}/${a.id}/options`, { translations: en('Wool') });
@@ -195,26 +191,20 @@ describe('attribute values on products and variants', () => {
       option_ids: [],
       value_boolean: null,
     });
-    const again = await t
-      .asAdmin()
-      .put(`/api/v1/admin/products/${p.id}/attributes`, {
-        attributes: [{ attribute_id: text.id, value_text: 'wool' }],
-      });
+    const again = await t.asAdmin().put(`/api/v1/admin/products/${p.id}/attributes`, {
+      attributes: [{ attribute_id: text.id, value_text: 'wool' }],
+    });
     expect(again.body.data.find((v: { attribute_id: string }) => v.attribute_id === text.id).value_text).toBe('wool');
     expect(again.body.data).toHaveLength(5);
 
-    const mismatch = await t
-      .asAdmin()
-      .put(`/api/v1/admin/products/${p.id}/attributes`, {
-        attributes: [{ attribute_id: num.id, value_text: 'heavy' }],
-      });
+    const mismatch = await t.asAdmin().put(`/api/v1/admin/products/${p.id}/attributes`, {
+      attributes: [{ attribute_id: num.id, value_text: 'heavy' }],
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors[0].code).toBe('invalid_attribute_value');
-    const unknownAttr = await t
-      .asAdmin()
-      .put(`/api/v1/admin/products/${p.id}/attributes`, {
-        attributes: [{ attribute_id: '00000000-0000-4000-8000-000000000000', value_text: 'x' }],
-      });
+    const unknownAttr = await t.asAdmin().put(`/api/v1/admin/products/${p.id}/attributes`, {
+      attributes: [{ attribute_id: '00000000-0000-4000-8000-000000000000', value_text: 'x' }],
+    });
     expect(unknownAttr.status).toBe(404);
     expect(
       (

@@ -42,33 +42,29 @@ function suite(name: string, overrides: Record<string, unknown>) {
       expect((await t.asGuest().post('/api/v1/auth/login', { email: uniqueEmail(), password: 'x' }, ip)).status).toBe(
         401,
       );
-      const viaGraphql = await t
-        .asGuest()
-        .request(
-          'POST',
-          '/graphql',
-          {
-            query: 'mutation($i: LoginInput!) { login(input: $i) { expiresIn } }',
-            variables: { i: { email: admin.email, password: PASSWORD } },
-          },
-          ip,
-        );
+      const viaGraphql = await t.asGuest().request(
+        'POST',
+        '/graphql',
+        {
+          query: 'mutation($i: LoginInput!) { login(input: $i) { expiresIn } }',
+          variables: { i: { email: admin.email, password: PASSWORD } },
+        },
+        ip,
+      );
       expect(viaGraphql.body.data.login.expiresIn).toBe(900);
       expectRateLimited(
         await t.asGuest().post('/api/v1/auth/login', { email: admin.email, password: PASSWORD }, ip),
         60,
       );
-      const gql = await t
-        .asGuest()
-        .request(
-          'POST',
-          '/graphql',
-          {
-            query: 'mutation($i: LoginInput!) { login(input: $i) { expiresIn } }',
-            variables: { i: { email: admin.email, password: PASSWORD } },
-          },
-          ip,
-        );
+      const gql = await t.asGuest().request(
+        'POST',
+        '/graphql',
+        {
+          query: 'mutation($i: LoginInput!) { login(input: $i) { expiresIn } }',
+          variables: { i: { email: admin.email, password: PASSWORD } },
+        },
+        ip,
+      );
       expect(gql.body.errors[0].extensions).toMatchObject({ code: 'rate_limited', status: 429 });
       expect(Number(gql.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(
@@ -100,12 +96,10 @@ function suite(name: string, overrides: Record<string, unknown>) {
       for (let i = 0; i < 10; i++)
         expect(
           (
-            await t
-              .asGuest()
-              .get(i % 2 ? '/api/v1/health' : '/graphql?query=%7Bhealth%7Bstatus%7D%7D', {
-                ...ip,
-                'apollo-require-preflight': '1',
-              })
+            await t.asGuest().get(i % 2 ? '/api/v1/health' : '/graphql?query=%7Bhealth%7Bstatus%7D%7D', {
+              ...ip,
+              'apollo-require-preflight': '1',
+            })
           ).status,
         ).toBe(200);
       expectRateLimited(await t.asGuest().get('/api/v1/health', ip), 10);

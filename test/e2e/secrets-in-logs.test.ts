@@ -34,11 +34,9 @@ describe('logs', () => {
     const next = (await t.asGuest().post('/api/v1/auth/refresh', { refresh_token: pair.refresh_token })).body.data;
     secrets.push(next.access_token, next.refresh_token);
     await t.asGuest().post('/api/v1/auth/refresh', { refresh_token: pair.refresh_token });
-    await t
-      .asGuest()
-      .gql('mutation($i: LoginInput!) { login(input: $i) { accessToken } }', {
-        i: { email: admin.email, password: PASSWORD },
-      });
+    await t.asGuest().gql('mutation($i: LoginInput!) { login(input: $i) { accessToken } }', {
+      i: { email: admin.email, password: PASSWORD },
+    });
     const csrf = 'a1'.repeat(32);
     await t
       .asGuest()

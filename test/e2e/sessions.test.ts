@@ -119,12 +119,10 @@ describe('browser sessions', () => {
     const next = cookiesOf(refreshed).values;
     expect(next.svc_refresh_token).toBe(refreshed.body.data.refresh_token);
     expect(next.svc_access_token).toBe(refreshed.body.data.access_token);
-    const out = await t
-      .asGuest()
-      .post('/api/v1/auth/logout', undefined, {
-        cookie: `svc_access_token=${next.svc_access_token}; svc_refresh_token=${next.svc_refresh_token}; csrf_token=${csrf}`,
-        'x-csrf-token': csrf,
-      });
+    const out = await t.asGuest().post('/api/v1/auth/logout', undefined, {
+      cookie: `svc_access_token=${next.svc_access_token}; svc_refresh_token=${next.svc_refresh_token}; csrf_token=${csrf}`,
+      'x-csrf-token': csrf,
+    });
     expect(out.status).toBe(200);
     const cleared = cookiesOf(out).byName;
     expect(cleared.svc_access_token).toMatch(/^svc_access_token=; Max-Age=0; Path=\//);
@@ -139,24 +137,20 @@ describe('browser sessions', () => {
 
   it('GraphQL login sets the same cookies; Apollo CSRF prevention still guards GET /graphql', async () => {
     const admin = await createAdmin(t);
-    const res = await t
-      .asGuest()
-      .post('/graphql', {
-        query:
-          'mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }, cookie: true) { expiresIn } }',
-        variables: { e: admin.email, p: PASSWORD },
-      });
+    const res = await t.asGuest().post('/graphql', {
+      query:
+        'mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }, cookie: true) { expiresIn } }',
+      variables: { e: admin.email, p: PASSWORD },
+    });
     expect(res.body.data.login.expiresIn).toBe(900);
     expect(Object.keys(cookiesOf(res).byName).sort()).toEqual(['csrf_token', 'svc_access_token', 'svc_refresh_token']);
     const simple = await t.asGuest().get('/graphql?query=%7Bhealth%7Bstatus%7D%7D', { accept: 'application/json' });
     expect(simple.status).toBe(400);
     expect(simple.text).toMatch(/CSRF/i);
-    const preflighted = await t
-      .asGuest()
-      .get('/graphql?query=%7Bhealth%7Bstatus%7D%7D', {
-        accept: 'application/json',
-        'apollo-require-preflight': 'true',
-      });
+    const preflighted = await t.asGuest().get('/graphql?query=%7Bhealth%7Bstatus%7D%7D', {
+      accept: 'application/json',
+      'apollo-require-preflight': 'true',
+    });
     expect(preflighted.status).toBe(200);
   });
 });

@@ -153,13 +153,11 @@ describe('product hooks', () => {
   };
 
   it('before-hooks cancel with 422 hook_rejected and nothing is written', async () => {
-    const res = await t
-      .asAdmin()
-      .post(P, {
-        sku: 'BLOCKED',
-        currency: 'EUR',
-        translations: [{ locale: 'en', name: 'x', slug: `blocked-${uid()}` }],
-      });
+    const res = await t.asAdmin().post(P, {
+      sku: 'BLOCKED',
+      currency: 'EUR',
+      translations: [{ locale: 'en', name: 'x', slug: `blocked-${uid()}` }],
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors[0]).toEqual({ code: 'hook_rejected', detail: 'sku blocked by policy' });
     expect(await t.db.product.count({ where: { sku: 'BLOCKED' } })).toBe(0);

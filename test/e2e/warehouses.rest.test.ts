@@ -19,16 +19,14 @@ async function createWarehouse(body: Record<string, unknown> = {}) {
 
 describe('POST /api/v1/admin/warehouses', () => {
   it('creates a warehouse with defaults and answers 201 with snake_case fields', async () => {
-    const res = await t
-      .asAdmin()
-      .post(W, {
-        name: 'Berlin',
-        code: 'BER-1',
-        postal_code: '10115',
-        address_line1: 'Main St 1',
-        city: 'Berlin',
-        country: 'DE',
-      });
+    const res = await t.asAdmin().post(W, {
+      name: 'Berlin',
+      code: 'BER-1',
+      postal_code: '10115',
+      address_line1: 'Main St 1',
+      city: 'Berlin',
+      country: 'DE',
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -291,11 +289,9 @@ describe('stock routes', () => {
     expect(unknown.body.errors).toEqual([
       { code: 'not_found', detail: 'product not found', field: 'items[1].product_id' },
     ]);
-    const foreignVariant = await t
-      .asAdmin()
-      .put(`${W}/${w.id}/stock`, {
-        items: [{ product_id: product.id, variant_id: other.variants[0].id, quantity: 1 }],
-      });
+    const foreignVariant = await t.asAdmin().put(`${W}/${w.id}/stock`, {
+      items: [{ product_id: product.id, variant_id: other.variants[0].id, quantity: 1 }],
+    });
     expect(foreignVariant.status).toBe(404);
     expect(foreignVariant.body.errors[0].detail).toBe('variant not found');
     const negative = await t
