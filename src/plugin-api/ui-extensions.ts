@@ -25,7 +25,7 @@ const SRI = /^sha384-[A-Za-z0-9+/]{64}$/;
 
 function isHttpsOrigin(value: string): boolean {
   const url = URL.parse(value);
-  return !!url && url.protocol === 'https:' && url.origin === value;
+  return !!url && url.protocol === 'https:' && url.origin === value && /^[a-z0-9.-]+$/i.test(url.hostname);
 }
 
 /** Problems of one extension (empty when valid); `scriptUrl` is https, or a path on this server. */
