@@ -113,6 +113,12 @@ async function place(
 ): Promise<string> {
   const orderId = randomUUID();
   if (idem && !(await claimKey(tx, idem.scope, idem.key, idem.hash, { order_id: orderId }))) throw new AlreadyClaimed();
+  // Inside the transaction: a rejection rolls back the idempotency claim with everything else.
+  await tx.hooks.runBefore('order.before_create', {
+    entity: { id: orderId, ...draftEntity(draft) },
+    changes: {},
+    metadata: { payment_reference: draft.paymentReference },
+  });
 
   if (draft.discount) {
     const used = await tx.db.$executeRaw(Prisma.sql`

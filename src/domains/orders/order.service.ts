@@ -54,13 +54,15 @@ export function listOrders(ctx: Ctx, page: Page, filter: OrderFilter) {
   );
 }
 
-/** The order as the admin API shows it, for hooks and automation payloads. */
+/** The order as the admin API shows it (without the guest token), for hooks and automation payloads. */
 export async function orderEntity(ctx: Ctx, id: string): Promise<Record<string, unknown>> {
   const order = await ctx.db.order.findUniqueOrThrow({
     where: { id },
     include: { items: { orderBy: { position: 'asc' } } },
   });
-  return snakeKeys(order) as Record<string, unknown>;
+  // Hook events leave the process (automation webhooks): they never carry token material.
+  const { guestToken: _token, ...shown } = order;
+  return snakeKeys(shown) as Record<string, unknown>;
 }
 
 /**
