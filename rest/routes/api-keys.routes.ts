@@ -6,8 +6,9 @@ export const apiKeysRoutes = [
     method: 'GET',
     path: '/api/v1/admin/api-keys',
     operation: op.ApiKeysDocument,
-    variables: { all: query('all') },
+    variables: { all: query('all'), page: query('page'), limit: query('limit') },
     result: (d) => d.apiKeys,
+    envelope: 'list',
   }),
   route({
     method: 'POST',

@@ -47,6 +47,7 @@ describe('staff API keys', () => {
         created_at: expect.any(String),
       },
     ]);
+    expect(list.body.meta).toEqual({ total: 1, page: 1, limit: 20, pages: 1 });
     expect(list.text).not.toContain(key);
     expect((await t.asAdmin().get(K)).body.data).toEqual([]);
 

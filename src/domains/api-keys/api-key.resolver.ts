@@ -1,17 +1,23 @@
-import { Arg, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
+import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as keys from './api-key.service';
-import { ApiKey, ApiKeyCreateInput, ApiKeyCreated } from './api-key.type';
+import { ApiKey, ApiKeyCreateInput, ApiKeyCreated, ApiKeyList } from './api-key.type';
 
 @Resolver(() => ApiKey)
 export class ApiKeyResolver {
-  @Query(() => [ApiKey], {
+  @Query(() => ApiKeyList, {
     description:
-      "The caller's active staff API keys; `all: true` (super_admin) lists everyone's. Needs `api_keys.manage`.",
+      "The caller's active staff API keys, newest first; `all: true` (super_admin) lists everyone's. Needs `api_keys.manage`.",
   })
-  apiKeys(@Context() ctx: Ctx, @Arg('all', () => Boolean, { nullable: true }) all?: boolean) {
-    return keys.listApiKeys(ctx, 'admin', { all });
+  apiKeys(
+    @Context() ctx: Ctx,
+    @Arg('all', () => Boolean, { nullable: true }) all?: boolean,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+  ) {
+    return keys.listApiKeyPage(ctx, { all }, resolvePage(page, limit, { limit: 20, max: 100 }));
   }
 
   @Mutation(() => ApiKeyCreated, {

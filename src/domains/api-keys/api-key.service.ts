@@ -1,3 +1,4 @@
+import { type Page, findPage } from '../../shared/pagination';
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
@@ -58,14 +59,28 @@ export async function createApiKey(ctx: Ctx, owner: Owner, input: ApiKeyCreateIn
 }
 
 /** The caller's active keys, newest first; `all` (super_admin only) lists every staff key. */
-export async function listApiKeys(ctx: Ctx, owner: Owner, opts: { all?: boolean | null } = {}) {
+function listWhere(ctx: Ctx, owner: Owner, opts: { all?: boolean | null }) {
   const ownerId = ownerOf(ctx.actor, owner);
   if (opts.all && !(ctx.actor.kind === 'admin' && ctx.actor.role === 'super_admin'))
     throw new AppError('forbidden', 'only a super_admin may list every key');
-  const where = opts.all
-    ? { prefix: 'ck' as const, revokedAt: null }
-    : { ...ownerWhere(owner, ownerId), revokedAt: null };
-  return ctx.db.apiKey.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] });
+  return opts.all ? { prefix: 'ck' as const, revokedAt: null } : { ...ownerWhere(owner, ownerId), revokedAt: null };
+}
+
+const NEWEST_FIRST = [{ createdAt: 'desc' as const }, { id: 'asc' as const }];
+
+/** The caller's active keys (a customer has at most 10, so their list is not paged). */
+export async function listApiKeys(ctx: Ctx, owner: Owner, opts: { all?: boolean | null } = {}) {
+  return ctx.db.apiKey.findMany({ where: listWhere(ctx, owner, opts), orderBy: NEWEST_FIRST });
+}
+
+/** The staff list in the spec's list envelope (`all` can name every staff key). */
+export function listApiKeyPage(ctx: Ctx, opts: { all?: boolean | null }, page: Page) {
+  const where = listWhere(ctx, 'admin', opts);
+  return findPage(
+    page,
+    (w) => ctx.db.apiKey.findMany({ where, orderBy: NEWEST_FIRST, ...w }),
+    () => ctx.db.apiKey.count({ where }),
+  );
 }
 
 /** Revokes one of the caller's keys (any staff key for a super_admin); someone else's key is 404. */

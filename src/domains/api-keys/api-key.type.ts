@@ -1,4 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
+import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
 
@@ -14,6 +15,8 @@ export class ApiKey {
   lastUsedAt!: Date | null;
   @Field(() => Date) createdAt!: Date;
 }
+
+export const ApiKeyList = PaginatedList(ApiKey, 'ApiKeyList');
 
 @ObjectType({ description: 'A new API key with its raw value, which is never shown again.' })
 export class ApiKeyCreated extends ApiKey {
