@@ -11,6 +11,8 @@ import { domain as customers } from '../domains/customers';
 import { domain as inventory } from '../domains/inventory';
 import { domain as media } from '../domains/media';
 import type { DomainModule } from '../domains/module';
+import type { PluginDefinition } from '../plugin-api';
+import { BUNDLED_PLUGINS } from './plugins';
 import { type SchemaParts, buildBaseSchema, buildExecutableSchema, printSchemaSdl } from '../graphql/schema';
 import { domain as orders } from '../domains/orders';
 import { domain as payments } from '../domains/payments';
@@ -41,14 +43,31 @@ export const DOMAINS: DomainModule[] = [
   plugins,
 ];
 
-export const SCHEMA_PARTS: SchemaParts = {
-  resolvers: DOMAINS.flatMap((d) => d.resolvers) as NonEmptyArray<Function>,
-  accessTables: DOMAINS.flatMap((d) => d.access),
-  orphanedTypes: DOMAINS.flatMap((d) => d.orphanedTypes ?? []),
-};
+const partsByPlugins = new WeakMap<readonly PluginDefinition<any, any>[], SchemaParts>();
 
-/** Every access table; shield rules and the REST adapter's access checks read them. */
-export const ACCESS_TABLES = SCHEMA_PARTS.accessTables;
+/**
+ * What the schema is built from: every domain, plus the GraphQL contributions of `plugins` (by default the
+ * bundled ones, so the committed SDL does not depend on which plugins a deployment enables).
+ */
+export function schemaParts(plugins: readonly PluginDefinition<any, any>[] = BUNDLED_PLUGINS): SchemaParts {
+  let parts = partsByPlugins.get(plugins);
+  if (!parts) {
+    const contributions = plugins.flatMap((p) => (p.graphql ? [p.graphql] : []));
+    parts = {
+      resolvers: [
+        ...DOMAINS.flatMap((d) => d.resolvers),
+        ...contributions.flatMap((c) => c.resolvers),
+      ] as NonEmptyArray<Function>,
+      accessTables: [...DOMAINS.flatMap((d) => d.access), ...contributions.map((c) => c.access)],
+      orphanedTypes: DOMAINS.flatMap((d) => d.orphanedTypes ?? []),
+    };
+    partsByPlugins.set(plugins, parts);
+  }
+  return parts;
+}
+
+/** Every access table of the default schema; the REST adapter's access checks and the permission walk read them. */
+export const ACCESS_TABLES = schemaParts().accessTables;
 
 /** One request's DataLoaders: every domain's factory, merged. */
 export function createLoaders(deps: LoaderDeps): Loaders {
@@ -70,8 +89,9 @@ export function loaderFactory(deps: {
 }
 
 /** The schema of the decorated resolvers, without shield (what `schema/schema.graphql` holds). */
-export const buildAppBaseSchema = () => buildBaseSchema(SCHEMA_PARTS);
+export const buildAppBaseSchema = () => buildBaseSchema(schemaParts());
 /** The executable schema: resolvers behind the shield and the argument rules. */
-export const buildAppSchema = () => buildExecutableSchema(SCHEMA_PARTS);
+export const buildAppSchema = (plugins?: readonly PluginDefinition<any, any>[]) =>
+  buildExecutableSchema(schemaParts(plugins));
 /** The SDL committed to `schema/schema.graphql`. */
-export const printAppSchema = () => printSchemaSdl(SCHEMA_PARTS);
+export const printAppSchema = () => printSchemaSdl(schemaParts());

@@ -1,9 +1,9 @@
 import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer } from '@apollo/server';
+import type { AccessTable } from '../auth/access';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { restRouter } from '../../rest/adapter';
-import { ACCESS_TABLES } from './domains';
 import { ROUTES } from '../../rest/routes';
 import { authenticate } from '../http/authenticate';
 import { AppError } from '../shared/errors';
@@ -28,6 +28,8 @@ export interface HttpDeps {
   apollo: ApolloServer<Ctx>;
   apiKeyUsage: ApiKeyUsage;
   queryLog: RequestQueryLog;
+  /** Every root field's access rule (domains and plugins): REST checks them before reading input. */
+  accessTables: AccessTable[];
   /** The plugins' routes, mounted at `/plugins` (after the global middleware, so it applies to them too). */
   pluginRouter: express.Router;
 }
@@ -85,7 +87,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
       }),
     );
   }
-  app.use(restRouter(services, deps.schema, ROUTES, ACCESS_TABLES));
+  app.use(restRouter(services, deps.schema, ROUTES, deps.accessTables));
   app.use('/plugins', deps.pluginRouter);
 
   app.use((req: Request, res: Response) =>

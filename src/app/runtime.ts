@@ -22,7 +22,7 @@ import { type Database, openDatabase } from '../platform/db/database';
 import { applyMigrations } from '../platform/db/migrator';
 import { RequestQueryLog } from '../platform/db/query-stats';
 import { createApollo } from '../graphql/apollo';
-import { buildAppSchema, loaderFactory } from './domains';
+import { buildAppSchema, loaderFactory, schemaParts } from './domains';
 import { closeHttpServer } from '../http/close';
 import { createHttpApp } from './http-app';
 import { type Logger, createLogger } from '../platform/logger';
@@ -142,10 +142,11 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     if (opts.bootstrapAdmin) await bootstrapAdmin(services, opts.bootstrapAdmin);
     if (opts.seedDemoOnEmpty && database.kind === 'embedded') await seedOnEmpty(services);
     // Plugin configuration is validated before anything listens: a bad key aborts start (ConfigError).
-    const pluginHost = new PluginHost(opts.plugins ?? BUNDLED_PLUGINS, services, opts.pluginOptions);
+    const plugins = opts.plugins ?? BUNDLED_PLUGINS;
+    const pluginHost = new PluginHost(plugins, services, opts.pluginOptions);
     services.plugins = pluginHost;
     const apiKeyUsage = new ApiKeyUsage(database.prisma, services.background);
-    const schema = buildAppSchema();
+    const schema = buildAppSchema(plugins);
     const checkout = createCheckoutFunction(services, schema);
     const httpServer = http.createServer();
     const development = config.env !== 'production';
@@ -160,7 +161,15 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     const queryLog = new RequestQueryLog();
     httpServer.on(
       'request',
-      createHttpApp({ services, schema, apollo, apiKeyUsage, queryLog, pluginRouter: pluginHost.router }),
+      createHttpApp({
+        services,
+        schema,
+        apollo,
+        apiKeyUsage,
+        queryLog,
+        pluginRouter: pluginHost.router,
+        accessTables: schemaParts(plugins).accessTables,
+      }),
     );
     await pluginHost.start(checkout);
     await new Promise<void>((resolve, reject) => {

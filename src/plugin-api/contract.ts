@@ -5,6 +5,9 @@
  * their tables, and reach core data only through what the context offers.
  */
 import type { RequestHandler, Router } from 'express';
+import type { AccessTable } from '../auth/access';
+import type { Ctx } from '../context/ctx';
+import { AppError } from '../shared/errors';
 import type { AfterHookName, BeforeHookName, HookHandler, HookName } from '../context/hooks';
 import type { PluginConfigSchema, PluginConfigOf } from './config-schema';
 import type { CheckoutFunction } from './checkout';
@@ -106,6 +109,12 @@ export interface PluginDefinition<
   shutdown?(): void | Promise<void>;
   /** The spec's `RegisterStoreMCPTools`: called once when the store MCP server starts. */
   registerStoreMcpTools?: StoreMcpRegistration;
+  /**
+   * Queries and mutations the plugin adds to the GraphQL schema (type-graphql resolver classes), each root field
+   * with an access rule, like a domain's. They are part of the schema whether or not the plugin is enabled (the
+   * committed SDL is stable); a resolver of a plugin that is not active should answer 503 `service_unavailable`.
+   */
+  graphql?: { resolvers: Function[]; access: AccessTable };
 }
 
 /** Declares a plugin with its config and table types inferred. */
@@ -113,4 +122,14 @@ export function definePlugin<S extends PluginConfigSchema, T extends PluginTable
   definition: PluginDefinition<S, T>,
 ): PluginDefinition<S, T> {
   return definition;
+}
+
+/**
+ * For a plugin's GraphQL resolvers (`@Ctx() context`): throws 503 `service_unavailable` unless plugin `name` is
+ * active in the service answering this request. Their fields exist whether or not the plugin is enabled.
+ */
+export function assertPluginActive(context: unknown, name: string): void {
+  const plugins = (context as Pick<Ctx, 'plugins'>).plugins;
+  const state = plugins?.list().find((p) => p.name === name)?.state;
+  if (state !== 'active') throw new AppError('service_unavailable', `the ${name} plugin is not active`);
 }

@@ -2,7 +2,7 @@
  * The plugin API: everything a plugin may import (a layer rule keeps plugins to this file). See
  * `contract.ts` for the definition and the capabilities `init` receives.
  */
-export { definePlugin } from './contract';
+export { assertPluginActive, definePlugin } from './contract';
 export type {
   PluginContext,
   PluginDefinition,
@@ -21,4 +21,6 @@ export type { CheckoutFunction } from './checkout';
 export { AFTER_HOOKS, BEFORE_HOOKS } from '../context/hooks';
 export type { AfterHookName, BeforeHookName, HookEvent, HookHandler, HookName } from '../context/hooks';
 export { AppError } from '../shared/errors';
+export { PUBLIC, admin, customer, store } from '../auth/access';
+export type { Access, AccessTable } from '../auth/access';
 export type { ErrorCode } from '../shared/errors';

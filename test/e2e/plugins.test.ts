@@ -158,6 +158,15 @@ describe('plugin host', () => {
     expect(again.headers.get('content-security-policy')).not.toBe(csp);
   });
 
+  it("adds the plugin's GraphQL fields to the schema, behind the shield like any field", async () => {
+    const hello = await t.asGuest().gql('{ probeGreeting }');
+    expect(hello.data).toEqual({ probeGreeting: 'hi there' });
+    const shout = 'mutation { probeShout(text: "hey") }';
+    expect((await t.asGuest().gql(shout)).errors?.[0].extensions.code).toBe('unauthorized');
+    expect((await t.asManager().gql(shout)).errors?.[0].extensions.code).toBe('forbidden');
+    expect((await t.asSuperAdmin().gql(shout)).data).toEqual({ probeShout: 'HEY' });
+  });
+
   it('never logs secret configuration values', () => {
     const active = logs.find((l) => l.msg === 'plugin active' && l.plugin === 'probe');
     expect(active).toBeDefined();
@@ -190,6 +199,11 @@ describe('plugin configuration', () => {
       expect((await off.asGuest().get('/plugins/probe/hello')).status).toBe(404);
       expect((await off.asSuperAdmin().get('/api/v1/admin/plugins')).body.data[0].state).toBe('disabled');
       expect((await off.asGuest().get('/api/v1/store/plugin-extensions')).body.data).toEqual([]);
+      // Its GraphQL fields stay in the schema and say it is off.
+      expect((await off.asGuest().gql('{ probeGreeting }')).errors?.[0].extensions).toMatchObject({
+        code: 'service_unavailable',
+        status: 503,
+      });
     } finally {
       await off.close();
     }

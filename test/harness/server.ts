@@ -105,7 +105,7 @@ export async function startTestServer(
       config,
       pglite,
       log: opts.log,
-      plugins: opts.plugins ?? [],
+      plugins: opts.plugins,
       pluginOptions: opts.pluginOptions,
     });
   } catch (err) {
