@@ -96,6 +96,22 @@ export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[], accessT
   return compiled.sort((a, b) => a.params.length - b.params.length);
 }
 
+/** Path parameters, percent-decoded; a malformed escape (`%zz`) names its parameter instead of throwing. */
+function decodeParams(
+  names: string[],
+  match: RegExpExecArray,
+): { params: Record<string, string> } | { invalid: string } {
+  const params: Record<string, string> = {};
+  for (const [i, name] of names.entries()) {
+    try {
+      params[name] = decodeURIComponent(match[i + 1]);
+    } catch {
+      return { invalid: name };
+    }
+  }
+  return { params };
+}
+
 function readVariables(route: CompiledRoute, req: Request, params: Record<string, string>) {
   const problems: FieldProblem[] = [];
   const values: Record<string, unknown> = {};
@@ -154,9 +170,11 @@ export function restRouter(app: AppServices, schema: GraphQLSchema, specs: Route
         allowed.push(route.spec.method);
         continue;
       }
-      const params = Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+      const decoded = decodeParams(route.params, match);
+      if ('invalid' in decoded)
+        return sendError(res, AppError.validation([{ field: decoded.invalid, detail: 'invalid_encoding' }]));
       try {
-        await run(route, req, res, params);
+        await run(route, req, res, decoded.params);
       } catch (err) {
         next(err);
       }

@@ -28,6 +28,11 @@ export function jsonBody(limit: number) {
       if (type === 'entity.parse.failed') return sendError(res, new AppError('invalid_json'));
       if (type === 'encoding.unsupported' || type === 'charset.unsupported')
         return sendError(res, new AppError('unsupported_media_type', 'unsupported body encoding'));
+      // Anything else the parser blames on the request (a corrupt gzip stream, a length that does not match the
+      // body, an aborted upload) is the client's fault: a 400, not a 500.
+      const status = (err as { status?: number }).status;
+      if (status && status >= 400 && status < 500)
+        return sendError(res, new AppError('invalid_json', 'the request body could not be read'));
       next(err);
     });
   };

@@ -70,7 +70,7 @@ export class Client {
     return this;
   }
 
-  /** Sends a request; `body` is JSON-encoded unless it is a string (sent as is, for malformed-body tests). */
+  /** Sends a request; `body` is JSON-encoded unless it is a string or bytes (sent as is, for malformed-body tests). */
   async request<T = any>(
     method: string,
     path: string,
@@ -80,7 +80,7 @@ export class Client {
     const auth = await this.authorization();
     const init: RequestInit = { method, headers: { ...(auth ? { authorization: auth } : {}), ...headers } };
     if (body !== undefined) {
-      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      init.body = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
     }
     const res = await fetch(this.baseUrl + path, init);

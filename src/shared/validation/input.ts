@@ -69,6 +69,8 @@ export function readInput(
   if (isScalarType(type)) {
     const scalar = source === 'graphql' ? value : readScalar(type.name, value, source);
     if (scalar === INVALID) return fail(problems, path, type.name === 'UUID' ? 'uuid' : 'type');
+    // PostgreSQL refuses NUL in text and jsonb, and a lone surrogate is not Unicode: refuse them here, as 400s.
+    if (hasUnstorableText(scalar)) return fail(problems, path, 'invalid_characters');
     const broken = rules ? breakRule(rules, scalar) : undefined;
     if (broken) problems.push({ field: path, detail: broken });
     return scalar;
@@ -115,6 +117,17 @@ function rulesOf(field: GraphQLInputField | GraphQLArgument): FieldRules | undef
 }
 
 const INVALID = Symbol('invalid');
+
+/** NUL, or a UTF-16 surrogate without its pair. */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether a string, or any key or string inside a JSON value, holds text PostgreSQL cannot store. */
+export function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (!value || typeof value !== 'object' || depth > 64) return false;
+  if (Array.isArray(value)) return value.some((v) => hasUnstorableText(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => UNSTORABLE.test(k) || hasUnstorableText(v, depth + 1));
+}
 
 function readScalar(name: string, value: unknown, source: InputSource): unknown {
   const text = source === 'text' && typeof value === 'string';
