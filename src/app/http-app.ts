@@ -94,6 +94,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     sendError(res, new AppError('not_found', `no route for ${req.method} ${req.path}`)),
   );
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // A plugin route (or any Express handler) that throws the service's own error answers with it.
+    if (err instanceof AppError && !res.headersSent && req.path !== '/graphql') return sendError(res, err);
     req.log.error(
       { err: err instanceof Error ? { message: err.message, stack: err.stack } : err },
       'unhandled request error',
