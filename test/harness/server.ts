@@ -45,7 +45,7 @@ export interface TestServer {
 }
 
 /** Creates an empty database on the test PostgreSQL server (`SVC_TEST_DATABASE_URL`) for one test file. */
-async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `svc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -70,11 +70,22 @@ async function createPostgresDatabase(serverUrl: string): Promise<{ url: string;
  */
 export async function startTestServer(
   overrides: Partial<Record<ConfigKey, unknown>> & { plugins?: Record<string, Record<string, unknown>> } = {},
-  opts: { log?: Logger; plugins?: StartOptions['plugins']; pluginOptions?: StartOptions['pluginOptions'] } = {},
+  opts: {
+    log?: Logger;
+    plugins?: StartOptions['plugins'];
+    pluginOptions?: StartOptions['pluginOptions'];
+    /** Another test server's PostgreSQL database (`databaseUrl`): a second instance of the same service. */
+    sharedDatabaseUrl?: string;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const serverUrl = process.env.SVC_TEST_DATABASE_URL;
-  const pgDb = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
+  if (opts.sharedDatabaseUrl && !serverUrl) throw new Error('sharedDatabaseUrl needs SVC_TEST_DATABASE_URL');
+  const pgDb = opts.sharedDatabaseUrl
+    ? { url: opts.sharedDatabaseUrl, drop: async () => undefined }
+    : serverUrl
+      ? await createPostgresDatabase(serverUrl)
+      : undefined;
   const pglite = pgDb ? undefined : await openTemplateCopy(process.env.SVC_TEST_TEMPLATE ?? (await ensureTemplate()));
   const config = loadConfig({
     env: {},
