@@ -6,6 +6,7 @@
  */
 import { type HookEvent, definePlugin } from '../../src/plugin-api';
 import { type AutomationConfig, configSchema } from './config';
+import { automationGraphql } from './graphql';
 import { Relay, type AutomationTables } from './relay';
 import { mountRoutes } from './routes';
 
@@ -29,6 +30,7 @@ export const automationPlugin = definePlugin({
   description: 'Forwards after-hooks to a workflow tool as signed, retried, durable webhooks.',
   configSchema,
   tables: ['automationEvent', 'automationAttempt'] as AutomationTables[],
+  graphql: automationGraphql,
   init(ctx) {
     const config = ctx.config as AutomationConfig;
     const current = new Relay(ctx.db, config, ctx.log);

@@ -39,3 +39,14 @@ export function pluginDatabase<T extends PluginTableName>(client: Client, tables
   for (const table of tables) view[table] = (client as unknown as Record<string, unknown>)[table];
   return view as PluginDatabase<T>;
 }
+
+/**
+ * For a plugin's GraphQL resolvers: its tables, through the client of the service answering the request
+ * (`@Ctx() context`). Call `assertPluginActive` first.
+ */
+export function pluginDatabaseFor<T extends PluginTableName>(
+  context: unknown,
+  tables: readonly T[],
+): PluginDatabase<T> {
+  return pluginDatabase((context as { prisma: PrismaClient }).prisma, tables);
+}

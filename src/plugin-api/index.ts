@@ -13,7 +13,7 @@ export type {
   InTransactionHandler,
 } from './contract';
 export type { PluginConfigSchema, PluginKeySpec, PluginConfigOf } from './config-schema';
-export { sql, sqlJoin, sqlRaw } from './database';
+export { pluginDatabaseFor, sql, sqlJoin, sqlRaw } from './database';
 export type { PluginDatabase, PluginTableName } from './database';
 export type { UiExtension } from './ui-extensions';
 export type { PluginMcpTool, StoreMcpClient, StoreMcpServerFacade, StoreMcpRegistration } from './mcp-tools';
@@ -21,6 +21,9 @@ export type { CheckoutFunction } from './checkout';
 export { AFTER_HOOKS, BEFORE_HOOKS } from '../context/hooks';
 export type { AfterHookName, BeforeHookName, HookEvent, HookHandler, HookName } from '../context/hooks';
 export { AppError } from '../shared/errors';
+/** GraphQL building blocks for a plugin's `graphql` resolvers (the service's own scalars and list shape). */
+export { JsonScalar, UuidScalar } from '../shared/scalars';
+export { PageMeta, PaginatedList } from '../shared/pagination';
 export { PUBLIC, admin, customer, store } from '../auth/access';
 export type { Access, AccessTable } from '../auth/access';
 export type { ErrorCode } from '../shared/errors';

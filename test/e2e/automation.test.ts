@@ -214,6 +214,31 @@ describe('automation webhooks', () => {
     expect((await t.asSuperAdmin().post('/plugins/automation/deliveries/replay', {})).status).toBe(400);
   });
 
+  it('lists and replays deliveries over GraphQL too, behind plugins.manage', async () => {
+    const list = await t
+      .asSuperAdmin()
+      .gql(
+        '{ automationDeliveries(status: delivered, limit: 2) { items { id event status attemptCount attempts { attempt statusCode } } meta { total limit } } }',
+      );
+    expect(list.errors).toBeUndefined();
+    expect(list.data.automationDeliveries.meta.limit).toBe(2);
+    const first = list.data.automationDeliveries.items[0];
+    expect(first).toMatchObject({ status: 'delivered', attemptCount: expect.any(Number) });
+    const replay = await t.asSuperAdmin().gql(`mutation { automationReplay(ids: ["${first.id}"]) }`);
+    expect(replay.data).toEqual({ automationReplay: 1 });
+    await eventually(
+      async () => (await t.db.automationEvent.findUniqueOrThrow({ where: { id: first.id } })).status === 'delivered',
+    );
+    expect((await t.asManager().gql('{ automationDeliveries { meta { total } } }')).errors?.[0].extensions.code).toBe(
+      'forbidden',
+    );
+    expect((await t.asApiKey(['plugins.manage']).gql(`{ automationDelivery(id: "${first.id}") { id } }`)).data).toEqual(
+      {
+        automationDelivery: { id: first.id },
+      },
+    );
+  });
+
   it("reports the receiver's health: 200 when reachable, 503 degraded when not", async () => {
     const ok = await t.asSuperAdmin().get('/plugins/automation/health');
     expect(ok.status).toBe(200);
