@@ -54,6 +54,22 @@ const ATTRIBUTE_VALUE_JSON = Prisma.sql`json_build_object(
     'translations', COALESCE((SELECT json_agg(json_build_object('locale', atr.locale, 'name', atr.name) ORDER BY atr.locale)
                               FROM attribute_translations atr WHERE atr.attribute_id = a.id), '[]'::json))`;
 
+/** A translation `t` of a product as the API shows it (tested against Prisma's fields: product-projection.test.ts). */
+export const TRANSLATION_JSON = Prisma.sql`json_build_object('locale', t.locale, 'name', t.name, 'description', t.description,
+  'slug', t.slug, 'metaTitle', t.meta_title, 'metaDescription', t.meta_description)`;
+
+/**
+ * A variant `v` of product `p` as the API shows it, prices inherited from the product when unset or 0 (tested
+ * against Prisma's fields: product-projection.test.ts).
+ */
+export const VARIANT_JSON = Prisma.sql`json_build_object(
+  'id', v.id, 'productId', v.product_id, 'sku', v.sku,
+  'priceGross', COALESCE(NULLIF(v.price_gross, 0), p.price_gross),
+  'priceNet', COALESCE(NULLIF(v.price_net, 0), p.price_net),
+  'stock', v.stock, 'active', v.active, 'position', v.position,
+  'createdAt', ${isoUtc('v.created_at')}, 'updatedAt', ${isoUtc('v.updated_at')},
+  'optionIds', ARRAY(SELECT vo.option_id FROM variant_options vo WHERE vo.variant_id = v.id))`;
+
 /**
  * One row per product, each relation a JSON array built by PostgreSQL, so a page's 250 variants cross the wire
  * and the driver as 25 documents that JSON.parse reads natively, not as typed rows converted value by value.
@@ -61,8 +77,7 @@ const ATTRIBUTE_VALUE_JSON = Prisma.sql`json_build_object(
  */
 const DETAILS_SQL = (ids: string[]) => Prisma.sql`
   SELECT p.id,
-    COALESCE((SELECT json_agg(json_build_object('locale', t.locale, 'name', t.name, 'description', t.description, 'slug', t.slug,
-                'metaTitle', t.meta_title, 'metaDescription', t.meta_description) ORDER BY t.locale)
+    COALESCE((SELECT json_agg(${TRANSLATION_JSON} ORDER BY t.locale)
               FROM product_translations t WHERE t.product_id = p.id), '[]'::json) AS translations,
     COALESCE((SELECT json_agg(pc.category_id ORDER BY pc.position, pc.category_id) FROM product_categories pc WHERE pc.product_id = p.id), '[]'::json) AS categories,
     COALESCE((SELECT json_agg(pt.tag_id ORDER BY pt.tag_id) FROM product_tags pt WHERE pt.product_id = p.id), '[]'::json) AS tags,
@@ -70,14 +85,7 @@ const DETAILS_SQL = (ids: string[]) => Prisma.sql`
               FROM product_media pm JOIN media m ON m.id = pm.media_id WHERE pm.product_id = p.id), '[]'::json) AS media,
     COALESCE((SELECT json_agg(${ATTRIBUTE_VALUE_JSON} ORDER BY a.position, a.identifier)
               FROM product_attribute_values x JOIN attributes a ON a.id = x.attribute_id WHERE x.product_id = p.id), '[]'::json) AS attributes,
-    COALESCE((SELECT json_agg(json_build_object(
-                'id', v.id, 'productId', v.product_id, 'sku', v.sku,
-                'priceGross', COALESCE(NULLIF(v.price_gross, 0), p.price_gross),
-                'priceNet', COALESCE(NULLIF(v.price_net, 0), p.price_net),
-                'stock', v.stock, 'active', v.active, 'position', v.position,
-                'createdAt', ${isoUtc('v.created_at')}, 'updatedAt', ${isoUtc('v.updated_at')},
-                'optionIds', ARRAY(SELECT vo.option_id FROM variant_options vo WHERE vo.variant_id = v.id)
-              ) ORDER BY v.position, v.created_at, v.id)
+    COALESCE((SELECT json_agg(${VARIANT_JSON} ORDER BY v.position, v.created_at, v.id)
               FROM product_variants v WHERE v.product_id = p.id), '[]'::json) AS variants
   FROM products p
   WHERE p.id = ANY(${ids}::uuid[])`;

@@ -13,7 +13,8 @@ export interface ProductFilter {
   order?: SortOrder | null;
 }
 
-const PRODUCT_COLUMNS = Prisma.sql`p.id, p.sku, p.active, p.price_net AS "priceNet", p.price_gross AS "priceGross", p.currency,
+/** A product's own columns as the API names them (tested against Prisma's fields: product-projection.test.ts). */
+export const PRODUCT_COLUMNS = Prisma.sql`p.id, p.sku, p.active, p.price_net AS "priceNet", p.price_gross AS "priceGross", p.currency,
   p.tax_rule_id AS "taxRuleId", p.stock, p.weight, p.custom_fields AS "customFields", p.metadata,
   p.created_at AS "createdAt", p.updated_at AS "updatedAt"`;
 
