@@ -1,4 +1,4 @@
-import { type ClassType, Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { ArgsType, type ClassType, Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AppError } from './errors';
 
 @ObjectType({ description: 'Pagination of a list: `pages` = ceil(total / limit), 0 when empty.' })
@@ -15,6 +15,13 @@ export enum SortOrder {
   desc = 'desc',
 }
 registerEnumType(SortOrder, { name: 'SortOrder' });
+
+/** `page` and `limit` of every paginated list (validated and clamped by {@link resolvePage}). */
+@ArgsType()
+export class PageArgs {
+  @Field(() => Int, { nullable: true }) page?: number;
+  @Field(() => Int, { nullable: true }) limit?: number;
+}
 
 export interface Page {
   page: number;

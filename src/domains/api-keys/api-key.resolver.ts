@@ -1,6 +1,6 @@
-import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx as Context, Mutation, Query, Resolver, Args } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
-import { resolvePage } from '../../shared/pagination';
+import { resolvePage, PageArgs } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as keys from './api-key.service';
 import { ApiKey, ApiKeyCreateInput, ApiKeyCreated, ApiKeyList } from './api-key.type';
@@ -13,9 +13,8 @@ export class ApiKeyResolver {
   })
   apiKeys(
     @Context() ctx: Ctx,
+    @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('all', () => Boolean, { nullable: true }) all?: boolean,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
   ) {
     return keys.listApiKeyPage(ctx, { all }, resolvePage(page, limit, { limit: 20, max: 100 }));
   }

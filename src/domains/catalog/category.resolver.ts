@@ -1,6 +1,6 @@
-import { Arg, Ctx as Context, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root, Args } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
-import { resolvePage } from '../../shared/pagination';
+import { resolvePage, PageArgs } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as categories from './category.service';
 import {
@@ -25,8 +25,7 @@ export class CategoryResolver {
   })
   categories(
     @Context() ctx: Ctx,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('parentId', () => UuidScalar, { nullable: true }) parentId?: string,
     @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
   ) {
@@ -102,8 +101,7 @@ export class TagResolver {
   @Query(() => TagList, { description: '`search` matches name or slug. Needs `tags.read`.' })
   tags(
     @Context() ctx: Ctx,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('search', () => String, { nullable: true }) search?: string,
   ) {
     return tags.listTags(ctx, resolvePage(page, limit, PAGE), search);

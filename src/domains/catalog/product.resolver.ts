@@ -1,4 +1,3 @@
-import { SortOrder } from '../../shared/pagination';
 import type { GraphQLInputObjectType, GraphQLResolveInfo } from 'graphql';
 import {
   Arg,
@@ -6,15 +5,15 @@ import {
   Field,
   FieldResolver,
   Info,
-  Int,
   Mutation,
   ObjectType,
   Query,
   Resolver,
   Root,
+  Args,
 } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
-import { resolvePage } from '../../shared/pagination';
+import { PageArgs, SortOrder, resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import {
   AttributeValuesInput,
@@ -57,8 +56,7 @@ export class ProductResolver {
   })
   products(
     @Context() ctx: Ctx,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('sort', () => ProductSort, { nullable: true }) sort?: ProductSort,
     @Arg('order', () => SortOrder, { nullable: true }) order?: SortOrder,
     @Arg('search', () => String, { nullable: true }) search?: string,
@@ -76,8 +74,7 @@ export class ProductResolver {
   @Query(() => ProductList, { description: 'Active products for the store; same parameters as `products`.' })
   storeProducts(
     @Context() ctx: Ctx,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('sort', () => ProductSort, { nullable: true }) sort?: ProductSort,
     @Arg('order', () => SortOrder, { nullable: true }) order?: SortOrder,
     @Arg('search', () => String, { nullable: true }) search?: string,

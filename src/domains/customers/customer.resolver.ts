@@ -1,6 +1,6 @@
-import { Arg, Ctx as Context, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root, Args } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
-import { resolvePage } from '../../shared/pagination';
+import { resolvePage, PageArgs } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { Address } from './address.type';
 import { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
@@ -16,8 +16,7 @@ export class CustomerResolver {
   })
   customers(
     @Context() ctx: Ctx,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('search', () => String, { nullable: true }) search?: string,
     @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
   ) {

@@ -1,6 +1,6 @@
-import { Arg, Ctx as Context, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root, Args } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
-import { resolvePage } from '../../shared/pagination';
+import { resolvePage, PageArgs } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { StockSetInput } from './stock.inputs';
 import * as stock from './stock.service';
@@ -24,8 +24,7 @@ export class StockResolver {
   warehouseMovements(
     @Context() ctx: Ctx,
     @Arg('warehouseId', () => UuidScalar) warehouseId: string,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Args(() => PageArgs) { page, limit }: PageArgs,
   ) {
     return stock.listMovements(ctx, { warehouseId }, resolvePage(page, limit, PAGE));
   }
@@ -34,8 +33,7 @@ export class StockResolver {
   productMovements(
     @Context() ctx: Ctx,
     @Arg('productId', () => UuidScalar) productId: string,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Args(() => PageArgs) { page, limit }: PageArgs,
   ) {
     return stock.listMovements(ctx, { productId }, resolvePage(page, limit, PAGE));
   }

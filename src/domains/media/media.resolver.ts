@@ -1,6 +1,6 @@
-import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx as Context, Mutation, Query, Resolver, Args } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
-import { resolvePage } from '../../shared/pagination';
+import { resolvePage, PageArgs } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as media from './media.service';
 import { Media, MediaList, MediaUploadInput } from './media.type';
@@ -10,11 +10,7 @@ const PAGE = { limit: 20, max: 200 };
 @Resolver(() => Media)
 export class MediaResolver {
   @Query(() => MediaList, { description: 'Uploaded files, newest first. Needs `media.read`.' })
-  mediaList(
-    @Context() ctx: Ctx,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
-  ) {
+  mediaList(@Context() ctx: Ctx, @Args(() => PageArgs) { page, limit }: PageArgs) {
     return media.listMedia(ctx, resolvePage(page, limit, PAGE));
   }
 

@@ -1,6 +1,6 @@
-import { Arg, Ctx as Context, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root, Args } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
-import { SortOrder, resolvePage } from '../../shared/pagination';
+import { SortOrder, resolvePage, PageArgs } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { OrderStatusInput } from './checkout.inputs';
 import { OrderSortField } from './order-sort';
@@ -16,8 +16,7 @@ export class OrderResolver {
   })
   orders(
     @Context() ctx: Ctx,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('status', () => OrderStatus, { nullable: true }) status?: OrderStatus,
     @Arg('customerId', () => UuidScalar, { nullable: true }) customerId?: string,
     @Arg('search', () => String, { nullable: true }) search?: string,
@@ -63,11 +62,7 @@ export class OrderResolver {
   }
 
   @Query(() => OrderList, { description: "The signed-in customer's orders, newest first." })
-  accountOrders(
-    @Context() ctx: Ctx,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
-  ) {
+  accountOrders(@Context() ctx: Ctx, @Args(() => PageArgs) { page, limit }: PageArgs) {
     return orders.listAccountOrders(ctx, resolvePage(page, limit, PAGE));
   }
 

@@ -1,6 +1,6 @@
-import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx as Context, Mutation, Query, Resolver, Args } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
-import { resolvePage } from '../../shared/pagination';
+import { resolvePage, PageArgs } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as methods from './shipping-method.service';
 import {
@@ -17,8 +17,7 @@ export class ShippingMethodResolver {
   @Query(() => ShippingMethodList, { description: 'All shipping methods. Needs `shipping.read`.' })
   shippingMethods(
     @Context() ctx: Ctx,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
   ) {
     return methods.listShippingMethods(ctx, resolvePage(page, limit, PAGE), { active: active ?? undefined });

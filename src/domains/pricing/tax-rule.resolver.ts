@@ -1,6 +1,6 @@
-import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx as Context, Mutation, Query, Resolver, Args } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
-import { resolvePage } from '../../shared/pagination';
+import { resolvePage, PageArgs } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as taxRules from './tax-rule.service';
 import { TaxRule, TaxRuleCreateInput, TaxRuleList, TaxRuleUpdateInput } from './tax-rule.type';
@@ -10,11 +10,7 @@ const PAGE = { limit: 20, max: 200 };
 @Resolver(() => TaxRule)
 export class TaxRuleResolver {
   @Query(() => TaxRuleList, { description: 'Tax rules, oldest first. Needs `tax.read`.' })
-  taxRules(
-    @Context() ctx: Ctx,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
-  ) {
+  taxRules(@Context() ctx: Ctx, @Args(() => PageArgs) { page, limit }: PageArgs) {
     return taxRules.listTaxRules(ctx, resolvePage(page, limit, PAGE));
   }
 

@@ -1,6 +1,6 @@
-import { Arg, Ctx as Context, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx as Context, Mutation, Query, Resolver, Args } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
-import { resolvePage } from '../../shared/pagination';
+import { resolvePage, PageArgs } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { AdminUser, AdminUserCreateInput, AdminUserList, AdminUserUpdateInput } from './admin-user.type';
 import * as users from './admin-user.service';
@@ -10,11 +10,7 @@ const PAGE = { limit: 20, max: 200 };
 @Resolver(() => AdminUser)
 export class AdminUserResolver {
   @Query(() => AdminUserList, { description: 'Staff accounts. Needs `users.manage`.' })
-  adminUsers(
-    @Context() ctx: Ctx,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
-  ) {
+  adminUsers(@Context() ctx: Ctx, @Args(() => PageArgs) { page, limit }: PageArgs) {
     return users.listAdminUsers(ctx, resolvePage(page, limit, PAGE));
   }
 
