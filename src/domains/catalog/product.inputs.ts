@@ -1,5 +1,7 @@
-import { Field, Float, InputType, Int } from 'type-graphql';
+import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
+import { PageArgs, SortOrder } from '../../shared/pagination';
+import { ProductSort } from './product.type';
 import { Rules } from '../../shared/validation/rules';
 
 @InputType()
@@ -134,4 +136,19 @@ export class BulkProductsInput {
 export class ProductImportInput {
   @Field({ nullable: true }) file?: string;
   @Field({ nullable: true }) csv?: string;
+}
+
+/** Arguments of the store product list (`storeProducts`). */
+@ArgsType()
+export class StoreProductListArgs extends PageArgs {
+  @Field(() => ProductSort, { nullable: true }) sort?: ProductSort;
+  @Field(() => SortOrder, { nullable: true }) order?: SortOrder;
+  @Field(() => String, { nullable: true }) search?: string;
+  @Field(() => UuidScalar, { nullable: true }) categoryId?: string;
+}
+
+/** Arguments of the admin product list (`products`): the store's, plus the `active` filter. */
+@ArgsType()
+export class ProductListArgs extends StoreProductListArgs {
+  @Field(() => Boolean, { nullable: true }) active?: boolean;
 }

@@ -13,13 +13,15 @@ import {
   Args,
 } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
-import { PageArgs, SortOrder, resolvePage } from '../../shared/pagination';
+import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import {
   AttributeValuesInput,
   BulkProductsInput,
   ProductCreateInput,
   ProductImportInput,
+  ProductListArgs,
+  StoreProductListArgs,
   ProductUpdateInput,
   VariantInput,
 } from './product.inputs';
@@ -31,7 +33,6 @@ import {
   Product,
   ProductList,
   ProductMediaRef,
-  ProductSort,
   ProductTranslation,
   Variant,
 } from './product.type';
@@ -54,16 +55,8 @@ export class ProductResolver {
     description:
       'Products. `search` matches names in every locale (last word as prefix); `categoryId` includes descendants. Needs `products.read`.',
   })
-  products(
-    @Context() ctx: Ctx,
-    @Args(() => PageArgs) { page, limit }: PageArgs,
-    @Arg('sort', () => ProductSort, { nullable: true }) sort?: ProductSort,
-    @Arg('order', () => SortOrder, { nullable: true }) order?: SortOrder,
-    @Arg('search', () => String, { nullable: true }) search?: string,
-    @Arg('categoryId', () => UuidScalar, { nullable: true }) categoryId?: string,
-    @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
-  ) {
-    return listProducts(ctx, resolvePage(page, limit, PAGE), { sort, order, search, categoryId, active });
+  products(@Context() ctx: Ctx, @Args(() => ProductListArgs) { page, limit, ...filter }: ProductListArgs) {
+    return listProducts(ctx, resolvePage(page, limit, PAGE), filter);
   }
 
   @Query(() => Product, { description: 'One product. Needs `products.read`.' })
@@ -74,13 +67,9 @@ export class ProductResolver {
   @Query(() => ProductList, { description: 'Active products for the store; same parameters as `products`.' })
   storeProducts(
     @Context() ctx: Ctx,
-    @Args(() => PageArgs) { page, limit }: PageArgs,
-    @Arg('sort', () => ProductSort, { nullable: true }) sort?: ProductSort,
-    @Arg('order', () => SortOrder, { nullable: true }) order?: SortOrder,
-    @Arg('search', () => String, { nullable: true }) search?: string,
-    @Arg('categoryId', () => UuidScalar, { nullable: true }) categoryId?: string,
+    @Args(() => StoreProductListArgs) { page, limit, ...filter }: StoreProductListArgs,
   ) {
-    return listProducts(ctx, resolvePage(page, limit, PAGE), { sort, order, search, categoryId, active: true }, true);
+    return listProducts(ctx, resolvePage(page, limit, PAGE), { ...filter, active: true }, true);
   }
 
   @Query(() => Product, {
