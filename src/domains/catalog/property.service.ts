@@ -3,6 +3,7 @@ import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
 import { checkTranslations } from './input-checks';
+import { WITH_TRANSLATED_OPTIONS, ownedOptions, replaceTranslations } from './options-owner';
 import { conflictOf } from './unique-conflicts';
 import type {
   Attribute,
@@ -21,33 +22,18 @@ function checkIdentifier(identifier: string): void {
 }
 
 const duplicate = (err: unknown) => conflictOf(err, 'duplicate_identifier');
-const byLocale = { orderBy: { locale: 'asc' as const } };
-const GROUP_INCLUDE = {
-  translations: byLocale,
-  options: {
-    orderBy: [{ position: 'asc' as const }, { createdAt: 'asc' as const }],
-    include: { translations: byLocale },
-  },
-};
-const ATTRIBUTE_INCLUDE = {
-  translations: byLocale,
-  options: {
-    orderBy: [{ position: 'asc' as const }, { createdAt: 'asc' as const }],
-    include: { translations: byLocale },
-  },
-};
 
 // ---- property groups ---------------------------------------------------------------------------------------
 
 export function listPropertyGroups(ctx: Ctx) {
   return ctx.db.propertyGroup.findMany({
     orderBy: [{ position: 'asc' }, { identifier: 'asc' }],
-    include: GROUP_INCLUDE,
+    include: WITH_TRANSLATED_OPTIONS,
   });
 }
 
 export async function getPropertyGroup(ctx: Ctx, id: string) {
-  const group = await ctx.db.propertyGroup.findUnique({ where: { id }, include: GROUP_INCLUDE });
+  const group = await ctx.db.propertyGroup.findUnique({ where: { id }, include: WITH_TRANSLATED_OPTIONS });
   if (!group) throw AppError.notFound('property group');
   return group;
 }
@@ -63,10 +49,8 @@ export async function savePropertyGroup(ctx: Ctx, id: string | null, input: Prop
       const row = id
         ? await tx.db.propertyGroup.update({ where: { id }, data })
         : await tx.db.propertyGroup.create({ data });
-      await tx.db.propertyGroupTranslation.deleteMany({ where: { propertyGroupId: row.id } });
-      await tx.db.propertyGroupTranslation.createMany({
-        data: input.translations.map((t) => ({ propertyGroupId: row.id, locale: t.locale, name: t.name })),
-      });
+      const rows = input.translations.map((t) => ({ locale: t.locale, name: t.name }));
+      await replaceTranslations(tx.db.propertyGroupTranslation as never, 'propertyGroupId', row.id, rows);
       return row.id;
     } catch (err) {
       throw duplicate(err);
@@ -81,43 +65,28 @@ export async function deletePropertyGroup(ctx: Ctx, id: string): Promise<boolean
   return true;
 }
 
-async function findOption(ctx: Ctx, groupId: string, optionId: string) {
-  await getPropertyGroup(ctx, groupId);
-  const option = await ctx.db.propertyOption.findUnique({ where: { id: optionId } });
-  if (!option || option.propertyGroupId !== groupId) throw AppError.notFound('property option');
-}
+const propertyOptions = ownedOptions({
+  label: 'property option',
+  getOwner: getPropertyGroup,
+  options: (db) => db.propertyOption as never,
+  optionTranslations: (db) => db.propertyOptionTranslation as never,
+  ownerKey: 'propertyGroupId',
+  optionKey: 'propertyOptionId',
+});
 
 /** Creates (no option id) or replaces an option of a group. */
-export async function savePropertyOption(
-  ctx: Ctx,
-  groupId: string,
-  optionId: string | null,
-  input: PropertyOptionInput,
-) {
-  checkTranslations(input.translations, true);
-  const id = await inTransaction(ctx, async (tx) => {
-    if (optionId) await findOption(tx, groupId, optionId);
-    else await getPropertyGroup(tx, groupId);
-    const data: Prisma.PropertyOptionUncheckedUpdateInput = {
+export function savePropertyOption(ctx: Ctx, groupId: string, optionId: string | null, input: PropertyOptionInput) {
+  return propertyOptions.save(ctx, groupId, optionId, input, {
+    update: {
       ...(input.position !== undefined ? { position: input.position ?? 0 } : {}),
       ...(input.colorHex !== undefined ? { colorHex: input.colorHex } : {}),
-    };
-    const row = optionId
-      ? await tx.db.propertyOption.update({ where: { id: optionId }, data })
-      : await tx.db.propertyOption.create({
-          data: { propertyGroupId: groupId, position: input.position ?? 0, colorHex: input.colorHex ?? null },
-        });
-    await tx.db.propertyOptionTranslation.deleteMany({ where: { propertyOptionId: row.id } });
-    await tx.db.propertyOptionTranslation.createMany({
-      data: input.translations.map((t) => ({ propertyOptionId: row.id, locale: t.locale, name: t.name })),
-    });
-    return row.id;
+    },
+    create: { position: input.position ?? 0, colorHex: input.colorHex ?? null },
   });
-  return ctx.db.propertyOption.findUniqueOrThrow({ where: { id }, include: { translations: byLocale } });
 }
 
 export async function deletePropertyOption(ctx: Ctx, groupId: string, optionId: string): Promise<boolean> {
-  await findOption(ctx, groupId, optionId);
+  await propertyOptions.find(ctx, groupId, optionId);
   await ctx.db.propertyOption.delete({ where: { id: optionId } });
   return true;
 }
@@ -127,12 +96,12 @@ export async function deletePropertyOption(ctx: Ctx, groupId: string, optionId: 
 export function listAttributes(ctx: Ctx): Promise<Attribute[]> {
   return ctx.db.attribute.findMany({
     orderBy: [{ position: 'asc' }, { identifier: 'asc' }],
-    include: ATTRIBUTE_INCLUDE,
+    include: WITH_TRANSLATED_OPTIONS,
   });
 }
 
 export async function getAttribute(ctx: Ctx, id: string): Promise<Attribute> {
-  const attribute = await ctx.db.attribute.findUnique({ where: { id }, include: ATTRIBUTE_INCLUDE });
+  const attribute = await ctx.db.attribute.findUnique({ where: { id }, include: WITH_TRANSLATED_OPTIONS });
   if (!attribute) throw AppError.notFound('attribute');
   return attribute;
 }
@@ -160,15 +129,12 @@ export async function saveAttribute(ctx: Ctx, id: string | null, input: Attribut
     };
     try {
       const row = id ? await tx.db.attribute.update({ where: { id }, data }) : await tx.db.attribute.create({ data });
-      await tx.db.attributeTranslation.deleteMany({ where: { attributeId: row.id } });
-      await tx.db.attributeTranslation.createMany({
-        data: input.translations.map((t) => ({
-          attributeId: row.id,
-          locale: t.locale,
-          name: t.name,
-          description: t.description ?? null,
-        })),
-      });
+      const rows = input.translations.map((t) => ({
+        locale: t.locale,
+        name: t.name,
+        description: t.description ?? null,
+      }));
+      await replaceTranslations(tx.db.attributeTranslation as never, 'attributeId', row.id, rows);
       if (before && before.type !== input.type) {
         await tx.db.productAttributeValue.deleteMany({ where: { attributeId: row.id } });
         await tx.db.variantAttributeValue.deleteMany({ where: { attributeId: row.id } });
@@ -188,35 +154,25 @@ export async function deleteAttribute(ctx: Ctx, id: string): Promise<boolean> {
   return true;
 }
 
-async function findAttributeOption(ctx: Ctx, attributeId: string, optionId: string) {
-  await getAttribute(ctx, attributeId);
-  const option = await ctx.db.attributeOption.findUnique({ where: { id: optionId } });
-  if (!option || option.attributeId !== attributeId) throw AppError.notFound('attribute option');
-}
+const attributeOptions = ownedOptions({
+  label: 'attribute option',
+  getOwner: getAttribute,
+  options: (db) => db.attributeOption as never,
+  optionTranslations: (db) => db.attributeOptionTranslation as never,
+  ownerKey: 'attributeId',
+  optionKey: 'attributeOptionId',
+});
 
-export async function saveAttributeOption(
+export function saveAttributeOption(
   ctx: Ctx,
   attributeId: string,
   optionId: string | null,
   input: AttributeOptionInput,
 ) {
-  checkTranslations(input.translations, true);
-  const id = await inTransaction(ctx, async (tx) => {
-    if (optionId) await findAttributeOption(tx, attributeId, optionId);
-    else await getAttribute(tx, attributeId);
-    const row = optionId
-      ? await tx.db.attributeOption.update({
-          where: { id: optionId },
-          data: input.position !== undefined ? { position: input.position ?? 0 } : {},
-        })
-      : await tx.db.attributeOption.create({ data: { attributeId, position: input.position ?? 0 } });
-    await tx.db.attributeOptionTranslation.deleteMany({ where: { attributeOptionId: row.id } });
-    await tx.db.attributeOptionTranslation.createMany({
-      data: input.translations.map((t) => ({ attributeOptionId: row.id, locale: t.locale, name: t.name })),
-    });
-    return row.id;
+  return attributeOptions.save(ctx, attributeId, optionId, input, {
+    update: input.position !== undefined ? { position: input.position ?? 0 } : {},
+    create: { position: input.position ?? 0 },
   });
-  return ctx.db.attributeOption.findUniqueOrThrow({ where: { id }, include: { translations: byLocale } });
 }
 
 /**
@@ -224,7 +180,7 @@ export async function saveAttributeOption(
  * ids in an array without a foreign key, so the id is removed from them here.
  */
 export async function deleteAttributeOption(ctx: Ctx, attributeId: string, optionId: string): Promise<boolean> {
-  await findAttributeOption(ctx, attributeId, optionId);
+  await attributeOptions.find(ctx, attributeId, optionId);
   await inTransaction(ctx, async (tx) => {
     await tx.db.attributeOption.delete({ where: { id: optionId } });
     await tx.db.$executeRaw(
