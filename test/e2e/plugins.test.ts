@@ -167,6 +167,19 @@ describe('plugin host', () => {
     expect((await t.asSuperAdmin().gql(shout)).data).toEqual({ probeShout: 'HEY' });
   });
 
+  it('lets a plugin raise the payment hooks it owns: in-transaction and after handlers both see them', async () => {
+    const seen: string[] = [];
+    const { hooks } = t.service.services;
+    hooks.registerInTransaction(
+      'payment.after_complete',
+      async (e) => void seen.push(`tx:${String(e.entity.order_id)}`),
+    );
+    hooks.register('payment.after_complete', (e) => void seen.push(`after:${String(e.entity.order_id)}`));
+    expect((await t.asGuest().post('/plugins/probe/paid', { order_id: 'o-1' })).status).toBe(202);
+    await t.service.services.background.drain();
+    expect(seen).toEqual(['tx:o-1', 'after:o-1']);
+  });
+
   it('never logs secret configuration values', () => {
     const active = logs.find((l) => l.msg === 'plugin active' && l.plugin === 'probe');
     expect(active).toBeDefined();
