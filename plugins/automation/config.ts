@@ -1,24 +1,7 @@
-import type { AfterHookName, PluginConfigOf } from '../../src/plugin-api';
+import { AFTER_HOOKS, type AfterHookName, type PluginConfigOf } from '../../src/plugin-api';
 
-/** The after-hooks the spec forwards by default (all 16; `checkout.after_failed` is not among them). */
-export const FORWARDED_HOOKS = [
-  'product.after_create',
-  'product.after_update',
-  'product.after_delete',
-  'category.after_create',
-  'category.after_update',
-  'category.after_delete',
-  'order.after_create',
-  'order.after_update',
-  'cart.after_add_item',
-  'cart.after_update_item',
-  'cart.after_remove_item',
-  'customer.after_create',
-  'customer.after_update',
-  'payment.after_complete',
-  'payment.after_failed',
-  'checkout.after',
-] as const satisfies readonly AfterHookName[];
+/** The after-hooks the spec forwards by default: all 16 but `checkout.after_failed`. */
+export const FORWARDED_HOOKS: readonly AfterHookName[] = AFTER_HOOKS.filter((h) => h !== 'checkout.after_failed');
 
 /** `plugins.automation.*` (env `SVC_PLUGINS_AUTOMATION_*`). */
 export const configSchema = {
