@@ -1,31 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { type GraphQLInputType, type GraphQLSchema, execute } from 'graphql';
+import { type GraphQLSchema, execute } from 'graphql';
 import type { Actor } from '../context/actor';
 import { ROLE_PERMISSIONS } from '../shared/permissions';
+import { PLUGIN_HOST_ACTOR, checkoutInputReader } from './commerce';
 import type { AppServices } from '../context/ctx';
 import { createContext } from '../context/create-context';
 import { normalizeError } from '../graphql/errors';
-import { type CheckoutInput, checkout } from '../domains/orders';
+import { checkout } from '../domains/orders';
 import { OrderDocument } from '../generated/graphql';
 import { AppError } from '../shared/errors';
-import { type FieldProblem, readInput } from '../shared/validation/input';
 
 /** The spec's checkout function for plugins: optional customer id + the JSON checkout request. */
 export type CheckoutFunction = (options: {
   customerId?: string | null;
   request: unknown;
+  /** The anonymous cart's token, when the request checks out a `cart_id` of a guest cart. */
+  cartToken?: string | null;
   requestId?: string;
 }) => Promise<{ data: Record<string, unknown> }>;
-
-/** Only the host reads orders back this way; plugins never get this actor. */
-const ORDER_READER: Actor = {
-  kind: 'admin',
-  id: 'plugin-host',
-  email: '',
-  role: 'super_admin',
-  permissions: ROLE_PERMISSIONS.super_admin,
-  via: 'jwt',
-};
 
 /**
  * Builds the checkout function plugins receive. It runs the same code path as `POST /api/v1/store/checkout`
@@ -33,14 +25,9 @@ const ORDER_READER: Actor = {
  * order as the admin API shows it, `guest_token` included. Errors are `AppError`s with the usual codes.
  */
 export function createCheckoutFunction(services: AppServices, schema: GraphQLSchema): CheckoutFunction {
-  const inputType = schema
-    .getMutationType()
-    ?.getFields()
-    .checkoutComplete?.args.find((a) => a.name === 'input')?.type as GraphQLInputType;
-  return async ({ customerId, request, requestId = randomUUID() }) => {
-    const problems: FieldProblem[] = [];
-    const input = readInput(inputType, request ?? {}, '', 'json', problems) as CheckoutInput;
-    if (problems.length) throw AppError.validation(problems);
+  const readCheckout = checkoutInputReader(schema);
+  return async ({ customerId, request, cartToken, requestId = randomUUID() }) => {
+    const input = readCheckout(request);
     const actor: Actor = customerId
       ? {
           kind: 'customer',
@@ -52,13 +39,14 @@ export function createCheckoutFunction(services: AppServices, schema: GraphQLSch
         }
       : { kind: 'anonymous' };
     const log = services.log.child({ requestId, source: 'plugin-checkout' });
-    const order = await checkout(createContext(services, { id: requestId, actor, log }), input);
+    const headers = cartToken ? { 'x-cart-token': cartToken } : {};
+    const order = await checkout(createContext(services, { id: requestId, actor, log, headers }), input);
 
     const result = await execute({
       schema,
       document: OrderDocument,
       variableValues: { id: order.id },
-      contextValue: createContext(services, { id: requestId, actor: ORDER_READER, log }),
+      contextValue: createContext(services, { id: requestId, actor: PLUGIN_HOST_ACTOR, log }),
     });
     if (result.errors?.length) {
       log.error({ errors: result.errors.map((e) => normalizeError(e).detail) }, 'reading the placed order failed');

@@ -11,6 +11,7 @@ import { AppError } from '../shared/errors';
 import type { AfterHookName, BeforeHookName, HookHandler, HookName } from '../context/hooks';
 import type { PluginConfigSchema, PluginConfigOf } from './config-schema';
 import type { CheckoutFunction } from './checkout';
+import type { PluginCommerce } from './commerce';
 import type { PluginDatabase, PluginTableName } from './database';
 import type { StoreMcpRegistration } from './mcp-tools';
 import type { UiExtension } from './ui-extensions';
@@ -75,6 +76,19 @@ export interface PluginContext<C, T extends PluginTableName = never> {
   log: PluginLogger;
   /** Routes under `/plugins/<name>/`; the global middleware (request ids, logs, rate limits, CSRF, headers, body limits) applies. */
   router: Router;
+  /**
+   * Routes under `/api/v1/store/<name>/`, for endpoints the spec puts in the store API. The same global
+   * middleware applies; use `auth` for who may call them.
+   */
+  storeRouter: Router;
+  /**
+   * Declares that `POST /plugins/<name><path>` (e.g. `/webhook`) receives its body unparsed: `req.body` is the
+   * exact bytes as a Buffer (up to `server.max_body_size`), so a signature over the raw body can be checked
+   * before anything reads it.
+   */
+  acceptRawBody(path: string): void;
+  /** Core commerce operations for payment providers (orders, payment methods, quotes, payment transactions). */
+  commerce: PluginCommerce;
   /** Serves the files of `dir` under `/plugins/<name>/assets/`. */
   serveAssets(dir: string): void;
   hooks: PluginHooks<T>;
@@ -87,6 +101,11 @@ export interface PluginContext<C, T extends PluginTableName = never> {
   db: PluginDatabase<T>;
   /** Sends an HTML page with a fresh nonce CSP (plus every plugin's declared UI-extension origins). */
   sendHtml(res: Express.Response, render: (nonce: string) => string): void;
+  /**
+   * Adds the CLI command `svc <plugin> <name>`: the CLI starts the service (plugins initialised, no public
+   * listener), runs `run` once, prints its result as JSON, and stops.
+   */
+  command(name: string, description: string, run: () => Promise<unknown>): void;
   /** Resolves when the service starts shutting down (stop background loops). */
   readonly stopping: AbortSignal;
 }

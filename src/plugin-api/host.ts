@@ -4,7 +4,9 @@ import type { PluginDirectory, PluginStatus, PluginUiExtension } from '../contex
 import { sendHtmlPage } from '../http/html-page';
 import { ConfigError } from '../platform/config/load';
 import { pluginAuth } from './auth-helper';
+import type { GraphQLSchema } from 'graphql';
 import type { CheckoutFunction } from './checkout';
+import { createPluginCommerce } from './commerce';
 import { readPluginConfig, redactPluginConfig } from './config-schema';
 import type { PluginContext, PluginDefinition, PluginHooks } from './contract';
 import { isPluginTable, pluginDatabase, type PluginTableName } from './database';
@@ -20,6 +22,7 @@ interface Loaded {
   config: Record<string, unknown>;
   status: PluginStatus;
   router: Router;
+  storeRouter: Router;
   /** Hook registrations made during `init`, applied only once `init` succeeded. */
   pending: Array<() => void>;
 }
@@ -51,6 +54,12 @@ async function withTimeout<T>(work: () => T | Promise<T>, ms: number, what: stri
 export class PluginHost implements PluginDirectory {
   /** Mounted at `/plugins` by the HTTP app; each plugin's routes live under `/plugins/<name>/`. */
   readonly router: Router = express.Router();
+  /** Mounted at `/api/v1/store` by the HTTP app; each plugin's store routes live under `/api/v1/store/<name>/`. */
+  readonly storeRouter: Router = express.Router();
+  /** CLI commands plugins added (`svc <plugin> <name>`), by `<plugin> <name>`. */
+  private readonly commands = new Map<string, { description: string; run: () => Promise<unknown> }>();
+  /** Full paths whose POST bodies reach the plugin unparsed (see `acceptRawBody`). */
+  private readonly rawBodyPaths = new Set<string>();
   private readonly plugins: Loaded[] = [];
   private readonly stop = new AbortController();
   private readonly initTimeoutMs: number;
@@ -86,10 +95,14 @@ export class PluginHost implements PluginDirectory {
         error: null,
       };
       const router = express.Router();
-      const loaded: Loaded = { definition, config, status, router, pending: [] };
+      const storeRouter = express.Router();
+      const loaded: Loaded = { definition, config, status, router, storeRouter, pending: [] };
       // Routes answer only while the plugin is active (a failed init leaves them off).
       this.router.use(`/${definition.name}`, (req, res, next) =>
         status.state === 'active' ? router(req, res, next) : next(),
+      );
+      this.storeRouter.use(`/${definition.name}`, (req, res, next) =>
+        status.state === 'active' ? storeRouter(req, res, next) : next(),
       );
       this.plugins.push(loaded);
     }
@@ -115,14 +128,35 @@ export class PluginHost implements PluginDirectory {
     return this.plugins.filter((p) => p.status.state === 'active').map((p) => p.definition);
   }
 
+  /** The plugins' CLI commands: `[plugin, name, description]`. */
+  commandList(): Array<[string, string, string]> {
+    return [...this.commands].map(([key, c]) => [...(key.split(' ') as [string, string]), c.description]);
+  }
+
+  /** Runs a plugin's CLI command; throws when there is none of that name (or the plugin is not active). */
+  runCommand(plugin: string, name: string): Promise<unknown> {
+    const command = this.commands.get(`${plugin} ${name}`);
+    if (!command) throw new ConfigError(`no command "${name}" for plugin ${plugin} (is it enabled?)`);
+    return command.run();
+  }
+
+  /** Whether the POST body of `path` is kept raw for a plugin (the HTTP app's body parser asks). */
+  wantsRawBody(path: string): boolean {
+    return this.rawBodyPaths.has(path.replace(/\/+$/, ''));
+  }
+
   /** Runs every enabled plugin's `init`, in order. Never throws: a failing plugin is marked `failed`. */
-  async start(checkout: CheckoutFunction): Promise<void> {
+  async start({ checkout, schema }: { checkout: CheckoutFunction; schema: GraphQLSchema }): Promise<void> {
     for (const plugin of this.plugins) {
       if (plugin.status.state !== 'active') continue;
       const log = this.services.log.child({ plugin: plugin.definition.name });
       try {
         this.checkDeclarations(plugin.definition);
-        await withTimeout(() => plugin.definition.init(this.contextFor(plugin, checkout)), this.initTimeoutMs, 'init');
+        await withTimeout(
+          () => plugin.definition.init(this.contextFor(plugin, checkout, schema)),
+          this.initTimeoutMs,
+          'init',
+        );
         for (const apply of plugin.pending) apply();
         log.info(
           {
@@ -169,8 +203,12 @@ export class PluginHost implements PluginDirectory {
     }
   }
 
-  private contextFor(plugin: Loaded, checkout: CheckoutFunction): PluginContext<any, PluginTableName> {
-    const { definition, router } = plugin;
+  private contextFor(
+    plugin: Loaded,
+    checkout: CheckoutFunction,
+    schema: GraphQLSchema,
+  ): PluginContext<any, PluginTableName> {
+    const { definition, router, storeRouter } = plugin;
     const tables = (definition.tables ?? []) as PluginTableName[];
     const { hooks } = this.services;
     const later = (apply: () => void) => void plugin.pending.push(apply);
@@ -194,6 +232,14 @@ export class PluginHost implements PluginDirectory {
       config: plugin.config,
       log: this.services.log.child({ plugin: definition.name }),
       router,
+      storeRouter,
+      acceptRawBody: (path) => {
+        if (!/^\/[A-Za-z0-9/_-]*$/.test(path)) throw new Error(`acceptRawBody: bad path ${path}`);
+        this.rawBodyPaths.add(`/plugins/${definition.name}${path}`.replace(/\/+$/, ''));
+      },
+      commerce: createPluginCommerce(this.services, schema, definition.name),
+      command: (name, description, run) =>
+        later(() => void this.commands.set(`${definition.name} ${name}`, { description, run })),
       serveAssets: (dir) =>
         router.use('/assets', express.static(dir, { index: false, dotfiles: 'deny', fallthrough: true })),
       hooks: pluginHooks,

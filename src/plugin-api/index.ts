@@ -18,9 +18,12 @@ export type { PluginDatabase, PluginTableName } from './database';
 export type { UiExtension } from './ui-extensions';
 export type { PluginMcpTool, StoreMcpClient, StoreMcpServerFacade, StoreMcpRegistration } from './mcp-tools';
 export type { CheckoutFunction } from './checkout';
+export type { PaymentOrder, PaymentTransaction, PluginCommerce, PluginPayments } from './commerce';
 export { AFTER_HOOKS, BEFORE_HOOKS } from '../context/hooks';
 export type { AfterHookName, BeforeHookName, HookEvent, HookHandler, HookName } from '../context/hooks';
 export { AppError } from '../shared/errors';
+/** Compares two secrets in constant time. */
+export { sameSecret } from '../http/csrf';
 /** GraphQL building blocks for a plugin's `graphql` resolvers (the service's own scalars and list shape). */
 export { JsonScalar, UuidScalar } from '../shared/scalars';
 export { PageMeta, PaginatedList } from '../shared/pagination';

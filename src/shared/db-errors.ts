@@ -3,6 +3,15 @@ export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
 }
 
+/**
+ * What a unique violation names (constraint, columns), as text to search: Prisma's `meta` differs between the
+ * PostgreSQL and embedded drivers, so look at all of it.
+ */
+export function violatedUnique(err: unknown): string {
+  if (!isUniqueViolation(err)) return '';
+  return JSON.stringify((err as { meta?: unknown }).meta ?? {}) + String((err as Error).message);
+}
+
 /** P2025: the record an update or delete targeted does not exist. */
 export function isRecordMissing(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2025';

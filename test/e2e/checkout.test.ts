@@ -266,6 +266,20 @@ describe('POST /api/v1/store/checkout', () => {
     const tooLong = await t.asGuest().post(CHECKOUT, request, { 'idempotency-key': 'k'.repeat(256) });
     expect(tooLong.status).toBe(400);
   });
+
+  it('scopes a guest Idempotency-Key to the buyer: two guests with one key get two orders', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 5);
+    const headers = { 'idempotency-key': 'checkout-1' };
+    const ada = await t
+      .asGuest()
+      .post(CHECKOUT, body([{ product_id: product.id, quantity: 1 }], { email: 'ada@example.com' }), headers);
+    const bob = await t
+      .asGuest()
+      .post(CHECKOUT, body([{ product_id: product.id, quantity: 2 }], { email: 'bob@example.com' }), headers);
+    expect([ada.status, bob.status]).toEqual([201, 201]);
+    expect(bob.body.data.id).not.toBe(ada.body.data.id);
+    expect(bob.body.data.email).toBe('bob@example.com');
+  });
 });
 
 describe('concurrency (PostgreSQL)', () => {

@@ -1,7 +1,7 @@
 /**
  * Every hook of the spec's Events table is emitted where the spec says, with an entity and `changes`, and no
- * event carries password or token material. The payment hooks are raised by the payment-provider plugin
- * (issue 13) through the plugin API's hooks.emit (tested in plugins.test.ts), so the core does not raise them.
+ * event carries password or token material. The payment hooks fire when a payment provider (the payprov
+ * plugin) completes or fails a payment transaction through the plugin API; payprov*.test.ts cover them.
  */
 import { AFTER_HOOKS, BEFORE_HOOKS, type HookEvent, type HookName } from '../../src/context/hooks';
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';

@@ -2,6 +2,7 @@ import { Field, InputType, Int } from 'type-graphql';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
 import { OrderStatus } from './order.type';
+import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @InputType({ description: 'A product, or a variant (which implies its product), and a quantity.' })
 export class CheckoutItemInput {
@@ -17,7 +18,9 @@ export class CheckoutInput {
   @Field({ nullable: true, description: 'ISO 4217; must match the products.' })
   @Rules({ pattern: '^[A-Z]{3}$' })
   currency?: string;
-  @Field(() => [CheckoutItemInput], { nullable: true }) items?: CheckoutItemInput[];
+  @Field(() => [CheckoutItemInput], { nullable: true })
+  @Rules({ maxItems: LIST_LIMITS.orderLines })
+  items?: CheckoutItemInput[];
   @Field(() => UuidScalar, { nullable: true, description: 'Anonymous carts also need the `X-Cart-Token` header.' })
   cartId?: string;
   @Field(() => JsonScalar, {

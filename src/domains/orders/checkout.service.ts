@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { consumeLimit } from '../../context/limits';
-import { isUniqueViolation } from '../../shared/db-errors';
+import { violatedUnique } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { claimKey, findReplay, idempotencyKey, requestHash } from '../../context/idempotency';
 import { deductStock } from '../inventory';
@@ -28,7 +28,7 @@ export async function checkout(ctx: Ctx, input: CheckoutInput) {
   // Counted in the service, so REST, GraphQL and the plugin function share the per-IP checkout budget.
   await consumeLimit(ctx, 'checkout');
   const key = idempotencyKey(ctx);
-  const customerScope = `checkout:${ctx.actor.kind === 'anonymous' ? 'guest' : ctx.actor.id}`;
+  const customerScope = `checkout:${ctx.actor.kind === 'anonymous' ? guestScope(ctx, input) : ctx.actor.id}`;
   const hash = requestHash({ input, cartToken: ctx.request.headers['x-cart-token'] ?? null });
   if (key) {
     const replay = await findReplay(ctx, customerScope, key, hash);
@@ -61,6 +61,16 @@ export async function checkout(ctx: Ctx, input: CheckoutInput) {
     }
     throw err;
   }
+}
+
+/**
+ * Guests have no account to scope their Idempotency-Keys by, so the buyer is who the request names: its email
+ * and, for a cart checkout, the cart's token. Two guests who happen to pick the same key never collide (nor see
+ * each other's order); the same buyer repeating a request does.
+ */
+function guestScope(ctx: Ctx, input: CheckoutInput): string {
+  const buyer = [input.email?.trim().toLowerCase() ?? '', ctx.request.headers['x-cart-token'] ?? ''].join('\n');
+  return `guest:${createHash('sha256').update(buyer).digest('hex')}`;
 }
 
 /**
@@ -99,8 +109,13 @@ async function placeWithUniqueNumber(
     try {
       return await inTransaction(ctx, (tx) => place(tx, draft, idem));
     } catch (err) {
-      const target = String((err as { meta?: { target?: unknown } }).meta?.target ?? '');
-      if (attempt < 3 && isUniqueViolation(err) && target.includes('order_number')) continue;
+      const target = violatedUnique(err);
+      if (attempt < 3 && target.includes('order_number')) continue;
+      // Two checkouts racing with one payment reference: the database lets one order have it.
+      if (target.includes('payment_reference'))
+        throw new AppError('checkout_rejected', 'the payment reference was already used by another order', {
+          field: 'payment_reference',
+        });
       throw err;
     }
   }

@@ -7,6 +7,10 @@ import { createOrderLoaders } from './orders.loaders';
 
 export { checkout } from './checkout.service';
 export type { CheckoutInput } from './checkout.inputs';
+export { draftCheckout } from './checkout-draft';
+export { loadCheckoutCart } from './checkout-cart';
+export { updateOrderStatus } from './order.service';
+export * from './payment-transactions.service';
 
 export const domain: DomainModule = {
   name: 'orders',

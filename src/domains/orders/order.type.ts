@@ -86,6 +86,20 @@ export class PaymentTransaction {
   @Field(() => Int) amount!: number;
   @Field() currency!: string;
   @Field(() => PaymentTransactionStatus) status!: PaymentTransactionStatus;
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the uncaptured authorization lapses at the provider; a capture after that fails the payment.',
+  })
+  authorizationExpiresAt!: Date | null;
+  @Field(() => Date, { nullable: true }) capturedAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When the uncaptured authorization was released.' })
+  cancelledAt!: Date | null;
+  @Field(() => Date, { nullable: true }) refundedAt!: Date | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "Why a payment failed: `authorization_expired`, `canceled`, or the provider's decline code.",
+  })
+  failureReason!: string | null;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
 }

@@ -3,6 +3,7 @@ import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { LocalizedText, LocalizedTextInput } from '../../shared/translations';
 import { Rules } from '../../shared/validation/rules';
+import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @ObjectType({
   description:
@@ -27,7 +28,9 @@ export class PaymentMethodCreateInput {
   @Field({ nullable: true, description: 'Default empty (manual payment).' }) @Rules(PROVIDER) provider?: string;
   @Field({ nullable: true, description: 'Default true.' }) active?: boolean;
   @Field(() => Int, { nullable: true }) position?: number;
-  @Field(() => [LocalizedTextInput]) @Rules({ minItems: 1 }) translations!: LocalizedTextInput[];
+  @Field(() => [LocalizedTextInput])
+  @Rules({ minItems: 1, maxItems: LIST_LIMITS.translations })
+  translations!: LocalizedTextInput[];
 }
 
 @InputType({ description: 'Only the fields given change; `translations` replaces the whole list.' })
@@ -35,5 +38,7 @@ export class PaymentMethodUpdateInput {
   @Field({ nullable: true }) @Rules(PROVIDER) provider?: string;
   @Field({ nullable: true }) active?: boolean;
   @Field(() => Int, { nullable: true }) position?: number;
-  @Field(() => [LocalizedTextInput], { nullable: true }) @Rules({ minItems: 1 }) translations?: LocalizedTextInput[];
+  @Field(() => [LocalizedTextInput], { nullable: true })
+  @Rules({ minItems: 1, maxItems: LIST_LIMITS.translations })
+  translations?: LocalizedTextInput[];
 }

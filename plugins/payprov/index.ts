@@ -1,0 +1,63 @@
+/**
+ * The payment-provider plugin (spec: "Payment-provider plugin endpoints", "Payment link record", the payment
+ * hooks; contract §9) on the `stripe` SDK: pay-first and post-order card payments with manual capture, payment
+ * links with a standalone pay page, signed webhooks, and a reconciler for what a lost webhook or a crash leaves.
+ * Amounts are verified against the order; every provider write is idempotent; every state change happens once.
+ */
+import { definePlugin } from '../../src/plugin-api';
+import { registerCheckoutHooks } from './checkout-hooks';
+import { configSchema } from './config';
+import { createIntentHandler, paymentStatusHandler } from './intents';
+import { completeLinkHandler, createLinkHandler, readLinkHandler } from './links';
+import { registerPayprovMcpTools } from './mcp-tools';
+import { ASSETS_DIR, PAYPROV_UI_EXTENSION, payPageHandler } from './page';
+import { Provider } from './provider';
+import { Reconciler } from './reconcile';
+import { Settlement } from './settle';
+import { webhookHandler } from './webhook';
+
+export const PAYPROV_VERSION = '1.0.0';
+
+export const payprovPlugin = definePlugin({
+  name: 'payprov',
+  version: PAYPROV_VERSION,
+  description: 'Card payments through the payment provider: pay first, pay an order, payment links, webhooks.',
+  configSchema,
+  tables: ['payprovLink', 'payprovWebhookEvent'],
+  uiExtensions: [PAYPROV_UI_EXTENSION],
+  registerStoreMcpTools: registerPayprovMcpTools,
+  init(ctx) {
+    const provider = new Provider(ctx.config, ctx.log);
+    const settlement = new Settlement(ctx.config, ctx.commerce, provider, ctx.log);
+    registerCheckoutHooks(ctx, provider, settlement);
+
+    const store = ctx.storeRouter;
+    store.post('/payment-intent', createIntentHandler(ctx, provider, settlement));
+    store.get('/payment-status/:paymentIntentId', paymentStatusHandler(ctx, provider));
+    store.post('/payment-link', createLinkHandler(ctx, provider));
+    store.get('/payment-link/:token', readLinkHandler(ctx, provider));
+    store.post('/payment-link/:token/complete', completeLinkHandler(ctx, provider));
+
+    ctx.acceptRawBody('/webhook');
+    ctx.router.post('/webhook', webhookHandler(ctx, provider, settlement));
+    ctx.router.get('/health', ctx.auth.required, (_req, res) => {
+      res.json({
+        data: {
+          status: 'ok',
+          plugin: 'payprov',
+          version: PAYPROV_VERSION,
+          publishable_key: ctx.config.publishable_key,
+          checked_at: new Date().toISOString(),
+        },
+      });
+    });
+    ctx.router.get('/pay/:token', payPageHandler(ctx, provider));
+    ctx.serveAssets(ASSETS_DIR);
+
+    const reconciler = new Reconciler(ctx, provider, settlement);
+    reconciler.start();
+    ctx.command('reconcile', 'settle pending payments, missed refunds and deferred webhook events now', () =>
+      reconciler.runOnce(),
+    );
+  },
+});

@@ -1,0 +1,197 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { AppError, type PluginContext, sql } from '../../src/plugin-api';
+import type { PayprovConfig } from './config';
+import { BodyReader, INTENT_ID } from './inputs';
+import { requirePayprovMethod } from './intents';
+import { PAYABLE, type Provider } from './provider';
+
+type Ctx = PluginContext<PayprovConfig, 'payprovLink' | 'payprovWebhookEvent'>;
+
+/** Link tokens are 32 random bytes, base64url: 43 characters. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** What a client is told when completing fails: the spec's generic text (the cause is logged). */
+const checkoutFailed = () => new AppError('checkout_rejected', 'checkout failed');
+
+/**
+ * The link a token names, usable now: 404 when unknown, 410 `payment_link_expired` or `payment_link_used`.
+ * `allowClaimed` lets the pay page render while a completion is in flight.
+ */
+export async function usableLink(ctx: Ctx, token: string) {
+  const link = TOKEN.test(token)
+    ? await ctx.db.payprovLink.findUnique({ where: { tokenHash: tokenHash(token) } })
+    : null;
+  if (!link) throw AppError.notFound('payment link');
+  if (link.status !== 'pending') throw new AppError('payment_link_used', 'this payment link has been used');
+  if (link.expiresAt.getTime() <= Date.now())
+    throw new AppError('payment_link_expired', 'this payment link has expired');
+  return link;
+}
+
+/** The absolute URL of the pay page for `token`. */
+function payUrl(ctx: Ctx, req: Request, token: string): string {
+  const base = ctx.config.public_url.replace(/\/+$/, '') || `${req.protocol}://${req.get('host')}`;
+  return `${base}/plugins/payprov/pay/${token}`;
+}
+
+/**
+ * `POST /api/v1/store/payprov/payment-link`: prices the caller's cart server-side (current prices, the
+ * shipping method, tax; the client can't set an amount), creates a pre-order intent for that total in the
+ * configured currency, and stores the link with only its token's hash.
+ */
+export function createLinkHandler(ctx: Ctx, provider: Provider) {
+  return async (req: Request, res: Response) => {
+    const input = new BodyReader(req.body);
+    const cartId = input.uuid('cart_id');
+    const paymentMethodId = input.uuid('payment_method_id');
+    const shippingMethodId = input.uuid('shipping_method_id');
+    const shippingAddress = input.object('shipping_address', true);
+    const billingAddress = input.object('billing_address', false);
+    const email = input.string('email', 320, false);
+    input.done();
+    await requirePayprovMethod(ctx, paymentMethodId!);
+    const request = {
+      cart_id: cartId,
+      shipping_method_id: shippingMethodId,
+      payment_method_id: paymentMethodId,
+      shipping_address: shippingAddress,
+      ...(billingAddress && { billing_address: billingAddress }),
+      ...(email && { email }),
+    };
+    // The checkout's own validation and pricing, with the caller's cart access (JWT or X-Cart-Token).
+    const quote = await ctx.commerce.quoteCheckout(req, request);
+    const currency = ctx.config.currency.toUpperCase();
+    if (quote.currency.toUpperCase() !== currency)
+      throw new AppError('currency_mismatch', `payment links are in ${currency}; the cart is in ${quote.currency}`, {
+        field: 'cart_id',
+      });
+    if (quote.total < 1) throw new AppError('invalid_amount', 'the cart total is zero; nothing to pay');
+
+    const id = randomUUID();
+    const token = randomBytes(32).toString('base64url');
+    const intent = await provider.createIntent(
+      {
+        amount: quote.total,
+        currency: currency.toLowerCase(),
+        description: 'Payment link',
+        receipt_email: quote.email || undefined,
+        metadata: {
+          svc_mode: 'pre_order',
+          svc_payment_method_id: paymentMethodId!,
+          svc_link_id: id,
+          ...(quote.customerId && { svc_customer_id: quote.customerId }),
+        },
+      },
+      `svc-intent-link-${id}`,
+    );
+    const expiresAt = new Date(Date.now() + ctx.config.link_ttl_minutes * 60_000);
+    await ctx.db.payprovLink.create({
+      data: {
+        id,
+        tokenHash: tokenHash(token),
+        paymentIntentId: intent.id,
+        cartId: cartId!,
+        cartToken: req.get('x-cart-token') ?? null,
+        customerId: quote.customerId,
+        shippingMethodId: shippingMethodId!,
+        paymentMethodId: paymentMethodId!,
+        shippingAddress: shippingAddress as object,
+        billingAddress: (billingAddress ?? shippingAddress) as object,
+        email: quote.email,
+        amount: quote.total,
+        currency,
+        expiresAt,
+      },
+    });
+    res.status(201).json({
+      data: { payment_url: payUrl(ctx, req, token), payment_intent_id: intent.id, expires_at: expiresAt.toISOString() },
+    });
+  };
+}
+
+/** The payment data a link's page needs (spec: no addresses). */
+export async function linkPaymentData(ctx: Ctx, provider: Provider, token: string) {
+  const link = await usableLink(ctx, token);
+  const intent = await provider.retrieve(link.paymentIntentId);
+  if (!intent) throw AppError.notFound('payment link');
+  return {
+    client_secret: intent.client_secret,
+    publishable_key: ctx.config.publishable_key,
+    amount: link.amount,
+    currency: link.currency.toLowerCase(),
+    email: link.email,
+  };
+}
+
+/** `GET /api/v1/store/payprov/payment-link/{token}`. */
+export function readLinkHandler(ctx: Ctx, provider: Provider) {
+  return async (req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ data: await linkPaymentData(ctx, provider, String(req.params.token)) });
+  };
+}
+
+/**
+ * `POST /api/v1/store/payprov/payment-link/{token}/complete` `{ payment_intent_id }`: checks the link and the
+ * intent (held or taken), claims the link with one guarded UPDATE (of any number of concurrent completes, one
+ * wins; the others see 410), then runs the full programmatic checkout (hooks, stock, capture). A checkout that
+ * fails releases the claim so the buyer can try again; the client hears only 'checkout failed'.
+ */
+export function completeLinkHandler(ctx: Ctx, provider: Provider) {
+  return async (req: Request, res: Response) => {
+    const input = new BodyReader(req.body);
+    const intentId = input.string('payment_intent_id', 255);
+    input.done();
+    const link = await usableLink(ctx, String(req.params.token));
+    if (!INTENT_ID.test(intentId!) || intentId !== link.paymentIntentId)
+      throw AppError.validation([{ field: 'payment_intent_id', detail: 'does not belong to this payment link' }]);
+    const intent = await provider.retrieve(link.paymentIntentId);
+    if (!intent || !PAYABLE.has(intent.status)) {
+      ctx.log.warn(
+        { link: link.id, status: intent?.status },
+        'payment link completed before the payment was authorized',
+      );
+      throw checkoutFailed();
+    }
+    const claimed = await ctx.db.$executeRaw(sql`
+      UPDATE payprov_links SET status = 'claimed', updated_at = now()
+      WHERE id = ${link.id}::uuid AND status = 'pending' AND expires_at > now()`);
+    if (claimed === 0) {
+      await usableLink(ctx, String(req.params.token)); // throws the 410 that applies now
+      throw new AppError('payment_link_used', 'this payment link has been used');
+    }
+    let orderId: string;
+    try {
+      const order = await ctx.checkout({
+        customerId: link.customerId,
+        cartToken: link.cartToken,
+        requestId: req.id,
+        request: {
+          cart_id: link.cartId,
+          shipping_method_id: link.shippingMethodId,
+          payment_method_id: link.paymentMethodId,
+          shipping_address: link.shippingAddress,
+          billing_address: link.billingAddress,
+          ...(link.email && { email: link.email }),
+          payment_reference: link.paymentIntentId,
+        },
+      });
+      orderId = String(order.data.id);
+    } catch (err) {
+      ctx.log.warn(
+        { link: link.id, code: (err as AppError).code, err: (err as Error).message },
+        'payment link checkout failed',
+      );
+      await ctx.db.$executeRaw(sql`
+        UPDATE payprov_links SET status = 'pending', updated_at = now() WHERE id = ${link.id}::uuid AND status = 'claimed'`);
+      throw checkoutFailed();
+    }
+    await ctx.db.$executeRaw(sql`
+      UPDATE payprov_links SET status = 'completed', order_id = ${orderId}::uuid, updated_at = now()
+      WHERE id = ${link.id}::uuid`);
+    res.json({ data: { status: 'completed', payment_intent_id: link.paymentIntentId, order_id: orderId } });
+  };
+}
