@@ -12,8 +12,8 @@ import type { Access, AccessTable } from '../src/auth/access';
 import { accessError } from '../src/auth/shield';
 import { type OperationRunner, compileOperation } from '../src/graphql/jit';
 import { createContext } from '../src/context/create-context';
-import type { AppServices } from '../src/context/ctx';
-import { normalizeError } from '../src/graphql/errors';
+import type { AppServices, Ctx } from '../src/context/ctx';
+import { type NormalizedError, normalizeError } from '../src/graphql/errors';
 import { ResponseEffects } from '../src/context/effects';
 import { sendError } from '../src/http/send';
 import { AppError } from '../src/shared/errors';
@@ -112,16 +112,24 @@ function decodeParams(
   return { params };
 }
 
-function readVariables(route: CompiledRoute, req: Request, params: Record<string, string>) {
+/** Where a route's variables come from: decoded path parameters, the query string and the JSON body. */
+export interface RouteInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/** Maps a request's parts onto the operation's variables, collecting every invalid field (snake_case paths). */
+export function readRouteVariables(route: CompiledRoute, input: RouteInput) {
   const problems: FieldProblem[] = [];
   const values: Record<string, unknown> = {};
   for (const variable of route.variables) {
     const { source } = variable;
     let value: unknown;
     if (source.from === 'body') {
-      value = readInput(variable.type, req.body ?? {}, '', 'json', problems);
+      value = readInput(variable.type, input.body ?? {}, '', 'json', problems);
     } else {
-      const raw = source.from === 'path' ? params[source.name] : req.query[source.name];
+      const raw = source.from === 'path' ? input.params[source.name] : input.query[source.name];
       const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
       if (text === undefined) continue;
       value = readInput(variable.type, text, source.name, 'text', problems);
@@ -129,6 +137,44 @@ function readVariables(route: CompiledRoute, req: Request, params: Record<string
     if (value !== undefined) values[variable.name] = value;
   }
   return { values, problems };
+}
+
+/**
+ * Runs a route's operation with `ctx` and answers the payload its result picker takes from the data. GraphQL
+ * errors become one error in the service's vocabulary (every entry kept); unexpected ones are logged.
+ */
+export async function executeRoute(route: CompiledRoute, values: Record<string, unknown>, ctx: Ctx) {
+  const result = await route.run(values, ctx);
+  if (result.errors?.length) {
+    const errors = result.errors.map(normalizeError);
+    for (const e of errors)
+      if (e.internal)
+        ctx.log.error(
+          {
+            err: e.internal instanceof Error ? { message: e.internal.message, stack: e.internal.stack } : e.internal,
+            operation: route.operationName,
+          },
+          'rest operation failed',
+        );
+    const first = errors[0];
+    return {
+      error: {
+        ...first,
+        entries: errors.flatMap((e) => e.entries),
+        headers: Object.assign({}, ...errors.map((e) => e.headers)),
+      } as NormalizedError,
+    };
+  }
+  return { payload: route.spec.result(result.data as never) };
+}
+
+/** Aborts when the connection closes before the response was sent (the client went away). */
+function clientGone(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }
 
 function respond(route: CompiledRoute, res: Response, payload: unknown): void {
@@ -159,8 +205,7 @@ function respond(route: CompiledRoute, res: Response, payload: unknown): void {
  * variables (reporting every invalid field with its snake_case path), executes the operation against the
  * schema with the request's context, and shapes the result into the spec's envelope.
  */
-export function restRouter(app: AppServices, schema: GraphQLSchema, specs: RouteSpec[], accessTables: AccessTable[]) {
-  const routes = compileRoutes(schema, specs, accessTables);
+export function restRouter(app: AppServices, routes: CompiledRoute[]) {
   return async (req: Request, res: Response, next: NextFunction) => {
     let allowed: HttpMethod[] = [];
     for (const route of routes) {
@@ -213,7 +258,11 @@ export function restRouter(app: AppServices, schema: GraphQLSchema, specs: Route
         uploads = form.uploads;
       }
     }
-    const { values, problems } = readVariables(route, req, params);
+    const { values, problems } = readRouteVariables(route, {
+      params,
+      query: req.query as Record<string, unknown>,
+      body: req.body,
+    });
     if (problems.length) return sendError(res, AppError.validation(problems));
     const contextValue = createContext(
       app,
@@ -225,30 +274,14 @@ export function restRouter(app: AppServices, schema: GraphQLSchema, specs: Route
         clientIp: req.clientIp,
         cookies: req.cookies,
         uploads,
+        signal: clientGone(res),
       },
       new ResponseEffects(res),
     );
-    const result = await route.run(values, contextValue);
+    const outcome = await executeRoute(route, values, contextValue);
     // Cookies and headers the operation declared through `ctx.effects` (login's session cookies…).
     contextValue.effects.flush();
-    if (result.errors?.length) {
-      const errors = result.errors.map(normalizeError);
-      for (const e of errors)
-        if (e.internal)
-          req.log.error(
-            {
-              err: e.internal instanceof Error ? { message: e.internal.message, stack: e.internal.stack } : e.internal,
-              operation: route.operationName,
-            },
-            'rest operation failed',
-          );
-      const first = errors[0];
-      return sendError(res, {
-        ...first,
-        entries: errors.flatMap((e) => e.entries),
-        headers: Object.assign({}, ...errors.map((e) => e.headers)),
-      });
-    }
-    respond(route, res, route.spec.result(result.data as never));
+    if ('error' in outcome) return sendError(res, outcome.error!);
+    respond(route, res, outcome.payload);
   }
 }

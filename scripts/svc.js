@@ -7,6 +7,8 @@ const built = join(__dirname, '..', 'dist', 'src', 'main.js');
 if (existsSync(built) && !process.env.SVC_FROM_SOURCE) {
   require(built);
 } else {
+  // MCP clients (Claude Desktop, Cursor) start `svc` from any folder: compile with this project's settings.
+  process.env.SWC_NODE_PROJECT ??= join(__dirname, '..', 'tsconfig.json');
   require('@swc-node/register');
   require(join(__dirname, '..', 'src', 'main.ts'));
 }

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { startService } from '../app/runtime';
+import { ApiKeyUsage } from '../auth/api-key-auth';
+import { resolveActor } from '../auth/resolve-actor';
+import { isStaff, parseToolsets } from '../mcp';
+import { serveMcpStdio } from '../mcp/stdio';
+import type { Config } from '../platform/config/keys';
+import { ConfigError } from '../platform/config/load';
+import { createLogger } from '../platform/logger';
+import { AppError } from '../shared/errors';
+
+/** `--name value` or `--name=value`; unknown flags are an error (nothing is accepted silently). */
+function readFlags(args: string[], known: string[]): Record<string, string> {
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(args[i]);
+    if (!m || !known.includes(m[1])) throw new ConfigError(`mcp: unknown argument ${args[i]}`);
+    const value = m[2] ?? args[++i];
+    if (value === undefined) throw new ConfigError(`mcp: --${m[1]} needs a value`);
+    flags[m[1]] = value;
+  }
+  return flags;
+}
+
+/**
+ * `svc mcp store|admin`: the MCP server over stdio. The admin server needs a staff API key (`mcp.api_key`, env
+ * `SVC_MCP_API_KEY`, or `--api-key`) and refuses to start without one; the store server acts as a customer when
+ * given a token (`mcp.token` / `SVC_MCP_TOKEN` / `--token`: an access JWT or a customer API key), else as a
+ * guest. Logs go to stderr.
+ */
+export async function mcpCommand(config: Config, args: string[]): Promise<void> {
+  const surface = args[0];
+  if (surface !== 'store' && surface !== 'admin')
+    throw new ConfigError('mcp: expected "svc mcp store" or "svc mcp admin"');
+  const flags = readFlags(args.slice(1), ['api-key', 'token', 'toolsets']);
+  const credential =
+    surface === 'admin' ? flags['api-key'] || config['mcp.api_key'] : flags.token || config['mcp.token'];
+  if (surface === 'admin' && !credential)
+    throw new ConfigError('mcp admin: a staff API key is required (SVC_MCP_API_KEY or --api-key)');
+  const log = createLogger(config['log.level'] === 'info' ? 'warn' : config['log.level'], pino.destination(2));
+  // The HTTP listener stays on loopback: plugin tools call the store API through it.
+  const service = await startService({ config: { ...config, 'server.port': 0, 'server.host': '127.0.0.1' }, log });
+  try {
+    if (!service.mcp) throw new ConfigError('mcp: mcp.enabled is false');
+    let authorization: string | undefined;
+    if (credential) authorization = /^(ck|sk)_/.test(credential) ? `ApiKey ${credential}` : `Bearer ${credential}`;
+    const actor = authorization
+      ? await resolveActor(
+          { authorization },
+          {
+            secret: service.jwtSecret,
+            prisma: service.services.prisma,
+            security: service.services.security,
+            apiKeyUsage: new ApiKeyUsage(service.services.prisma, service.services.background),
+          },
+        )
+      : ({ kind: 'anonymous' } as const);
+    if (credential && actor.kind === 'anonymous')
+      throw new ConfigError(`mcp ${surface}: the credential is invalid, expired or revoked`);
+    if (surface === 'admin' && !isStaff(actor)) throw new ConfigError('mcp admin: the API key must belong to staff');
+    let toolsets;
+    try {
+      toolsets = surface === 'admin' ? parseToolsets(flags.toolsets, service.mcp.defaultToolsets) : undefined;
+    } catch (err) {
+      throw new ConfigError(`mcp: ${(err as AppError).entries[0].detail}`);
+    }
+    await serveMcpStdio(service.mcp, surface, {
+      caller: { actor, requestId: randomUUID(), log: log.child({ mcp: surface }), clientIp: 'stdio' },
+      authorization,
+      toolsets,
+    });
+  } finally {
+    await service.close();
+  }
+}

@@ -1,0 +1,57 @@
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import express, { type Request, type Response } from 'express';
+import type { Actor } from '../context/actor';
+import { sendError } from '../http/send';
+import { AppError } from '../shared/errors';
+import { type McpRuntime, type McpSession, buildMcpServer, parseToolsets } from './server';
+import type { Surface } from './tool-catalog';
+
+/** Staff: an admin's JWT or an API key owned by an admin. */
+export const isStaff = (actor: Actor) =>
+  actor.kind === 'admin' || (actor.kind === 'api_key' && actor.ownerType === 'admin');
+
+/**
+ * `/mcp/store` and `/mcp/admin` over stateless streamable HTTP: one MCP server per request from a factory, the
+ * SDK's Host and Origin guards (DNS rebinding), and the caller authenticated like REST by the global middleware:
+ * `/mcp/admin` answers 401 to anonymous callers and 403 to customers; every tool call is then checked by the
+ * access rules of the operation it runs.
+ */
+export function mcpRouter(
+  rt: McpRuntime,
+  options: { allowedHosts: string[]; allowedOrigins: string[] },
+): express.Router {
+  const router = express.Router();
+  const validHost = hostHeaderValidation(options.allowedHosts);
+  const validOrigin = originValidation(options.allowedOrigins);
+  for (const surface of ['store', 'admin'] as Surface[]) {
+    const handler = toNodeHandler(
+      createMcpHandler((ctx) => buildMcpServer(rt, surface, (ctx.authInfo?.extra as { session: McpSession }).session), {
+        onerror: (err) => rt.services.log.warn({ surface, err: err.message }, 'MCP request rejected'),
+      }),
+    );
+    router.all(`/${surface}`, async (req: Request, res: Response) => {
+      if (!validHost(req, res) || !validOrigin(req, res)) return;
+      if (surface === 'admin') {
+        if (req.actor.kind === 'anonymous')
+          return sendError(res, new AppError('unauthorized', req.actor.authError ?? 'authentication required'));
+        if (!isStaff(req.actor)) return sendError(res, new AppError('forbidden', 'the admin MCP server is for staff'));
+      }
+      let toolsets;
+      try {
+        toolsets = surface === 'admin' ? parseToolsets(req.query.toolsets, rt.defaultToolsets) : undefined;
+      } catch (err) {
+        return sendError(res, err as AppError);
+      }
+      const session: McpSession = {
+        caller: { actor: req.actor, requestId: req.id, log: req.log, clientIp: req.clientIp },
+        authorization: req.get('authorization'),
+        toolsets,
+      };
+      // The SDK hands `req.auth` to the factory as `authInfo`: that is how this request's caller reaches its server.
+      (req as Request & { auth?: unknown }).auth = { token: '', clientId: 'svc', scopes: [], extra: { session } };
+      await handler(req, res, req.body);
+    });
+  }
+  return router;
+}

@@ -1,0 +1,37 @@
+/** MCP (contract §8): store and admin servers whose tools are generated from the REST route table. */
+import type { GraphQLSchema } from 'graphql';
+import { describeRouteTools } from './describe';
+import type { CompiledRoute } from '../../rest/adapter';
+import type { AppServices } from '../context/ctx';
+import type { PluginDefinition } from '../plugin-api';
+import { ConfigError } from '../platform/config/load';
+import type { McpRuntime } from './server';
+import { TOOLSETS, type Toolset } from './tool-catalog';
+
+export { mcpRouter, isStaff } from './http';
+export { buildMcpServer, type McpRuntime, type McpSession, parseToolsets } from './server';
+export { TOOLSETS, type Toolset } from './tool-catalog';
+
+export function createMcpRuntime(options: {
+  services: AppServices;
+  schema: GraphQLSchema;
+  routes: CompiledRoute[];
+  plugins: () => PluginDefinition<any, any>[];
+  selfUrl: () => string;
+}): McpRuntime {
+  const { config } = options.services;
+  const configured = config['mcp.admin_toolsets'];
+  const unknown = configured.find((n) => n !== 'all' && !(n in TOOLSETS));
+  if (unknown)
+    throw new ConfigError(
+      `mcp.admin_toolsets: unknown toolset ${JSON.stringify(unknown)} (known: ${Object.keys(TOOLSETS).join(', ')}, all)`,
+    );
+  return {
+    services: options.services,
+    tools: describeRouteTools(options.schema, options.routes),
+    plugins: options.plugins,
+    selfUrl: options.selfUrl,
+    maxBytes: config['mcp.max_result_bytes'],
+    defaultToolsets: configured.includes('all') ? (Object.keys(TOOLSETS) as Toolset[]) : (configured as Toolset[]),
+  };
+}

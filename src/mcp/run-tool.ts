@@ -1,0 +1,139 @@
+import { type CompiledRoute, executeRoute, readRouteVariables } from '../../rest/adapter';
+import type { Actor } from '../context/actor';
+import type { AppServices } from '../context/ctx';
+import { createContext } from '../context/create-context';
+import { accessError } from '../auth/shield';
+import type { NormalizedError } from '../graphql/errors';
+import type { Logger } from '../platform/logger';
+import { AppError, type ErrorEntry } from '../shared/errors';
+import { type RouteTool, argumentName } from './tool-catalog';
+
+/** The MCP tool result shape (text content; `isError` for failures the agent should read). */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: Array<{ type: 'text'; text: string }>;
+  isError?: boolean;
+}
+
+/** Who calls a tool and from where: the MCP request's (or the stdio session's) identity. */
+export interface ToolCaller {
+  actor: Actor;
+  requestId: string;
+  log: Logger;
+  clientIp?: string;
+}
+
+/** A failure as a tool error: the service's code, message and field errors; never a stack trace. */
+export function toolError(error: AppError | NormalizedError): ToolResult {
+  const entries: ErrorEntry[] = error.entries;
+  const first = entries[0];
+  const body = {
+    error: {
+      code: first?.code ?? error.code,
+      message: first?.detail ?? 'an unexpected error occurred',
+      ...(entries.length > 1 || first?.field !== undefined ? { errors: entries } : {}),
+    },
+  };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+}
+
+/** A success, as JSON text, capped at `maxBytes` with a message saying how to ask for less. */
+export function toolSuccess(value: unknown, maxBytes: number): ToolResult {
+  const text = JSON.stringify(value ?? null);
+  const bytes = Buffer.byteLength(text);
+  if (bytes > maxBytes)
+    return toolError(
+      new AppError(
+        'result_too_large',
+        `the result is ${Math.ceil(bytes / 1024)} KB, over the ${Math.floor(maxBytes / 1024)} KB limit: ` +
+          'ask for fewer items (limit, page) or narrow the query (search, filters)',
+      ),
+    );
+  return { content: [{ type: 'text', text }] };
+}
+
+/** The REST payload as MCP shows it: lists as `{ items, total, has_more }`, bodiless answers as `{ ok: true }`. */
+function shape(route: CompiledRoute, payload: unknown): unknown {
+  const envelope = route.spec.envelope ?? 'object';
+  if (envelope === 'none') return { ok: true };
+  if (envelope === 'list' || envelope === 'items') {
+    const { items, meta } = payload as { items: unknown[]; meta: { total: number; page: number; limit: number } };
+    return { items, total: meta.total, page: meta.page, has_more: meta.page * meta.limit < meta.total };
+  }
+  return payload;
+}
+
+const asText = (value: unknown): string | undefined =>
+  value === undefined || value === null
+    ? undefined
+    : Array.isArray(value)
+      ? value.map(String).join(',')
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+
+/**
+ * Runs a route tool: `confirm` first for destructive tools, then the route's access rules (the same as REST
+ * and the shield), the REST reader of its arguments (same validation and messages), and the named operation.
+ */
+export async function runRouteTool(
+  services: AppServices,
+  tool: RouteTool,
+  args: Record<string, unknown>,
+  caller: ToolCaller,
+  maxBytes: number,
+): Promise<ToolResult> {
+  const { route } = tool;
+  for (const access of route.access) {
+    const denied = accessError(caller.actor, access);
+    if (denied) return toolError(denied);
+  }
+  if (tool.needsConfirm && args.confirm !== true) {
+    const target = route.params.map((p) => `${argumentName(p)} ${String(args[argumentName(p)] ?? '?')}`).join(', ');
+    return toolSuccess(
+      {
+        confirmation_required: true,
+        tool: tool.name,
+        would: `${route.spec.method} ${route.spec.path}${target ? ` for ${target}` : ''}`,
+        message: `Nothing was changed. This cannot be undone by this tool: call ${tool.name} again with confirm: true to run it.`,
+      },
+      maxBytes,
+    );
+  }
+  const used = new Set<string>(['confirm']);
+  const params: Record<string, string> = {};
+  for (const p of route.params) {
+    const name = argumentName(p);
+    used.add(name);
+    const value = asText(args[name]);
+    if (value !== undefined) params[p] = value;
+  }
+  const query: Record<string, unknown> = {};
+  for (const v of route.variables)
+    if (v.source.from === 'query') {
+      const name = argumentName(v.source.name);
+      used.add(name);
+      const value = asText(args[name]);
+      if (value !== undefined) query[v.source.name] = value;
+    }
+  const headers: Record<string, string> = {};
+  for (const [arg, header] of Object.entries(tool.headerArgs)) {
+    used.add(arg);
+    if (typeof args[arg] === 'string') headers[header] = args[arg] as string;
+  }
+  const body = tool.flatBody
+    ? Object.fromEntries(Object.entries(args).filter(([key]) => !used.has(key)))
+    : (args.body ?? {});
+  const { values, problems } = readRouteVariables(route, { params, query, body });
+  if (problems.length) return toolError(AppError.validation(problems));
+  const ctx = createContext(services, {
+    id: caller.requestId,
+    actor: caller.actor,
+    log: caller.log,
+    headers,
+    clientIp: caller.clientIp,
+  });
+  const outcome = await executeRoute(route, values, ctx);
+  if ('error' in outcome) return toolError(outcome.error!);
+  return toolSuccess(shape(route, outcome.payload), maxBytes);
+}

@@ -1,0 +1,283 @@
+import { type GraphQLInputType, isInputObjectType, isNonNullType } from 'graphql';
+import type { CompiledRoute } from '../../rest/adapter';
+import type { HttpMethod } from '../../rest/route';
+import { type JsonSchema, inputSchema } from './json-schema';
+
+export type Surface = 'store' | 'admin';
+
+/** The admin toolsets (a client sees the ones it selects, plus the discovery tool). */
+export const TOOLSETS = {
+  catalog: 'products, variants, categories, tags, media, bulk create and CSV import',
+  attributes: 'property groups and options, attributes and attribute values',
+  inventory: 'warehouses, stock levels and stock movements',
+  orders: 'orders, status changes, payment transactions',
+  customers: 'customer accounts',
+  pricing: 'tax rules, shipping methods, payment methods, discount codes',
+  system: 'staff users, API keys, plugins',
+} as const;
+export type Toolset = keyof typeof TOOLSETS;
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** One MCP tool: a REST route (so a named GraphQL operation) with its MCP name, schema and hints. */
+export interface RouteTool {
+  name: string;
+  title: string;
+  description: string;
+  surface: Surface;
+  toolset?: Toolset;
+  route: CompiledRoute;
+  inputSchema: JsonSchema;
+  annotations: ToolAnnotations;
+  /** Arguments that travel as request headers (`cart_token` → `X-Cart-Token`). */
+  headerArgs: Record<string, string>;
+  /** Whether the operation's body is an object whose fields are top-level arguments (else it is `body`). */
+  flatBody: boolean;
+  /** Destructive tools (delete, cancel, refund, stock set) run only with `confirm: true`. */
+  needsConfirm: boolean;
+}
+
+/** The contract's store tools, by route. Header arguments are the store's capability tokens. */
+const STORE_TOOLS: Record<
+  string,
+  { route: `${HttpMethod} ${string}`; title: string; headers?: Record<string, string> }
+> = {
+  store_list_products: { route: 'GET /api/v1/store/products', title: 'Search and list products' },
+  store_get_product: { route: 'GET /api/v1/store/products/id/{id}', title: 'Get a product' },
+  store_list_categories: { route: 'GET /api/v1/store/categories', title: 'List categories' },
+  store_create_cart: { route: 'POST /api/v1/store/cart', title: 'Create a cart' },
+  store_get_cart: {
+    route: 'GET /api/v1/store/cart/{id}',
+    title: 'Get a cart',
+    headers: { cart_token: 'x-cart-token' },
+  },
+  store_add_to_cart: {
+    route: 'POST /api/v1/store/cart/{id}/items',
+    title: 'Add an item to a cart',
+    headers: { cart_token: 'x-cart-token' },
+  },
+  store_update_cart_item: {
+    route: 'PUT /api/v1/store/cart/{id}/items/{itemId}',
+    title: 'Change a cart item quantity',
+    headers: { cart_token: 'x-cart-token' },
+  },
+  store_remove_from_cart: {
+    route: 'DELETE /api/v1/store/cart/{id}/items/{itemId}',
+    title: 'Remove an item from a cart',
+    headers: { cart_token: 'x-cart-token' },
+  },
+  store_list_shipping_methods: { route: 'GET /api/v1/store/shipping-methods', title: 'List shipping methods' },
+  store_list_payment_methods: { route: 'GET /api/v1/store/payment-methods', title: 'List payment methods' },
+  store_checkout: {
+    route: 'POST /api/v1/store/checkout',
+    title: 'Place an order',
+    headers: { cart_token: 'x-cart-token', idempotency_key: 'idempotency-key' },
+  },
+  store_register: { route: 'POST /api/v1/store/auth/register', title: 'Register a customer account' },
+  store_login: { route: 'POST /api/v1/store/auth/login', title: 'Log in as a customer' },
+  store_get_account: { route: 'GET /api/v1/store/account', title: "Get the signed-in customer's account" },
+  store_list_orders: { route: 'GET /api/v1/store/account/orders', title: "List the signed-in customer's orders" },
+};
+
+const HEADER_DOCS: Record<string, string> = {
+  cart_token: "The cart's session_token (from store_create_cart) when the cart belongs to no signed-in customer.",
+  idempotency_key: 'Repeat a checkout with the same key to get the first order back instead of a second one.',
+};
+
+/** Special admin actions whose names the REST path does not spell as verb + noun. */
+const ADMIN_NAMES: Record<string, string> = {
+  'PUT /api/v1/admin/orders/{id}/status': 'admin_update_order_status',
+  'GET /api/v1/admin/orders/{id}/transactions': 'admin_list_order_transactions',
+  'PUT /api/v1/admin/warehouses/{id}/stock': 'admin_set_warehouse_stock',
+  'GET /api/v1/admin/warehouses/{id}/stock': 'admin_get_warehouse_stock',
+  'GET /api/v1/admin/products/{productID}/stock': 'admin_get_product_stock',
+  'POST /api/v1/admin/products/bulk': 'admin_bulk_create_products',
+  'POST /api/v1/admin/products/import': 'admin_import_products',
+  'GET /api/v1/admin/products/import/template': 'admin_get_import_template',
+};
+
+/** Argument names for the route table's path and query parameters (MCP arguments are snake_case words). */
+const ARG_ALIASES: Record<string, string> = {
+  itemId: 'item_id',
+  variantId: 'variant_id',
+  vId: 'variant_id',
+  aId: 'attribute_id',
+  attributeId: 'attribute_id',
+  optId: 'option_id',
+  optionId: 'option_id',
+  productID: 'product_id',
+};
+
+/** The MCP argument that carries a path or query parameter: `itemId` → `item_id`, `filter[active]` → `active`. */
+export function argumentName(parameter: string): string {
+  return ARG_ALIASES[parameter] ?? /^filter\[(\w+)\]$/.exec(parameter)?.[1] ?? parameter;
+}
+
+/** Routes left out of MCP: file uploads (multipart) have no JSON form. */
+const isMcpRoute = (route: CompiledRoute) => !route.spec.multipart;
+
+const singular = (word: string) =>
+  word.endsWith('ies')
+    ? `${word.slice(0, -3)}y`
+    : word.endsWith('sses') || word.endsWith('xes')
+      ? word.slice(0, -2)
+      : word.endsWith('s') && !word.endsWith('ss')
+        ? word.slice(0, -1)
+        : word;
+
+/** `admin_<verb>_<noun>` from the method and the path: `GET /admin/products/{id}/variants` → `admin_list_product_variants`. */
+export function adminToolName(method: HttpMethod, path: string): string {
+  const special = ADMIN_NAMES[`${method} ${path}`];
+  if (special) return special;
+  const segments = path.replace('/api/v1/admin/', '').split('/');
+  const nouns = segments.filter((s) => !s.startsWith('{')).map((s) => s.replace(/-/g, '_'));
+  const endsWithParam = segments[segments.length - 1].startsWith('{');
+  const verb =
+    method === 'GET'
+      ? endsWithParam
+        ? 'get'
+        : 'list'
+      : method === 'POST'
+        ? 'create'
+        : method === 'DELETE'
+          ? 'delete'
+          : 'update';
+  const plural = verb === 'list';
+  const noun = nouns.map((n, i) => (i === nouns.length - 1 && plural ? n : singular(n))).join('_');
+  return `admin_${verb}_${noun}`;
+}
+
+function toolsetOf(path: string): Toolset {
+  if (/\/(stock|movements)$/.test(path) || path.includes('/warehouses')) return 'inventory';
+  if (path.includes('/orders')) return 'orders';
+  if (path.includes('/customers')) return 'customers';
+  if (/\/(tax-rules|shipping-methods|payment-methods|discounts)/.test(path)) return 'pricing';
+  if (/\/(users|api-keys|plugins)/.test(path)) return 'system';
+  if (/\/(property-groups|attributes)/.test(path)) return 'attributes';
+  return 'catalog';
+}
+
+function annotationsOf(method: HttpMethod): ToolAnnotations {
+  return {
+    readOnlyHint: method === 'GET',
+    // Updates overwrite and deletes remove: only reads and creates leave existing data as it was.
+    destructiveHint: method === 'PUT' || method === 'PATCH' || method === 'DELETE',
+    idempotentHint: method !== 'POST',
+    // The tools act on this shop's own data only.
+    openWorldHint: false,
+  };
+}
+
+/** A description from the operation's root field in the GraphQL schema, with the REST route it mirrors. */
+function describe(route: CompiledRoute, fieldDescription: string | undefined, extra: string): string {
+  const base = fieldDescription?.trim() ? fieldDescription.trim() : `Runs ${route.operationName}.`;
+  return `${base}${extra} (REST: ${route.spec.method} ${route.spec.path})`;
+}
+
+/** Builds one tool's input schema: path and query parameters, body fields, header arguments, `confirm`. */
+function toolInput(route: CompiledRoute, headers: Record<string, string>, needsConfirm: boolean) {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  let flatBody = true;
+  const add = (name: string, schema: JsonSchema, isRequired: boolean) => {
+    if (properties[name]) throw new Error(`${route.spec.method} ${route.spec.path}: argument ${name} is defined twice`);
+    properties[name] = schema;
+    if (isRequired) required.push(name);
+  };
+  for (const variable of route.variables) {
+    const type: GraphQLInputType = variable.type;
+    if (variable.source.from === 'body') {
+      const unwrapped = isNonNullType(type) ? type.ofType : type;
+      if (isInputObjectType(unwrapped)) {
+        const body = inputSchema(type) as { properties: Record<string, JsonSchema>; required?: string[] };
+        for (const [key, schema] of Object.entries(body.properties)) add(key, schema, !!body.required?.includes(key));
+      } else {
+        flatBody = false;
+        add('body', inputSchema(type), isNonNullType(type));
+      }
+    } else {
+      add(
+        argumentName(variable.source.name),
+        inputSchema(type),
+        variable.source.from === 'path' || isNonNullType(type),
+      );
+    }
+  }
+  for (const arg of Object.keys(headers)) add(arg, { type: 'string', description: HEADER_DOCS[arg] }, false);
+  if (needsConfirm)
+    add(
+      'confirm',
+      { type: 'boolean', description: 'Must be true to run: without it the tool only says what it would do.' },
+      false,
+    );
+  return { schema: { type: 'object', properties, ...(required.length ? { required } : {}) }, flatBody };
+}
+
+/** Whether a route's change can't be undone by the caller: delete, cancel or refund an order, overwrite stock. */
+function isDestructiveAction(route: CompiledRoute): boolean {
+  const { method, path } = route.spec;
+  return method === 'DELETE' || path.endsWith('/status') || (method === 'PUT' && path.endsWith('/stock'));
+}
+
+/**
+ * Every MCP tool of the core, derived from the REST route table (which names the GraphQL operations): the
+ * contract's store tools and an `admin_<verb>_<noun>` tool per admin route.
+ */
+export function buildRouteTools(
+  routes: CompiledRoute[],
+  fieldDescription: (route: CompiledRoute) => string | undefined,
+): RouteTool[] {
+  const byKey = new Map(routes.map((r) => [`${r.spec.method} ${r.spec.path}`, r]));
+  const tools: RouteTool[] = [];
+  for (const [name, spec] of Object.entries(STORE_TOOLS)) {
+    const route = byKey.get(spec.route);
+    if (!route) throw new Error(`MCP tool ${name}: no route ${spec.route}`);
+    const needsConfirm = route.spec.method === 'DELETE';
+    const { schema, flatBody } = toolInput(route, spec.headers ?? {}, needsConfirm);
+    tools.push({
+      name,
+      title: spec.title,
+      description: describe(route, fieldDescription(route), ''),
+      surface: 'store',
+      route,
+      inputSchema: schema,
+      annotations: annotationsOf(route.spec.method),
+      headerArgs: spec.headers ?? {},
+      flatBody,
+      needsConfirm,
+    });
+  }
+  for (const route of routes) {
+    if (!route.spec.path.startsWith('/api/v1/admin/') || !isMcpRoute(route)) continue;
+    const name = adminToolName(route.spec.method, route.spec.path);
+    const needsConfirm = isDestructiveAction(route);
+    const { schema, flatBody } = toolInput(route, {}, needsConfirm);
+    tools.push({
+      name,
+      title: name
+        .replace(/^admin_/, '')
+        .replace(/_/g, ' ')
+        .replace(/^./, (c) => c.toUpperCase()),
+      description: describe(route, fieldDescription(route), needsConfirm ? ' Needs confirm: true.' : ''),
+      surface: 'admin',
+      toolset: toolsetOf(route.spec.path),
+      route,
+      inputSchema: schema,
+      annotations: annotationsOf(route.spec.method),
+      headerArgs: {},
+      flatBody,
+      needsConfirm,
+    });
+  }
+  const seen = new Set<string>();
+  for (const tool of tools) {
+    if (seen.has(tool.name)) throw new Error(`MCP tool name ${tool.name} is used twice`);
+    seen.add(tool.name);
+  }
+  return tools;
+}
