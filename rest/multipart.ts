@@ -22,7 +22,8 @@ export function readMultipart(
   if (!/^multipart\/form-data\b/i.test(req.get('content-type') ?? '')) return Promise.resolve(null);
   const body: Record<string, unknown> = {};
   const uploads = new Map<string, UploadedFile>();
-  res.on('finish', () => {
+  // 'close' fires for every response, finished or cut off by a client that went away: the files always go.
+  res.on('close', () => {
     for (const file of uploads.values()) rmSync(file.path, { force: true });
   });
   return new Promise((resolve, reject) => {

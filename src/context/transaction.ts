@@ -1,19 +1,59 @@
 import type { Ctx } from './ctx';
 import type { AfterHookName, HookEvent } from './hooks';
+import { AppError } from '../shared/errors';
+
+/** How many times a use case runs when the database aborts it for a deadlock or a serialization conflict. */
+const MAX_ATTEMPTS = 4;
+
+/**
+ * PostgreSQL aborted the transaction because of another one (deadlock `40P01`, serialization failure `40001`):
+ * running it again is the documented remedy. Prisma reports it as P2034, or (raw SQL through the driver
+ * adapter) with the original code in `meta`.
+ */
+export function isTransientConflict(err: unknown): boolean {
+  const e = err as {
+    code?: string;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: string; kind?: string } } };
+  };
+  if (e?.code === 'P2034') return true;
+  const cause = e?.meta?.driverAdapterError?.cause;
+  return (
+    cause?.originalCode === '40P01' || cause?.originalCode === '40001' || cause?.kind === 'TransactionWriteConflict'
+  );
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `fn` in one database transaction (or inside the caller's, when one is already open). Work queued
  * with {@link afterCommit} runs only after the outermost transaction commits, and is dropped on rollback.
+ * A deadlock or serialization failure rolls everything back and runs `fn` again (up to {@link MAX_ATTEMPTS}
+ * times, after a short random pause); if the conflict persists the caller gets 503 `service_unavailable` with
+ * `Retry-After`, never a 500. `fn` must therefore keep its side effects inside the transaction or in `afterCommit`.
  */
 export async function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
   if (ctx.afterCommit) return fn(ctx);
-  const queue: Array<() => Promise<void>> = [];
-  const result = await ctx.prisma.$transaction((db) => fn({ ...ctx, db, afterCommit: queue }), {
-    maxWait: 10_000,
-    timeout: 30_000,
-  });
-  for (const task of queue) ctx.background.run(task);
-  return result;
+  for (let attempt = 1; ; attempt++) {
+    const queue: Array<() => Promise<void>> = [];
+    try {
+      const result = await ctx.prisma.$transaction((db) => fn({ ...ctx, db, afterCommit: queue }), {
+        maxWait: 10_000,
+        timeout: 30_000,
+      });
+      for (const task of queue) ctx.background.run(task);
+      return result;
+    } catch (err) {
+      if (!isTransientConflict(err)) throw err;
+      if (attempt >= MAX_ATTEMPTS) {
+        ctx.log.warn({ attempts: attempt }, 'transaction conflicted on every attempt; answering 503');
+        throw new AppError('service_unavailable', 'the database was busy with conflicting changes; try again', {
+          headers: { 'Retry-After': '1' },
+        });
+      }
+      ctx.log.info({ attempt }, 'transaction conflict (deadlock or serialization); retrying');
+      await pause(Math.random() * 20 * 2 ** attempt);
+    }
+  }
 }
 
 /** Queues `task` for after the current transaction commits; outside a transaction it runs right away (detached). */

@@ -8,12 +8,16 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Ctx } from '../context/ctx';
 import { graphqlExtensions, normalizeError } from './errors';
 import { jitGateway } from './jit';
-import { depthLimitRule, operationComplexity } from './limits';
+import { aliasLimitRule, depthLimitRule, operationComplexity } from './limits';
 
 export interface ApolloOptions {
   schema: GraphQLSchema;
   depthLimit: number;
   complexityLimit: number;
+  /** The cost limit of anonymous callers (stricter: they are the cheapest to be). */
+  anonymousComplexityLimit: number;
+  aliasLimit: number;
+  rootFieldLimit: number;
   sandbox: boolean;
   development: boolean;
 }
@@ -23,11 +27,12 @@ export interface ApolloOptions {
  * unexpected ones with their details (the client only sees `internal_error`), and rejects operations above
  * the complexity limit before they run.
  */
-function servicePlugin(complexityLimit: number): ApolloServerPlugin<Ctx> {
+function servicePlugin(limits: { signedIn: number; anonymous: number }): ApolloServerPlugin<Ctx> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ schema, document, request, operationName }) {
+        async didResolveOperation({ schema, document, request, operationName, contextValue }) {
+          const complexityLimit = contextValue.actor.kind === 'anonymous' ? limits.anonymous : limits.signedIn;
           const cost = operationComplexity(schema, document, operationName ?? undefined, request.variables ?? {});
           if (cost > complexityLimit) {
             throw new GraphQLError(`query complexity ${cost} exceeds the limit of ${complexityLimit}`, {
@@ -72,7 +77,7 @@ export function createApollo(opts: ApolloOptions): ApolloServer<Ctx> {
     // The process owns shutdown (main.ts: drain HTTP, stop Apollo, drain background work, close the database).
     // Apollo's own SIGTERM handler would stop itself and re-raise the signal, killing the process mid-drain.
     stopOnTerminationSignals: false,
-    validationRules: [depthLimitRule(opts.depthLimit)],
+    validationRules: [depthLimitRule(opts.depthLimit), aliasLimitRule(opts.aliasLimit, opts.rootFieldLimit)],
     includeStacktraceInErrorResponses: false,
     formatError: (formatted, error) => {
       const n = normalizeError(error);
@@ -90,7 +95,7 @@ export function createApollo(opts: ApolloOptions): ApolloServer<Ctx> {
       opts.sandbox && opts.development
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
         : ApolloServerPluginLandingPageDisabled(),
-      servicePlugin(opts.complexityLimit),
+      servicePlugin({ signedIn: opts.complexityLimit, anonymous: opts.anonymousComplexityLimit }),
     ],
   });
 }

@@ -53,6 +53,53 @@ export function depthLimitRule(max: number) {
 }
 
 /**
+ * Validation rule against alias and batching abuse: an operation may use at most `maxAliases` aliases and
+ * `maxRootFields` root fields, counted with fragments expanded (a fragment spread twice counts twice). Two
+ * thousand aliased fields are refused here, before anything runs. Counting stops at the limit, so a fragment
+ * bomb costs no more than the limit to check.
+ */
+export function aliasLimitRule(maxAliases: number, maxRootFields: number) {
+  return (context: ValidationContext): ASTVisitor => {
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const def of context.getDocument().definitions)
+      if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+    const count = (
+      set: SelectionSetNode | undefined,
+      depth: number,
+      seen: Set<string>,
+      tally: { aliases: number; root: number },
+    ) => {
+      for (const sel of set?.selections ?? []) {
+        if (tally.aliases > maxAliases || tally.root > maxRootFields) return;
+        if (sel.kind === Kind.FIELD) {
+          if (sel.alias) tally.aliases++;
+          if (depth === 0) tally.root++;
+          count(sel.selectionSet, depth + 1, seen, tally);
+        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+          count(sel.selectionSet, depth, seen, tally);
+        } else if (!seen.has(sel.name.value)) {
+          count(fragments.get(sel.name.value)?.selectionSet, depth, new Set([...seen, sel.name.value]), tally);
+        }
+      }
+    };
+    return {
+      OperationDefinition(node) {
+        const tally = { aliases: 0, root: 0 };
+        count(node.selectionSet, 0, new Set(), tally);
+        const problem =
+          tally.aliases > maxAliases
+            ? `more than ${maxAliases} aliases in one operation`
+            : tally.root > maxRootFields
+              ? `more than ${maxRootFields} root fields in one operation`
+              : null;
+        if (problem)
+          context.reportError(new GraphQLError(problem, { nodes: [node], extensions: { code: 'invalid_query' } }));
+      },
+    };
+  };
+}
+
+/**
  * Cost model: an object or list field costs 1, a scalar 0, and a field with a `limit` argument multiplies
  * the cost of what it selects by that limit, so asking for 200 items costs 200 times one item.
  */

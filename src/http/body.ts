@@ -11,11 +11,20 @@ const MULTIPART_TYPE = /^multipart\/form-data\b/i;
  * (multipart passes through to the upload routes), an oversized one 413 `body_too_large`, broken JSON
  * 400 `invalid_json`. Non-object JSON is parsed so the adapter can name the problem (`field` "", `type`).
  */
-export function jsonBody(limit: number) {
+export function jsonBody(limit: number, keepRaw: (path: string) => boolean = () => false) {
   const parse = express.json({ limit, strict: false, type: () => true });
+  const raw = express.raw({ limit, type: () => true });
   return (req: Request, res: Response, next: NextFunction) => {
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
     if (!WITH_BODY.has(req.method) || !hasBody) return next();
+    // A webhook receiver verifies a signature over the exact bytes before anything interprets them.
+    if (keepRaw(req.path))
+      return raw(req, res, (err?: unknown) => {
+        if (!err) return next();
+        if ((err as { type?: string }).type === 'entity.too.large')
+          return sendError(res, new AppError('body_too_large', `request body exceeds ${limit} bytes`));
+        sendError(res, new AppError('invalid_json', 'the request body could not be read'));
+      });
     const type = req.get('content-type') ?? '';
     if (MULTIPART_TYPE.test(type)) return next();
     if (!JSON_TYPE.test(type))

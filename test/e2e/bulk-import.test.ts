@@ -1,3 +1,7 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { type TestServer, startTestServer } from '../harness/server';
 
 let t: TestServer;
@@ -198,5 +202,68 @@ describe('CSV import', () => {
     });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as any).errors[0]).toMatchObject({ field: 'file', detail: 'required' });
+  });
+});
+
+describe('CSV import bounds', () => {
+  const header = 'sku,currency,locale,name,slug';
+  // Uploads of this test file go to a folder of its own (the server runs in this process), so other test files'
+  // uploads can't be counted here.
+  const previousTmp = process.env.TMPDIR;
+  beforeAll(() => {
+    process.env.TMPDIR = mkdtempSync(join(tmpdir(), 'svc-import-'));
+  });
+  afterAll(() => {
+    if (previousTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previousTmp;
+  });
+  const uploadsInTmp = () => readdirSync(tmpdir()).filter((f) => f.startsWith('svc-upload-')).length;
+
+  it('refuses more than 10,000 rows with 400 naming the limit, before importing anything', async () => {
+    const n = uid();
+    const rows = Array.from({ length: 10_001 }, (_, i) => `R-${n}-${i},EUR,en,Row ${i},row-${n}-${i}`);
+    const res = await importCsv([header, ...rows].join('\n'));
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ field: 'file', detail: 'max_items (at most 10000 rows)' });
+    expect(await t.db.product.count({ where: { sku: { startsWith: `R-${n}-` } } })).toBe(0);
+  });
+
+  it('answers 413 for a file over 10 MB while reading it, and removes its temporary file', async () => {
+    const before = uploadsInTmp();
+    const big = `${header}\n${'x'.repeat(11 * 1024 * 1024)}`;
+    const res = await importCsv(big);
+    expect(res.status).toBe(413);
+    expect(res.body.errors[0].code).toBe('body_too_large');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(uploadsInTmp()).toBe(before);
+  });
+
+  it('removes the temporary file when the client goes away mid-upload', async () => {
+    const before = uploadsInTmp();
+    const auth = await (t.asAdmin() as unknown as { authorization(): Promise<string> }).authorization();
+    const boundary = 'svcboundary';
+    const { port } = new URL(t.url);
+    await new Promise<void>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: Number(port),
+          method: 'POST',
+          path: `${P}/import`,
+          headers: { authorization: auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        },
+        () => resolve(),
+      );
+      req.on('error', () => resolve());
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\n\r\n`);
+      req.write(`${header}\n${'x'.repeat(64 * 1024)}`);
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 300);
+      setTimeout(() => reject(new Error('timeout')), 5000).unref();
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(uploadsInTmp()).toBe(before);
   });
 });

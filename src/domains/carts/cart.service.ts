@@ -73,6 +73,7 @@ async function touch(ctx: Ctx, cart: CartRow): Promise<void> {
  */
 export async function addItem(ctx: Ctx, cartId: string, input: CartItemAddInput) {
   return inTransaction(ctx, async (tx) => {
+    await lockCart(tx, cartId);
     const cart = await loadOwnedCart(tx, cartId);
     const [line] = await priceLines(tx, [input], { missing: 'not_found' });
     if (line.currency !== cart.currency)
@@ -94,9 +95,18 @@ export async function addItem(ctx: Ctx, cartId: string, input: CartItemAddInput)
   });
 }
 
+/**
+ * Serializes changes to one cart: the row lock is taken before its lines are read, so two parallel adds of a
+ * product see each other's quantity and "existing + requested <= available" holds (Stock behaviour, rule 5).
+ */
+async function lockCart(tx: Ctx, cartId: string): Promise<void> {
+  await tx.db.$queryRaw(Prisma.sql`SELECT id FROM carts WHERE id = ${cartId}::uuid FOR UPDATE`);
+}
+
 /** Sets a line's absolute quantity, checked against what is available. */
 export async function updateItem(ctx: Ctx, cartId: string, itemId: string, quantity: number) {
   return inTransaction(ctx, async (tx) => {
+    await lockCart(tx, cartId);
     const cart = await loadOwnedCart(tx, cartId);
     const item = cart.items.find((i) => i.id === itemId);
     if (!item) throw AppError.notFound('cart item');
@@ -113,6 +123,7 @@ export async function updateItem(ctx: Ctx, cartId: string, itemId: string, quant
 
 export async function removeItem(ctx: Ctx, cartId: string, itemId: string) {
   return inTransaction(ctx, async (tx) => {
+    await lockCart(tx, cartId);
     const cart = await loadOwnedCart(tx, cartId);
     const item = cart.items.find((i) => i.id === itemId);
     if (!item) throw AppError.notFound('cart item');

@@ -2,6 +2,7 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
+import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @ObjectType()
 export class CategoryTranslation {
@@ -40,7 +41,9 @@ export class CategoryCreateInput {
   @Field(() => Int, { nullable: true }) position?: number;
   @Field({ nullable: true, description: 'Default true.' }) active?: boolean;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
-  @Field(() => [CategoryTranslationInput]) translations!: CategoryTranslationInput[];
+  @Field(() => [CategoryTranslationInput])
+  @Rules({ maxItems: LIST_LIMITS.translations })
+  translations!: CategoryTranslationInput[];
 }
 
 @InputType({
@@ -52,7 +55,9 @@ export class CategoryUpdateInput {
   @Field(() => Int, { nullable: true }) position?: number;
   @Field({ nullable: true }) active?: boolean;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
-  @Field(() => [CategoryTranslationInput], { nullable: true }) translations?: CategoryTranslationInput[];
+  @Field(() => [CategoryTranslationInput], { nullable: true })
+  @Rules({ maxItems: LIST_LIMITS.translations })
+  translations?: CategoryTranslationInput[];
 }
 
 @ObjectType()

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'csv-parse/sync';
+import { createReadStream } from 'node:fs';
+import { Readable, Transform } from 'node:stream';
+import { parse } from 'csv-parse';
 import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
 import { type OptionCache, itemError, saveBulkProduct, summarize } from './bulk.service';
@@ -96,24 +97,54 @@ const list = (row: Row, key: keyof Row) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** Reads the file into rows with lower-cased headers; anything that is not a CSV with a `sku` column is 400. */
-function readRows(content: Buffer): Row[] {
-  const notCsv = () => AppError.validation([{ field: 'file', detail: 'type' }]);
-  if (content.includes(0)) throw notCsv();
-  let records: Row[];
+/** The most data rows one import may have (docs/security.md); more is 400 before anything is imported. */
+export const CSV_MAX_ROWS = 10_000;
+
+const notCsv = () => AppError.validation([{ field: 'file', detail: 'type' }]);
+
+/** Refuses binary content (a NUL byte) as it streams by. */
+function rejectNul(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      done(chunk.includes(0) ? notCsv() : null, chunk);
+    },
+  });
+}
+
+/**
+ * Streams the CSV as rows with lower-cased headers, a chunk at a time (the event loop is never blocked by a
+ * large file). Anything that is not a CSV with a `sku` column is 400; more than {@link CSV_MAX_ROWS} rows too.
+ */
+async function* readRows(open: () => Readable): AsyncGenerator<Row> {
+  const parser = parse({
+    columns: (header: string[]) => {
+      const names = header.map((h) => h.trim().toLowerCase());
+      if (!names.includes('sku')) throw notCsv();
+      return names;
+    },
+    skip_empty_lines: true,
+    bom: true,
+    relax_column_count: true,
+    trim: false,
+  });
+  const source = open();
+  const rows = source
+    .pipe(rejectNul())
+    .on('error', (err) => parser.destroy(err))
+    .pipe(parser);
+  let count = 0;
   try {
-    records = parse(content, {
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      skip_empty_lines: true,
-      bom: true,
-      relax_column_count: true,
-      trim: false,
-    });
-  } catch {
-    throw notCsv();
+    for await (const row of rows as AsyncIterable<Row>) {
+      if (++count > CSV_MAX_ROWS)
+        throw AppError.validation([{ field: 'file', detail: `max_items (at most ${CSV_MAX_ROWS} rows)` }]);
+      yield row;
+    }
+  } catch (err) {
+    throw err instanceof AppError ? err : notCsv();
+  } finally {
+    source.destroy();
   }
-  if (!records.length || !Object.prototype.hasOwnProperty.call(records[0], 'sku')) throw notCsv();
-  return records;
+  if (count === 0) throw notCsv();
 }
 
 interface Group {
@@ -123,10 +154,13 @@ interface Group {
 }
 
 /** Groups rows into products: a `sku` row starts one; variant rows and extra translation rows follow it. */
-function groupRows(rows: Row[]): Group[] {
+async function* groupRows(rows: AsyncIterable<Row>): AsyncGenerator<Group> {
   const groups: Group[] = [];
-  rows.forEach((row, i) => {
-    const line = i + 2; // 1-based, after the header
+  let i = 0;
+  for await (const row of rows) {
+    const line = i++ + 2; // 1-based, after the header
+    // A product is complete when the next one starts: hand it over and keep only the current one in memory.
+    if (groups.length > 1) yield groups.shift()!;
     try {
       if (text(row, 'sku')) {
         // Pushed first, so an unreadable cell of this row is reported against this product.
@@ -162,7 +196,7 @@ function groupRows(rows: Row[]): Group[] {
           variants: [],
         };
         group.product = product;
-        return;
+        continue;
       }
       const current = groups[groups.length - 1];
       if (!current) throw new RowError(`row ${line}: no product row before it`);
@@ -195,8 +229,8 @@ function groupRows(rows: Row[]): Group[] {
       if (groups.length) groups[groups.length - 1].errors.push(msg);
       else groups.push({ line, product: { currency: '', translations: [] }, errors: [msg] });
     }
-  });
-  return groups;
+  }
+  yield* groups;
 }
 
 function checkProduct(g: Group, exists: boolean): string[] {
@@ -218,12 +252,23 @@ export async function importProductsCsv(
   input: { file?: string | null; csv?: string | null },
 ): Promise<BulkResult> {
   const upload = input.file ? ctx.uploads?.get(input.file.replace(/^upload:/, '')) : undefined;
-  const content = upload ? readFileSync(upload.path) : input.csv ? Buffer.from(input.csv) : null;
-  if (!content) throw AppError.validation([{ field: 'file', detail: 'required' }]);
-  const groups = groupRows(readRows(content));
+  const open = upload
+    ? () => createReadStream(upload.path)
+    : input.csv
+      ? () => Readable.from([Buffer.from(input.csv!)])
+      : null;
+  if (!open) throw AppError.validation([{ field: 'file', detail: 'required' }]);
+  // First pass: the whole file is a readable CSV within the row limit, or nothing is imported.
+  for await (const _row of readRows(open));
   const cache: OptionCache = new Map();
   const results: BulkItemResult[] = [];
-  for (const [index, g] of groups.entries()) {
+  let index = -1;
+  for await (const g of groupRows(readRows(open))) {
+    index++;
+    if (ctx.signal?.aborted) {
+      ctx.log.warn({ imported: results.length }, 'the client went away: CSV import stopped');
+      break;
+    }
     const sku = g.product.sku ?? null;
     const exists = sku ? Boolean(await ctx.db.product.findUnique({ where: { sku }, select: { id: true } })) : false;
     const errors = checkProduct(g, exists);

@@ -3,6 +3,7 @@ import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { PageArgs, SortOrder } from '../../shared/pagination';
 import { ProductSort } from './product.type';
 import { Rules } from '../../shared/validation/rules';
+import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @InputType()
 export class ProductTranslationInput {
@@ -31,10 +32,14 @@ export class ProductCreateInput {
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) weight?: number;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
   @Field(() => JsonScalar, { nullable: true }) metadata?: Record<string, unknown>;
-  @Field(() => [ProductTranslationInput]) translations!: ProductTranslationInput[];
-  @Field(() => [UuidScalar], { nullable: true }) categoryIds?: string[];
-  @Field(() => [UuidScalar], { nullable: true }) tagIds?: string[];
-  @Field(() => [UuidScalar], { nullable: true, description: 'Ordered list of media ids.' }) mediaIds?: string[];
+  @Field(() => [ProductTranslationInput])
+  @Rules({ maxItems: LIST_LIMITS.translations })
+  translations!: ProductTranslationInput[];
+  @Field(() => [UuidScalar], { nullable: true }) @Rules({ maxItems: LIST_LIMITS.links }) categoryIds?: string[];
+  @Field(() => [UuidScalar], { nullable: true }) @Rules({ maxItems: LIST_LIMITS.links }) tagIds?: string[];
+  @Field(() => [UuidScalar], { nullable: true, description: 'Ordered list of media ids.' })
+  @Rules({ maxItems: LIST_LIMITS.links })
+  mediaIds?: string[];
 }
 
 @InputType({ description: 'Changes to a product: only the fields given change; lists given replace the stored ones.' })
@@ -59,9 +64,10 @@ export class ProductUpdateInput {
     description: 'Upserted by locale; locales not given are kept.',
   })
   translations?: ProductTranslationInput[];
-  @Field(() => [UuidScalar], { nullable: true }) categoryIds?: string[];
-  @Field(() => [UuidScalar], { nullable: true }) tagIds?: string[];
+  @Field(() => [UuidScalar], { nullable: true }) @Rules({ maxItems: LIST_LIMITS.links }) categoryIds?: string[];
+  @Field(() => [UuidScalar], { nullable: true }) @Rules({ maxItems: LIST_LIMITS.links }) tagIds?: string[];
   @Field(() => [UuidScalar], { nullable: true, description: 'Ordered list of media ids; replaces the existing list.' })
+  @Rules({ maxItems: LIST_LIMITS.links })
   mediaIds?: string[];
 }
 
@@ -73,11 +79,12 @@ export class VariantInput {
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) stock?: number;
   @Field({ nullable: true }) active?: boolean;
   @Field(() => Int, { nullable: true }) position?: number;
-  @Field(() => [UuidScalar], { nullable: true }) optionIds?: string[];
+  @Field(() => [UuidScalar], { nullable: true }) @Rules({ maxItems: LIST_LIMITS.options }) optionIds?: string[];
   @Field(() => [[UuidScalar]], {
     nullable: true,
-    description: 'One inner list of option ids per axis; creates the cartesian product.',
+    description: 'One inner list of option ids per axis; creates the cartesian product (at most 500 variants).',
   })
+  @Rules({ maxItems: LIST_LIMITS.options })
   optionGroups?: string[][];
 }
 
@@ -87,13 +94,13 @@ export class AttributeValueInput {
   @Field(() => String, { nullable: true }) valueText?: string | null;
   @Field(() => Float, { nullable: true }) valueNumeric?: number | null;
   @Field(() => UuidScalar, { nullable: true }) optionId?: string | null;
-  @Field(() => [UuidScalar], { nullable: true }) optionIds?: string[] | null;
+  @Field(() => [UuidScalar], { nullable: true }) @Rules({ maxItems: LIST_LIMITS.options }) optionIds?: string[] | null;
   @Field(() => Boolean, { nullable: true }) valueBoolean?: boolean | null;
 }
 
 @InputType()
 export class AttributeValuesInput {
-  @Field(() => [AttributeValueInput]) attributes!: AttributeValueInput[];
+  @Field(() => [AttributeValueInput]) @Rules({ maxItems: LIST_LIMITS.attributes }) attributes!: AttributeValueInput[];
 }
 
 @InputType({ description: 'An option named by its group and option names, created when missing.' })
@@ -110,12 +117,16 @@ export class BulkVariantInput {
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) stock?: number;
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number;
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number;
-  @Field(() => [BulkOptionInput], { nullable: true }) options?: BulkOptionInput[];
+  @Field(() => [BulkOptionInput], { nullable: true })
+  @Rules({ maxItems: LIST_LIMITS.options })
+  options?: BulkOptionInput[];
 }
 
 @InputType()
 export class BulkProductInput extends ProductCreateInput {
-  @Field(() => [BulkVariantInput], { nullable: true }) variants?: BulkVariantInput[];
+  @Field(() => [BulkVariantInput], { nullable: true })
+  @Rules({ maxItems: LIST_LIMITS.variants })
+  variants?: BulkVariantInput[];
 }
 
 @InputType()

@@ -148,6 +148,9 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
     });
     await assertRefs(tx, input);
     const { translations, categoryIds, tagIds, mediaIds, stock, customFields, metadata, ...scalars } = provided(input);
+    // Stock first: entries are locked before product rows in every use case (checkouts do the same), so a
+    // product update never deadlocks with a checkout of that product.
+    if (stock !== undefined && stock !== null) await setDefaultWarehouseStock(tx, id, null, stock);
     try {
       await tx.db.product.update({
         where: { id },
@@ -184,7 +187,6 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
         data: uniq(mediaIds).map((mediaId, position) => ({ productId: id, mediaId, position })),
       });
     }
-    if (stock !== undefined && stock !== null) await setDefaultWarehouseStock(tx, id, null, stock);
     const after = await productEntity(tx, id);
     await emitAfter(tx, 'product.after_update', { entity: after, changes: diffEntities(before, after), metadata: {} });
   });

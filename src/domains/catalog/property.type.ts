@@ -2,6 +2,7 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
 import { NameTranslation } from './product.type';
+import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @ObjectType()
 export class PropertyOption {
@@ -39,7 +40,9 @@ export class PropertyGroupInput {
   @Rules({ maxLength: 255 })
   identifier!: string;
   @Field(() => Int, { nullable: true }) position?: number;
-  @Field(() => [NameTranslationInput]) translations!: NameTranslationInput[];
+  @Field(() => [NameTranslationInput])
+  @Rules({ maxItems: LIST_LIMITS.translations })
+  translations!: NameTranslationInput[];
 }
 
 @InputType({ description: 'A property option; on update the translations given replace the stored ones.' })
@@ -48,7 +51,9 @@ export class PropertyOptionInput {
   @Field(() => String, { nullable: true })
   @Rules({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$' })
   colorHex?: string | null;
-  @Field(() => [NameTranslationInput]) translations!: NameTranslationInput[];
+  @Field(() => [NameTranslationInput])
+  @Rules({ maxItems: LIST_LIMITS.translations })
+  translations!: NameTranslationInput[];
 }
 
 @ObjectType()
@@ -97,11 +102,15 @@ export class AttributeInput {
   @Field(() => Int, { nullable: true }) position?: number;
   @Field({ nullable: true }) filterable?: boolean;
   @Field({ nullable: true }) required?: boolean;
-  @Field(() => [AttributeTranslationInput]) translations!: AttributeTranslationInput[];
+  @Field(() => [AttributeTranslationInput])
+  @Rules({ maxItems: LIST_LIMITS.translations })
+  translations!: AttributeTranslationInput[];
 }
 
 @InputType()
 export class AttributeOptionInput {
   @Field(() => Int, { nullable: true }) position?: number;
-  @Field(() => [NameTranslationInput]) translations!: NameTranslationInput[];
+  @Field(() => [NameTranslationInput])
+  @Rules({ maxItems: LIST_LIMITS.translations })
+  translations!: NameTranslationInput[];
 }

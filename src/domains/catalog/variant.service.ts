@@ -8,6 +8,7 @@ import { setDefaultWarehouseStock } from '../inventory';
 import { rejectNulls } from '../../shared/updates';
 import type { VariantInput } from './product.inputs';
 import type { Variant } from './product.type';
+import { LIST_LIMITS } from '../../shared/validation/limits';
 
 async function assertProduct(ctx: Ctx, productId: string): Promise<void> {
   if (!(await ctx.db.product.findUnique({ where: { id: productId }, select: { id: true } })))
@@ -49,10 +50,16 @@ export async function createVariants(
   productId: string,
   input: VariantInput,
 ): Promise<{ variant: Variant | null; variants: Variant[] }> {
-  const combos = input.optionGroups ? cartesian(input.optionGroups) : [input.optionIds ?? []];
   if (input.optionGroups && (input.optionGroups.length === 0 || input.optionGroups.some((g) => g.length === 0))) {
     throw AppError.validation([{ field: 'option_groups', detail: 'required' }]);
   }
+  // Counted before the combinations are built: 50 axes of 50 options would not fit in memory.
+  const count = (input.optionGroups ?? []).reduce((n, g) => n * g.length, 1);
+  if (count > LIST_LIMITS.variantCombinations)
+    throw AppError.validation([
+      { field: 'option_groups', detail: `max_items (at most ${LIST_LIMITS.variantCombinations} combinations)` },
+    ]);
+  const combos = input.optionGroups ? cartesian(input.optionGroups) : [input.optionIds ?? []];
   const ids = await inTransaction(ctx, async (tx) => {
     await assertProduct(tx, productId);
     await assertOptions(tx, [...new Set(combos.flat())], input.optionGroups ? 'option_groups' : 'option_ids');

@@ -138,7 +138,8 @@ function planTakes(entries: LockedEntry[], quantity: number): Array<{ entry: Loc
 }
 
 /**
- * Returns an order's sold stock to the warehouses it came from (rule 3), inside the caller's transaction.
+ * Returns an order's sold stock to the warehouses it came from (rule 3), inside the caller's transaction, locking
+ * entries in the one order every stock use case follows (product, variant, warehouse priority, warehouse id).
  * Idempotent: it reverses only what sales minus earlier reversals leave. A warehouse deleted since the sale
  * cannot take stock back; that part is skipped and logged.
  */
@@ -147,11 +148,12 @@ export async function reverseOrderStock(ctx: Ctx, orderId: string, reference?: s
   const open = await ctx.db.$queryRaw<
     Array<{ warehouse_id: string | null; product_id: string | null; variant_id: string | null; net: bigint | number }>
   >(Prisma.sql`
-    SELECT warehouse_id, product_id, variant_id, SUM(quantity) AS net FROM stock_movements
-    WHERE order_id = ${orderId}::uuid AND type IN ('sale', 'reversal')
-    GROUP BY warehouse_id, product_id, variant_id
-    HAVING SUM(quantity) < 0
-    ORDER BY warehouse_id, product_id, variant_id`);
+    SELECT m.warehouse_id, m.product_id, m.variant_id, SUM(m.quantity) AS net
+    FROM stock_movements m LEFT JOIN warehouses w ON w.id = m.warehouse_id
+    WHERE m.order_id = ${orderId}::uuid AND m.type IN ('sale', 'reversal')
+    GROUP BY m.warehouse_id, m.product_id, m.variant_id, w.priority
+    HAVING SUM(m.quantity) < 0
+    ORDER BY m.product_id, m.variant_id NULLS FIRST, w.priority, m.warehouse_id`);
   const touched: StockLine[] = [];
   for (const row of open) {
     const quantity = -Number(row.net);

@@ -5,7 +5,9 @@ import { unique } from '../../shared/collections';
 /**
  * Keeps the denormalized `stock` of products and variants equal to the sum of their entries in active
  * warehouses. A variant counts its own entries; a product counts all of its entries (product-level and
- * every variant's), so a product with variants shows its total. Runs in the caller's transaction.
+ * every variant's), so a product with variants shows its total. Runs in the caller's transaction, after the
+ * stock entries are locked, and locks the rows it updates by id (the global lock order: orders, stock entries,
+ * variants, products).
  */
 export async function refreshStockTotals(
   ctx: Ctx,
@@ -21,7 +23,12 @@ export async function refreshStockTotals(
     productIds = unique([...productIds, ...entries.map((e) => e.productId)]);
     variantIds = unique([...variantIds, ...entries.flatMap((e) => (e.variantId ? [e.variantId] : []))]);
   }
+  // Lock first, then sum in a new statement: under READ COMMITTED an UPDATE that waited for a row lock keeps
+  // its old snapshot for the SUM and would miss the stock the lock holder just committed.
   if (variantIds.length) {
+    await ctx.db.$queryRaw(
+      Prisma.sql`SELECT id FROM product_variants WHERE id = ANY(${variantIds}::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+    );
     await ctx.db.$executeRaw(Prisma.sql`
       UPDATE product_variants v SET stock = COALESCE((
         SELECT SUM(se.quantity) FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
@@ -29,6 +36,9 @@ export async function refreshStockTotals(
       WHERE v.id = ANY(${variantIds}::uuid[])`);
   }
   if (productIds.length) {
+    await ctx.db.$queryRaw(
+      Prisma.sql`SELECT id FROM products WHERE id = ANY(${productIds}::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+    );
     await ctx.db.$executeRaw(Prisma.sql`
       UPDATE products p SET stock = COALESCE((
         SELECT SUM(se.quantity) FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active

@@ -1,6 +1,7 @@
 import { Field, InputType, Int } from 'type-graphql';
 import { UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
+import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @InputType({ description: 'The absolute quantity of one product (or variant) in the warehouse.' })
 export class StockSetItemInput {
@@ -14,5 +15,5 @@ export class StockSetItemInput {
 
 @InputType({ description: 'Stock to set in one warehouse; all items are written or none.' })
 export class StockSetInput {
-  @Field(() => [StockSetItemInput]) items!: StockSetItemInput[];
+  @Field(() => [StockSetItemInput]) @Rules({ maxItems: LIST_LIMITS.stockItems }) items!: StockSetItemInput[];
 }

@@ -42,7 +42,10 @@ export async function setWarehouseStock(ctx: Ctx, warehouseId: string, items: St
     await getWarehouse(tx, warehouseId);
     await assertProductsExist(tx, items);
     const ids: string[] = [];
-    for (const item of items) {
+    // Rows are locked in the one order every stock use case follows (product, then variant): no deadlocks with
+    // checkouts and reversals. The sort is stable, so a product named twice still ends with its last quantity.
+    const ordered = [...items].sort((a, b) => lockKey(a).localeCompare(lockKey(b)));
+    for (const item of ordered) {
       const variantId = item.variantId ?? null;
       const [current] = await tx.db.$queryRaw<Array<{ id: string; quantity: number }>>(Prisma.sql`
         SELECT id, quantity FROM stock_entries
@@ -73,6 +76,9 @@ export async function setWarehouseStock(ctx: Ctx, warehouseId: string, items: St
     return tx.db.stockEntry.findMany({ where: { id: { in: [...new Set(ids)] } }, orderBy: ENTRY_ORDER });
   });
 }
+
+/** The lock order of stock entries within one warehouse: product id, then variant id (none first). */
+const lockKey = (item: { productId: string; variantId?: string | null }) => `${item.productId}/${item.variantId ?? ''}`;
 
 async function assertProductsExist(ctx: Ctx, items: StockSetItemInput[]): Promise<void> {
   const productIds = [...new Set(items.map((i) => i.productId))];

@@ -3,6 +3,7 @@ import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { LocalizedText, LocalizedTextInput } from '../../shared/translations';
 import { Rules } from '../../shared/validation/rules';
+import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @ObjectType({ description: 'A way to ship an order, with its price in cents.' })
 export class ShippingMethod {
@@ -27,7 +28,9 @@ export class ShippingMethodCreateInput {
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number;
   @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string;
   @Field(() => Int, { nullable: true }) position?: number;
-  @Field(() => [LocalizedTextInput]) @Rules({ minItems: 1 }) translations!: LocalizedTextInput[];
+  @Field(() => [LocalizedTextInput])
+  @Rules({ minItems: 1, maxItems: LIST_LIMITS.translations })
+  translations!: LocalizedTextInput[];
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
 }
 
@@ -38,6 +41,8 @@ export class ShippingMethodUpdateInput {
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number;
   @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string | null;
   @Field(() => Int, { nullable: true }) position?: number;
-  @Field(() => [LocalizedTextInput], { nullable: true }) @Rules({ minItems: 1 }) translations?: LocalizedTextInput[];
+  @Field(() => [LocalizedTextInput], { nullable: true })
+  @Rules({ minItems: 1, maxItems: LIST_LIMITS.translations })
+  translations?: LocalizedTextInput[];
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
 }

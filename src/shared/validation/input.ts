@@ -54,6 +54,9 @@ export function readInput(
     if (!Array.isArray(items)) return fail(problems, path, 'type');
     if (rules?.minItems !== undefined && items.length < rules.minItems)
       problems.push({ field: path, detail: rules.minItems === 1 ? 'required' : 'min' });
+    // Refused before its items are read: an oversized array costs no more than its length check.
+    if (rules?.maxItems !== undefined && items.length > rules.maxItems)
+      return fail(problems, path, `max_items (at most ${rules.maxItems})`);
     return items.map((item, i) => readInput(type.ofType, item, `${path}[${i}]`, source, problems, rules));
   }
   if (isInputObjectType(type)) {

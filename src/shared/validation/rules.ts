@@ -15,6 +15,8 @@ export interface FieldRules {
   email?: boolean;
   /** Fewest items a list may have (`translations` needs at least one). */
   minItems?: number;
+  /** Most items a list may have (every array in a request is bounded; docs/security.md lists them). */
+  maxItems?: number;
 }
 
 /** Attaches {@link FieldRules} to an input field: `@Field() @Rules({ maxLength: 255 }) name!: string`. */

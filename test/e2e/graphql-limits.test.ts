@@ -1,0 +1,40 @@
+import { type TestServer, startTestServer } from '../harness/server';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ 'graphql.anonymous_complexity_limit': 300 });
+});
+afterAll(() => t?.close());
+
+describe('GraphQL abuse limits', () => {
+  it('refuses two thousand aliased fields before running anything, with invalid_query', async () => {
+    const fields = Array.from({ length: 2000 }, (_, i) => `a${i}: health { status }`).join(' ');
+    const res = await t.asAdmin().gql(`{ ${fields} }`);
+    expect(res.status).toBe(400);
+    expect(res.errors?.[0]).toMatchObject({ extensions: { code: 'invalid_query' } });
+    expect(res.errors?.[0].message).toMatch(/more than (50 aliases|20 root fields)/);
+    expect(t.sqlCount(res.requestId)).toBeLessThanOrEqual(2);
+  });
+
+  it('counts aliases through fragments, and limits root fields without aliases too', async () => {
+    const aliased = Array.from({ length: 30 }, (_, i) => `x${i}: status`).join(' ');
+    const fragments = `fragment A on Health { ${aliased} } fragment B on Health { ${aliased.replace(/x/g, 'y')} }`;
+    const res = await t.asGuest().gql(`query { health { ...A ...B } } ${fragments}`);
+    expect(res.status).toBe(400);
+    expect(res.errors?.[0].message).toMatch(/aliases/);
+    const roots = Array.from({ length: 25 }, () => 'health { status }').join(' ');
+    const many = await t.asGuest().gql(`{ ${roots} }`);
+    expect(many.status).toBe(400);
+    expect(many.errors?.[0].message).toMatch(/more than 20 root fields/);
+    expect((await t.asGuest().gql('{ a: health { status } b: health { status } }')).status).toBe(200);
+  });
+
+  it('holds anonymous callers to the stricter cost limit', async () => {
+    const query = '{ storeProducts(limit: 100) { items { id translations { name } variants { id } } } }';
+    const anonymous = await t.asGuest().gql(query);
+    expect(anonymous.status).toBe(400);
+    expect(anonymous.errors?.[0].message).toMatch(/complexity \d+ exceeds the limit of 300/);
+    const signedIn = await t.asCustomer().gql(query);
+    expect(signedIn.status).toBe(200);
+  });
+});
