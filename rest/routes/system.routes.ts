@@ -9,4 +9,11 @@ export const systemRoutes = [
     result: (d) => d.health,
     status: (h: { status: string }) => (h.status === 'ok' ? 200 : 503),
   }),
+  route({
+    method: 'GET',
+    path: '/api/v1/health/ready',
+    operation: op.ReadinessDocument,
+    result: (d) => d.readiness,
+    status: (r: { status: string }) => (r.status === 'ready' ? 200 : 503),
+  }),
 ];

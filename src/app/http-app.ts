@@ -1,10 +1,8 @@
 import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer } from '@apollo/server';
-import type { AccessTable } from '../auth/access';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
-import { restRouter } from '../../rest/adapter';
-import { ROUTES } from '../../rest/routes';
+import { type CompiledRoute, restRouter } from '../../rest/adapter';
 import { authenticate } from '../http/authenticate';
 import { AppError } from '../shared/errors';
 import { LocalMediaStorage } from '../platform/storage/media-storage';
@@ -28,10 +26,16 @@ export interface HttpDeps {
   apollo: ApolloServer<Ctx>;
   apiKeyUsage: ApiKeyUsage;
   queryLog: RequestQueryLog;
-  /** Every root field's access rule (domains and plugins): REST checks them before reading input. */
-  accessTables: AccessTable[];
+  /** The REST route table, compiled against the schema (REST serves it; MCP tools are generated from it). */
+  routes: CompiledRoute[];
+  /** `/mcp/store` and `/mcp/admin`, when MCP is enabled. */
+  mcpRouter?: express.Router;
   /** The plugins' routes, mounted at `/plugins` (after the global middleware, so it applies to them too). */
   pluginRouter: express.Router;
+  /** The plugins' store routes, mounted at `/api/v1/store` ahead of the REST adapter. */
+  pluginStoreRouter: express.Router;
+  /** POST paths whose bodies stay raw bytes (plugin webhook receivers that verify a signature). */
+  rawBody?: (path: string) => boolean;
 }
 
 /** The express app: shared middleware, then GraphQL, REST, and the JSON 404 / 500 answers. */
@@ -49,7 +53,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use(requestFacts(config['server.trusted_proxies']));
   app.use(globalRateLimit(services.security));
   app.use(csrfProtection(config['security.csrf.secure']));
-  app.use(jsonBody(config['server.max_body_size']));
+  app.use(jsonBody(config['server.max_body_size'], deps.rawBody));
   app.use(countQueries(deps.queryLog));
   app.use(
     authenticate({
@@ -87,7 +91,9 @@ export function createHttpApp(deps: HttpDeps): express.Express {
       }),
     );
   }
-  app.use(restRouter(services, deps.schema, ROUTES, deps.accessTables));
+  app.use('/api/v1/store', deps.pluginStoreRouter);
+  if (deps.mcpRouter) app.use('/mcp', deps.mcpRouter);
+  app.use(restRouter(services, deps.routes));
   app.use('/plugins', deps.pluginRouter);
 
   app.use((req: Request, res: Response) =>

@@ -14,6 +14,9 @@ import { HookRegistry } from '../context/hooks';
 import type { PluginDefinition } from '../plugin-api';
 import { PluginHost, type PluginHostOptions } from '../plugin-api/host';
 import { BUNDLED_PLUGINS } from './plugins';
+import { compileRoutes } from '../../rest/adapter';
+import { ROUTES } from '../../rest/routes';
+import { type McpRuntime, createMcpRuntime, mcpRouter } from '../mcp';
 import { BackgroundTasks } from '../platform/background';
 import type { Config } from '../platform/config/keys';
 import type { AppServices } from '../context/ctx';
@@ -39,6 +42,8 @@ export interface RunningService {
   /** The checkout function of the plugin API (same code path as the store's checkout). */
   checkout: CheckoutFunction;
   plugins: PluginHost;
+  /** What the MCP servers are built from (undefined when `mcp.enabled` is false). */
+  mcp?: McpRuntime;
   close(): Promise<void>;
 }
 
@@ -143,22 +148,39 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     if (opts.seedDemoOnEmpty && database.kind === 'embedded') await seedOnEmpty(services);
     // Plugin configuration is validated before anything listens: a bad key aborts start (ConfigError).
     const plugins = opts.plugins ?? BUNDLED_PLUGINS;
+    const lifecycle = { stopping: false };
+    services.lifecycle = lifecycle;
     const pluginHost = new PluginHost(plugins, services, opts.pluginOptions);
     services.plugins = pluginHost;
     const apiKeyUsage = new ApiKeyUsage(database.prisma, services.background);
     const schema = buildAppSchema(plugins);
     const checkout = createCheckoutFunction(services, schema);
-    const httpServer = http.createServer();
+    // Slow clients can't hold connections open: headers, whole requests and idle keep-alives are bounded (the
+    // check runs every second so the bounds hold to about a second).
+    const httpServer = http.createServer({
+      headersTimeout: config['server.headers_timeout_seconds'] * 1000,
+      requestTimeout: config['server.request_timeout_seconds'] * 1000,
+      keepAliveTimeout: config['server.keep_alive_timeout_seconds'] * 1000,
+      connectionsCheckingInterval: 1000,
+    });
     const development = config.env !== 'production';
     const apollo = createApollo({
       schema,
       depthLimit: config['graphql.depth_limit'],
       complexityLimit: config['graphql.complexity_limit'],
+      anonymousComplexityLimit: config['graphql.anonymous_complexity_limit'],
+      aliasLimit: config['graphql.alias_limit'],
+      rootFieldLimit: config['graphql.root_field_limit'],
       sandbox: config['graphql.sandbox'],
       development,
     });
     await apollo.start();
     const queryLog = new RequestQueryLog();
+    const routes = compileRoutes(schema, ROUTES, schemaParts(plugins).accessTables);
+    let selfUrl = '';
+    const mcp = config['mcp.enabled']
+      ? createMcpRuntime({ services, schema, routes, plugins: () => pluginHost.active(), selfUrl: () => selfUrl })
+      : undefined;
     httpServer.on(
       'request',
       createHttpApp({
@@ -168,15 +190,26 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
         apiKeyUsage,
         queryLog,
         pluginRouter: pluginHost.router,
-        accessTables: schemaParts(plugins).accessTables,
+        pluginStoreRouter: pluginHost.storeRouter,
+        rawBody: (path) => pluginHost.wantsRawBody(path),
+        routes,
+        mcpRouter:
+          mcp &&
+          mcpRouter(mcp, {
+            allowedHosts: config['mcp.allowed_hosts'],
+            allowedOrigins: config['mcp.allowed_origins'],
+          }),
       }),
     );
-    await pluginHost.start(checkout);
+    await pluginHost.start({ checkout, schema });
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(config['server.port'], config['server.host'], () => resolve());
     });
     const port = (httpServer.address() as AddressInfo).port;
+    // How the service reaches itself (plugin MCP tools call the store API over HTTP): the bound address.
+    const host = config['server.host'];
+    selfUrl = `http://${['', '0.0.0.0', '::'].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
     log.info({ port, database: database.kind }, 'svc listening');
 
     let closing: Promise<void> | undefined;
@@ -189,8 +222,13 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       jwtSecret: services.jwtSecret,
       checkout,
       plugins: pluginHost,
+      mcp,
       close: () =>
         (closing ??= (async () => {
+          // Not ready first (health answers 503 `stopping`), then stop listening and let in-flight requests end.
+          lifecycle.stopping = true;
+          const delay = config['server.shutdown_delay_seconds'] * 1000;
+          if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
           await closeHttpServer(httpServer, config['server.shutdown_timeout_seconds'] * 1000);
           await apollo.stop();
           await pluginHost.close();

@@ -58,11 +58,15 @@ export async function adminCreate(config: Config, log: Logger, args: string[]): 
     const at = args.indexOf(name);
     return at >= 0 ? args[at + 1] : undefined;
   };
+  for (let i = 0; i < args.length; i += 2)
+    if (args[i] !== '--email' && args[i] !== '--role')
+      throw new ConfigError(`admin create: unknown argument ${args[i]} (expected --email E [--role R])`);
   const email = option('--email');
   const role = (option('--role') ?? 'super_admin') as (typeof ROLES)[number];
   if (!email) throw new ConfigError('admin create: --email is required');
   if (!ROLES.includes(role)) throw new ConfigError(`admin create: --role must be one of ${ROLES.join(', ')}`);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) throw new CliError('admin create: email: email');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
+    throw new CliError(`admin create: --email ${JSON.stringify(email)} is not an email address`);
   const password = await readPassword(`Password for ${email}: `);
   // The same rule as the admin API's input type (8 to 128 characters).
   if (password.length < 8) throw new CliError('admin create: password: min_length (at least 8 characters)');

@@ -15,6 +15,7 @@ export function createContext(
     cookies?: RequestInfo['cookies'];
     headers?: Record<string, string | string[] | undefined>;
     uploads?: Map<string, UploadedFile>;
+    signal?: AbortSignal;
   },
   effects = new ResponseEffects(),
 ): Ctx {
@@ -26,6 +27,7 @@ export function createContext(
     db: app.prisma,
     acceptLanguage: [request.headers?.['accept-language']].flat()[0],
     uploads: request.uploads,
+    signal: request.signal,
     loaders: app.createLoaders(),
     request: {
       ip: request.clientIp ?? 'unknown',

@@ -32,6 +32,8 @@ export interface AppServices {
   plugins: PluginDirectory;
   /** A fresh set of every domain's DataLoaders (the composition root knows the domains; this layer does not). */
   createLoaders(): Loaders;
+  /** Set when the service starts shutting down: health answers 503 `stopping` so load balancers move on. */
+  lifecycle?: { stopping: boolean };
 }
 
 /** What services may know about the HTTP request behind an operation (rate-limit key, cookies, headers). */
@@ -60,5 +62,7 @@ export interface Ctx extends AppServices {
   acceptLanguage?: string;
   /** File parts of a multipart REST request, by field name (see rest/multipart.ts). */
   uploads?: Map<string, UploadedFile>;
+  /** Aborted when the client goes away before its answer (long operations, e.g. imports, stop early). */
+  signal?: AbortSignal;
   afterCommit?: Array<() => Promise<void>>;
 }

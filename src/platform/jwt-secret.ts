@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { ensureWritableDir } from './ensure-dir';
 import { join } from 'node:path';
 import { ConfigError } from './config/load';
 import type { Logger } from './logger';
@@ -30,7 +31,7 @@ export function resolveJwtSecret(
 
 function loadOrCreateSecretFile(path: string): string {
   if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  mkdirSync(join(path, '..'), { recursive: true });
+  ensureWritableDir(join(path, '..'), 'data_dir');
   const secret = randomBytes(64).toString('hex');
   writeFileSync(path, secret + '\n', { mode: 0o600 });
   return secret;

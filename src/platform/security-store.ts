@@ -25,6 +25,8 @@ export interface SecurityStore {
   /** Blacklists an access token's `jti` until it expires (`exp`, unix seconds). */
   revokeJti(jti: string, exp: number): Promise<void>;
   isJtiRevoked(jti: string): Promise<boolean>;
+  /** Redis: whether it answers a PING within a second; memory: null (nothing to reach). */
+  ping(): Promise<boolean | null>;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,17 @@ export function openSecurityStore(config: Config, log: Logger): SecurityStore {
       if (memoryBlacklist.has(jti)) return true;
       if (!redis) return false;
       return (await redis.exists(`svc:bl:${jti}`).catch(() => 0)) === 1;
+    },
+    async ping() {
+      if (!redis) return null;
+      const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000).unref());
+      return Promise.race([
+        redis.ping().then(
+          () => true,
+          () => false,
+        ),
+        timeout,
+      ]);
     },
     async close() {
       memoryBlacklist.close();

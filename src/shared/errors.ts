@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   payment_link_expired: 410,
   payment_link_used: 410,
   body_too_large: 413,
+  result_too_large: 413,
   unsupported_media_type: 415,
   invalid_identifier: 422,
   invalid_attribute_type: 422,

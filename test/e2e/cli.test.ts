@@ -1,9 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { packageRoot } from '../../src/platform/paths';
+import { FakeProvider } from '../harness/fake-provider';
 
 const root = packageRoot();
 const run = promisify(execFile);
@@ -17,9 +19,98 @@ function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.Proces
   return { ...clean, SVC_DATA_DIR: dataDir, ...extra };
 }
 
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 describe('svc CLI', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('prints usage without a command, and refuses arguments a command does not take (exit 2)', async () => {
+    const bare = await run(process.execPath, SVC, { env: env(dataDir), cwd: root }).catch(
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(bare).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/a command is required\n\nusage: svc <command>/),
+    });
+    const bogus = await run(process.execPath, [...SVC, 'migrate', '--bogus'], { env: env(dataDir), cwd: root }).catch(
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(bogus).toMatchObject({ code: 2, stderr: expect.stringMatching(/^migrate: unknown argument --bogus/) });
+  });
+
+  it('takes over a stale lock of a process that is gone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-stale-'));
+    try {
+      writeFileSync(join(dir, 'svc.lock'), '2147483646\n');
+      const migrated = await run(process.execPath, [...SVC, 'migrate'], {
+        env: env(dir, { SVC_LOG_LEVEL: 'silent' }),
+        cwd: root,
+      });
+      expect(migrated.stdout).toMatch(/applied \d+ migration/);
+      expect(existsSync(join(dir, 'svc.lock'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('says in one line why it cannot start: a malformed or unreachable database, an unusable data folder, a taken port', async () => {
+    const fail = (args: string[], extra: Record<string, string>) =>
+      run(process.execPath, [...SVC, ...args], {
+        env: env(dataDir, { SVC_LOG_LEVEL: 'silent', ...extra }),
+        cwd: root,
+      }).then(
+        () => ({ code: 0, stderr: '' }),
+        (err: { code: number; stderr: string }) => ({ code: err.code, stderr: err.stderr.trim() }),
+      );
+    const secret = 'x'.repeat(64);
+    expect(await fail(['migrate'], { SVC_DATABASE_URL: 'notaurl', SVC_AUTH_JWT_SECRET: secret })).toEqual({
+      code: 78,
+      stderr: 'configuration error: database.url: expected postgresql://user[:password]@host[:port]/database',
+    });
+    expect(
+      await fail(['migrate'], {
+        SVC_DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/x',
+        SVC_DATABASE_TLS: 'disable',
+        SVC_AUTH_JWT_SECRET: secret,
+      }),
+    ).toEqual({
+      code: 69,
+      stderr: 'error: cannot reach PostgreSQL at 127.0.0.1:1 (connection refused): is it running? (database.url)',
+    });
+    const proc = await fail(['migrate'], { SVC_DATA_DIR: '/proc/svc-nope' });
+    expect(proc.code).toBe(78);
+    expect(proc.stderr).toMatch(/^configuration error: data_dir: \/proc\/svc-nope\/db can't be used/);
+    // Its own data folder: `serve` loads the demo shop into an empty database before it listens, and the
+    // tests below expect the shared folder's database untouched.
+    const portDir = mkdtempSync(join(tmpdir(), 'svc-port-'));
+    const taken = createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => taken.once('listening', r));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const busy = await fail(['serve'], {
+        PORT: String(port),
+        SVC_SERVER_HOST: '127.0.0.1',
+        SVC_DATA_DIR: portDir,
+      });
+      // (The lines before it are the demo shop's accounts, loaded into the empty database before listening.)
+      expect(busy.code).toBe(69);
+      expect(busy.stderr.split('\n').pop()).toBe(
+        `error: the port ${port} is in use on 127.0.0.1: stop what uses it or set server.port`,
+      );
+    } finally {
+      taken.close();
+      rmSync(portDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('prints its version', async () => {
     const { stdout } = await run(process.execPath, [...SVC, 'version'], { env: env(dataDir), cwd: root });
@@ -38,6 +129,38 @@ describe('svc CLI', () => {
       cwd: root,
     });
     expect(second.stdout).toMatch(/database is up to date/);
+  }, 120_000);
+
+  it('runs a plugin command: svc payprov reconcile prints its summary as JSON on stdout', async () => {
+    const fake = await FakeProvider.start();
+    try {
+      const { stdout } = await run(process.execPath, [...SVC, 'payprov', 'reconcile'], {
+        env: env(dataDir, {
+          SVC_PLUGINS_PAYPROV_SECRET_KEY: 'sk_test_cli',
+          SVC_PLUGINS_PAYPROV_PUBLISHABLE_KEY: 'pk_test_cli',
+          SVC_PLUGINS_PAYPROV_WEBHOOK_SECRET: 'whsec_cli',
+          SVC_PLUGINS_PAYPROV_API_BASE: fake.url,
+        }),
+        cwd: root,
+      });
+      expect(JSON.parse(stdout)).toEqual({
+        settledOrders: 0,
+        checkedPayments: 0,
+        reversed: 0,
+        replayedEvents: 0,
+        errors: 0,
+      });
+      const unknown = await run(process.execPath, [...SVC, 'payprov', 'reconcile'], {
+        env: env(dataDir, { SVC_LOG_LEVEL: 'silent' }),
+        cwd: root,
+      }).catch((err: { code: number; stderr: string }) => err);
+      expect(unknown).toMatchObject({
+        code: 78,
+        stderr: expect.stringContaining('no command "reconcile" for plugin payprov'),
+      });
+    } finally {
+      await fake.close();
+    }
   }, 120_000);
 
   it('seeds the demo shop into an empty database, once', async () => {
@@ -80,8 +203,10 @@ describe('svc CLI', () => {
   it('serves, logs JSON lines with the request id, and shuts down gracefully on SIGTERM', async () => {
     // NODE_ENV=production as deployments set it: libraries change behaviour on it (Apollo installs its own
     // SIGTERM handler outside test, which once raced the service's shutdown and killed it by signal).
+    // The conventional PORT variable is honoured (platforms that assign the port set it).
+    const port = await freePort();
     const child: ChildProcess = spawn(process.execPath, [...SVC, 'serve'], {
-      env: env(dataDir, { SVC_SERVER_PORT: '0', SVC_SERVER_HOST: '127.0.0.1', NODE_ENV: 'production' }),
+      env: env(dataDir, { PORT: String(port), SVC_SERVER_HOST: '127.0.0.1', NODE_ENV: 'production' }),
       cwd: root,
     });
     const lines: Array<Record<string, unknown>> = [];
@@ -103,6 +228,18 @@ describe('svc CLI', () => {
     };
     try {
       const listening = await waitFor((l) => l.msg === 'svc listening');
+      expect(listening.port).toBe(port);
+      // One process owns the embedded data directory: a second one refuses in one line, not a second copy.
+      expect(readFileSync(join(dataDir, 'svc.lock'), 'utf8').trim()).toBe(String(child.pid));
+      const second = await run(process.execPath, [...SVC, 'migrate'], { env: env(dataDir), cwd: root }).catch(
+        (err: { code: number; stdout: string; stderr: string }) => err,
+      );
+      expect(second).toMatchObject({ code: 78, stdout: '' });
+      expect((second as { stderr: string }).stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          /^configuration error: the data directory .* is in use by process \d+ \(a running svc server\?\)/,
+        ),
+      ]);
       // `npm start` on an empty embedded database loads the demo shop.
       expect(lines.some((l) => l.msg === 'empty database: demo shop loaded')).toBe(true);
       const res = await fetch(`http://127.0.0.1:${listening.port}/api/v1/health`);
@@ -115,6 +252,7 @@ describe('svc CLI', () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(lines.some((l) => l.msg === 'svc stopped')).toBe(true);
+      expect(existsSync(join(dataDir, 'svc.lock'))).toBe(false);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }

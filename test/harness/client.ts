@@ -65,6 +65,11 @@ export class Client {
   }
 
   /** Creates the account and credential now (before a test breaks the database, say). */
+  /** The `Authorization` header value this client sends (undefined for a guest). */
+  authHeader(): Promise<string | undefined> {
+    return this.authorization();
+  }
+
   async ready(): Promise<this> {
     await this.authorization();
     return this;

@@ -1,5 +1,5 @@
 import { type AccessTable, PUBLIC } from '../../auth/access';
 
 export const systemAccess: AccessTable = {
-  Query: { health: PUBLIC },
+  Query: { health: PUBLIC, readiness: PUBLIC },
 };

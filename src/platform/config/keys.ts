@@ -44,6 +44,34 @@ export const CONFIG_KEYS = {
     min: 0,
     doc: 'Grace period for in-flight requests on SIGTERM/SIGINT.',
   },
+  'server.shutdown_delay_seconds': {
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 300,
+    doc: 'After SIGTERM, health answers 503 `stopping` this long before the listener closes (load balancers move on).',
+  },
+  'server.headers_timeout_seconds': {
+    type: 'int',
+    default: 20,
+    min: 1,
+    max: 600,
+    doc: 'A client must send its request headers within this time (slow-client protection).',
+  },
+  'server.request_timeout_seconds': {
+    type: 'int',
+    default: 120,
+    min: 1,
+    max: 3600,
+    doc: 'A client must send its whole request (body included) within this time; uploads count.',
+  },
+  'server.keep_alive_timeout_seconds': {
+    type: 'int',
+    default: 5,
+    min: 1,
+    max: 600,
+    doc: 'Idle keep-alive connections are closed after this time.',
+  },
   'server.cors.allowed_origins': {
     type: 'list',
     default: [],
@@ -203,6 +231,24 @@ export const CONFIG_KEYS = {
     min: 1,
     doc: 'Highest estimated cost of a GraphQL operation (list arguments multiply).',
   },
+  'graphql.anonymous_complexity_limit': {
+    type: 'int',
+    default: 1500,
+    min: 1,
+    doc: 'The cost limit for callers without credentials (stricter than `graphql.complexity_limit`).',
+  },
+  'graphql.alias_limit': {
+    type: 'int',
+    default: 50,
+    min: 0,
+    doc: 'Most aliases one GraphQL operation may use (fragments expanded); more is 400 `invalid_query`.',
+  },
+  'graphql.root_field_limit': {
+    type: 'int',
+    default: 20,
+    min: 1,
+    doc: 'Most root fields one GraphQL operation may select (batching in one request); more is 400 `invalid_query`.',
+  },
   'graphql.sandbox': {
     type: 'bool',
     default: true,
@@ -210,6 +256,45 @@ export const CONFIG_KEYS = {
   },
   'i18n.default_locale': { type: 'string', default: 'en', doc: 'Locale used when a request names none.' },
   'i18n.default_currency': { type: 'string', default: 'EUR', doc: 'Currency of new carts that name none (ISO 4217).' },
+  'mcp.enabled': {
+    type: 'bool',
+    default: true,
+    doc: 'Serve MCP over streamable HTTP at `/mcp/store` and `/mcp/admin`.',
+  },
+  'mcp.allowed_hosts': {
+    type: 'list',
+    default: ['localhost', '127.0.0.1', '[::1]'],
+    doc: 'Host names `/mcp/*` answers (DNS-rebinding guard); add your public host name.',
+  },
+  'mcp.allowed_origins': {
+    type: 'list',
+    default: ['localhost', '127.0.0.1', '[::1]'],
+    doc: 'Origin host names a browser may call `/mcp/*` from (requests without `Origin` pass).',
+  },
+  'mcp.admin_toolsets': {
+    type: 'list',
+    default: ['catalog', 'inventory', 'orders'],
+    doc: 'Admin toolsets (catalog, attributes, inventory, orders, customers, pricing, system, or all) listed when a client selects none (`?toolsets=` on `/mcp/admin`, `--toolsets` on stdio).',
+  },
+  'mcp.api_key': {
+    type: 'string',
+    default: '',
+    secret: true,
+    doc: 'Staff API key (`ck_…`) the stdio admin server (`svc mcp admin`) acts with; it refuses to start without one.',
+  },
+  'mcp.token': {
+    type: 'string',
+    default: '',
+    secret: true,
+    doc: 'Customer access token or API key (`sk_…`) the stdio store server acts with; empty: a guest.',
+  },
+  'mcp.max_result_bytes': {
+    type: 'int',
+    default: 100_000,
+    min: 1_000,
+    max: 10_000_000,
+    doc: 'Largest tool result; a larger one is a `result_too_large` tool error saying how to page.',
+  },
 } as const satisfies Record<string, KeySpec>;
 
 export type ConfigKey = keyof typeof CONFIG_KEYS;

@@ -47,6 +47,8 @@ export function loadConfig(options: LoadOptions = {}): Config {
   }
   if (!raw.has('database.url') && env.DATABASE_URL)
     raw.set('database.url', { value: env.DATABASE_URL, source: 'DATABASE_URL' });
+  // The conventional variable of platforms that assign the port (a config file or SVC_SERVER_PORT wins).
+  if (!raw.has('server.port') && env.PORT !== undefined) raw.set('server.port', { value: env.PORT, source: 'PORT' });
 
   for (const [key, value] of Object.entries(options.overrides ?? {})) {
     if (key === 'plugins') continue;
@@ -148,6 +150,10 @@ function checkCombinations(config: Config): void {
     throw new ConfigError('server.cors.allowed_origins: "*" cannot be combined with server.cors.allow_credentials');
   }
   if (config['media.storage'] === 's3') checkS3(config);
+  const url = config['database.url'];
+  // Secrets live in this URL: the message never echoes it.
+  if (url && !/^postgres(ql)?:$/.test(URL.parse(url)?.protocol ?? ''))
+    throw new ConfigError('database.url: expected postgresql://user[:password]@host[:port]/database');
 }
 
 /** S3 media storage needs a bucket and a key pair; URLs must be http(s). Values are not echoed: two are secrets. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { ensureWritableDir } from '../ensure-dir';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './data-dir-lock';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import pg from 'pg';
@@ -38,10 +39,17 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts);
   let pglite = opts.pglite;
+  let unlock = () => undefined as void;
   if (!pglite) {
     const dir = join(opts.dataDir, 'db');
-    mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    ensureWritableDir(dir, 'data_dir');
+    unlock = lockDataDir(opts.dataDir);
+    try {
+      pglite = await PGlite.create(dir);
+    } catch (err) {
+      unlock();
+      throw err;
+    }
   }
   const instance = pglite;
   const prisma = new PrismaClient({ adapter: countingAdapter(new PrismaPGlite(instance)) });
@@ -57,12 +65,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     async close() {
       await prisma.$disconnect();
       if (!opts.pglite) await instance.close();
+      unlock();
     },
   };
 }
 
 async function openPostgres(opts: DatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: opts.url, max: opts.maxConnections, ...tlsOptions(opts) });
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.maxConnections,
+    // An unreachable host fails the connection attempt in bounded time instead of hanging start or a request.
+    connectionTimeoutMillis: 10_000,
+    ...tlsOptions(opts),
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => opts.log.error({ err: err.message }, 'postgres pool error'));
   // The adapter types the generator as always naming; `undefined` is what it passes itself without one (unnamed).

@@ -81,6 +81,23 @@ function readMigrations(dir: string): MigrationFile[] {
     });
 }
 
+/** Names of the migrations in `dir` that the database has not applied (readiness reports them). */
+export async function pendingMigrations(db: SqlExecutor, dir: string = defaultMigrationsDir()): Promise<string[]> {
+  const names = readMigrations(dir).map((m) => m.name);
+  const [{ exists }] = await db.query<{ exists: boolean }>(
+    `SELECT to_regclass('_prisma_migrations') IS NOT NULL AS "exists"`,
+  );
+  if (!exists) return names;
+  const done = new Set(
+    (
+      await db.query<{ migration_name: string }>(
+        `SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
+      )
+    ).map((r) => r.migration_name),
+  );
+  return names.filter((n) => !done.has(n));
+}
+
 export async function applyMigrations(
   db: SqlExecutor,
   migrationsDir: string = defaultMigrationsDir(),

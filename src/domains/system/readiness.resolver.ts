@@ -1,0 +1,50 @@
+import { Ctx as Context, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import type { Ctx } from '../../context/ctx';
+import { type SqlExecutor, pendingMigrations } from '../../platform/db/migrator';
+
+@ObjectType({ description: 'Whether this instance should receive traffic, and why not.' })
+export class Readiness {
+  @Field({ description: '`ready`, or `not_ready` when any check below fails.' }) status!: string;
+  @Field({ description: '`ok` or `unreachable`.' }) database!: string;
+  @Field({ description: '`ok`, `unreachable`, or `not_configured` (limits kept in memory).' }) redis!: string;
+  @Field(() => Int, { description: 'Migrations in the code that the database has not applied.' })
+  pendingMigrations!: number;
+  @Field({ description: 'True while shutting down (in-flight requests finish; no new ones should come).' })
+  draining!: boolean;
+}
+
+/** Runs raw SQL through Prisma for the migration check (read-only statements). */
+const prismaExecutor = (ctx: Ctx): SqlExecutor => ({
+  exec: async (sql) => void (await ctx.prisma.$executeRawUnsafe(sql)),
+  query: (sql, params = []) => ctx.prisma.$queryRawUnsafe(sql, ...params),
+});
+
+@Resolver()
+export class ReadinessResolver {
+  @Query(() => Readiness, {
+    description:
+      'Public. Readiness for load balancers: database, Redis (when configured), pending migrations and draining. REST answers 503 when not ready.',
+  })
+  async readiness(@Context() ctx: Ctx): Promise<Readiness> {
+    const [database, pending, redis] = await Promise.all([
+      ctx.prisma.$queryRaw`SELECT 1`.then(
+        () => true,
+        () => false,
+      ),
+      pendingMigrations(prismaExecutor(ctx)).then(
+        (names) => names.length,
+        () => -1,
+      ),
+      ctx.security.ping(),
+    ]);
+    const draining = ctx.lifecycle?.stopping ?? false;
+    const ready = database && pending === 0 && redis !== false && !draining;
+    return {
+      status: ready ? 'ready' : 'not_ready',
+      database: database ? 'ok' : 'unreachable',
+      redis: redis === null ? 'not_configured' : redis ? 'ok' : 'unreachable',
+      pendingMigrations: Math.max(pending, 0),
+      draining,
+    };
+  }
+}
