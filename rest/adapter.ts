@@ -14,11 +14,12 @@ import { type OperationRunner, compileOperation } from '../src/graphql/jit';
 import { createContext } from '../src/context/create-context';
 import type { AppServices, Ctx } from '../src/context/ctx';
 import { type NormalizedError, normalizeError } from '../src/graphql/errors';
+import { operationLimits } from '../src/graphql/endpoint-limits';
+import { type EndpointLimit, takeLimits } from '../src/context/limits';
 import { ResponseEffects } from '../src/context/effects';
 import { sendError } from '../src/http/send';
 import { AppError } from '../src/shared/errors';
 import { type FieldProblem, readInput } from '../src/shared/validation/input';
-import type { UploadedFile } from '../src/shared/uploads';
 import { readMultipart } from './multipart';
 import type { HttpMethod, RouteSpec, VariableSource } from './route';
 
@@ -33,6 +34,8 @@ export interface CompiledRoute {
   run: OperationRunner;
   /** Access rules of the operation's root fields, checked before the input so strangers learn nothing from 400s. */
   access: Access[];
+  /** Endpoint budgets of the root fields (`@RateLimit`), taken before the input is read or validated. */
+  limits: EndpointLimit[];
 }
 
 function accessOf(operation: OperationDefinitionNode, where: string, accessTables: AccessTable[]): Access[] {
@@ -89,6 +92,7 @@ export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[], accessT
       document: spec.operation,
       variables,
       access: accessOf(operation, where, accessTables),
+      limits: operationLimits(schema, spec.operation, operation.name.value),
       run: compileOperation(schema, spec.operation, operation.name.value),
     };
   });
@@ -243,7 +247,25 @@ export function restRouter(app: AppServices, routes: CompiledRoute[]) {
       const denied = accessError(req.actor, access);
       if (denied) return sendError(res, denied);
     }
-    let uploads: Map<string, UploadedFile> | undefined;
+    const contextValue = createContext(
+      app,
+      {
+        id: req.id,
+        actor: req.actor,
+        log: req.log,
+        headers: req.headers,
+        clientIp: req.clientIp,
+        cookies: req.cookies,
+        signal: clientGone(res),
+      },
+      new ResponseEffects(res),
+    );
+    try {
+      await takeLimits(contextValue, route.limits);
+    } catch (err) {
+      if (err instanceof AppError) return sendError(res, err);
+      throw err;
+    }
     if (route.spec.multipart) {
       const { limit } = route.spec.multipart;
       let form: Awaited<ReturnType<typeof readMultipart>>;
@@ -255,7 +277,7 @@ export function restRouter(app: AppServices, routes: CompiledRoute[]) {
       }
       if (form) {
         req.body = form.body;
-        uploads = form.uploads;
+        contextValue.uploads = form.uploads;
       }
     }
     const { values, problems } = readRouteVariables(route, {
@@ -264,20 +286,6 @@ export function restRouter(app: AppServices, routes: CompiledRoute[]) {
       body: req.body,
     });
     if (problems.length) return sendError(res, AppError.validation(problems));
-    const contextValue = createContext(
-      app,
-      {
-        id: req.id,
-        actor: req.actor,
-        log: req.log,
-        headers: req.headers,
-        clientIp: req.clientIp,
-        cookies: req.cookies,
-        uploads,
-        signal: clientGone(res),
-      },
-      new ResponseEffects(res),
-    );
     const outcome = await executeRoute(route, values, contextValue);
     // Cookies and headers the operation declared through `ctx.effects` (login's session cookies…).
     contextValue.effects.flush();

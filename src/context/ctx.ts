@@ -1,6 +1,6 @@
 import type { Actor } from './actor';
 import type { PasswordHasher } from '../platform/passwords';
-import type { SecurityStore } from '../platform/security-store';
+import type { LimitPolicy, SecurityStore } from '../platform/security-store';
 import type { ResponseEffects } from './effects';
 import type { HookRegistry } from './hooks';
 import type { PrismaClient } from '../generated/prisma/client';
@@ -65,4 +65,6 @@ export interface Ctx extends AppServices {
   /** Aborted when the client goes away before its answer (long operations, e.g. imports, stop early). */
   signal?: AbortSignal;
   afterCommit?: Array<() => Promise<void>>;
+  /** Endpoint budgets the adapter already took for this request (see `takeLimits`). */
+  limitsTaken?: Set<LimitPolicy>;
 }

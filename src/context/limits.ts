@@ -1,6 +1,18 @@
+import { Extensions } from 'type-graphql';
 import type { LimitPolicy } from '../platform/security-store';
 import { AppError } from '../shared/errors';
 import type { Ctx } from './ctx';
+
+export type EndpointLimit = Exclude<LimitPolicy, 'global'>;
+
+/** The GraphQL field extension naming a root field's endpoint budget (read by REST, GraphQL and MCP). */
+export const RATE_LIMIT_EXTENSION = 'rateLimit';
+
+/**
+ * Declares the endpoint budget of a root field (`@RateLimit('checkout')`). Adapters take it from the
+ * caller's IP before they validate the input, so eleven empty checkout bodies in a minute still get a 429.
+ */
+export const RateLimit = (policy: EndpointLimit) => Extensions({ [RATE_LIMIT_EXTENSION]: policy });
 
 /** The 429 of contract §2: `rate_limited` with `Retry-After` in seconds until a request is allowed again. */
 export function rateLimited(retryAfter: number): AppError {
@@ -11,7 +23,20 @@ export function rateLimited(retryAfter: number): AppError {
  * Takes one request from an endpoint budget (login, register, checkout…) for the caller's IP, throwing the
  * 429 when it is empty. Called by services, so the REST route and its GraphQL mutation share one counter.
  */
-export async function consumeLimit(ctx: Ctx, policy: Exclude<LimitPolicy, 'global'>): Promise<void> {
-  const verdict = await ctx.security.consume(policy, ctx.request.ip);
-  if (!verdict.allowed) throw rateLimited(verdict.retryAfter);
+export async function consumeLimit(ctx: Ctx, policy: EndpointLimit): Promise<void> {
+  // Already taken by the adapter for this request (before validation): one request, one count.
+  if (ctx.limitsTaken?.has(policy)) return;
+  await takeLimits(ctx, [policy]);
+}
+
+/**
+ * Takes the endpoint budgets of an operation's root fields (one per field, so two aliased checkouts count
+ * twice), up front, and remembers them so the services' own `consumeLimit` calls don't count them again.
+ */
+export async function takeLimits(ctx: Ctx, policies: readonly EndpointLimit[]): Promise<void> {
+  for (const policy of policies) {
+    const verdict = await ctx.security.consume(policy, ctx.request.ip);
+    (ctx.limitsTaken ??= new Set()).add(policy);
+    if (!verdict.allowed) throw rateLimited(verdict.retryAfter);
+  }
 }

@@ -8,6 +8,9 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Ctx } from '../context/ctx';
 import { graphqlExtensions, normalizeError } from './errors';
 import { jitGateway } from './jit';
+import { takeLimits } from '../context/limits';
+import { AppError } from '../shared/errors';
+import { operationLimits } from './endpoint-limits';
 import { aliasLimitRule, depthLimitRule, operationComplexity } from './limits';
 
 export interface ApolloOptions {
@@ -32,6 +35,14 @@ function servicePlugin(limits: { signedIn: number; anonymous: number }): ApolloS
     async requestDidStart() {
       return {
         async didResolveOperation({ schema, document, request, operationName, contextValue }) {
+          // Endpoint budgets count first, before the variables are coerced (by the cost check just below).
+          await takeLimits(contextValue, operationLimits(schema, document, operationName)).catch((err: unknown) => {
+            if (!(err instanceof AppError)) throw err;
+            throw new GraphQLError(err.message, {
+              originalError: err,
+              extensions: { code: err.code, http: { status: err.status } },
+            });
+          });
           const complexityLimit = contextValue.actor.kind === 'anonymous' ? limits.anonymous : limits.signedIn;
           const cost = operationComplexity(schema, document, operationName ?? undefined, request.variables ?? {});
           if (cost > complexityLimit) {

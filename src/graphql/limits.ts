@@ -117,5 +117,16 @@ export function operationComplexity(
   operationName: string | undefined,
   variables: Record<string, unknown>,
 ): number {
-  return getComplexity({ schema, query: document, operationName, variables, estimators: [estimator] });
+  try {
+    return getComplexity({ schema, query: document, operationName, variables, estimators: [estimator] });
+  } catch (err) {
+    // The cost depends on the variables, so they are coerced here first: a missing or mistyped one is the
+    // client's input error (400), not a failure of the request pipeline (which Apollo would answer with 500).
+    if (err instanceof GraphQLError)
+      throw new GraphQLError(err.message, {
+        nodes: err.nodes,
+        extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
+      });
+    throw err;
+  }
 }

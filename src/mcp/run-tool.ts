@@ -2,6 +2,7 @@ import { type CompiledRoute, executeRoute, readRouteVariables } from '../../rest
 import type { Actor } from '../context/actor';
 import type { AppServices } from '../context/ctx';
 import { createContext } from '../context/create-context';
+import { takeLimits } from '../context/limits';
 import { accessError } from '../auth/shield';
 import type { NormalizedError } from '../graphql/errors';
 import type { Logger } from '../platform/logger';
@@ -124,8 +125,6 @@ export async function runRouteTool(
   const body = tool.flatBody
     ? Object.fromEntries(Object.entries(args).filter(([key]) => !used.has(key)))
     : (args.body ?? {});
-  const { values, problems } = readRouteVariables(route, { params, query, body });
-  if (problems.length) return toolError(AppError.validation(problems));
   const ctx = createContext(services, {
     id: caller.requestId,
     actor: caller.actor,
@@ -133,6 +132,14 @@ export async function runRouteTool(
     headers,
     clientIp: caller.clientIp,
   });
+  try {
+    await takeLimits(ctx, route.limits);
+  } catch (err) {
+    if (err instanceof AppError) return toolError(err);
+    throw err;
+  }
+  const { values, problems } = readRouteVariables(route, { params, query, body });
+  if (problems.length) return toolError(AppError.validation(problems));
   const outcome = await executeRoute(route, values, ctx);
   if ('error' in outcome) return toolError(outcome.error!);
   return toolSuccess(shape(route, outcome.payload), maxBytes);

@@ -37,4 +37,18 @@ describe('GraphQL abuse limits', () => {
     const signedIn = await t.asCustomer().gql(query);
     expect(signedIn.status).toBe(200);
   });
+
+  it('answers a missing or mistyped variable with 400 validation_error, never 500', async () => {
+    const missing = await t.asGuest().gql('query($id: UUID!) { product(id: $id) { id } }');
+    expect(missing.status).toBe(400);
+    expect(missing.errors?.[0]).toMatchObject({
+      message: 'Variable "$id" of required type "UUID!" was not provided.',
+      extensions: { code: 'validation_error', status: 400 },
+    });
+    const mistyped = await t.asGuest().gql('query($limit: Int) { storeProducts(limit: $limit) { items { id } } }', {
+      limit: 'many',
+    });
+    expect(mistyped.status).toBe(400);
+    expect(mistyped.errors?.[0]).toMatchObject({ extensions: { code: 'validation_error' } });
+  });
 });

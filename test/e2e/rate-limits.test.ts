@@ -10,6 +10,7 @@ const LIMITS = {
   'security.rate_limit.burst': 10,
   'security.rate_limit.login.requests_per_minute': 3,
   'security.rate_limit.register.requests_per_minute': 2,
+  'security.rate_limit.checkout.requests_per_minute': 3,
 };
 
 /** A fresh client IP per test (sent through the trusted local proxy), so counters never leak between tests. */
@@ -89,6 +90,41 @@ function suite(name: string, overrides: Record<string, unknown>) {
       expect((await t.asGuest().post('/api/v1/store/auth/register', body(), ip)).status).toBe(201);
       expect((await t.asGuest().post('/api/v1/store/register', body(), ip)).status).toBe(201);
       expectRateLimited(await t.asGuest().post('/api/v1/store/register', body(), ip), 60);
+    });
+
+    it('endpoint budgets count a request before its body is validated: empty checkouts and registrations get 429', async () => {
+      const ip = { 'x-forwarded-for': newIp() };
+      // The checkout budget is 3 here: two empty REST bodies and one GraphQL call without its variables
+      // are 400s that count, the fourth request is refused whatever it carries.
+      expect((await t.asGuest().post('/api/v1/store/checkout', {}, ip)).status).toBe(400);
+      expect((await t.asGuest().post('/api/v1/store/checkout', { items: 'nope' }, ip)).status).toBe(400);
+      const gql = (body: object) => t.asGuest().request('POST', '/graphql', body, ip);
+      const invalid = await gql({ query: 'mutation($i: CheckoutInput!) { checkoutComplete(input: $i) { id } }' });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.errors[0].extensions.code).toBe('validation_error');
+      expectRateLimited(await t.asGuest().post('/api/v1/store/checkout', {}, ip), 60);
+      const refused = await gql({ query: 'mutation($i: CheckoutInput!) { checkoutComplete(input: $i) { id } }' });
+      expect(refused.status).toBe(429);
+      expect(refused.body.errors[0].extensions).toMatchObject({ code: 'rate_limited', status: 429 });
+      // Two aliased checkouts in one operation take two from the budget.
+      const other = { 'x-forwarded-for': newIp() };
+      const twice = await t.asGuest().request(
+        'POST',
+        '/graphql',
+        {
+          query:
+            'mutation($i: CheckoutInput!) { a: checkoutComplete(input: $i) { id } b: checkoutComplete(input: $i) { id } }',
+        },
+        other,
+      );
+      expect(twice.status).toBe(400);
+      expect((await t.asGuest().post('/api/v1/store/checkout', {}, other)).status).toBe(400);
+      expect((await t.asGuest().post('/api/v1/store/checkout', {}, other)).status).toBe(429);
+
+      const registerIp = { 'x-forwarded-for': newIp() };
+      for (let i = 0; i < 2; i++)
+        expect((await t.asGuest().post('/api/v1/store/register', {}, registerIp)).status).toBe(400);
+      expectRateLimited(await t.asGuest().post('/api/v1/store/register', {}, registerIp), 60);
     });
 
     it('global: a burst of 10 per IP on every API path, /graphql included, then 429 with Retry-After', async () => {

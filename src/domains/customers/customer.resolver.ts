@@ -1,5 +1,6 @@
 import { Arg, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root, Args } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
+import { RateLimit } from '../../context/limits';
 import { resolvePage, PageArgs } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { Address } from './address.type';
@@ -68,6 +69,7 @@ export class CustomerResolver {
   }
 
   @Mutation(() => Customer, { description: 'Registers a customer. 409 `email_taken`.' })
+  @RateLimit('register')
   customerRegister(@Context() ctx: Ctx, @Arg('input', () => RegisterInput) input: RegisterInput) {
     return customers.registerCustomer(ctx, input);
   }

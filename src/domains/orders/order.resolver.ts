@@ -1,5 +1,6 @@
 import { Arg, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root, Args } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
+import { RateLimit } from '../../context/limits';
 import { SortOrder, resolvePage, PageArgs } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { OrderStatusInput } from './checkout.inputs';
@@ -57,6 +58,7 @@ export class OrderResolver {
     description:
       "For the order's customer, or a guest with its guest token (cookie or `X-Guest-Token`); 404 otherwise.",
   })
+  @RateLimit('guest_order')
   storeOrderTransactions(@Context() ctx: Ctx, @Arg('orderId', () => UuidScalar) orderId: string) {
     return orders.listOwnTransactions(ctx, orderId);
   }

@@ -1,5 +1,6 @@
 import { Arg, Ctx as Context, Mutation, Resolver } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
+import { RateLimit } from '../../context/limits';
 import { LoginInput, LogoutInput, RefreshInput } from './session.inputs';
 import * as sessions from './session.service';
 import { LogoutResult, TokenPair } from './session.type';
@@ -15,6 +16,7 @@ export class SessionResolver {
     description:
       'Login for admin users, then customers. 401 `invalid_credentials`; 429 `account_locked` after 5 failures.',
   })
+  @RateLimit('login')
   login(
     @Context() ctx: Ctx,
     @Arg('input', () => LoginInput) input: LoginInput,
@@ -24,6 +26,7 @@ export class SessionResolver {
   }
 
   @Mutation(() => TokenPair, { description: 'Login for customers only (store).' })
+  @RateLimit('login')
   customerLogin(
     @Context() ctx: Ctx,
     @Arg('input', () => LoginInput) input: LoginInput,
