@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
+import { expectStockConsistent } from '../fixtures/stock-invariants';
 import { type TestServer, startTestServer } from '../harness/server';
 
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
@@ -95,38 +96,11 @@ const shuffle = <T>(list: T[]) => [...list].sort(() => Math.random() - 0.5);
       );
       expect(statuses.filter((s) => s >= 500)).toEqual([]);
 
-      const entries = await t.db.stockEntry.findMany({ where: { productId: { in: products.map((p) => p.id) } } });
-      for (const entry of entries) {
-        const moved = await t.db.stockMovement.aggregate({
-          _sum: { quantity: true },
-          where: { warehouseId: entry.warehouseId, productId: entry.productId, variantId: entry.variantId },
-        });
-        expect({ entry: entry.id, quantity: entry.quantity }).toEqual({
-          entry: entry.id,
-          quantity: moved._sum.quantity ?? 0,
-        });
-        expect(entry.quantity).toBeGreaterThanOrEqual(0);
-      }
-      for (const product of products) {
-        const row = await t.db.product.findUniqueOrThrow({ where: { id: product.id } });
-        const sum = entries.filter((e) => e.productId === product.id).reduce((n, e) => n + e.quantity, 0);
-        expect(row.stock).toBe(sum);
-      }
-      for (const id of orders) {
-        const order = await t.db.order.findUniqueOrThrow({ where: { id }, include: { items: true } });
-        const sold = await t.db.stockMovement.aggregate({
-          _sum: { quantity: true },
-          where: { orderId: id, type: 'sale' },
-        });
-        const back = await t.db.stockMovement.aggregate({
-          _sum: { quantity: true },
-          where: { orderId: id, type: 'reversal' },
-        });
-        const ordered = order.items.reduce((n, i) => n + i.quantity, 0);
-        expect(-(sold._sum.quantity ?? 0)).toBe(ordered);
-        const returned = ['cancelled', 'refunded'].includes(order.status) ? ordered : 0;
-        expect(back._sum.quantity ?? 0).toBe(returned);
-      }
+      await expectStockConsistent(
+        t,
+        products.map((p) => p.id),
+        orders,
+      );
     }, 120_000);
 
     it('two edits of one translation at once: both answer, neither 500s', async () => {
