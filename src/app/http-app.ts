@@ -48,6 +48,11 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.set('etag', false);
 
   app.use(requestId(services.log));
+  // While draining, a kept-alive client is told to reconnect (to another instance) after this answer.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    if (services.lifecycle?.stopping) res.setHeader('Connection', 'close');
+    next();
+  });
   app.use(securityHeaders);
   app.use(cors(config['server.cors.allowed_origins'], config['server.cors.allow_credentials']));
   app.use(requestFacts(config['server.trusted_proxies']));

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
 import { startTestServer } from '../harness/server';
 
 describe('slow clients and shutdown', () => {
@@ -41,12 +42,47 @@ describe('slow clients and shutdown', () => {
     await new Promise((r) => setTimeout(r, 200));
     const stopping = await t.asGuest().get('/api/v1/health');
     expect(stopping.status).toBe(503);
+    // A kept-alive client is told to reconnect elsewhere.
+    expect(stopping.headers.get('connection')).toBe('close');
     expect(stopping.body.data.status).toBe('stopping');
     const draining = await t.asGuest().get('/api/v1/health/ready');
     expect(draining.status).toBe(503);
     expect(draining.body.data).toMatchObject({ status: 'not_ready', draining: true });
     await closing;
     await expect(fetch(`${t.url}/api/v1/health`)).rejects.toThrow();
+  });
+
+  it('shutdown (what SIGTERM runs) during a burst of checkouts: every request that arrived gets its complete answer, then it stops', async () => {
+    const t = await startTestServer({ 'server.shutdown_delay_seconds': 0 });
+    const shop = await createShop(t);
+    const product = await stockedProduct(t, shop.warehouse.id, 100, { priceGross: 100 });
+    // Each checkout waits in `checkout.before` until shutdown has begun, so all of them are in flight at the signal.
+    let arrived = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    t.service.services.hooks.register('checkout.before', async () => {
+      arrived++;
+      await gate;
+    });
+    const BURST = 20;
+    const burst = Array.from({ length: BURST }, () =>
+      t.asGuest().post('/api/v1/store/checkout', {
+        items: [{ product_id: product.id, quantity: 1 }],
+        shipping_address: ADDRESS,
+        shipping_method_id: shop.shipping.id,
+        payment_method_id: shop.payment.id,
+        email: 'drain@example.com',
+      }),
+    );
+    while (arrived < BURST) await new Promise((r) => setTimeout(r, 20));
+    const closing = t.close();
+    await new Promise((r) => setTimeout(r, 100));
+    // New connections are refused while the in-flight ones finish.
+    await expect(fetch(`${t.url}/api/v1/health`)).rejects.toThrow();
+    release();
+    const answers = await Promise.all(burst);
+    expect(answers.map((r) => r.status)).toEqual(Array(BURST).fill(201));
+    await closing;
   });
 
   it('reports an unreachable Redis as not ready, without hanging', async () => {
