@@ -1,7 +1,7 @@
-import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from './config/keys';
 import type { Logger } from './logger';
+import { RedisBreaker } from './redis-breaker';
 
 /** Per-IP request budgets of the spec's Limits table; each has its own counter. */
 export type LimitPolicy = 'global' | 'login' | 'register' | 'checkout' | 'guest_order';
@@ -11,8 +11,10 @@ export const LOGIN_LOCK_SECONDS = 3600;
 
 /**
  * Rate limits, the login lock and the access-token blacklist. In memory by default; in Redis when
- * `redis.url` is set, so they hold across instances. A Redis outage falls back to per-instance memory
- * (rate-limiter-flexible's insurance limiter) instead of failing every request.
+ * `redis.url` is set, so they hold across instances. While Redis is unreachable or hung, each falls back to
+ * this instance's memory at once (see RedisBreaker) instead of failing or slowing every request: budgets and
+ * locks then count per instance, and a token revoked on another instance during the outage is still accepted
+ * here until it expires (access tokens live minutes). See docs/operations.md.
  */
 export interface SecurityStore {
   readonly kind: 'memory' | 'redis';
@@ -66,34 +68,39 @@ class MemoryBlacklist {
   }
 }
 
+const isLimiterAnswer = (err: unknown) => err instanceof RateLimiterRes;
+
 /** Opens the store `config` asks for: Redis when `redis.url` is set, memory otherwise. */
 export function openSecurityStore(config: Config, log: Logger): SecurityStore {
-  const redis = config['redis.url'] ? new Redis(config['redis.url'], { maxRetriesPerRequest: 1 }) : undefined;
-  redis?.on('error', (err) => log.warn({ err: err.message }, 'redis error; rate limits fall back to memory'));
+  const breaker = config['redis.url']
+    ? new RedisBreaker(config['redis.url'], log, 'rate limits, login locks and the token blacklist')
+    : undefined;
   const memoryBlacklist = new MemoryBlacklist();
 
-  const limiter = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
+  /** A budget kept in Redis (shared by the instances), with this instance's memory as its stand-in. */
+  const limiter = (keyPrefix: string, points: number, duration: number) => {
     const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-    return redis
-      ? new RateLimiterRedis({
-          storeClient: redis,
-          keyPrefix: `svc:${keyPrefix}`,
-          points,
-          duration,
-          insuranceLimiter: memory,
-        })
-      : memory;
+    const shared =
+      breaker && new RateLimiterRedis({ storeClient: breaker.client, keyPrefix: `svc:${keyPrefix}`, points, duration });
+    return <T>(use: (l: RateLimiterAbstract) => Promise<T>): Promise<T> =>
+      shared
+        ? breaker.run(
+            () => use(shared),
+            () => use(memory),
+            isLimiterAnswer,
+          )
+        : use(memory);
   };
   const limiters = Object.fromEntries(
     Object.entries(budgets(config)).map(([policy, b]) => [policy, limiter(`rl:${policy}`, b.points, b.duration)]),
-  ) as Record<LimitPolicy, RateLimiterAbstract>;
+  ) as Record<LimitPolicy, ReturnType<typeof limiter>>;
   const loginFailures = limiter('login-fail', LOGIN_LOCK_ATTEMPTS, LOGIN_LOCK_SECONDS);
 
   return {
-    kind: redis ? 'redis' : 'memory',
+    kind: breaker ? 'redis' : 'memory',
     async consume(policy, key) {
       try {
-        await limiters[policy].consume(key);
+        await limiters[policy]((l) => l.consume(key));
         return { allowed: true };
       } catch (res) {
         if (!(res instanceof RateLimiterRes)) throw res;
@@ -101,49 +108,47 @@ export function openSecurityStore(config: Config, log: Logger): SecurityStore {
       }
     },
     async isLoginLocked(email) {
-      const res = await loginFailures.get(email);
+      const res = await loginFailures((l) => l.get(email));
       return !!res && res.consumedPoints >= LOGIN_LOCK_ATTEMPTS;
     },
     async recordLoginFailure(email) {
       try {
-        const res = await loginFailures.consume(email);
-        // The lock runs for a full hour from the attempt that reached the threshold.
-        if (res.consumedPoints >= LOGIN_LOCK_ATTEMPTS) await loginFailures.block(email, LOGIN_LOCK_SECONDS);
+        await loginFailures(async (l) => {
+          const res = await l.consume(email);
+          // The lock runs for a full hour from the attempt that reached the threshold.
+          if (res.consumedPoints >= LOGIN_LOCK_ATTEMPTS) await l.block(email, LOGIN_LOCK_SECONDS);
+        });
       } catch (res) {
         if (!(res instanceof RateLimiterRes)) throw res;
       }
     },
     async clearLoginFailures(email) {
-      await loginFailures.delete(email);
+      await loginFailures((l) => l.delete(email));
     },
     async revokeJti(jti, exp) {
       const ttl = exp - Math.floor(Date.now() / 1000);
       if (ttl <= 0) return;
+      // Always here (this instance honours its own logouts, Redis or not); in Redis for the other instances.
       memoryBlacklist.add(jti, exp);
-      if (redis)
-        await redis
-          .set(`svc:bl:${jti}`, '1', 'EX', ttl)
-          .catch((err: Error) => log.warn({ err: err.message }, 'redis blacklist write failed'));
+      await breaker?.run(
+        async (redis) => void (await redis.set(`svc:bl:${jti}`, '1', 'EX', ttl)),
+        async () => undefined,
+      );
     },
     async isJtiRevoked(jti) {
       if (memoryBlacklist.has(jti)) return true;
-      if (!redis) return false;
-      return (await redis.exists(`svc:bl:${jti}`).catch(() => 0)) === 1;
+      if (!breaker) return false;
+      return breaker.run(
+        async (redis) => (await redis.exists(`svc:bl:${jti}`)) === 1,
+        async () => false,
+      );
     },
     async ping() {
-      if (!redis) return null;
-      const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000).unref());
-      return Promise.race([
-        redis.ping().then(
-          () => true,
-          () => false,
-        ),
-        timeout,
-      ]);
+      return breaker ? breaker.ping() : null;
     },
     async close() {
       memoryBlacklist.close();
-      if (redis) await redis.quit().catch(() => redis.disconnect());
+      await breaker?.close();
     },
   };
 }

@@ -47,7 +47,7 @@ const upTo = (n: number) => 1 + Math.floor(Math.random() * n);
       const orders: string[] = [];
       const counts = new Map<string, Map<number, number>>();
       const failures: string[] = [];
-      const record = (what: string, res: { status: number; text: string }) => {
+      const record = <R extends { status: number; text: string }>(what: string, res: R): R => {
         const byStatus = counts.get(what) ?? new Map<number, number>();
         byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1);
         counts.set(what, byStatus);

@@ -1,0 +1,91 @@
+import Redis from 'ioredis';
+import type { Logger } from './logger';
+
+/** How long a failing Redis is left alone before one call tries it again (half-open). */
+const OPEN_MS = 5_000;
+/** A command Redis has not answered by then counts as a failure (a hung server, a black-holed network). */
+const COMMAND_TIMEOUT_MS = 500;
+
+/**
+ * One Redis connection behind a circuit breaker. While Redis is unreachable, hung or failing, calls don't wait:
+ * `run` answers from the fallback at once (commands are never queued while disconnected, each has a short
+ * timeout, and after a failure Redis is skipped for a few seconds). ioredis keeps reconnecting in the
+ * background; the first call that succeeds closes the circuit again. State changes are logged once each.
+ */
+export class RedisBreaker {
+  readonly client: Redis;
+  private openUntil = 0;
+  private down = false;
+
+  constructor(
+    url: string,
+    private readonly log: Logger,
+    private readonly what: string,
+  ) {
+    this.client = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 1_000,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      // Reconnect forever, backing off to 5 s: Redis coming back is noticed without a restart.
+      retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
+    });
+    // The error event fires on every reconnect attempt; the state change is what the log needs.
+    this.client.on('error', (err) => this.failed(err));
+    this.client.on('ready', () => this.recovered());
+  }
+
+  /** Whether a call should try Redis now: connected, and not inside an open circuit's pause. */
+  get available(): boolean {
+    return this.client.status === 'ready' && Date.now() >= this.openUntil;
+  }
+
+  /** Runs `call` on Redis, or `fallback` when Redis is unavailable or the call fails for Redis's sake. */
+  async run<T>(call: (redis: Redis) => Promise<T>, fallback: () => Promise<T>, isAnswer?: (err: unknown) => boolean) {
+    if (!this.available) return fallback();
+    try {
+      const result = await call(this.client);
+      this.recovered();
+      return result;
+    } catch (err) {
+      // Some libraries reject with a legitimate answer (a rate limiter's "limited"): that's Redis working.
+      if (isAnswer?.(err)) {
+        this.recovered();
+        throw err;
+      }
+      this.failed(err);
+      return fallback();
+    }
+  }
+
+  /** PING within a second: true, false, never a wait on a dead connection. */
+  async ping(): Promise<boolean> {
+    if (this.client.status !== 'ready') return false;
+    return this.client.ping().then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.client.quit().catch(() => this.client.disconnect());
+  }
+
+  private failed(err: unknown): void {
+    this.openUntil = Date.now() + OPEN_MS;
+    if (this.down) return;
+    this.down = true;
+    this.log.warn(
+      { err: err instanceof Error ? err.message : String(err) },
+      `redis unavailable: ${this.what} fall back to this instance's memory until it is back`,
+    );
+  }
+
+  private recovered(): void {
+    if (this.client.status !== 'ready') return;
+    this.openUntil = 0;
+    if (!this.down) return;
+    this.down = false;
+    this.log.info(`redis is back: ${this.what} are shared again`);
+  }
+}

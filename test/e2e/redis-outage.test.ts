@@ -1,0 +1,120 @@
+/**
+ * Issue 18: Redis dies under load and comes back. Requests keep answering quickly (no 5xx, no waits on a dead
+ * connection), readiness reports the outage, the log says so once per change, and when Redis returns the
+ * service uses it again without a restart. Runs its own redis-server on a free port (skipped without one).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
+import Redis from 'ioredis';
+import { PASSWORD, createAdmin } from '../fixtures/accounts';
+import { captureLog } from '../harness/capture-log';
+import { type TestServer, startTestServer } from '../harness/server';
+
+const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+  ]);
+  const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  for (let i = 0; i < 50; i++) {
+    if (
+      await probe.connect().then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  probe.disconnect();
+  return child;
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+(hasRedisServer ? describe : describe.skip)('Redis outage', () => {
+  let port: number;
+  let redis: ChildProcess;
+  let t: TestServer;
+  const captured = captureLog('info');
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+    t = await startTestServer({ 'redis.url': `redis://127.0.0.1:${port}` }, { log: captured.log });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (redis.exitCode === null) await stop(redis);
+  });
+
+  it('degrades to memory at once while Redis is down, reports it, and uses Redis again when it is back', async () => {
+    const admin = await createAdmin(t);
+    const login = (password: string) => t.asGuest().post('/api/v1/auth/login', { email: admin.email, password });
+    expect((await login(PASSWORD)).status).toBe(200);
+    expect((await t.asGuest().get('/api/v1/health/ready')).status).toBe(200);
+
+    await stop(redis);
+    // Under load while it is gone: every answer is the normal one, and none waits on Redis.
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 0 ? login(i % 2 ? PASSWORD : 'wrong password') : t.asGuest().get('/api/v1/store/products?limit=5'),
+      ),
+    );
+    expect(answers.filter((r) => r.status >= 500)).toEqual([]);
+    expect(answers.map((r) => r.status).sort()).toEqual(
+      answers.map((_, i) => (i % 3 === 0 ? (i % 2 ? 200 : 401) : 200)).sort(),
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+    const notReady = await t.asGuest().get('/api/v1/health/ready');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body.data).toMatchObject({ redis: 'unreachable', database: 'ok' });
+
+    redis = await startRedis(port);
+    let ready = 0;
+    for (let i = 0; i < 100 && ready !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      ready = (await t.asGuest().get('/api/v1/health/ready')).status;
+    }
+    expect(ready).toBe(200);
+    // Shared again: a login's budget is counted in Redis.
+    expect((await login(PASSWORD)).status).toBe(200);
+    const client = new Redis(port, '127.0.0.1');
+    try {
+      expect((await client.keys('svc:rl:login:*')).length).toBeGreaterThan(0);
+    } finally {
+      client.disconnect();
+    }
+    const states = captured.entries.map((e) => e.msg).filter((m) => /^redis /.test(String(m)));
+    expect(states).toEqual([
+      "redis unavailable: rate limits, login locks and the token blacklist fall back to this instance's memory until it is back",
+      'redis is back: rate limits, login locks and the token blacklist are shared again',
+    ]);
+  }, 60_000);
+});
+
+if (!hasRedisServer)
+  describe('Redis outage', () => {
+    it.skip('needs the redis-server binary: not installed', () => undefined);
+  });
