@@ -1,14 +1,59 @@
 #!/usr/bin/env node
-// The `svc` binary: runs the compiled build when present, else the TypeScript sources through swc.
-const { existsSync } = require('node:fs');
-const { join } = require('node:path');
+// The `svc` binary (and `npm start`): runs the compiled build in dist/ when it is current, else the
+// TypeScript sources through SWC. A dist/ older than any source is never run silently: it says so on stderr
+// and runs the sources (or refuses, when SWC isn't installed), so an edit is never shadowed by an old build.
+const { existsSync, readdirSync, statSync } = require('node:fs');
+const { join, relative } = require('node:path');
 
-const built = join(__dirname, '..', 'dist', 'src', 'main.js');
-if (existsSync(built) && !process.env.SVC_FROM_SOURCE) {
-  require(built);
-} else {
+const root = join(__dirname, '..');
+const built = join(root, 'dist', 'src', 'main.js');
+
+/** The newest file under the folders the build compiles (and the plugins' assets it copies). */
+function newestSource() {
+  let newest = { path: '', mtimeMs: 0 };
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (!entry.name.endsWith('.test.ts')) {
+        const { mtimeMs } = statSync(path);
+        if (mtimeMs > newest.mtimeMs) newest = { path, mtimeMs };
+      }
+    }
+  };
+  for (const dir of ['src', 'rest', 'plugins']) if (existsSync(join(root, dir))) walk(join(root, dir));
+  return newest;
+}
+
+function runSources() {
   // MCP clients (Claude Desktop, Cursor) start `svc` from any folder: compile with this project's settings.
-  process.env.SWC_NODE_PROJECT ??= join(__dirname, '..', 'tsconfig.json');
+  process.env.SWC_NODE_PROJECT ??= join(root, 'tsconfig.json');
   require('@swc-node/register');
-  require(join(__dirname, '..', 'src', 'main.ts'));
+  require(join(root, 'src', 'main.ts'));
+}
+
+const swcInstalled = (() => {
+  try {
+    require.resolve('@swc-node/register');
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+if (process.env.SVC_FROM_SOURCE || !existsSync(built)) {
+  runSources();
+} else {
+  const source = newestSource();
+  if (source.mtimeMs <= statSync(built).mtimeMs) {
+    require(built);
+  } else if (swcInstalled) {
+    process.stderr.write(
+      `svc: dist/ is older than ${relative(root, source.path)}; running the sources (npm run build to use the build)\n`,
+    );
+    runSources();
+  } else {
+    process.stderr.write(`svc: dist/ is older than ${relative(root, source.path)}: run npm run build\n`);
+    process.exit(78);
+  }
 }

@@ -1,5 +1,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,6 +120,35 @@ describe('svc CLI', () => {
       rmSync(portDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('never runs a dist/ older than the sources silently (scripts/svc.js, the `svc` binary and npm start)', async () => {
+    // A miniature package: the real launcher, a "build" that says so, and a source edited after it.
+    const pkg = mkdtempSync(join(tmpdir(), 'svc-dist-'));
+    try {
+      mkdirSync(join(pkg, 'scripts'));
+      mkdirSync(join(pkg, 'dist', 'src'), { recursive: true });
+      mkdirSync(join(pkg, 'src'));
+      copyFileSync(join(root, 'scripts', 'svc.js'), join(pkg, 'scripts', 'svc.js'));
+      writeFileSync(join(pkg, 'src', 'main.ts'), '');
+      const old = new Date(Date.now() - 60_000);
+      utimesSync(join(pkg, 'src', 'main.ts'), old, old);
+      writeFileSync(join(pkg, 'dist', 'src', 'main.js'), "process.stdout.write('compiled build')");
+      const launch = () =>
+        run(process.execPath, [join(pkg, 'scripts', 'svc.js')], { env: env(pkg), cwd: pkg }).catch(
+          (err: { code: number; stdout: string; stderr: string }) => err,
+        );
+      expect(await launch()).toMatchObject({ stdout: 'compiled build' });
+      writeFileSync(join(pkg, 'src', 'main.ts'), '// edited');
+      // Without SWC next to it (as in a production install) it refuses; with SWC it runs the sources and says so.
+      expect(await launch()).toMatchObject({
+        code: 78,
+        stdout: '',
+        stderr: 'svc: dist/ is older than src/main.ts: run npm run build\n',
+      });
+    } finally {
+      rmSync(pkg, { recursive: true, force: true });
+    }
+  });
 
   it('prints its version', async () => {
     const { stdout } = await run(process.execPath, [...SVC, 'version'], { env: env(dataDir), cwd: root });
