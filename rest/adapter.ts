@@ -243,6 +243,7 @@ export function restRouter(app: AppServices, routes: CompiledRoute[]) {
   };
 
   async function run(route: CompiledRoute, req: Request, res: Response, params: Record<string, string>) {
+    if (res.locals.logFields) res.locals.logFields.operation = route.operationName;
     for (const access of route.access) {
       const denied = accessError(req.actor, access);
       if (denied) return sendError(res, denied);

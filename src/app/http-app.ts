@@ -79,7 +79,10 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use(
     '/graphql',
     expressMiddleware(deps.apollo, {
-      context: async ({ req, res }) => createContext(services, req, new ResponseEffects(res)),
+      context: async ({ req, res }) => ({
+        ...createContext(services, req, new ResponseEffects(res)),
+        logFields: res.locals.logFields as Record<string, unknown> | undefined,
+      }),
     }),
   );
   // Uploaded media, when stored locally (S3 media are served by the bucket or `media.s3.public_url`).

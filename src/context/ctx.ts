@@ -65,6 +65,8 @@ export interface Ctx extends AppServices {
   /** Aborted when the client goes away before its answer (long operations, e.g. imports, stop early). */
   signal?: AbortSignal;
   afterCommit?: Array<() => Promise<void>>;
+  /** Extra fields of the request's log line (the operation that ran), when an HTTP request is behind it. */
+  logFields?: Record<string, unknown>;
   /** Endpoint budgets the adapter already took for this request (see `takeLimits`). */
   limitsTaken?: Set<LimitPolicy>;
 }

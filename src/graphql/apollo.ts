@@ -34,7 +34,10 @@ function servicePlugin(limits: { signedIn: number; anonymous: number }): ApolloS
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ schema, document, request, operationName, contextValue }) {
+        async didResolveOperation({ schema, document, request, operation, operationName, contextValue }) {
+          // The request's log line names what ran: `query ProductList`, `mutation (anonymous)`.
+          if (contextValue.logFields)
+            contextValue.logFields.operation = `${operation?.operation ?? 'query'} ${operationName ?? '(anonymous)'}`;
           // Endpoint budgets count first, before the variables are coerced (by the cost check just below).
           await takeLimits(contextValue, operationLimits(schema, document, operationName)).catch((err: unknown) => {
             if (!(err instanceof AppError)) throw err;

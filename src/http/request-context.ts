@@ -24,12 +24,17 @@ export function requestId(log: Logger) {
     req.log = log.child({ requestId: req.id });
     res.setHeader('X-Request-ID', req.id);
     const started = process.hrtime.bigint();
+    // Facts later layers add to the request's log line (the GraphQL or REST operation that ran).
+    const logFields: Record<string, unknown> = {};
+    res.locals.logFields = logFields;
+    // The full path (mounted routers like /graphql see a shortened `req.path`), without the query string.
+    const path = req.originalUrl.split('?')[0];
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // `sql`: statements the request ran (see countQueries), so an N+1 shows up in the logs.
       const sql = (res.locals.sqlScope as QueryScope | undefined)?.statements;
       req.log.info(
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, sql },
+        { method: req.method, path, ...logFields, status: res.statusCode, ms: Math.round(ms * 10) / 10, sql },
         'request',
       );
     });

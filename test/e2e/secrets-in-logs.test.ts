@@ -52,3 +52,20 @@ describe('logs', () => {
     for (const secret of secrets) expect(log).not.toContain(secret);
   });
 });
+
+describe('request log lines', () => {
+  it('name the operation that ran: the GraphQL operation (or anonymous), the REST route operation', async () => {
+    const graphql = await t.asGuest().gql('query ShopHealth { health { status } }');
+    const anonymous = await t.asGuest().gql('{ health { status } }');
+    const rest = await t.asGuest().get('/api/v1/store/products?limit=1');
+    const logged = (id: string | null) =>
+      lines
+        .flatMap((chunk) => chunk.split('\n'))
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.msg === 'request' && l.requestId === id);
+    expect(logged(graphql.requestId)).toMatchObject({ path: '/graphql', operation: 'query ShopHealth' });
+    expect(logged(anonymous.requestId)).toMatchObject({ operation: 'query (anonymous)' });
+    expect(logged(rest.headers.get('x-request-id'))).toMatchObject({ operation: expect.stringMatching(/^\w+$/) });
+  });
+});
