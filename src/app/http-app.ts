@@ -5,6 +5,8 @@ import type { GraphQLSchema } from 'graphql';
 import { type CompiledRoute, restRouter } from '../../rest/adapter';
 import { authenticate } from '../http/authenticate';
 import { AppError } from '../shared/errors';
+import { isDatabaseUnavailable } from '../shared/db-errors';
+import { databaseUnavailable, graphqlExtensions, normalizeError } from '../graphql/errors';
 import { LocalMediaStorage } from '../platform/storage/media-storage';
 import type { AppServices, Ctx } from '../context/ctx';
 import { createContext } from '../context/create-context';
@@ -110,6 +112,18 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     // A plugin route (or any Express handler) that throws the service's own error answers with it.
     if (err instanceof AppError && !res.headersSent && req.path !== '/graphql') return sendError(res, err);
+    // The database went away under a middleware (authentication's account check): 503, in either shape.
+    if (isDatabaseUnavailable(err) && !res.headersSent) {
+      req.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'database unavailable');
+      const unavailable = databaseUnavailable();
+      if (req.path !== '/graphql') return sendError(res, unavailable);
+      const n = normalizeError(unavailable);
+      res.setHeader('Retry-After', '5');
+      res.status(503).json({
+        errors: [{ message: n.detail, extensions: { ...graphqlExtensions(n), requestId: req.id } }],
+      });
+      return;
+    }
     req.log.error(
       { err: err instanceof Error ? { message: err.message, stack: err.stack } : err },
       'unhandled request error',

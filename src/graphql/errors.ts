@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { isDatabaseUnavailable } from '../shared/db-errors';
 import { AppError, type ErrorCode, type ErrorEntry, isErrorCode, statusOf } from '../shared/errors';
 
 /** An error in the service's vocabulary, whatever layer raised it. */
@@ -47,9 +48,14 @@ function simple(code: ErrorCode, detail: string, field?: string): NormalizedErro
   };
 }
 
+/** The answer while the database is unreachable: clients retry, load balancers see the 503. */
+export const databaseUnavailable = () =>
+  new AppError('service_unavailable', 'the database is unavailable', { headers: { 'Retry-After': '5' } });
+
 /** Maps any error a GraphQL execution produced onto the service's vocabulary. */
 export function normalizeError(error: unknown): NormalizedError {
   if (error instanceof AppError) return fromAppError(error);
+  if (isDatabaseUnavailable(error)) return fromAppError(databaseUnavailable());
   if (error instanceof GraphQLError) {
     const original = error.originalError;
     if (original instanceof AppError) return fromAppError(original);

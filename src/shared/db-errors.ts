@@ -21,3 +21,31 @@ export function isRecordMissing(err: unknown): boolean {
 export function provided<T extends object>(input: T): Partial<T> {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/** Prisma's codes for a database it cannot reach, lost, or has no free connection to. */
+const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+/** Driver errors (pg, socket) that mean the same, by code or by message. */
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
+const UNAVAILABLE_MESSAGE =
+  /can't reach database server|connection terminated|server closed the connection|connection timeout|timed out fetching a new connection|Client has encountered a connection error|ECONNREFUSED|ECONNRESET/i;
+
+/**
+ * Whether an error means the database is unreachable or the connection to it was lost (not a bad query): the
+ * request is answered 503 `service_unavailable` with `Retry-After`, not 500. Follows `cause` chains, since
+ * Prisma's driver adapters wrap the driver's error.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (typeof err !== 'object' || err === null || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown };
+  if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || UNAVAILABLE_NODE_CODES.has(e.code))) return true;
+  if (e.kind === 'DatabaseNotReachable' || e.kind === 'ConnectionClosed' || e.kind === 'SocketTimeout') return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
