@@ -14,6 +14,8 @@ export const systemRoutes = [
     path: '/api/v1/health/ready',
     operation: op.ReadinessDocument,
     result: (d) => d.readiness,
-    status: (r: { status: string }) => (r.status === 'ready' ? 200 : 503),
+    // Degraded (Redis down, limits kept per instance) still serves: taking every instance out of rotation
+    // for a Redis outage would turn a degradation into downtime.
+    status: (r: { status: string }) => (r.status === 'not_ready' ? 503 : 200),
   }),
 ];

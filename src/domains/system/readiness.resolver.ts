@@ -4,7 +4,11 @@ import { type SqlExecutor, pendingMigrations } from '../../platform/db/migrator'
 
 @ObjectType({ description: 'Whether this instance should receive traffic, and why not.' })
 export class Readiness {
-  @Field({ description: '`ready`, or `not_ready` when any check below fails.' }) status!: string;
+  @Field({
+    description:
+      '`ready`; `degraded` when only Redis is unreachable (served, with limits, locks and the blacklist kept per instance); `not_ready` when the database is unreachable, migrations are pending or the instance is draining.',
+  })
+  status!: string;
   @Field({ description: '`ok` or `unreachable`.' }) database!: string;
   @Field({ description: '`ok`, `unreachable`, or `not_configured` (limits kept in memory).' }) redis!: string;
   @Field(() => Int, { description: 'Migrations in the code that the database has not applied.' })
@@ -23,7 +27,7 @@ const prismaExecutor = (ctx: Ctx): SqlExecutor => ({
 export class ReadinessResolver {
   @Query(() => Readiness, {
     description:
-      'Public. Readiness for load balancers: database, Redis (when configured), pending migrations and draining. REST answers 503 when not ready.',
+      'Public. Readiness for load balancers: database, Redis (when configured), pending migrations and draining. REST answers 503 when not ready (200 when ready or degraded).',
   })
   async readiness(@Context() ctx: Ctx): Promise<Readiness> {
     const [database, pending, redis] = await Promise.all([
@@ -38,9 +42,9 @@ export class ReadinessResolver {
       ctx.security.ping(),
     ]);
     const draining = ctx.lifecycle?.stopping ?? false;
-    const ready = database && pending === 0 && redis !== false && !draining;
+    const ready = database && pending === 0 && !draining;
     return {
-      status: ready ? 'ready' : 'not_ready',
+      status: !ready ? 'not_ready' : redis === false ? 'degraded' : 'ready',
       database: database ? 'ok' : 'unreachable',
       redis: redis === null ? 'not_configured' : redis ? 'ok' : 'unreachable',
       pendingMigrations: Math.max(pending, 0),
