@@ -13,6 +13,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../harness/free-port';
 import { packageRoot } from '../../src/platform/paths';
 import { FakeProvider } from '../harness/fake-provider';
 
@@ -26,16 +27,6 @@ function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.Proces
     Object.entries(process.env).filter(([k]) => !k.startsWith('SVC_') && k !== 'DATABASE_URL' && k !== 'NODE_OPTIONS'),
   );
   return { ...clean, SVC_DATA_DIR: dataDir, ...extra };
-}
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 describe('svc CLI', () => {

@@ -4,22 +4,13 @@
  * service uses it again without a restart. Runs its own redis-server on a free port (skipped without one).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { type AddressInfo, createServer } from 'node:net';
 import Redis from 'ioredis';
 import { PASSWORD, createAdmin } from '../fixtures/accounts';
 import { captureLog } from '../harness/capture-log';
+import { freePort } from '../harness/free-port';
 import { type TestServer, startTestServer } from '../harness/server';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn('redis-server', [
