@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { isDatabaseUnavailable } from '../shared/db-errors';
+import { clientDataError, isDatabaseUnavailable } from '../shared/db-errors';
 import { AppError, type ErrorCode, type ErrorEntry, isErrorCode, statusOf } from '../shared/errors';
 
 /** An error in the service's vocabulary, whatever layer raised it. */
@@ -52,13 +52,23 @@ function simple(code: ErrorCode, detail: string, field?: string): NormalizedErro
 export const databaseUnavailable = () =>
   new AppError('service_unavailable', 'the database is unavailable', { headers: { 'Retry-After': '5' } });
 
+/**
+ * A value the database cannot store, computed from the request (an order total or a stock sum past the integer
+ * range; see `clientDataError`): the client's 400, with the same short detail input validation uses.
+ */
+const unstorableValue = (detail: string): NormalizedError => simple('validation_error', detail);
+
 /** Maps any error a GraphQL execution produced onto the service's vocabulary. */
 export function normalizeError(error: unknown): NormalizedError {
   if (error instanceof AppError) return fromAppError(error);
   if (isDatabaseUnavailable(error)) return fromAppError(databaseUnavailable());
+  const unstorable = clientDataError(error);
+  if (unstorable) return unstorableValue(unstorable);
   if (error instanceof GraphQLError) {
     const original = error.originalError;
     if (original instanceof AppError) return fromAppError(original);
+    const unstorableOriginal = clientDataError(original);
+    if (unstorableOriginal) return unstorableValue(unstorableOriginal);
     if (original instanceof GraphQLError && original !== error) return normalizeError(original);
     const code = error.extensions?.code;
     if (typeof code === 'string') {

@@ -49,3 +49,27 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
+
+/**
+ * PostgreSQL refusals that a client's values provoke, by SQLSTATE (the driver adapter's `originalCode`) and
+ * Prisma code: a number or text too large for its column (an order total past the integer range, a stock sum),
+ * a null in a NOT NULL column. Input validation catches the direct cases; this is the net for values the
+ * service computes from input. The statement fails inside the use case's transaction, so nothing is written.
+ */
+const CLIENT_DATA_ERRORS: Record<string, 'out_of_range' | 'required' | 'max_length'> = {
+  '22003': 'out_of_range',
+  P2020: 'out_of_range',
+  '23502': 'required',
+  P2011: 'required',
+  '22001': 'max_length',
+  P2000: 'max_length',
+};
+
+/** The validation detail for a database refusal caused by the request's values, or undefined for any other error. */
+export function clientDataError(err: unknown, depth = 0): 'out_of_range' | 'required' | 'max_length' | undefined {
+  if (typeof err !== 'object' || err === null || depth > 5) return undefined;
+  const e = err as { code?: unknown; originalCode?: unknown; meta?: { driverAdapterError?: unknown }; cause?: unknown };
+  for (const code of [e.originalCode, e.code])
+    if (typeof code === 'string' && CLIENT_DATA_ERRORS[code]) return CLIENT_DATA_ERRORS[code];
+  return clientDataError(e.meta?.driverAdapterError, depth + 1) ?? clientDataError(e.cause, depth + 1);
+}

@@ -1,5 +1,6 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
+import { isStorableDate } from './dates';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,6 +25,11 @@ function parseDate(value: unknown): Date {
   if (!date || Number.isNaN(date.getTime())) {
     throw new GraphQLError('expected an ISO 8601 timestamp', {
       extensions: { code: 'validation_error', detail: 'type' },
+    });
+  }
+  if (!isStorableDate(date)) {
+    throw new GraphQLError('timestamps must lie between the years 0001 and 9999', {
+      extensions: { code: 'validation_error', detail: 'out_of_range' },
     });
   }
   return date;

@@ -1,5 +1,7 @@
 /** Malformed requests a client can send get a 4xx with the spec's envelope, never a 500, and write nothing. */
+import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
 import { type TestServer, startTestServer } from '../harness/server';
 
 let t: TestServer;
@@ -53,5 +55,113 @@ describe('malformed input', () => {
     expect(corrupt.body.errors[0].code).toBe('invalid_json');
     const body = gzipSync(JSON.stringify({ name: 'Zipped', code: `GZ-${Date.now().toString(36)}` }));
     expect((await t.asAdmin().request('POST', W, body, headers)).status).toBe(201);
+  });
+});
+
+describe('explicit null, dates and numbers out of range', () => {
+  const product = async () =>
+    (
+      await t.asAdmin().post('/api/v1/admin/products', {
+        currency: 'EUR',
+        sku: `N-${randomBytes(4).toString('hex')}`,
+        price_gross: 990,
+        custom_fields: { colour: 'red' },
+        translations: [{ locale: 'en', name: 'Nullable', slug: `null-${randomBytes(4).toString('hex')}` }],
+      })
+    ).body.data;
+
+  it('null clears an optional column (price, SKU, tax rule)', async () => {
+    const p = await product();
+    const res = await t.asAdmin().put(`/api/v1/admin/products/${p.id}`, { price_gross: null, sku: null });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ price_gross: null, sku: null });
+  });
+
+  it.each(['active', 'currency', 'custom_fields', 'metadata', 'translations', 'category_ids', 'media_ids'])(
+    'null for %s (a required column, a JSON object or a list) is 400 required and changes nothing',
+    async (field) => {
+      const p = await product();
+      const res = await t.asAdmin().put(`/api/v1/admin/products/${p.id}`, { [field]: null, price_gross: 1 });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ code: 'validation_error', detail: 'required', field }]);
+      const after = await t.asAdmin().get(`/api/v1/admin/products/${p.id}`);
+      expect(after.status).toBe(200);
+      expect(after.body.data).toMatchObject({ price_gross: 990, custom_fields: { colour: 'red' } });
+    },
+  );
+
+  it('null for a JSON field is refused over GraphQL too', async () => {
+    const p = await product();
+    const gql = await t
+      .asAdmin()
+      .gql('mutation ($id: UUID!, $input: ProductUpdateInput!) { productUpdate(id: $id, input: $input) { id } }', {
+        id: p.id,
+        input: { customFields: null },
+      });
+    expect(gql.errors?.[0].extensions).toMatchObject({ code: 'validation_error', field: 'input.custom_fields' });
+  });
+
+  it.each(['0000-12-31T00:00:00Z', '-000001-01-01T00:00:00Z', '+010000-01-01T00:00:00.000Z'])(
+    'a timestamp outside the years 0001-9999 (%s) is 400 out_of_range (REST and GraphQL)',
+    async (date) => {
+      const code = `D${randomBytes(3).toString('hex').toUpperCase()}`;
+      const res = await t
+        .asAdmin()
+        .post('/api/v1/admin/discounts', { code, type: 'percentage', value: 100, valid_until: date });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ code: 'validation_error', detail: 'out_of_range', field: 'valid_until' }]);
+      const gql = await t
+        .asAdmin()
+        .gql('mutation ($input: DiscountCodeCreateInput!) { discountCodeCreate(input: $input) { id } }', {
+          input: { code, type: 'percentage', value: 100, validUntil: date },
+        });
+      expect(gql.status).toBe(400);
+      expect(gql.errors?.[0].extensions).toMatchObject({ code: 'validation_error' });
+      expect(await t.db.discountCode.count({ where: { code: code.toLowerCase() } })).toBe(0);
+    },
+  );
+
+  it('a stock sum past the integer range is 400 out_of_range and writes no stock or movement', async () => {
+    const shop = await createShop(t);
+    const p = await stockedProduct(t, shop.warehouse.id, 2147483647);
+    const other = (await t.asAdmin().post(W, { name: 'Second', code: `S-${randomBytes(3).toString('hex')}` })).body
+      .data;
+    const movements = await t.db.stockMovement.count({ where: { productId: p.id } });
+    const res = await t
+      .asAdmin()
+      .put(`${W}/${other.id}/stock`, { items: [{ product_id: p.id, quantity: 2147483647 }] });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ code: 'validation_error', detail: 'out_of_range' }]);
+    expect(await t.db.stockMovement.count({ where: { productId: p.id } })).toBe(movements);
+    expect(await t.db.stockEntry.count({ where: { productId: p.id, warehouseId: other.id } })).toBe(0);
+  });
+
+  it('an order total past the integer range is 400 out_of_range: no order, no stock taken', async () => {
+    const shop = await createShop(t);
+    const p = await stockedProduct(t, shop.warehouse.id, 5, { priceGross: 2_000_000_000 });
+    const orders = await t.db.order.count();
+    const res = await t.asGuest().post('/api/v1/store/checkout', {
+      email: 'big@example.com',
+      items: [{ product_id: p.id, quantity: 2 }],
+      billing_address: ADDRESS,
+      shipping_address: ADDRESS,
+      shipping_method_id: shop.shipping.id,
+      payment_method_id: shop.payment.id,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ code: 'validation_error', detail: 'out_of_range' }]);
+    expect(await t.db.order.count()).toBe(orders);
+    expect((await t.db.stockEntry.findFirst({ where: { productId: p.id } }))?.quantity).toBe(5);
+  });
+
+  it.each(['compress', 'x-unknown', 'gzip, br'])('an unsupported Content-Encoding (%s) is 415', async (encoding) => {
+    const code = `ENC-${randomBytes(3).toString('hex')}`;
+    const res = await t.asAdmin().request('POST', W, JSON.stringify({ name: 'Enc', code }), {
+      'content-type': 'application/json',
+      'content-encoding': encoding,
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.errors[0].code).toBe('unsupported_media_type');
+    expect(await t.db.warehouse.count({ where: { code } })).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import {
   isScalarType,
 } from 'graphql';
 import { toSnake } from '../case';
+import { isStorableDate } from '../dates';
 import { type FieldRules, breakRule } from './rules';
 
 export interface FieldProblem {
@@ -47,7 +48,11 @@ export function readInput(
     }
     return readInput(type.ofType, value, path, source, problems, rules);
   }
-  if (value === undefined || value === null) return value;
+  if (value === undefined) return value;
+  // Explicit null clears an optional column (a price, a SKU, a tax rule). Lists and free-form JSON objects
+  // (custom_fields, metadata) have no "empty" null: `[]` and `{}` empty them, and null is refused rather than
+  // read as "not given" or stored as JSON null (docs/decisions.md).
+  if (value === null) return isListType(type) || isJsonType(type) ? fail(problems, path, 'required') : value;
 
   if (isListType(type)) {
     const items = source === 'text' && typeof value === 'string' ? value.split(',') : value;
@@ -72,6 +77,7 @@ export function readInput(
   if (isScalarType(type)) {
     const scalar = source === 'graphql' ? value : readScalar(type.name, value, source);
     if (scalar === INVALID) return fail(problems, path, type.name === 'UUID' ? 'uuid' : 'type');
+    if (scalar === OUT_OF_RANGE) return fail(problems, path, 'out_of_range');
     // PostgreSQL refuses NUL in text and jsonb, and a lone surrogate is not Unicode: refuse them here, as 400s.
     if (hasUnstorableText(scalar)) return fail(problems, path, 'invalid_characters');
     const broken = rules ? breakRule(rules, scalar) : undefined;
@@ -115,11 +121,16 @@ function readObject(
   return out;
 }
 
+function isJsonType(type: GraphQLInputType): boolean {
+  return isScalarType(type) && type.name === 'JSON';
+}
+
 function rulesOf(field: GraphQLInputField | GraphQLArgument): FieldRules | undefined {
   return (field.extensions as { rules?: FieldRules } | undefined)?.rules;
 }
 
 const INVALID = Symbol('invalid');
+const OUT_OF_RANGE = Symbol('out_of_range');
 
 /** NUL, or a UTF-16 surrogate without its pair. */
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -153,7 +164,8 @@ function readScalar(name: string, value: unknown, source: InputSource): unknown 
     case 'UUID':
       return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : INVALID;
     case 'DateTime':
-      return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : INVALID;
+      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return INVALID;
+      return isStorableDate(new Date(value)) ? value : OUT_OF_RANGE;
     default:
       // JSON and other free scalars: passed through untouched (custom_fields, metadata, addresses).
       return value;
