@@ -13,8 +13,9 @@ import { SERVICE_VERSION } from './platform/version';
 import { CliError, adminCreate } from './cli/admin-create';
 import { describeDatabaseError } from './platform/db/connection-errors';
 import { mcpCommand } from './cli/mcp';
+import { type CliOutput, cliOutput, reportFailure } from './cli/output';
 
-const USAGE = `usage: svc <command> [--config path]
+const USAGE = `usage: svc <command> [--config path] [--json]
 
 commands:
   serve      start the HTTP server (REST /api/v1, GraphQL /graphql)
@@ -32,10 +33,15 @@ commands:
              settle pending payments, missed refunds and deferred webhook events now
              (plugin commands start the service without a public listener; on the embedded
              database stop the server first)
-  version    print the version`;
+  version    print the version
 
-function parseArgs(argv: string[]): { command: string; configFile?: string; rest: string[] } {
+--json prints each command's result (or failure, on stderr) as one JSON object instead of text;
+logs of commands other than serve go to stderr.`;
+
+function parseArgs(argv: string[]): { command: string; configFile?: string; json: boolean; rest: string[] } {
   const args = [...argv];
+  const json = args.includes('--json');
+  if (json) args.splice(args.indexOf('--json'), 1);
   let configFile: string | undefined;
   const at = args.indexOf('--config');
   if (at >= 0) {
@@ -43,7 +49,7 @@ function parseArgs(argv: string[]): { command: string; configFile?: string; rest
     if (!configFile) throw new ConfigError('--config: a file path is required');
     args.splice(at, 2);
   }
-  return { command: args[0] ?? '', configFile, rest: args.slice(1) };
+  return { command: args[0] ?? '', configFile, json, rest: args.slice(1) };
 }
 
 /** A command line that names no command, or arguments a command does not take: usage, exit 2. */
@@ -81,9 +87,14 @@ async function serve(configFile?: string): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-async function migrate(configFile?: string): Promise<void> {
+/** Logs of a one-shot command: stderr, and only warnings unless a finer level is configured. */
+function commandLogger(level: string) {
+  return createLogger(level === 'info' ? 'warn' : level, pino.destination(2));
+}
+
+async function migrate(out: CliOutput, configFile?: string): Promise<void> {
   const config = loadConfig({ file: configFile });
-  const log = createLogger(config['log.level']);
+  const log = commandLogger(config['log.level']);
   const db = await openDatabase({
     url: config['database.url'],
     dataDir: config.data_dir,
@@ -93,7 +104,8 @@ async function migrate(configFile?: string): Promise<void> {
   });
   try {
     const applied = await applyMigrations(db.executor, migrationsDir(), (msg) => log.info(msg));
-    console.log(
+    out.result(
+      { applied },
       applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database is up to date',
     );
   } finally {
@@ -101,14 +113,15 @@ async function migrate(configFile?: string): Promise<void> {
   }
 }
 
-async function seed(args: string[], configFile?: string): Promise<void> {
-  if (!args.includes('--demo')) throw new ConfigError('seed: only --demo is available');
+async function seed(out: CliOutput, configFile?: string): Promise<void> {
   const config = loadConfig({ file: configFile });
-  const log = createLogger(config['log.level']);
+  const log = commandLogger(config['log.level']);
   const opened = await openServices({ config, log });
   try {
     const summary = await seedDemo(createContext(opened.services, { id: 'seed', actor: ANONYMOUS, log }));
-    console.log(
+    const { accounts: _shownOnTheTerminalOnly, ...counts } = summary ?? { accounts: [] };
+    out.result(
+      { seeded: !!summary, ...counts },
       summary
         ? `demo shop loaded: ${summary.products} products, ${summary.variants} variants, warehouses ${summary.warehouses.join(', ')}`
         : 'the catalog already has products: nothing seeded',
@@ -120,21 +133,23 @@ async function seed(args: string[], configFile?: string): Promise<void> {
 }
 
 /** `svc <plugin> <command>`: starts the service on a loopback ephemeral port, runs the command once, stops. */
-async function pluginCommand(plugin: string, args: string[], configFile?: string): Promise<void> {
+async function pluginCommand(out: CliOutput, plugin: string, args: string[], configFile?: string): Promise<void> {
   const config = loadConfig({ file: configFile });
-  const log = createLogger(config['log.level'] === 'info' ? 'warn' : config['log.level'], pino.destination(2));
+  const log = commandLogger(config['log.level']);
   if (!args[0]) throw new ConfigError(`${plugin}: a command is required`);
   const service = await startService({ config: { ...config, 'server.port': 0, 'server.host': '127.0.0.1' }, log });
   try {
     const result = await service.plugins.runCommand(plugin, args[0]);
-    console.log(JSON.stringify(result, null, 2));
+    // A plugin command's result is structured: pretty JSON for people, one line with --json.
+    out.result({ result }, JSON.stringify(result, null, 2));
   } finally {
     await service.close();
   }
 }
 
 async function main(argv: string[]): Promise<void> {
-  const { command, configFile, rest } = parseArgs(argv);
+  const { command, configFile, json, rest } = parseArgs(argv);
+  const out = cliOutput(json);
   switch (command) {
     case '':
       throw new UsageError('a command is required');
@@ -143,37 +158,29 @@ async function main(argv: string[]): Promise<void> {
       return serve(configFile);
     case 'migrate':
       noArguments(command, rest);
-      return migrate(configFile);
+      return migrate(out, configFile);
     case 'seed':
       if (rest.length !== 1 || rest[0] !== '--demo') throw new UsageError('seed: expected seed --demo');
-      return seed(rest, configFile);
+      return seed(out, configFile);
     case 'admin': {
-      if (rest[0] !== 'create') {
-        console.error(`unknown command "admin ${rest[0] ?? ''}"\n\n${USAGE}`);
-        process.exit(2);
-      }
+      if (rest[0] !== 'create') throw new UsageError(`unknown command "admin ${rest[0] ?? ''}"`);
       const config = loadConfig({ file: configFile });
-      return adminCreate(
-        config,
-        createLogger(config['log.level'] === 'info' ? 'warn' : config['log.level']),
-        rest.slice(1),
-      );
+      return adminCreate(config, commandLogger(config['log.level']), rest.slice(1), out);
     }
     case 'version':
       noArguments(command, rest);
-      console.log(SERVICE_VERSION);
+      out.result({ version: SERVICE_VERSION }, SERVICE_VERSION);
       return;
     case 'mcp':
       return mcpCommand(loadConfig({ file: configFile }), rest);
     case 'payprov':
-      return pluginCommand(command, rest, configFile);
+      return pluginCommand(out, command, rest, configFile);
     case 'help':
     case '--help':
       console.log(USAGE);
       return;
     default:
-      console.error(`unknown command "${command}"\n\n${USAGE}`);
-      process.exit(2);
+      throw new UsageError(`unknown command "${command}"`);
   }
 }
 
@@ -186,32 +193,30 @@ function databaseUrlForErrors(): string | undefined {
   }
 }
 
+/** Ends the process with one line on stderr (text, or JSON with `--json`) and the exit status of its kind. */
+function fail(kind: string, message: string, status: number): never {
+  reportFailure(process.argv.includes('--json'), kind, message);
+  process.exit(status);
+}
+
 main(process.argv.slice(2)).catch((err) => {
-  if (err instanceof UsageError) {
-    console.error(`${err.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (err instanceof CliError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  if (err instanceof ConfigError) {
-    console.error(`configuration error: ${err.message}`);
-    process.exit(78);
-  }
+  const json = process.argv.includes('--json');
+  if (err instanceof UsageError) fail('usage', json ? err.message : `${err.message}\n\n${USAGE}`, 2);
+  if (err instanceof CliError) fail('command', err.message, 1);
+  if (err instanceof ConfigError) fail('configuration', `configuration error: ${err.message}`, 78);
   const database = databaseUrlForErrors();
   const unreachable = database ? describeDatabaseError(err, database) : null;
-  if (unreachable) {
-    console.error(`error: ${unreachable}`);
-    process.exit(69); // EX_UNAVAILABLE
-  }
+  if (unreachable) fail('unavailable', `error: ${unreachable}`, 69); // EX_UNAVAILABLE
   if ((err as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
     const e = err as NodeJS.ErrnoException & { port?: number; address?: string };
-    console.error(
+    fail(
+      'unavailable',
       `error: the port ${e.port ?? ''} is in use on ${e.address ?? 'this host'}: stop what uses it or set server.port`,
+      69,
     );
-    process.exit(69);
   }
+  // Unexpected: the whole error (stack included) for a bug report, unless a script asked for JSON.
+  if (json) fail('internal', `error: ${err instanceof Error ? err.message : String(err)}`, 1);
   console.error(err);
   process.exit(1);
 });

@@ -17,6 +17,7 @@ import { createMediaStorage } from '../platform/storage/media-storage';
 import { createAdminUser } from '../domains/users';
 import { loaderFactory } from '../app/domains';
 import { AppError } from '../shared/errors';
+import type { CliOutput } from './output';
 
 const ROLES = ['super_admin', 'admin', 'manager'] as const;
 
@@ -53,7 +54,7 @@ export async function readPassword(prompt: string): Promise<string> {
 }
 
 /** `svc admin create --email E [--role R]`: creates a staff account (default `super_admin`). */
-export async function adminCreate(config: Config, log: Logger, args: string[]): Promise<void> {
+export async function adminCreate(config: Config, log: Logger, args: string[], out: CliOutput): Promise<void> {
   const option = (name: string) => {
     const at = args.indexOf(name);
     return at >= 0 ? args[at + 1] : undefined;
@@ -108,7 +109,7 @@ export async function adminCreate(config: Config, log: Logger, args: string[]): 
         );
       throw err;
     });
-    console.log(`created ${user.role} ${user.email} (${user.id})`);
+    out.result({ id: user.id, email: user.email, role: user.role }, `created ${user.role} ${user.email} (${user.id})`);
   } finally {
     await security.close();
     await database.close();

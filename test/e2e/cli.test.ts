@@ -146,19 +146,45 @@ describe('svc CLI', () => {
     expect(stdout.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
   });
 
-  it('migrates the embedded database in the data folder, then reports it up to date', async () => {
-    const first = await run(process.execPath, [...SVC, 'migrate'], {
-      env: env(dataDir, { SVC_LOG_LEVEL: 'silent' }),
-      cwd: root,
-    });
-    expect(first.stdout).toMatch(/applied \d+ migration\(s\): \d+_init/);
+  it('migrates the embedded database in the data folder, then reports it up to date (text or --json)', async () => {
+    // Default log level: stdout carries the result line only, never log lines.
+    const first = await run(process.execPath, [...SVC, 'migrate'], { env: env(dataDir), cwd: root });
+    expect(first.stdout).toMatch(/^applied \d+ migration\(s\): \d+_init[^\n]*\n$/);
     expect(existsSync(join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
-    const second = await run(process.execPath, [...SVC, 'migrate'], {
-      env: env(dataDir, { SVC_LOG_LEVEL: 'silent' }),
+    const second = await run(process.execPath, [...SVC, 'migrate', '--json'], {
+      env: env(dataDir, { SVC_LOG_LEVEL: 'debug' }),
       cwd: root,
     });
-    expect(second.stdout).toMatch(/database is up to date/);
+    expect(
+      second.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([{ ok: true, applied: [] }]);
   }, 120_000);
+
+  it('--json: results and failures are one JSON object each, with the same exit statuses', async () => {
+    const version = await run(process.execPath, [...SVC, '--json', 'version'], { env: env(dataDir), cwd: root });
+    expect(JSON.parse(version.stdout)).toEqual({
+      ok: true,
+      version: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version,
+    });
+    const failures: Array<[string[], Record<string, string>, number, string]> = [
+      [['migrate', '--bogus', '--json'], {}, 2, 'usage'],
+      [['--json', 'serve'], { SVC_SERVER_PORT: 'eighty' }, 78, 'configuration'],
+      [['admin', 'create', '--email', 'not-an-email', '--json'], {}, 1, 'command'],
+    ];
+    for (const [args, extra, code, kind] of failures) {
+      const failed = (await run(process.execPath, [...SVC, ...args], { env: env(dataDir, extra), cwd: root }).catch(
+        (err: { code: number; stdout: string; stderr: string }) => err,
+      )) as { code: number; stdout: string; stderr: string };
+      expect(failed.code).toBe(code);
+      expect(failed.stdout).toBe('');
+      const lines = failed.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0])).toEqual({ ok: false, error: { kind, message: expect.any(String) } });
+    }
+  }, 60_000);
 
   it('runs a plugin command: svc payprov reconcile prints its summary as JSON on stdout', async () => {
     const fake = await FakeProvider.start();
