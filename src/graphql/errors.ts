@@ -58,6 +58,8 @@ export const databaseUnavailable = () =>
  */
 const unstorableValue = (detail: string): NormalizedError => simple('validation_error', detail);
 
+const NON_NULL_VIOLATION = /^Cannot return null for non-nullable field/;
+
 /** Maps any error a GraphQL execution produced onto the service's vocabulary. */
 export function normalizeError(error: unknown): NormalizedError {
   if (error instanceof AppError) return fromAppError(error);
@@ -84,6 +86,10 @@ export function normalizeError(error: unknown): NormalizedError {
         return simple(code, typeof error.extensions.detail === 'string' ? error.extensions.detail : error.message);
       if (GRAPHQL_CODES[code]) return simple(GRAPHQL_CODES[code], error.message);
     }
+    // A resolver that broke the schema's promise (null for a non-null field) is our fault, not the query's;
+    // graphql-jit reports it without an original error.
+    if (!original && NON_NULL_VIOLATION.test(error.message))
+      return { ...simple('internal_error', 'an unexpected error occurred'), internal: error };
     if (!original) return simple('invalid_query', error.message);
     return { ...simple('internal_error', 'an unexpected error occurred'), internal: original };
   }
