@@ -9,6 +9,9 @@ export interface CacheableRequest {
   keepBody(body: Buffer): boolean;
 }
 
+/** Longer GraphQL documents are answered normally, never cached (store queries are a few hundred characters). */
+const MAX_QUERY_LENGTH = 16 * 1024;
+
 export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
 /** JSON with object keys sorted, so `{a,b}` and `{b,a}` variables share an entry. */
@@ -62,20 +65,25 @@ const readJson = (text: unknown): unknown => {
  * and a later hash-only request finds the text here; an unknown hash goes on to Apollo, which asks for the text.
  */
 export function graphqlRequestKey(cacheableFields: ReadonlySet<string>) {
-  const documents = new Bounded<DocumentNode | null>(1000);
-  const persisted = new Bounded<string>(1000);
+  // Verdicts, not documents, are remembered (a few bytes each), and only texts up to MAX_QUERY_LENGTH are
+  // considered, so strangers sending many large queries cannot grow this instance's memory.
+  const verdicts = new Bounded<boolean>(2000);
+  const persisted = new Bounded<string>(500);
 
-  const documentOf = (query: string): DocumentNode | null => {
-    let doc = documents.get(query);
-    if (doc === undefined) {
+  const cacheable = (query: string, hash: string, operationName: string | null): boolean => {
+    const id = `${hash} ${operationName ?? ''}`;
+    let verdict = verdicts.get(id);
+    if (verdict === undefined) {
+      let doc: DocumentNode | undefined;
       try {
         doc = parse(query);
       } catch {
-        doc = null;
+        doc = undefined;
       }
-      documents.set(query, doc);
+      verdict = !!doc && isCacheableQuery(doc, operationName, cacheableFields);
+      verdicts.set(id, verdict);
     }
-    return doc;
+    return verdict;
   };
 
   return (req: Request): CacheableRequest | undefined => {
@@ -88,6 +96,7 @@ export function graphqlRequestKey(cacheableFields: ReadonlySet<string>) {
     if (typeof variables !== 'object' || !extensions || typeof extensions !== 'object') return undefined;
     if (operationName !== null && typeof operationName !== 'string') return undefined;
     let query = params.query;
+    if (query !== undefined && (typeof query !== 'string' || query.length > MAX_QUERY_LENGTH)) return undefined;
     const hash = extensions.persistedQuery?.sha256Hash;
     if (typeof hash === 'string') {
       if (typeof query === 'string') {
@@ -96,10 +105,10 @@ export function graphqlRequestKey(cacheableFields: ReadonlySet<string>) {
       } else query = persisted.get(hash);
     }
     if (typeof query !== 'string') return undefined;
-    const doc = documentOf(query);
-    if (!doc || !isCacheableQuery(doc, operationName, cacheableFields)) return undefined;
+    const queryHash = typeof hash === 'string' ? hash : sha256(query);
+    if (!cacheable(query, queryHash, operationName)) return undefined;
     return {
-      key: `gql ${sha256(query)} ${operationName ?? ''} ${stableJson(variables)} ${req.get('accept') ?? ''}`,
+      key: `gql ${queryHash} ${operationName ?? ''} ${stableJson(variables)} ${req.get('accept') ?? ''}`,
       keepBody: (body) => {
         const parsed = readJson(body.toString('utf8')) as { data?: unknown; errors?: unknown } | null;
         return !!parsed && typeof parsed === 'object' && parsed.errors === undefined && parsed.data != null;
