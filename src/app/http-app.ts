@@ -21,6 +21,8 @@ import { globalRateLimit } from '../http/rate-limit';
 import { countQueries, requestId } from '../http/request-context';
 import { cors, securityHeaders } from '../http/security-headers';
 import { sendError } from '../http/send';
+import { type ResponseCache, noStoreByDefault, responseCache } from '../http/response-cache/middleware';
+import { graphqlRequestKey, restRequestKey } from '../http/response-cache/request-keys';
 
 export interface HttpDeps {
   services: AppServices;
@@ -38,6 +40,8 @@ export interface HttpDeps {
   pluginStoreRouter: express.Router;
   /** POST paths whose bodies stay raw bytes (plugin webhook receivers that verify a signature). */
   rawBody?: (path: string) => boolean;
+  /** Anonymous store reads served from a cache: which REST paths and GraphQL root fields qualify. */
+  responseCache?: { cache: ResponseCache; restPaths: RegExp[]; graphqlFields: ReadonlySet<string> };
 }
 
 /** The express app: shared middleware, then GraphQL, REST, and the JSON 404 / 500 answers. */
@@ -56,6 +60,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     next();
   });
   app.use(securityHeaders);
+  app.use(noStoreByDefault);
   app.use(cors(config['server.cors.allowed_origins'], config['server.cors.allow_credentials']));
   app.use(requestFacts(config['server.trusted_proxies']));
   app.use(globalRateLimit(services.security));
@@ -78,6 +83,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     req.body ??= {};
     next();
   });
+  const cached = deps.responseCache;
+  if (cached) app.use('/graphql', responseCache(cached.cache, graphqlRequestKey(cached.graphqlFields)));
   app.use(
     '/graphql',
     expressMiddleware(deps.apollo, {
@@ -103,6 +110,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   }
   app.use('/api/v1/store', deps.pluginStoreRouter);
   if (deps.mcpRouter) app.use('/mcp', deps.mcpRouter);
+  if (cached) app.use(responseCache(cached.cache, restRequestKey(cached.restPaths)));
   app.use(restRouter(services, deps.routes));
   app.use('/plugins', deps.pluginRouter);
 

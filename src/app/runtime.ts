@@ -7,6 +7,7 @@ import { ApiKeyUsage } from '../auth/api-key-auth';
 import { bootstrapAdmin } from './bootstrap';
 import { resolveJwtSecret } from '../platform/jwt-secret';
 import { createPasswordHasher } from '../platform/passwords';
+import { openCatalogGeneration } from '../platform/cache/catalog-generation';
 import { openSecurityStore } from '../platform/security-store';
 import { createMediaStorage } from '../platform/storage/media-storage';
 import { type CheckoutFunction, createCheckoutFunction } from '../plugin-api/checkout';
@@ -28,6 +29,7 @@ import { createApollo } from '../graphql/apollo';
 import { buildAppSchema, loaderFactory, schemaParts } from './domains';
 import { closeHttpServer } from '../http/close';
 import { createHttpApp } from './http-app';
+import { CACHEABLE_QUERY_FIELDS, cacheableRestPaths, createResponseCache } from './response-cache';
 import { type Logger, createLogger } from '../platform/logger';
 import { migrationsDir } from '../platform/paths';
 import { seedDemo } from './seed/demo';
@@ -72,7 +74,10 @@ export interface OpenedServices {
 export async function openServices(opts: StartOptions): Promise<OpenedServices> {
   const { config } = opts;
   const log = opts.log ?? createLogger(config['log.level']);
+  // Every instance announces its store writes, even one that caches nothing itself (`cache.enabled` false).
+  const catalogGeneration = openCatalogGeneration(config['redis.url'], log);
   const database = await openDatabase({
+    onCommittedWrite: () => catalogGeneration.bump(),
     url: config['database.url'],
     dataDir: config.data_dir,
     maxConnections: config['database.max_connections'],
@@ -80,6 +85,9 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
     preparedStatements: config['database.prepared_statements'],
     log,
     pglite: opts.pglite,
+  }).catch(async (err: unknown) => {
+    await catalogGeneration.close();
+    throw err;
   });
   try {
     const jwtSecret = resolveJwtSecret(config['auth.jwt_secret'], {
@@ -95,6 +103,7 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
     const mediaStorage = createMediaStorage(config);
     const services: AppServices = {
       security,
+      catalogGeneration,
       passwords: createPasswordHasher(config),
       jwtSecret,
       mediaStorage,
@@ -115,10 +124,12 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
         await services.background.drain();
         await security.close();
         await database.close();
+        await catalogGeneration.close();
       },
     };
   } catch (err) {
     await database.close().catch(() => undefined);
+    await catalogGeneration.close();
     throw err;
   }
 }
@@ -193,6 +204,11 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
         pluginStoreRouter: pluginHost.storeRouter,
         rawBody: (path) => pluginHost.wantsRawBody(path),
         routes,
+        responseCache: {
+          cache: createResponseCache(config, services.catalogGeneration),
+          restPaths: cacheableRestPaths(routes),
+          graphqlFields: CACHEABLE_QUERY_FIELDS,
+        },
         mcpRouter:
           mcp &&
           mcpRouter(mcp, {

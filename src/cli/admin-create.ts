@@ -11,6 +11,7 @@ import { migrationsDir } from '../platform/paths';
 import { ANONYMOUS } from '../context/actor';
 import { resolveJwtSecret } from '../platform/jwt-secret';
 import { createPasswordHasher } from '../platform/passwords';
+import { openCatalogGeneration } from '../platform/cache/catalog-generation';
 import { openSecurityStore } from '../platform/security-store';
 import { HookRegistry } from '../context/hooks';
 import { createMediaStorage } from '../platform/storage/media-storage';
@@ -91,6 +92,8 @@ export async function adminCreate(config: Config, log: Logger, args: string[], o
       config,
       log,
       security,
+      // Creating an admin writes no store data (admin_users is not watched): nothing to announce.
+      catalogGeneration: openCatalogGeneration('', log),
       passwords: createPasswordHasher(config),
       mediaStorage,
       createLoaders: loaderFactory({ prisma: database.prisma, config, mediaStorage }),

@@ -12,6 +12,7 @@ import type { PluginDirectory } from './plugins';
 import type { UploadedFile } from '../shared/uploads';
 import type { Logger } from '../platform/logger';
 import type { MediaStorage } from '../platform/storage/media-storage';
+import type { CatalogGeneration } from '../platform/cache/catalog-generation';
 
 export type { DbClient } from './db-client';
 
@@ -22,6 +23,8 @@ export interface AppServices {
   background: BackgroundTasks;
   config: Config;
   log: Logger;
+  /** Bumped after every committed write to store data; the response cache files answers under it. */
+  catalogGeneration: CatalogGeneration;
   /** Rate limits, login locks and the token blacklist (memory, or Redis when configured). */
   security: SecurityStore;
   passwords: PasswordHasher;

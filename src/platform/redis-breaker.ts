@@ -20,7 +20,12 @@ export class RedisBreaker {
   constructor(
     url: string,
     private readonly log: Logger,
-    private readonly what: string,
+    what: string,
+    /** What the log says on the way down and back up (default: `what` falls back to memory, then is shared). */
+    private readonly states = {
+      down: `${what} fall back to this instance's memory until it is back`,
+      up: `${what} are shared again`,
+    },
   ) {
     this.client = new Redis(url, {
       enableOfflineQueue: false,
@@ -75,10 +80,7 @@ export class RedisBreaker {
     this.openUntil = Date.now() + OPEN_MS;
     if (this.down) return;
     this.down = true;
-    this.log.warn(
-      { err: err instanceof Error ? err.message : String(err) },
-      `redis unavailable: ${this.what} fall back to this instance's memory until it is back`,
-    );
+    this.log.warn({ err: err instanceof Error ? err.message : String(err) }, `redis unavailable: ${this.states.down}`);
   }
 
   private recovered(): void {
@@ -86,6 +88,6 @@ export class RedisBreaker {
     this.openUntil = 0;
     if (!this.down) return;
     this.down = false;
-    this.log.info(`redis is back: ${this.what} are shared again`);
+    this.log.info(`redis is back: ${this.states.up}`);
   }
 }

@@ -222,7 +222,42 @@ export const CONFIG_KEYS = {
     type: 'string',
     default: '',
     secret: true,
-    doc: '`redis://…`: rate limits, login locks and the token blacklist shared across instances; memory otherwise.',
+    doc: '`redis://…`: rate limits, login locks, the token blacklist and response-cache invalidation shared across instances; memory otherwise.',
+  },
+  'cache.enabled': {
+    type: 'bool',
+    default: true,
+    doc: 'Serve anonymous store reads (REST and GraphQL) from a response cache retired by every catalog, price or stock write.',
+  },
+  'cache.max_entries': {
+    type: 'int',
+    default: 5000,
+    min: 1,
+    doc: 'Most responses the cache keeps per instance (LRU).',
+  },
+  'cache.max_bytes': {
+    type: 'int',
+    default: 64 * MiB,
+    min: 1024,
+    doc: 'Most response bytes the cache keeps per instance (LRU); larger single responses are not cached.',
+  },
+  'cache.ttl_seconds': {
+    type: 'int',
+    default: 60,
+    min: 1,
+    doc: 'Longest a cached response is served, even when no write retired it (bounds a missed invalidation).',
+  },
+  'cache.http.max_age_seconds': {
+    type: 'int',
+    default: 0,
+    min: 0,
+    doc: '`max-age` of cacheable store reads for browsers and CDNs; 0 sends `no-cache` (revalidate with the ETag each time).',
+  },
+  'cache.http.stale_while_revalidate_seconds': {
+    type: 'int',
+    default: 0,
+    min: 0,
+    doc: '`stale-while-revalidate` of cacheable store reads (with a `max-age` above 0).',
   },
   'graphql.depth_limit': { type: 'int', default: 12, min: 1, doc: 'Deepest selection a GraphQL operation may have.' },
   'graphql.complexity_limit': {

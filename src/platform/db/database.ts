@@ -5,11 +5,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import { PrismaClient } from '../../generated/prisma/client';
 import type { Logger } from '../logger';
 import { type SqlExecutor, pgExecutor, pgliteExecutor } from './migrator';
 import { countingAdapter } from './query-stats';
+import { type CommittedWriteListener, watchingWrites } from './write-watch';
 
 export type Db = PrismaClient;
 
@@ -33,6 +35,13 @@ export interface DatabaseOptions {
   log: Logger;
   /** An already-open embedded instance (tests load a migrated template instead of running initdb). */
   pglite?: PGlite;
+  /** Called after each committed write to store data (the response cache's generation bump; see write-watch.ts). */
+  onCommittedWrite?: CommittedWriteListener;
+}
+
+/** The driver adapter as the service uses it: statements counted, committed store writes reported. */
+function wrapAdapter<F extends SqlDriverAdapterFactory>(factory: F, opts: DatabaseOptions): F {
+  return countingAdapter(opts.onCommittedWrite ? watchingWrites(factory, opts.onCommittedWrite) : factory);
 }
 
 /** Opens PostgreSQL through `pg` when a URL is configured, else the embedded PGlite in `<data_dir>/db`. */
@@ -52,7 +61,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     }
   }
   const instance = pglite;
-  const prisma = new PrismaClient({ adapter: countingAdapter(new PrismaPGlite(instance)) });
+  const prisma = new PrismaClient({ adapter: wrapAdapter(new PrismaPGlite(instance), opts) });
   return {
     prisma,
     kind: 'embedded',
@@ -85,7 +94,7 @@ async function openPostgres(opts: DatabaseOptions): Promise<Database> {
     opts.preparedStatements === false
       ? {}
       : { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string };
-  const prisma = new PrismaClient({ adapter: countingAdapter(new PrismaPg(pool, naming)) });
+  const prisma = new PrismaClient({ adapter: wrapAdapter(new PrismaPg(pool, naming), opts) });
   return {
     prisma,
     kind: 'postgres',

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { CatalogGeneration } from '../../platform/cache/catalog-generation';
+import type { CacheableRequest } from './request-keys';
+import type { CachedResponse, ResponseStore } from './store';
+
+export interface ResponseCache {
+  enabled: boolean;
+  generation: CatalogGeneration;
+  store: ResponseStore;
+  /** `cache.http.max_age_seconds` and `cache.http.stale_while_revalidate_seconds`. */
+  maxAge: number;
+  staleWhileRevalidate: number;
+}
+
+/** Strong validator: the same bytes give the same tag on every instance (no generation in it). */
+export const strongEtag = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+
+/** `If-None-Match` (weak comparison, RFC 9110 §13.1.2): `*` or any listed tag equal to `etag`. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Apollo's CSRF prevention lets a GET through only when the browser must have preflighted it: a cached answer
+ * must not be easier to get than a computed one.
+ */
+function passesApolloCsrf(req: Request): boolean {
+  if (req.path !== '/' || req.baseUrl !== '/graphql' || req.method !== 'GET') return true;
+  if (req.get('x-apollo-operation-name') || req.get('apollo-require-preflight')) return true;
+  const type = req.get('content-type')?.split(';')[0].trim().toLowerCase();
+  return !!type && !['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'].includes(type);
+}
+
+/**
+ * Only callers without any credential: an `Authorization` header or a session cookie makes someone else of the
+ * caller, and their answers are not shared. The `csrf_token` cookie is no credential.
+ */
+const anonymous = (req: Request) => req.actor?.kind === 'anonymous' && !req.get('authorization');
+
+function cacheControl(cache: ResponseCache, res: Response): string {
+  // A response that sets a cookie (the contract's `csrf_token` on a first visit) is the browser's alone.
+  if (res.getHeader('set-cookie')) return 'private, no-cache';
+  if (cache.maxAge <= 0) return 'public, no-cache';
+  const swr = cache.staleWhileRevalidate > 0 ? `, stale-while-revalidate=${cache.staleWhileRevalidate}` : '';
+  return `public, max-age=${cache.maxAge}${swr}`;
+}
+
+/** Headers of a cacheable answer; then 304 without a body when the client already holds these bytes. */
+function finish(req: Request, res: Response, cache: ResponseCache, etag: string): boolean {
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', cacheControl(cache, res));
+  res.vary('Accept-Language');
+  if (!matchesIfNoneMatch(req.get('if-none-match'), etag)) return false;
+  res.statusCode = 304;
+  for (const name of ['content-type', 'content-length', 'content-encoding']) res.removeHeader(name);
+  return true;
+}
+
+function sendHit(req: Request, res: Response, cache: ResponseCache, hit: CachedResponse): void {
+  res.setHeader('X-Cache', 'hit');
+  res.setHeader('Content-Type', hit.contentType);
+  if (finish(req, res, cache, hit.etag)) return void res.end();
+  res.status(200).setHeader('Content-Length', String(hit.body.length));
+  res.end(req.method === 'HEAD' ? undefined : hit.body);
+}
+
+/**
+ * Serves anonymous store reads from the cache, and files the answers it computes: keyed by `keyOf` (path and
+ * query, or the GraphQL document, variables and Accept) plus `Accept-Language`, under the catalog generation read
+ * before the answer was computed (so an answer racing a write is filed under the old generation and never
+ * outlives it). Every cacheable answer, cached or not, carries a strong ETag and honours `If-None-Match`.
+ */
+export function responseCache(
+  cache: ResponseCache,
+  keyOf: (req: Request) => CacheableRequest | undefined,
+): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const cacheable = anonymous(req) && passesApolloCsrf(req) ? keyOf(req) : undefined;
+    if (!cacheable) return next();
+    const key = `${cacheable.key} ${req.get('accept-language')?.trim().toLowerCase() ?? ''}`;
+    const generation = cache.enabled ? await cache.generation.current().catch(() => null) : null;
+    const hit = generation === null ? undefined : cache.store.get(key, generation);
+    if (res.locals.logFields) res.locals.logFields.cache = hit ? 'hit' : generation === null ? 'bypass' : 'miss';
+    if (hit) return sendHit(req, res, cache, hit);
+    if (cache.enabled) res.setHeader('X-Cache', generation === null ? 'bypass' : 'miss');
+    capture(res, (body) => {
+      if (res.statusCode !== 200 || !cacheable.keepBody(body)) return false;
+      const etag = strongEtag(body);
+      if (generation !== null) {
+        const contentType = String(res.getHeader('content-type') ?? 'application/json');
+        cache.store.set(key, { generation, body, contentType, etag, storedAt: Date.now() });
+      }
+      return finish(req, res, cache, etag);
+    });
+    next();
+  };
+}
+
+/**
+ * Sees the body of a response written in one `end(body)` (Express's `send`, Apollo's integration) before its
+ * head goes out; `onBody` may file it and answers whether to send 304 instead. Streamed answers are left alone.
+ */
+function capture(res: Response, onBody: (body: Buffer) => boolean): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  let streamed = false;
+  res.write = ((...args: unknown[]) => {
+    streamed = true;
+    return write(...args);
+  }) as Response['write'];
+  res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
+    if (streamed || res.headersSent || chunk == null || typeof chunk === 'function') return end(chunk, encoding, cb);
+    const body = Buffer.isBuffer(chunk)
+      ? chunk
+      : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    if (onBody(body)) return end(undefined, undefined, typeof encoding === 'function' ? encoding : cb);
+    return end(chunk, encoding, cb);
+  }) as Response['end'];
+}
+
+/**
+ * API answers are private and live unless marked otherwise: without this, a shared cache could keep an answer
+ * authenticated by cookie. Cacheable store reads replace it (see {@link responseCache}).
+ */
+export function noStoreByDefault(req: Request, res: Response, next: NextFunction): void {
+  if (/^\/(api|graphql|mcp)(\/|$)/.test(req.path)) res.setHeader('Cache-Control', 'no-store');
+  next();
+}

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import type { Request } from 'express';
+import { type DocumentNode, Kind, type OperationDefinitionNode, parse } from 'graphql';
+
+/** What makes a request's answer cacheable: its key, and which bodies may be kept (success only). */
+export interface CacheableRequest {
+  key: string;
+  /** GraphQL answers 200 with `errors` too: those are never kept. */
+  keepBody(body: Buffer): boolean;
+}
+
+/** Longer GraphQL documents are answered normally, never cached (store queries are a few hundred characters). */
+const MAX_QUERY_LENGTH = 16 * 1024;
+
+export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+/** JSON with object keys sorted, so `{a,b}` and `{b,a}` variables share an entry. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A bounded map (oldest insert evicted first): parsed documents and persisted-query texts. */
+class Bounded<V> extends Map<string, V> {
+  constructor(private readonly max: number) {
+    super();
+  }
+  override set(key: string, value: V): this {
+    if (!this.has(key) && this.size >= this.max) this.delete(this.keys().next().value as string);
+    return super.set(key, value);
+  }
+}
+
+/**
+ * REST: a GET of a route whose operation is a cacheable store read. The key is the path and the query string
+ * with its parameters sorted (`?b=1&a=2` and `?a=2&b=1` are one page).
+ */
+export function restRequestKey(cacheablePaths: RegExp[]) {
+  return (req: Request): CacheableRequest | undefined => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    if (!cacheablePaths.some((p) => p.test(req.path))) return undefined;
+    const search = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+    search.sort();
+    return { key: `rest ${req.path}?${search}`, keepBody: () => true };
+  };
+}
+
+const readJson = (text: unknown): unknown => {
+  if (typeof text !== 'string') return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return Symbol.for('invalid');
+  }
+};
+
+/**
+ * GraphQL over GET or POST: a query (never a mutation) whose root fields are all in `cacheableFields`. Automatic
+ * persisted queries are understood: a request carrying both the query and its hash teaches the hash (checked),
+ * and a later hash-only request finds the text here; an unknown hash goes on to Apollo, which asks for the text.
+ */
+export function graphqlRequestKey(cacheableFields: ReadonlySet<string>) {
+  // Verdicts, not documents, are remembered (a few bytes each), and only texts up to MAX_QUERY_LENGTH are
+  // considered, so strangers sending many large queries cannot grow this instance's memory.
+  const verdicts = new Bounded<boolean>(2000);
+  const persisted = new Bounded<string>(500);
+
+  const cacheable = (query: string, hash: string, operationName: string | null): boolean => {
+    const id = `${hash} ${operationName ?? ''}`;
+    let verdict = verdicts.get(id);
+    if (verdict === undefined) {
+      let doc: DocumentNode | undefined;
+      try {
+        doc = parse(query);
+      } catch {
+        doc = undefined;
+      }
+      verdict = !!doc && isCacheableQuery(doc, operationName, cacheableFields);
+      verdicts.set(id, verdict);
+    }
+    return verdict;
+  };
+
+  return (req: Request): CacheableRequest | undefined => {
+    const source = req.method === 'GET' ? req.query : req.method === 'POST' ? req.body : undefined;
+    if (!source || typeof source !== 'object' || Array.isArray(source)) return undefined;
+    const params = source as Record<string, unknown>;
+    const variables = readJson(params.variables ?? {});
+    const extensions = readJson(params.extensions ?? {}) as { persistedQuery?: { sha256Hash?: unknown } } | null;
+    const operationName = params.operationName ?? null;
+    if (typeof variables !== 'object' || !extensions || typeof extensions !== 'object') return undefined;
+    if (operationName !== null && typeof operationName !== 'string') return undefined;
+    let query = params.query;
+    if (query !== undefined && (typeof query !== 'string' || query.length > MAX_QUERY_LENGTH)) return undefined;
+    const hash = extensions.persistedQuery?.sha256Hash;
+    if (typeof hash === 'string') {
+      if (typeof query === 'string') {
+        if (sha256(query) !== hash) return undefined;
+        persisted.set(hash, query);
+      } else query = persisted.get(hash);
+    }
+    if (typeof query !== 'string') return undefined;
+    const queryHash = typeof hash === 'string' ? hash : sha256(query);
+    if (!cacheable(query, queryHash, operationName)) return undefined;
+    return {
+      key: `gql ${queryHash} ${operationName ?? ''} ${stableJson(variables)} ${req.get('accept') ?? ''}`,
+      keepBody: (body) => {
+        const parsed = readJson(body.toString('utf8')) as { data?: unknown; errors?: unknown } | null;
+        return !!parsed && typeof parsed === 'object' && parsed.errors === undefined && parsed.data != null;
+      },
+    };
+  };
+}
+
+/** The chosen operation is a query and each root selection is a plain field from the allow-list. */
+export function isCacheableQuery(
+  doc: DocumentNode,
+  operationName: string | null,
+  cacheableFields: ReadonlySet<string>,
+): boolean {
+  const operations = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operation = operationName
+    ? operations.find((o) => o.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : undefined;
+  if (!operation || operation.operation !== 'query') return false;
+  return operation.selectionSet.selections.every(
+    (s) => s.kind === Kind.FIELD && (s.name.value === '__typename' || cacheableFields.has(s.name.value)),
+  );
+}
