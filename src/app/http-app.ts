@@ -16,6 +16,7 @@ import type { ApiKeyUsage } from '../auth/api-key-auth';
 import { jsonBody } from '../http/body';
 import { requestFacts } from '../http/client-ip';
 import { csrfProtection } from '../http/csrf';
+import { graphiqlRouter } from '../http/graphiql';
 import { ResponseEffects } from '../context/effects';
 import { globalRateLimit } from '../http/rate-limit';
 import { countQueries, requestId } from '../http/request-context';
@@ -87,6 +88,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
       }),
     }),
   );
+  // The offline explorer, beside Apollo Sandbox (which needs Apollo's CDN); a development tool like Sandbox.
+  if (config['graphql.graphiql'] && config.env !== 'production') app.use(graphiqlRouter());
   // Uploaded media, when stored locally (S3 media are served by the bucket or `media.s3.public_url`).
   // Sandboxed: an SVG opened directly cannot run scripts against this origin.
   if (services.mediaStorage instanceof LocalMediaStorage) {
