@@ -13,46 +13,10 @@
 #   - the walkthroughs run in a scratch folder (they write cookie files) and must print no GraphQL/REST errors.
 # Usage: scripts/quickstart-check.sh [README path]
 set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+# shellcheck source=lib/temp-server.sh
+. "$(dirname "$0")/lib/temp-server.sh"
 README="${1:-$ROOT/README.md}"
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/svc-quickstart.XXXXXX")"
-PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 PASSWORD="quickstart-$(node -e "console.log(require('crypto').randomBytes(9).toString('hex'))")"
-export ROOT WORK PORT SVC_DATA_DIR="$WORK/data" SVC_LOG_LEVEL=warn
-# The README's readiness answer assumes no Redis and the default configuration.
-unset SVC_REDIS_URL SVC_DATABASE_URL DATABASE_URL SVC_SERVER_PORT SVC_ENV 2>/dev/null || true
-
-SERVER_PID=""
-stop_server() {
-  [ -n "$SERVER_PID" ] || return 0
-  kill -TERM -- "-$SERVER_PID" 2>/dev/null || true
-  for _ in $(seq 1 60); do kill -0 -- "-$SERVER_PID" 2>/dev/null || break; sleep 0.5; done
-  kill -KILL -- "-$SERVER_PID" 2>/dev/null || true
-  SERVER_PID=""
-}
-start_server() {
-  stop_server
-  (cd "$ROOT" && exec setsid npm start >>"$WORK/server.log" 2>&1) &
-  SERVER_PID=$!
-  for _ in $(seq 1 240); do
-    curl -sf "localhost:$PORT/api/v1/health" >/dev/null 2>&1 && return 0
-    kill -0 "$SERVER_PID" 2>/dev/null || break
-    sleep 0.5
-  done
-  echo "quickstart-check: npm start did not answer on port $PORT; its output:" >&2
-  tail -40 "$WORK/server.log" >&2
-  return 1
-}
-cleanup() {
-  local status=$?
-  stop_server
-  if [ "$status" -ne 0 ] && [ -f "$WORK/server.log" ]; then
-    echo "--- server log (last 30 lines) ---" >&2
-    tail -30 "$WORK/server.log" >&2
-  fi
-  rm -rf "$WORK"
-  exit "$status"
-}
 trap cleanup EXIT
 
 expect_json() { # expect_json NAME ACTUAL EXPECTED
@@ -111,6 +75,7 @@ run_block() { # run_block NAME DIR
     return 1
   fi
   cat "$out"
+  [ -z "$(tail -c1 "$out")" ] || echo
   # shellcheck disable=SC1091
   . "$WORK/state"
   if grep -q '"errors"' "$out"; then
