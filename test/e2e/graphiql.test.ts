@@ -62,6 +62,12 @@ describe('GraphiQL at /graphiql (the offline explorer)', () => {
           document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective));`,
       });
 
+      // A browser holding a credential cookie (a guest order's): its POSTs pass CSRF only because the page's
+      // fetcher echoes the csrf_token cookie as X-CSRF-Token.
+      await page.context().addCookies([
+        { name: 'svc_guest_token', value: 'a'.repeat(64), url: `${t.url}/graphql` },
+        { name: 'csrf_token', value: 'b'.repeat(64), url: t.url },
+      ]);
       await page.goto(`${t.url}/graphiql`);
       await page.waitForSelector('.graphiql-container');
 
@@ -74,7 +80,10 @@ describe('GraphiQL at /graphiql (the offline explorer)', () => {
       // Running the default operation answers with data from this server.
       const answer = page.waitForResponse((r) => r.url() === `${t.url}/graphql` && r.request().method() === 'POST');
       await page.click('.graphiql-execute-button');
-      const body = (await (await answer).json()) as { data?: Record<string, unknown> };
+      const response = await answer;
+      expect(response.request().headers()['x-csrf-token']).toBe('b'.repeat(64));
+      expect(response.status()).toBe(200);
+      const body = (await response.json()) as { data?: Record<string, unknown> };
       expect(Object.keys(body.data ?? {})).toEqual(['storeProducts', 'storeShippingMethods', 'storePaymentMethods']);
       await page.waitForFunction(() =>
         /"storeProducts"/.test(
