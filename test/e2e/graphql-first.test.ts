@@ -217,6 +217,30 @@ describe('a guest shops over GraphQL alone', () => {
   });
 });
 
+describe('storeOrder for customers', () => {
+  it("shows a customer its own order and nobody else's, without any guest token", async () => {
+    const variant = await t.db.productVariant.findFirstOrThrow({ where: { stock: { gt: 5 } } });
+    const methods = (await gql(new CookieJar(), METHODS)).body.data;
+    const owner = t.asCustomer();
+    const placed = await owner.gql(CHECKOUT, {
+      input: {
+        items: [{ variantId: variant.id, quantity: 1 }],
+        shippingMethodId: methods.storeShippingMethods[0].id,
+        paymentMethodId: methods.storePaymentMethods[0].id,
+        shippingAddress: { firstName: 'Cleo', lastName: 'C', street: 'S 1', city: 'Berlin', zip: '1', country: 'DE' },
+      },
+    });
+    const order = placed.data.checkoutComplete;
+    expect(order.isGuestOrder).toBe(false);
+    expect((await owner.gql(READ_ORDER, { id: order.id })).data.storeOrder.shippingAddress).toMatchObject({
+      first_name: 'Cleo',
+      country: 'DE',
+    });
+    const other = await t.asCustomer().gql(READ_ORDER, { id: order.id });
+    expect(other.errors?.[0].extensions).toMatchObject({ code: 'not_found', status: 404 });
+  });
+});
+
 describe('errors raised before GraphQL runs answer in GraphQL shape on /graphql', () => {
   it('a cookie-authenticated POST without X-CSRF-Token is 403 csrf_token_invalid as a GraphQL error', async () => {
     const jar = new CookieJar();
