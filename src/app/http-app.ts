@@ -6,7 +6,7 @@ import { type CompiledRoute, restRouter } from '../../rest/adapter';
 import { authenticate } from '../http/authenticate';
 import { AppError } from '../shared/errors';
 import { isDatabaseUnavailable } from '../shared/db-errors';
-import { databaseUnavailable, graphqlExtensions, normalizeError } from '../graphql/errors';
+import { databaseUnavailable } from '../graphql/errors';
 import { LocalMediaStorage } from '../platform/storage/media-storage';
 import type { AppServices, Ctx } from '../context/ctx';
 import { createContext } from '../context/create-context';
@@ -16,11 +16,12 @@ import type { ApiKeyUsage } from '../auth/api-key-auth';
 import { jsonBody } from '../http/body';
 import { requestFacts } from '../http/client-ip';
 import { csrfProtection } from '../http/csrf';
+import { graphiqlRouter } from '../http/graphiql';
 import { ResponseEffects } from '../context/effects';
 import { globalRateLimit } from '../http/rate-limit';
 import { countQueries, requestId } from '../http/request-context';
 import { cors, securityHeaders } from '../http/security-headers';
-import { sendError } from '../http/send';
+import { isGraphqlPath, sendError, sendErrorFor } from '../http/send';
 import { type ResponseCache, noStoreByDefault, responseCache } from '../http/response-cache/middleware';
 import { graphqlRequestKey, restRequestKey } from '../http/response-cache/request-keys';
 
@@ -94,6 +95,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
       }),
     }),
   );
+  // The offline explorer, beside Apollo Sandbox (which needs Apollo's CDN); a development tool like Sandbox.
+  if (config['graphql.graphiql'] && config.env !== 'production') app.use(graphiqlRouter());
   // Uploaded media, when stored locally (S3 media are served by the bucket or `media.s3.public_url`).
   // Sandboxed: an SVG opened directly cannot run scripts against this origin.
   if (services.mediaStorage instanceof LocalMediaStorage) {
@@ -119,18 +122,11 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   );
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     // A plugin route (or any Express handler) that throws the service's own error answers with it.
-    if (err instanceof AppError && !res.headersSent && req.path !== '/graphql') return sendError(res, err);
+    if (err instanceof AppError && !res.headersSent && !isGraphqlPath(req)) return sendError(res, err);
     // The database went away under a middleware (authentication's account check): 503, in either shape.
     if (isDatabaseUnavailable(err) && !res.headersSent) {
       req.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'database unavailable');
-      const unavailable = databaseUnavailable();
-      if (req.path !== '/graphql') return sendError(res, unavailable);
-      const n = normalizeError(unavailable);
-      res.setHeader('Retry-After', '5');
-      res.status(503).json({
-        errors: [{ message: n.detail, extensions: { ...graphqlExtensions(n), requestId: req.id } }],
-      });
-      return;
+      return sendErrorFor(req, res, databaseUnavailable());
     }
     req.log.error(
       { err: err instanceof Error ? { message: err.message, stack: err.stack } : err },
@@ -138,18 +134,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     );
     if (res.headersSent) return res.end();
     // A failure before Apollo ran (the account check of authentication, say) still answers GraphQL clients in GraphQL's shape.
-    if (req.path === '/graphql') {
-      res.status(500).json({
-        errors: [
-          {
-            message: 'an unexpected error occurred',
-            extensions: { code: 'internal_error', status: 500, requestId: req.id },
-          },
-        ],
-      });
-      return;
-    }
-    sendError(res, new AppError('internal_error'));
+    sendErrorFor(req, res, new AppError('internal_error'));
   });
   return app;
 }

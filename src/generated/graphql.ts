@@ -153,10 +153,26 @@ export type CategoryUpdateInput = {
   translations?: Array<CategoryTranslationInput> | null | undefined;
 };
 
-/** Checkout from `items` or from `cart_id`. Prices, tax, shipping and totals are computed on the server. */
+/** Required: `firstName, lastName, street, city, zip` and `countryCode` (or `country`); `company`, `phone` optional. Every missing field is reported at once (400 `validation_error`). */
+export type CheckoutAddressInput = {
+  city?: string | null | undefined;
+  company?: string | null | undefined;
+  /** A country name, accepted instead of `countryCode`. */
+  country?: string | null | undefined;
+  /** ISO 3166-1 alpha-2. */
+  countryCode?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  phone?: string | null | undefined;
+  /** Street and house number. */
+  street?: string | null | undefined;
+  zip?: string | null | undefined;
+};
+
+/** Checkout from `items` or from `cartId`. Prices, tax, shipping and totals are computed on the server. */
 export type CheckoutInput = {
   /** Defaults to the shipping address. */
-  billingAddress?: unknown;
+  billingAddress?: CheckoutAddressInput | null | undefined;
   /** Anonymous carts also need the `X-Cart-Token` header. */
   cartId?: string | null | undefined;
   /** ISO 4217; must match the products. */
@@ -169,8 +185,7 @@ export type CheckoutInput = {
   paymentMethodId: string;
   /** Provider-side payment reference; required for methods with a provider. */
   paymentReference?: string | null | undefined;
-  /** `first_name, last_name, street, city, zip, country_code` (or `country`); `company`, `phone` optional. */
-  shippingAddress: unknown;
+  shippingAddress: CheckoutAddressInput;
   shippingMethodId: string;
 };
 

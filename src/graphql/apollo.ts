@@ -107,7 +107,13 @@ export function createApollo(opts: ApolloOptions): ApolloServer<Ctx> {
       // (responses are never cached: prices and stock are live).
       ApolloServerPluginCacheControlDisabled(),
       opts.sandbox && opts.development
-        ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
+        ? ApolloServerPluginLandingPageLocalDefault({
+            // Sandbox reports usage to Apollo unless told not to; a developer's local shop is nobody's business.
+            embed: { runTelemetry: false },
+            // Credentials go in headers (Authorization, X-Cart-Token, X-Guest-Token): a cookie-authenticated POST
+            // would also need X-CSRF-Token, which Sandbox cannot read from the cookie for the user.
+            includeCookies: false,
+          })
         : ApolloServerPluginLandingPageDisabled(),
       servicePlugin({ signedIn: opts.complexityLimit, anonymous: opts.anonymousComplexityLimit }),
     ],

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '../shared/errors';
-import { sendError } from './send';
+import { sendErrorFor } from './send';
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
@@ -22,26 +22,26 @@ export function jsonBody(limit: number, keepRaw: (path: string) => boolean = () 
       return raw(req, res, (err?: unknown) => {
         if (!err) return next();
         if ((err as { type?: string }).type === 'entity.too.large')
-          return sendError(res, new AppError('body_too_large', `request body exceeds ${limit} bytes`));
-        sendError(res, new AppError('invalid_json', 'the request body could not be read'));
+          return sendErrorFor(req, res, new AppError('body_too_large', `request body exceeds ${limit} bytes`));
+        sendErrorFor(req, res, new AppError('invalid_json', 'the request body could not be read'));
       });
     const type = req.get('content-type') ?? '';
     if (MULTIPART_TYPE.test(type)) return next();
     if (!JSON_TYPE.test(type))
-      return sendError(res, new AppError('unsupported_media_type', 'content type must be application/json'));
+      return sendErrorFor(req, res, new AppError('unsupported_media_type', 'content type must be application/json'));
     parse(req, res, (err?: unknown) => {
       if (!err) return next();
       const type = (err as { type?: string }).type;
       if (type === 'entity.too.large')
-        return sendError(res, new AppError('body_too_large', `request body exceeds ${limit} bytes`));
-      if (type === 'entity.parse.failed') return sendError(res, new AppError('invalid_json'));
+        return sendErrorFor(req, res, new AppError('body_too_large', `request body exceeds ${limit} bytes`));
+      if (type === 'entity.parse.failed') return sendErrorFor(req, res, new AppError('invalid_json'));
       if (type === 'encoding.unsupported' || type === 'charset.unsupported')
-        return sendError(res, new AppError('unsupported_media_type', 'unsupported body encoding'));
+        return sendErrorFor(req, res, new AppError('unsupported_media_type', 'unsupported body encoding'));
       // Anything else the parser blames on the request (a corrupt gzip stream, a length that does not match the
       // body, an aborted upload) is the client's fault: a 400, not a 500.
       const status = (err as { status?: number }).status;
       if (status && status >= 400 && status < 500)
-        return sendError(res, new AppError('invalid_json', 'the request body could not be read'));
+        return sendErrorFor(req, res, new AppError('invalid_json', 'the request body could not be read'));
       next(err);
     });
   };

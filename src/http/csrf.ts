@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { stringifySetCookie } from 'cookie';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../shared/errors';
-import { sendError } from './send';
+import { sendErrorFor } from './send';
 
 export const CSRF_COOKIE = 'csrf_token';
 /** Cookies that authenticate a request by themselves, and so could be ridden by a cross-site form. */
@@ -46,7 +46,7 @@ export function csrfProtection(secure: boolean) {
     if (needsCheck) {
       const header = req.get('x-csrf-token');
       if (!cookie || !header || !sameSecret(cookie, header))
-        return sendError(res, new AppError('csrf_token_invalid', 'missing or invalid CSRF token'));
+        return sendErrorFor(req, res, new AppError('csrf_token_invalid', 'missing or invalid CSRF token'));
     }
     next();
   };

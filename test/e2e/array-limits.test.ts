@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADDRESS, createShop } from '../fixtures/shop';
+import { ADDRESS, GQL_ADDRESS, createShop } from '../fixtures/shop';
 import { createProduct } from '../fixtures/catalog';
 import { type TestServer, startTestServer } from '../harness/server';
 
@@ -32,7 +32,7 @@ describe('every array in a request is bounded (docs/security.md)', () => {
     const gql = await t.asGuest().gql('mutation($input: CheckoutInput!) { checkoutComplete(input: $input) { id } }', {
       input: {
         items: ids(101).map((id) => ({ productId: id, quantity: 1 })),
-        shippingAddress: ADDRESS,
+        shippingAddress: GQL_ADDRESS,
         shippingMethodId: shop.shipping.id,
         paymentMethodId: shop.payment.id,
         email: 'x@example.com',

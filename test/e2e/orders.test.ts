@@ -1,6 +1,6 @@
 import type { HookEvent } from '../../src/context/hooks';
 import * as op from '../../src/generated/graphql';
-import { ADDRESS, createCustomer, createShop, stockedProduct } from '../fixtures/shop';
+import { ADDRESS, GQL_ADDRESS, createCustomer, createShop, stockedProduct } from '../fixtures/shop';
 import { type TestServer, startTestServer } from '../harness/server';
 
 let t: TestServer;
@@ -192,7 +192,7 @@ describe('over GraphQL', () => {
     const placed = await t.asGuest().gql(op.CheckoutCompleteDocument, {
       input: {
         items: [{ productId: product.id, quantity: 1 }],
-        shippingAddress: ADDRESS,
+        shippingAddress: GQL_ADDRESS,
         shippingMethodId: shop.shipping.id,
         paymentMethodId: shop.payment.id,
         email: 'g@example.com',
@@ -202,7 +202,7 @@ describe('over GraphQL', () => {
     const probe = await t
       .asGuest()
       .gql(
-        `mutation { checkoutComplete(input: { items: [{ productId: "${product.id}", quantity: 1 }], shippingAddress: { first_name: "A", last_name: "B", street: "S", city: "C", zip: "Z", country: "DE" }, shippingMethodId: "${shop.shipping.id}", paymentMethodId: "${shop.payment.id}", email: "g@example.com" }) { id guestToken } }`,
+        `mutation { checkoutComplete(input: { items: [{ productId: "${product.id}", quantity: 1 }], shippingAddress: { firstName: "A", lastName: "B", street: "S", city: "C", zip: "Z", country: "DE" }, shippingMethodId: "${shop.shipping.id}", paymentMethodId: "${shop.payment.id}", email: "g@example.com" }) { id guestToken } }`,
       );
     expect(probe.errors?.[0].extensions).toMatchObject({ code: 'unauthorized' });
     const staff = await t.asAdmin().gql(op.OrderDocument, { id: placed.data.checkoutComplete.id });

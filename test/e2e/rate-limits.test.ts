@@ -139,7 +139,11 @@ function suite(name: string, overrides: Record<string, unknown>) {
           ).status,
         ).toBe(200);
       expectRateLimited(await t.asGuest().get('/api/v1/health', ip), 10);
-      expectRateLimited(await t.asGuest().post('/graphql', { query: '{ health { status } }' }, ip), 10);
+      // GraphQL clients get the same 429 in GraphQL's error shape.
+      const gql = await t.asGuest().post('/graphql', { query: '{ health { status } }' }, ip);
+      expect(gql.status).toBe(429);
+      expect(gql.body.errors[0]).toMatchObject({ extensions: { code: 'rate_limited', status: 429 } });
+      expect(Number(gql.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect((await t.asGuest().get('/api/v1/health', { 'x-forwarded-for': newIp() })).status).toBe(200);
     });
 

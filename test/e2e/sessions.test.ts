@@ -67,7 +67,7 @@ describe('browser sessions', () => {
     // GraphQL follows the same rule.
     const gql = await t.asGuest().post('/graphql', { query: '{ warehouses { meta { total } } }' }, { cookie });
     expect(gql.status).toBe(403);
-    expect(gql.body.errors[0].code).toBe('csrf_token_invalid');
+    expect(gql.body.errors[0].extensions.code).toBe('csrf_token_invalid');
     expect(
       (
         await t

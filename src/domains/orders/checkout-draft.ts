@@ -2,7 +2,7 @@ import type { Ctx } from '../../context/ctx';
 import { customerIdOf } from '../../context/actor';
 import { AppError } from '../../shared/errors';
 import { type DiscountTerms, type PricedLine, discountAmount, normalizeCode, priceLines, unitPrices } from '../pricing';
-import type { CheckoutInput } from './checkout.inputs';
+import type { CheckoutAddressInput, CheckoutInput } from './checkout.inputs';
 
 /** Everything checkout computed before it writes: lines, methods, totals. */
 export interface CheckoutDraft {
@@ -32,18 +32,35 @@ export interface CheckoutDraft {
 
 const ADDRESS_REQUIRED = ['first_name', 'last_name', 'street', 'city', 'zip'] as const;
 
-/** Addresses are free objects (contract §3) but must carry the spec's fields; every missing one is reported. */
+/** How an order stores an address: the spec's snake_case keys, whichever surface the checkout came through. */
+const STORED_KEYS: Record<keyof CheckoutAddressInput, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  company: 'company',
+  street: 'street',
+  city: 'city',
+  zip: 'zip',
+  countryCode: 'country_code',
+  country: 'country',
+  phone: 'phone',
+};
+
+/** Addresses must carry the spec's fields; every missing one is reported (with the REST body's snake_case path). */
 function checkAddress(
-  value: unknown,
+  value: CheckoutAddressInput | null | undefined,
   field: string,
   problems: Array<{ field: string; detail: string }>,
 ): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (typeof value !== 'object' || value === null) {
     problems.push({ field, detail: 'type' });
     return {};
   }
-  const address = value as Record<string, unknown>;
-  const filled = (key: string) => typeof address[key] === 'string' && (address[key] as string).trim() !== '';
+  const address: Record<string, string> = {};
+  for (const [key, stored] of Object.entries(STORED_KEYS)) {
+    const v = value[key as keyof CheckoutAddressInput];
+    if (typeof v === 'string') address[stored] = v;
+  }
+  const filled = (key: string) => typeof address[key] === 'string' && address[key].trim() !== '';
   for (const key of ADDRESS_REQUIRED) if (!filled(key)) problems.push({ field: `${field}.${key}`, detail: 'required' });
   if (!filled('country_code') && !filled('country'))
     problems.push({ field: `${field}.country_code`, detail: 'required' });

@@ -1,5 +1,5 @@
 import { Field, InputType, Int } from 'type-graphql';
-import { JsonScalar, UuidScalar } from '../../shared/scalars';
+import { UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
 import { OrderStatus } from './order.type';
 import { LIST_LIMITS } from '../../shared/validation/limits';
@@ -11,8 +11,33 @@ export class CheckoutItemInput {
   @Field(() => Int) @Rules({ min: 1 }) quantity!: number;
 }
 
+/**
+ * A checkout address in GraphQL's camelCase; the order stores it with the spec's snake_case keys (REST bodies
+ * send `first_name`… and the REST reader maps them onto these fields). The fields are nullable in the schema so
+ * that checkout reports every missing one at once (with the email and the rest of the request), not only the
+ * first one GraphQL's coercion trips over.
+ */
 @InputType({
-  description: 'Checkout from `items` or from `cart_id`. Prices, tax, shipping and totals are computed on the server.',
+  description:
+    'Required: `firstName, lastName, street, city, zip` and `countryCode` (or `country`); `company`, `phone` optional. ' +
+    'Every missing field is reported at once (400 `validation_error`).',
+})
+export class CheckoutAddressInput {
+  @Field({ nullable: true }) @Rules({ maxLength: 255 }) firstName?: string;
+  @Field({ nullable: true }) @Rules({ maxLength: 255 }) lastName?: string;
+  @Field({ nullable: true }) @Rules({ maxLength: 255 }) company?: string;
+  @Field({ nullable: true, description: 'Street and house number.' }) @Rules({ maxLength: 255 }) street?: string;
+  @Field({ nullable: true }) @Rules({ maxLength: 255 }) city?: string;
+  @Field({ nullable: true }) @Rules({ maxLength: 255 }) zip?: string;
+  @Field({ nullable: true, description: 'ISO 3166-1 alpha-2.' }) @Rules({ maxLength: 255 }) countryCode?: string;
+  @Field({ nullable: true, description: 'A country name, accepted instead of `countryCode`.' })
+  @Rules({ maxLength: 255 })
+  country?: string;
+  @Field({ nullable: true }) @Rules({ maxLength: 255 }) phone?: string;
+}
+
+@InputType({
+  description: 'Checkout from `items` or from `cartId`. Prices, tax, shipping and totals are computed on the server.',
 })
 export class CheckoutInput {
   @Field({ nullable: true, description: 'ISO 4217; must match the products.' })
@@ -23,13 +48,9 @@ export class CheckoutInput {
   items?: CheckoutItemInput[];
   @Field(() => UuidScalar, { nullable: true, description: 'Anonymous carts also need the `X-Cart-Token` header.' })
   cartId?: string;
-  @Field(() => JsonScalar, {
-    description:
-      '`first_name, last_name, street, city, zip, country_code` (or `country`); `company`, `phone` optional.',
-  })
-  shippingAddress!: Record<string, unknown>;
-  @Field(() => JsonScalar, { nullable: true, description: 'Defaults to the shipping address.' })
-  billingAddress?: Record<string, unknown>;
+  @Field(() => CheckoutAddressInput) shippingAddress!: CheckoutAddressInput;
+  @Field(() => CheckoutAddressInput, { nullable: true, description: 'Defaults to the shipping address.' })
+  billingAddress?: CheckoutAddressInput | null;
   @Field(() => UuidScalar) shippingMethodId!: string;
   @Field(() => UuidScalar) paymentMethodId!: string;
   @Field({ nullable: true, description: 'Provider-side payment reference; required for methods with a provider.' })

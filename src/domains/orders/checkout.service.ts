@@ -86,17 +86,26 @@ async function replayed(ctx: Ctx, orderId: string) {
 const GUEST_TOKEN_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /**
+ * Where the guest token cookie goes: the spec's store API path, and the GraphQL endpoint, so a client that uses
+ * GraphQL alone can read back its order (`storeOrder`). Two cookies of one name with disjoint paths: a browser
+ * sends exactly one of them to each endpoint, and nothing else on the origin sees the credential.
+ */
+const GUEST_TOKEN_PATHS = ['/api/v1/store', '/graphql'] as const;
+
+/**
  * A guest proves ownership of its order with this token (spec: Guest order token). It travels only as an
- * HttpOnly cookie scoped to the store API; the store response says `is_guest_order` instead.
+ * HttpOnly cookie scoped to the store API and the GraphQL endpoint; the store response says `is_guest_order`
+ * instead.
  */
 function giveGuestToken(ctx: Ctx, token: string): void {
-  ctx.effects.setCookie('svc_guest_token', token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: ctx.config['security.csrf.secure'],
-    path: '/api/v1/store',
-    maxAge: GUEST_TOKEN_MAX_AGE_SECONDS,
-  });
+  for (const path of GUEST_TOKEN_PATHS)
+    ctx.effects.setCookie('svc_guest_token', token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.config['security.csrf.secure'],
+      path,
+      maxAge: GUEST_TOKEN_MAX_AGE_SECONDS,
+    });
 }
 
 /** Order numbers are random; a collision (unique index) retries the whole transaction with a new number. */

@@ -54,6 +54,16 @@ export class OrderResolver {
     return orders.listTransactions(ctx, orderId);
   }
 
+  @Query(() => Order, {
+    description:
+      "One order for the store: the order's customer, or a guest with its guest token (the `svc_guest_token` cookie " +
+      'set by `checkoutComplete`, or the `X-Guest-Token` header); 404 otherwise.',
+  })
+  @RateLimit('guest_order')
+  storeOrder(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
+    return orders.getOwnOrder(ctx, id);
+  }
+
   @Query(() => [PaymentTransaction], {
     description:
       "For the order's customer, or a guest with its guest token (cookie or `X-Guest-Token`); 404 otherwise.",

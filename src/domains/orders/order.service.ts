@@ -119,6 +119,18 @@ export async function listTransactions(ctx: Ctx, orderId: string) {
 }
 
 /**
+ * One order for the store: its customer's, or a guest's presenting the guest token (`svc_guest_token` cookie
+ * or `X-Guest-Token` header), so a guest can read back what it bought without an account. Anyone else gets
+ * 404, as if the order did not exist.
+ */
+export async function getOwnOrder(ctx: Ctx, id: string) {
+  await consumeLimit(ctx, 'guest_order');
+  const order = await ctx.db.order.findUnique({ where: { id } });
+  if (!order || !ownsOrder(ctx, order)) throw AppError.notFound('order');
+  return order;
+}
+
+/**
  * Payment transactions for the store: the order's customer, or a guest presenting its guest token
  * (`svc_guest_token` cookie or `X-Guest-Token` header). Anyone else gets 404, as if the order did not exist.
  */

@@ -289,6 +289,11 @@ export const CONFIG_KEYS = {
     default: true,
     doc: 'Serve Apollo Sandbox on GET /graphql (never in `production`).',
   },
+  'graphql.graphiql': {
+    type: 'bool',
+    default: true,
+    doc: 'Serve the offline GraphiQL explorer at /graphiql (files from npm, no internet needed; never in `production`).',
+  },
   'i18n.default_locale': { type: 'string', default: 'en', doc: 'Locale used when a request names none.' },
   'i18n.default_currency': { type: 'string', default: 'EUR', doc: 'Currency of new carts that name none (ISO 4217).' },
   'mcp.enabled': {

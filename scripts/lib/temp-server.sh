@@ -1,0 +1,42 @@
+# Sourced by the CI checks that run the service as a user would (`npm start` on a free port and a temporary data
+# folder). Defines ROOT, WORK (removed on exit), PORT, SVC_DATA_DIR and start_server / stop_server; the caller
+# sets `trap cleanup EXIT`.
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/svc-check.XXXXXX")"
+PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+export ROOT WORK PORT SVC_DATA_DIR="$WORK/data" SVC_LOG_LEVEL=warn
+# The default configuration (embedded database, no Redis), whatever the CI environment holds.
+unset SVC_REDIS_URL SVC_DATABASE_URL DATABASE_URL SVC_SERVER_PORT SVC_ENV 2>/dev/null || true
+
+SERVER_PID=""
+stop_server() {
+  [ -n "$SERVER_PID" ] || return 0
+  kill -TERM -- "-$SERVER_PID" 2>/dev/null || true
+  for _ in $(seq 1 60); do kill -0 -- "-$SERVER_PID" 2>/dev/null || break; sleep 0.5; done
+  kill -KILL -- "-$SERVER_PID" 2>/dev/null || true
+  SERVER_PID=""
+}
+# `npm start` in its own process group (so stop_server reaches node behind npm), until /api/v1/health answers.
+start_server() {
+  stop_server
+  (cd "$ROOT" && exec setsid npm start >>"$WORK/server.log" 2>&1) &
+  SERVER_PID=$!
+  for _ in $(seq 1 240); do
+    curl -sf "localhost:$PORT/api/v1/health" >/dev/null 2>&1 && return 0
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.5
+  done
+  echo "npm start did not answer on port $PORT; its output:" >&2
+  tail -40 "$WORK/server.log" >&2
+  return 1
+}
+cleanup() {
+  local status=$?
+  stop_server
+  if [ "$status" -ne 0 ] && [ -f "$WORK/server.log" ]; then
+    echo "--- server log (last 30 lines) ---" >&2
+    tail -30 "$WORK/server.log" >&2
+  fi
+  rm -rf "$WORK"
+  exit "$status"
+}
