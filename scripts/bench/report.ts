@@ -1,5 +1,17 @@
 /** The benchmark's printed report, and what makes the run fail (5xx, connection errors, a broken ledger). */
-import type { Run } from './run';
+import type { LoadResult } from './load';
+
+/** One database's figures. */
+export interface Run {
+  database: string;
+  seed: { ms: number; cliMs: number };
+  startupMs: number;
+  memory: { boot: number; end: number; peak: number };
+  statements: Record<string, number>;
+  bytes: Record<string, number>;
+  scenarios: Record<string, LoadResult & { floor?: string; created?: number; refused?: number; violations?: string[] }>;
+  defaultStart?: { boot: number; light: number; startupMs: number };
+}
 
 const pct = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
 

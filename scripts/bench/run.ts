@@ -26,7 +26,7 @@ import { StoreProductsDocument } from '../../src/generated/graphql';
 import { distinctCheckouts, hotCheckouts } from './checkout';
 import { type LoadResult, load } from './load';
 import { type Proc, SERVER, cli, memoryOf, start, stop, waitReady } from './procs';
-import { report } from './report';
+import { type Run, report } from './report';
 
 const SERVER_URL = process.env.BENCH_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
@@ -35,17 +35,6 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const HOT_STOCK = Number(process.env.BENCH_HOT_STOCK ?? 500);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',');
-
-export interface Run {
-  database: string;
-  seed: { ms: number; cliMs: number };
-  startupMs: number;
-  memory: { boot: number; end: number; peak: number };
-  statements: Record<string, number>;
-  bytes: Record<string, number>;
-  scenarios: Record<string, LoadResult & { floor?: string; created?: number; refused?: number; violations?: string[] }>;
-  defaultStart?: { boot: number; light: number; startupMs: number };
-}
 
 function serverEnv(port: number, level: string, db: { url?: string; dataDir: string }): Record<string, string> {
   return {
