@@ -30,7 +30,7 @@ export interface CompiledRoute {
   operationName: string;
   document: DocumentNode;
   variables: Array<{ name: string; type: GraphQLInputType; source: VariableSource }>;
-  /** Executes the operation (compiled once at start: the REST operations are fixed). */
+  /** Executes the operation (validated at start, compiled with its first request: the REST operations are fixed). */
   run: OperationRunner;
   /** Access rules of the operation's root fields, checked before the input so strangers learn nothing from 400s. */
   access: Access[];
@@ -46,6 +46,16 @@ function accessOf(operation: OperationDefinitionNode, where: string, accessTable
     if (!access) throw new Error(`${where}: ${root}.${name} has no access rule`);
     return access;
   });
+}
+
+/**
+ * Compiling a route's operation with graphql-jit costs a few milliseconds, and the table has over a hundred
+ * routes, most of which a given process never serves: compiling them all at start was the largest single cost
+ * of start-up (about a fifth of it) and kept every compiled operation in memory. Validation still runs at start.
+ */
+function lazyRunner(compile: () => OperationRunner): OperationRunner {
+  let run: OperationRunner | undefined;
+  return (variables, context) => (run ??= compile())(variables, context);
 }
 
 /** `/api/v1/warehouses/{id}` → a RegExp capturing `id`. */
@@ -71,6 +81,7 @@ export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[], accessT
       (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
     );
     if (!operation?.name) throw new Error(`${where}: the operation must be named`);
+    const operationName = operation.name.value;
     const { pattern, params } = compilePath(spec.path);
     const mapping = (spec.variables ?? {}) as Record<string, VariableSource>;
     const variables = (operation.variableDefinitions ?? []).map((def) => {
@@ -93,7 +104,7 @@ export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[], accessT
       variables,
       access: accessOf(operation, where, accessTables),
       limits: operationLimits(schema, spec.operation, operation.name.value),
-      run: compileOperation(schema, spec.operation, operation.name.value),
+      run: lazyRunner(() => compileOperation(schema, spec.operation, operationName)),
     };
   });
   // Literal segments win over parameters (`/products/id/{id}` before `/products/{slug}`).

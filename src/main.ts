@@ -13,6 +13,7 @@ import { SERVICE_VERSION } from './platform/version';
 import { CliError, adminCreate } from './cli/admin-create';
 import { describeDatabaseError } from './platform/db/connection-errors';
 import { mcpCommand } from './cli/mcp';
+import { parseCatalogArgs, seedCatalogCommand } from './cli/seed-catalog';
 import { type CliOutput, cliOutput, reportFailure } from './cli/output';
 
 const USAGE = `usage: svc <command> [--config path] [--json]
@@ -22,6 +23,9 @@ commands:
   migrate    apply pending database migrations and exit
   seed --demo
              load the demo shop into an empty database
+  seed --catalog N [--variants V] [--batch B]
+             bulk-load N synthetic products with V variants each (default 10) into an empty
+             catalog, B products per transaction (default 250), with progress on stderr
   admin create --email E [--role R]
              create a staff account (default super_admin); the password is prompted for,
              or read from stdin when it is not a terminal
@@ -132,6 +136,13 @@ async function seed(out: CliOutput, configFile?: string): Promise<void> {
   }
 }
 
+async function seedCatalogFromArgs(out: CliOutput, rest: string[], configFile?: string): Promise<void> {
+  const args = parseCatalogArgs(rest);
+  if (typeof args === 'string') throw new UsageError(args);
+  const config = loadConfig({ file: configFile });
+  return seedCatalogCommand(config, commandLogger(config['log.level']), args, out);
+}
+
 /** `svc <plugin> <command>`: starts the service on a loopback ephemeral port, runs the command once, stops. */
 async function pluginCommand(out: CliOutput, plugin: string, args: string[], configFile?: string): Promise<void> {
   const config = loadConfig({ file: configFile });
@@ -160,8 +171,8 @@ async function main(argv: string[]): Promise<void> {
       noArguments(command, rest);
       return migrate(out, configFile);
     case 'seed':
-      if (rest.length !== 1 || rest[0] !== '--demo') throw new UsageError('seed: expected seed --demo');
-      return seed(out, configFile);
+      if (rest.length === 1 && rest[0] === '--demo') return seed(out, configFile);
+      return seedCatalogFromArgs(out, rest, configFile);
     case 'admin': {
       if (rest[0] !== 'create') throw new UsageError(`unknown command "admin ${rest[0] ?? ''}"`);
       const config = loadConfig({ file: configFile });

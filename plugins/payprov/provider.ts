@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError, type PluginLogger } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
 
@@ -33,7 +33,10 @@ export class Provider {
     private readonly log: PluginLogger,
   ) {
     const base = config.api_base ? new URL(config.api_base) : null;
-    this.stripe = new Stripe(config.secret_key, {
+    // stripe loads when the provider is built (the plugin enabled), not with every start.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const StripeClient = require('stripe') as typeof Stripe;
+    this.stripe = new StripeClient(config.secret_key, {
       maxNetworkRetries: 0,
       telemetry: false,
       timeout: config.timeout_seconds * 1000,

@@ -1,10 +1,14 @@
 /**
  * The floor: a bare node:http server answering the store product page (and a product by slug) from ONE
  * hand-written SQL query that builds the whole JSON document in PostgreSQL. No framework, no GraphQL, no ORM:
- * what the database and the wire cost. Run as its own process by run.ts: `floor.ts <databaseUrl> <port>`.
+ * what the database and the wire cost. Run as its own process by run.ts: `floor.ts <databaseUrl> <port>`, or
+ * `floor.ts pglite:<data dir> <port>` for the embedded database (PGlite in this process, as the service runs it).
  */
 import http from 'node:http';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { EMBEDDED_START_PARAMS } from '../../src/platform/db/database';
 
 const PRODUCT_JSON = `
   SELECT p.id, p.sku, p.active, p.price_net, p.price_gross, p.currency, p.tax_rule_id, p.stock, p.weight,
@@ -40,16 +44,22 @@ const SLUG_SQL = `
   FROM product_translations st JOIN products p ON p.id = st.product_id WHERE st.slug = $1 AND st.locale = 'en' AND p.active) x`;
 
 const [url, port] = process.argv.slice(2);
-const pool = new pg.Pool({ connectionString: url, max: 10 });
+type Query = (name: string, text: string, values: unknown[]) => Promise<Array<{ body: unknown }>>;
+let query: Query;
+if (url.startsWith('pglite:')) {
+  const db = new PGlite(join(url.slice(7), 'db'), { startParams: EMBEDDED_START_PARAMS });
+  query = async (_name, text, values) => (await db.query<{ body: unknown }>(text, values)).rows;
+} else {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Named statements: each connection parses and plans them once, as a careful hand-written service would.
+  query = async (name, text, values) => (await pool.query<{ body: unknown }>({ name, text, values })).rows;
+}
 
 http
   .createServer(async (req, res) => {
     try {
       const slug = req.url?.startsWith('/slug/') ? decodeURIComponent(req.url.slice(6)) : null;
-      // Named statements: each connection parses and plans them once, as a careful hand-written service would.
-      const { rows } = slug
-        ? await pool.query({ name: 'slug', text: SLUG_SQL, values: [slug] })
-        : await pool.query({ name: 'list', text: LIST_SQL, values: [25] });
+      const rows = slug ? await query('slug', SLUG_SQL, [slug]) : await query('list', LIST_SQL, [25]);
       if (!rows.length) {
         res.writeHead(404).end();
         return;

@@ -1,86 +1,44 @@
 /**
- * `npm run bench`: the store catalog under load, against a floor.
+ * `npm run bench`: the service under load against a floor, on PostgreSQL and on the embedded database.
  *
- * 1. Creates a throwaway database on BENCH_SERVER_URL (default postgresql://postgres@127.0.0.1:5432/postgres),
- *    migrates it by starting the real server once, and seeds BENCH_PRODUCTS (1000) products × 10 variants.
- * 2. Probe phase (server at log level info): one request of each kind; the request log line carries the number
- *    of SQL statements the request ran (`sql`), read here from the server's stdout. Also a page of 100.
- * 3. Load phase (server at log level warn, a fresh process): autocannon, 10 connections, BENCH_SECONDS (10)
- *    per scenario after a 2 s warm-up, for the store list over REST and GraphQL and product by slug; the floor
- *    (floor.ts, one hand-written query, bare node:http) answers the same list and slug.
- * Prints requests/s, p50/p99 latency, statements per request, server RSS, and each figure against the floor.
+ * Per database (BENCH_DATABASES, default `postgres,embedded`), on a throwaway database or data folder:
+ * 1. `svc migrate`, then `svc seed --catalog BENCH_PRODUCTS` (1000 products × 10 variants: the CLI's bulk path,
+ *    timed) through the compiled CLI.
+ * 2. PostgreSQL only, probe phase (server at log level info): one request of each kind; the request log line
+ *    carries the number of SQL statements the request ran (`sql`). Also a page of 100.
+ * 3. Load phase (a fresh server at log level warn, compiled as `npm start` runs it): start-up time to the first
+ *    200 on health and RSS after boot; autocannon (10 connections, BENCH_SECONDS per scenario after a 2 s
+ *    warm-up) on the store list over REST and GraphQL and on product by slug, and the floor (floor.ts: one
+ *    hand-written query, bare node:http) answering the same list and slug; on PostgreSQL, checkouts of distinct
+ *    carts and of one hot variant (BENCH_HOT_STOCK units), each followed by the stock ledger's invariants.
+ *    RSS at the end and the peak (VmRSS sampled every 100 ms, and VmHWM).
+ * 4. Embedded only: `npm start` as a first-time user runs it (empty data folder: demo shop), restarted, RSS
+ *    after boot and after 100 light requests.
+ * Every figure is also compared with the floor of the same run: on a shared machine only ratios are stable.
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { print } from 'graphql';
 import pg from 'pg';
 import { StoreProductsDocument } from '../../src/generated/graphql';
-import { seedCatalog } from './seed';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<any>;
+import { distinctCheckouts, hotCheckouts } from './checkout';
+import { type LoadResult, load } from './load';
+import { type Proc, SERVER, cli, memoryOf, start, stop, waitReady } from './procs';
+import { type Run, report } from './report';
 
 const SERVER_URL = process.env.BENCH_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROOT = join(__dirname, '..', '..');
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const HOT_STOCK = Number(process.env.BENCH_HOT_STOCK ?? 500);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',');
 
-interface Proc {
-  child: ChildProcess;
-  lines: string[];
-  port: number;
-}
-
-function start(script: string, args: string[], env: Record<string, string>, port: number): Proc {
-  const lines: string[] = [];
-  const child = fork(join(ROOT, script), args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    execArgv: ['-r', '@swc-node/register'],
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let rest = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    const parts = (rest + chunk.toString()).split('\n');
-    rest = parts.pop() ?? '';
-    lines.push(...parts);
-  });
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  return { child, lines, port };
-}
-
-async function waitReady(url: string, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`not ready: ${url}`);
-}
-
-async function stop(proc: Proc): Promise<void> {
-  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-  const exited = new Promise((r) => proc.child.once('exit', r));
-  proc.child.kill('SIGTERM');
-  await exited;
-}
-
-function rssMiB(pid: number | undefined): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
-}
-
-function serverEnv(databaseUrl: string, port: number, level: string): Record<string, string> {
+function serverEnv(port: number, level: string, db: { url?: string; dataDir: string }): Record<string, string> {
   return {
-    SVC_DATABASE_URL: databaseUrl,
+    ...(db.url ? { SVC_DATABASE_URL: db.url } : {}),
     SVC_DATABASE_TLS: 'disable',
     SVC_SERVER_PORT: String(port),
     SVC_SERVER_HOST: '127.0.0.1',
@@ -89,152 +47,250 @@ function serverEnv(databaseUrl: string, port: number, level: string): Record<str
     SVC_LOG_LEVEL: level,
     SVC_ENV: 'production',
     SVC_AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
-    SVC_DATA_DIR: join(ROOT, '.bench-data'),
-    // One load generator on one address: the per-IP global limit would answer most requests 429.
+    SVC_DATA_DIR: db.dataDir,
+    // One load generator on one address: the per-IP limits would answer most requests 429.
     SVC_SECURITY_RATE_LIMIT_REQUESTS_PER_MINUTE: '100000000',
     SVC_SECURITY_RATE_LIMIT_BURST: '100000000',
+    SVC_SECURITY_RATE_LIMIT_CHECKOUT_REQUESTS_PER_MINUTE: '100000000',
+    // The read scenarios compare the service's own work with the floor: the response cache would answer them
+    // without running anything (README, "Response cache", has its figures; BENCH_CACHE=1 measures it instead).
+    SVC_CACHE_ENABLED: process.env.BENCH_CACHE === '1' ? 'true' : 'false',
   };
 }
 
 const gqlBody = (limit: number) => JSON.stringify({ query: print(StoreProductsDocument), variables: { limit } });
+const GQL = { method: 'POST', headers: { 'content-type': 'application/json' } };
 
-async function main() {
+/** Migrates and seeds through the compiled CLI; returns the seed's summary. */
+async function prepare(env: Record<string, string>) {
+  await cli(['migrate'], env);
+  const seeded = await cli(['seed', '--catalog', String(PRODUCTS), '--json'], env);
+  const summary = JSON.parse(seeded.stdout.trim().split('\n').pop()!) as {
+    ms: number;
+    shippingMethodId: string;
+    paymentMethodId: string;
+    firstSlug: string;
+  };
+  console.error(`seeded ${PRODUCTS} products × 10 variants in ${(summary.ms / 1000).toFixed(1)} s`);
+  return { summary, cliMs: seeded.ms };
+}
+
+/** Starts the compiled server and waits for its first 200 on health. */
+async function boot(env: Record<string, string>, port: number): Promise<{ proc: Proc; ms: number; rss: number }> {
+  const proc = start(SERVER, ['serve'], env);
+  const ms = await waitReady(`http://127.0.0.1:${port}/api/v1/health`);
+  return { proc, ms, rss: memoryOf(proc.child.pid)?.rss ?? NaN };
+}
+
+/** Statements per request, read from the request log (level info). */
+async function probeStatements(proc: Proc, base: string, slug: string) {
+  const probes: Record<string, { path: string; init?: RequestInit }> = {
+    'REST list (25)': { path: '/api/v1/store/products?limit=25' },
+    'REST list (100)': { path: '/api/v1/store/products?limit=100' },
+    'GraphQL list (25)': { path: '/graphql', init: { ...GQL, body: gqlBody(25) } },
+    'GraphQL list (100)': { path: '/graphql', init: { ...GQL, body: gqlBody(100) } },
+    'REST by slug': { path: `/api/v1/store/products/${slug}` },
+  };
+  const statements: Record<string, number> = {};
+  const bytes: Record<string, number> = {};
+  for (const [name, { path, init }] of Object.entries(probes)) {
+    const res = await fetch(base + path, init);
+    const text = await res.text();
+    if (res.status !== 200 || text.includes('"errors"'))
+      throw new Error(`${name}: ${res.status} ${text.slice(0, 300)}`);
+    bytes[name] = text.length;
+    const id = res.headers.get('x-request-id');
+    await new Promise((r) => setTimeout(r, 100));
+    const line = proc.lines
+      .map((l) => {
+        try {
+          return JSON.parse(l);
+        } catch {
+          return null;
+        }
+      })
+      .find((l) => l?.requestId === id && l.msg === 'request');
+    statements[name] = line?.sql ?? NaN;
+  }
+  return { statements, bytes };
+}
+
+/**
+ * The read scenarios. With a floor running beside the server (PostgreSQL), each scenario and its floor are
+ * measured in alternation, ROUNDS slices each, so both see the same machine: on a shared machine the load of
+ * others moves throughput by 2× within minutes, which a floor measured once, minutes earlier, would not share.
+ */
+async function readScenarios(base: string, proc: Proc, slug: string, run: Run, floor?: { base: string; proc: Proc }) {
+  const scenarios = {
+    'REST list': { url: `${base}/api/v1/store/products?limit=25`, floor: 'floor list' },
+    'GraphQL list': { url: `${base}/graphql`, ...GQL, body: gqlBody(25), floor: 'floor list' },
+    'REST by slug': { url: `${base}/api/v1/store/products/${slug}`, floor: 'floor by slug' },
+  };
+  const floors = floor && {
+    'floor list': { url: `${floor.base}/list`, proc: floor.proc },
+    'floor by slug': { url: `${floor.base}/slug/${slug}`, proc: floor.proc },
+  };
+  // Warm every scenario before measuring any: the first one measured would otherwise also pay for V8 warming
+  // up the shared code paths (about a third more CPU per request in the first few dozen requests).
+  for (const s of Object.values(scenarios)) await load({ ...s, seconds: WARMUP, proc, warmup: false });
+  for (const s of Object.values(floors ?? {})) await load({ ...s, seconds: WARMUP, warmup: false });
+  const slices: Record<string, LoadResult[]> = {};
+  const slice = SECONDS / (floors ? ROUNDS : 1);
+  for (let round = 0; round < (floors ? ROUNDS : 1); round++) {
+    for (const [name, s] of Object.entries(scenarios)) {
+      (slices[name] ??= []).push(await load({ ...s, seconds: slice, proc, warmup: false }));
+      const f = floors?.[s.floor as keyof typeof floors];
+      if (f) (slices[s.floor] ??= []).push(await load({ ...f, seconds: slice, warmup: false }));
+    }
+  }
+  for (const [name, parts] of Object.entries(slices)) {
+    const s = scenarios[name as keyof typeof scenarios];
+    run.scenarios[name] = { ...combine(parts), ...(s ? { floor: s.floor } : {}) };
+  }
+}
+
+/** Slices of one scenario as one result: totals summed, latencies the median slice's. */
+function combine(parts: LoadResult[]): LoadResult {
+  const sum = (k: keyof LoadResult) => parts.reduce((n, p) => n + p[k], 0);
+  const median = (k: keyof LoadResult) => [...parts].map((p) => p[k]).sort((a, b) => a - b)[parts.length >> 1];
+  const requests = sum('requests');
+  return {
+    rps: sum('rps') / parts.length,
+    p50: median('p50'),
+    p99: median('p99'),
+    requests,
+    non2xx: sum('non2xx'),
+    serverErrors: sum('serverErrors'),
+    errors: sum('errors'),
+    cpuMs: parts.reduce((n, p) => n + p.cpuMs * p.requests, 0) / requests,
+  };
+}
+
+async function floorScenarios(target: string, port: number, slug: string, run: Run) {
+  const floor = start('scripts/bench/floor.ts', [target, String(port)], {});
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitReady(`${base}/slug/${slug}`);
+    run.bytes['floor list'] = (await (await fetch(`${base}/list`)).text()).length;
+    run.scenarios['floor list'] = await load({ url: `${base}/list`, seconds: SECONDS, proc: floor });
+    run.scenarios['floor by slug'] = await load({ url: `${base}/slug/${slug}`, seconds: SECONDS, proc: floor });
+  } finally {
+    await stop(floor);
+  }
+}
+
+async function benchPostgres(port: number): Promise<Run> {
   const dbName = `svc_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
   const url = new URL(SERVER_URL);
   url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
-  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const db = { url: url.toString(), dataDir: join(tmpdir(), 'svc-bench-pg') };
   const procs: Proc[] = [];
+  const client = new pg.Client({ connectionString: db.url });
   try {
-    // Probe phase: migrate, seed, count statements per request.
-    const probe = start('src/main.ts', ['serve'], serverEnv(databaseUrl, port, 'info'), port);
-    procs.push(probe);
+    const { summary, cliMs } = await prepare(serverEnv(port, 'warn', db));
+    const slug = summary.firstSlug;
     const base = `http://127.0.0.1:${port}`;
-    await waitReady(`${base}/api/v1/health`);
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    const seeded = Date.now();
-    const { slug } = await seedCatalog(db, PRODUCTS);
-    await db.end();
-    console.log(`seeded ${PRODUCTS} products × 10 variants in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+    const probe = await boot(serverEnv(port, 'info', db), port);
+    procs.push(probe.proc);
+    const { statements, bytes } = await probeStatements(probe.proc, base, slug);
+    await stop(probe.proc);
 
-    const probes: Record<string, { path: string; init?: RequestInit }> = {
-      'REST list (25)': { path: '/api/v1/store/products?limit=25' },
-      'REST list (100)': { path: '/api/v1/store/products?limit=100' },
-      'GraphQL list (25)': {
-        path: '/graphql',
-        init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: gqlBody(25) },
-      },
-      'GraphQL list (100)': {
-        path: '/graphql',
-        init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: gqlBody(100) },
-      },
-      'REST by slug': { path: `/api/v1/store/products/${slug}` },
+    const server = await boot(serverEnv(port, 'warn', db), port);
+    procs.push(server.proc);
+    const run: Run = {
+      database: 'PostgreSQL',
+      seed: { ms: summary.ms, cliMs },
+      startupMs: server.ms,
+      memory: { boot: server.rss, end: 0, peak: 0 },
+      statements,
+      bytes,
+      scenarios: {},
     };
-    const statements: Record<string, number> = {};
-    const bytes: Record<string, number> = {};
-    for (const [name, { path, init }] of Object.entries(probes)) {
-      const res = await fetch(base + path, init);
-      const text = await res.text();
-      if (res.status !== 200 || text.includes('"errors"'))
-        throw new Error(`${name}: ${res.status} ${text.slice(0, 300)}`);
-      bytes[name] = text.length;
-      const id = res.headers.get('x-request-id');
-      await new Promise((r) => setTimeout(r, 100));
-      const line = probe.lines
-        .map((l) => {
-          try {
-            return JSON.parse(l);
-          } catch {
-            return null;
-          }
-        })
-        .find((l) => l?.requestId === id && l.msg === 'request');
-      statements[name] = line?.sql ?? NaN;
-    }
-    await stop(probe);
-
-    // Load phase: a fresh server at warn level, and the floor.
-    const server = start('src/main.ts', ['serve'], serverEnv(databaseUrl, port, 'warn'), port);
-    procs.push(server);
-    await waitReady(`${base}/api/v1/health`);
-    const floor = start('scripts/bench/floor.ts', [databaseUrl, String(port + 1)], {}, port + 1);
+    const floor = start('scripts/bench/floor.ts', [db.url, String(port + 1)], {});
     procs.push(floor);
     const floorBase = `http://127.0.0.1:${port + 1}`;
     await waitReady(`${floorBase}/slug/${slug}`);
-    bytes['floor list'] = (await (await fetch(`${floorBase}/list`)).text()).length;
-
-    const scenarios = [
-      { name: 'floor list', url: `${floorBase}/list`, proc: floor },
-      {
-        name: 'REST list',
-        url: `${base}/api/v1/store/products?limit=25`,
-        proc: server,
-        floor: 'floor list',
-        probe: 'REST list (25)',
-      },
-      {
-        name: 'GraphQL list',
-        url: `${base}/graphql`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: gqlBody(25),
-        proc: server,
-        floor: 'floor list',
-        probe: 'GraphQL list (25)',
-      },
-      { name: 'floor by slug', url: `${floorBase}/slug/${slug}`, proc: floor },
-      {
-        name: 'REST by slug',
-        url: `${base}/api/v1/store/products/${slug}`,
-        proc: server,
-        floor: 'floor by slug',
-        probe: 'REST by slug',
-      },
-    ];
-    const results: Record<
-      string,
-      { rps: number; p50: number; p99: number; errors: number; rss: number; peak: number }
-    > = {};
-    for (const s of scenarios) {
-      const opts = { url: s.url, method: s.method ?? 'GET', headers: s.headers, body: s.body, connections: 10 };
-      await autocannon({ ...opts, duration: 2 });
-      const r = await autocannon({ ...opts, duration: SECONDS });
-      const mem = rssMiB(s.proc.child.pid);
-      results[s.name] = {
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors + r.non2xx,
-        ...mem,
-      };
-    }
-
-    const pct = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
-    console.log(
-      `\n${PRODUCTS} products × 10 variants, page of 25 with variants; autocannon 10 connections, ${SECONDS} s per scenario\n`,
+    run.bytes['floor list'] = (await (await fetch(`${floorBase}/list`)).text()).length;
+    await readScenarios(base, server.proc, slug, run, { base: floorBase, proc: floor });
+    await stop(floor);
+    await client.connect();
+    run.scenarios['checkout (distinct carts)'] = await distinctCheckouts(client, base, server.proc, summary, SECONDS);
+    run.scenarios[`checkout (one hot variant, ${HOT_STOCK} in stock)`] = await hotCheckouts(
+      client,
+      base,
+      server.proc,
+      summary,
+      SECONDS,
+      HOT_STOCK,
     );
-    console.log('scenario        req/s   p50 ms  p99 ms  SQL/req  RSS MiB (peak)  errors  vs floor (req/s, p50)');
-    for (const s of scenarios) {
-      const r = results[s.name];
-      const sql = s.probe ? String(statements[s.probe]) : '1';
-      const vs = s.floor ? `${pct(r.rps, results[s.floor].rps)}, ${pct(r.p50, results[s.floor].p50)}` : '-';
-      console.log(
-        `${s.name.padEnd(14)} ${r.rps.toFixed(0).padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)} ${sql.padStart(8)}  ${`${r.rss} (${r.peak})`.padStart(14)} ${String(r.errors).padStart(7)}  ${vs}`,
-      );
-    }
-    console.log(
-      `\nREST list vs GraphQL list: ${pct(results['REST list'].rps, results['GraphQL list'].rps)} of the GraphQL throughput`,
-    );
-    console.log('SQL statements per request:', statements);
-    console.log('response bytes:', bytes);
+    const mem = memoryOf(server.proc.child.pid);
+    run.memory.end = mem?.rss ?? NaN;
+    run.memory.peak = Math.max(server.proc.memory.peak, mem?.peak ?? 0);
+    return run;
   } finally {
+    await client.end().catch(() => undefined);
     for (const p of procs) await stop(p).catch(() => undefined);
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
+  }
+}
+
+async function benchEmbedded(port: number): Promise<Run> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-embedded-'));
+  const defaultDir = mkdtempSync(join(tmpdir(), 'svc-bench-default-'));
+  const procs: Proc[] = [];
+  try {
+    const env = serverEnv(port, 'warn', { dataDir });
+    const { summary, cliMs } = await prepare(env);
+    const slug = summary.firstSlug;
+    const base = `http://127.0.0.1:${port}`;
+    const server = await boot(env, port);
+    procs.push(server.proc);
+    const run: Run = {
+      database: 'embedded (PGlite)',
+      seed: { ms: summary.ms, cliMs },
+      startupMs: server.ms,
+      memory: { boot: server.rss, end: 0, peak: 0 },
+      statements: {},
+      bytes: {},
+      scenarios: {},
+    };
+    await readScenarios(base, server.proc, slug, run);
+    const mem = memoryOf(server.proc.child.pid);
+    run.memory.end = mem?.rss ?? NaN;
+    run.memory.peak = Math.max(server.proc.memory.peak, mem?.peak ?? 0);
+    // PGlite is one process's database: the floor opens the folder once the server has let go of it.
+    await stop(server.proc);
+    await floorScenarios(`pglite:${dataDir}`, port + 1, slug, run);
+
+    // `npm start` as shipped: the default embedded database, first start (demo shop), then a restart.
+    const { NODE_ENV: _n, SVC_ENV: _e, ...defaults } = serverEnv(port, 'warn', { dataDir: defaultDir });
+    const first = await boot(defaults, port);
+    await stop(first.proc);
+    const again = await boot(defaults, port);
+    procs.push(again.proc);
+    for (let i = 0; i < 100; i++) await (await fetch(`${base}/api/v1/store/products?limit=25`)).text();
+    run.defaultStart = { boot: again.rss, light: memoryOf(again.proc.child.pid)?.rss ?? NaN, startupMs: again.ms };
+    return run;
+  } finally {
+    for (const p of procs) await stop(p).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(defaultDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const runs: Run[] = [];
+  if (DATABASES.includes('postgres')) runs.push(await benchPostgres(port));
+  if (DATABASES.includes('embedded')) runs.push(await benchEmbedded(port));
+  const failed = report(runs, { products: PRODUCTS, seconds: SECONDS });
+  if (failed.length) {
+    console.error(`\nFAILED: ${failed.join('; ')}`);
+    process.exit(1);
   }
 }
 

@@ -1,11 +1,10 @@
-import { createMcpHandler } from '@modelcontextprotocol/server';
-import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import express, { type Request, type Response } from 'express';
 import type { Actor } from '../context/actor';
 import { sendError } from '../http/send';
 import { AppError } from '../shared/errors';
 import { type McpRuntime, type McpSession, buildMcpServer, parseToolsets } from './server';
 import type { Surface } from './tool-catalog';
+import { mcpNodeSdk, mcpServerSdk } from './sdk';
 
 /** Staff: an admin's JWT or an API key owned by an admin. */
 export const isStaff = (actor: Actor) =>
@@ -17,21 +16,30 @@ export const isStaff = (actor: Actor) =>
  * `/mcp/admin` answers 401 to anonymous callers and 403 to customers; every tool call is then checked by the
  * access rules of the operation it runs.
  */
+type HostGuard = ReturnType<ReturnType<typeof mcpNodeSdk>['hostHeaderValidation']>;
+
 export function mcpRouter(
   rt: McpRuntime,
   options: { allowedHosts: string[]; allowedOrigins: string[] },
 ): express.Router {
   const router = express.Router();
-  const validHost = hostHeaderValidation(options.allowedHosts);
-  const validOrigin = originValidation(options.allowedOrigins);
+  // The SDK and the handlers are built with the first MCP request (see sdk.ts), then kept.
+  let guards: { validHost: HostGuard; validOrigin: HostGuard } | undefined;
   for (const surface of ['store', 'admin'] as Surface[]) {
-    const handler = toNodeHandler(
-      createMcpHandler((ctx) => buildMcpServer(rt, surface, (ctx.authInfo?.extra as { session: McpSession }).session), {
-        onerror: (err) => rt.services.log.warn({ surface, err: err.message }, 'MCP request rejected'),
-      }),
-    );
+    let handler: ((req: Request, res: Response, body: unknown) => Promise<void>) | undefined;
     router.all(`/${surface}`, async (req: Request, res: Response) => {
-      if (!validHost(req, res) || !validOrigin(req, res)) return;
+      const { hostHeaderValidation, originValidation, toNodeHandler } = mcpNodeSdk();
+      guards ??= {
+        validHost: hostHeaderValidation(options.allowedHosts),
+        validOrigin: originValidation(options.allowedOrigins),
+      };
+      handler ??= toNodeHandler(
+        mcpServerSdk().createMcpHandler(
+          (ctx) => buildMcpServer(rt, surface, (ctx.authInfo?.extra as { session: McpSession }).session),
+          { onerror: (err) => rt.services.log.warn({ surface, err: err.message }, 'MCP request rejected') },
+        ),
+      );
+      if (!guards.validHost(req, res) || !guards.validOrigin(req, res)) return;
       if (surface === 'admin') {
         if (req.actor.kind === 'anonymous')
           return sendError(res, new AppError('unauthorized', req.actor.authError ?? 'authentication required'));

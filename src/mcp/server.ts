@@ -1,4 +1,5 @@
-import { McpServer, fromJsonSchema, type jsonSchemaValidator } from '@modelcontextprotocol/server';
+import type { McpServer, jsonSchemaValidator } from '@modelcontextprotocol/server';
+import { mcpServerSdk } from './sdk';
 import type { AppServices } from '../context/ctx';
 import type { PluginDefinition } from '../plugin-api';
 import { type StoreMcpClient, checkStorePath, collectStoreMcpTools } from '../plugin-api/mcp-tools';
@@ -105,6 +106,7 @@ async function guarded(session: McpSession, tool: string, run: () => Promise<Too
  * active plugins' store tools, or the admin tools of the selected toolsets plus `admin_list_toolsets`.
  */
 export function buildMcpServer(rt: McpRuntime, surface: Surface, session: McpSession): McpServer {
+  const { McpServer, fromJsonSchema } = mcpServerSdk();
   const server = new McpServer(
     { name: `svc-${surface}`, title: `svc ${surface} API`, version: SERVICE_VERSION },
     { capabilities: { tools: {} } },
@@ -140,6 +142,7 @@ export function buildMcpServer(rt: McpRuntime, surface: Surface, session: McpSes
 }
 
 function registerToolsetDiscovery(server: McpServer, rt: McpRuntime, enabled: Toolset[]) {
+  const { fromJsonSchema } = mcpServerSdk();
   server.registerTool(
     'admin_list_toolsets',
     {

@@ -1,4 +1,4 @@
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { mcpStdioSdk } from './sdk';
 import { type McpRuntime, type McpSession, buildMcpServer } from './server';
 import type { Surface } from './tool-catalog';
 
@@ -11,7 +11,7 @@ export async function serveMcpStdio(rt: McpRuntime, surface: Surface, session: M
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
   });
-  const handle = serveStdio(() => buildMcpServer(rt, surface, session), {
+  const handle = mcpStdioSdk().serveStdio(() => buildMcpServer(rt, surface, session), {
     onerror: (err) => session.caller.log.warn({ err: err.message }, 'MCP stdio error'),
   });
   await closed;

@@ -1,4 +1,4 @@
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import type { Logger } from './logger';
 
 /** How long a failing Redis is left alone before one call tries it again (half-open). */
@@ -27,7 +27,10 @@ export class RedisBreaker {
       up: `${what} are shared again`,
     },
   ) {
-    this.client = new Redis(url, {
+    // ioredis loads only when Redis is configured (the default memory store never needs it).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { default: IORedis } = require('ioredis') as { default: typeof Redis };
+    this.client = new IORedis(url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       connectTimeout: 1_000,

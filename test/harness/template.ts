@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFile
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExecutor, applyMigrations } from '../../src/platform/db/migrator';
+import { EMBEDDED_START_PARAMS } from '../../src/platform/db/database';
 import { migrationsDir, packageRoot } from '../../src/platform/paths';
 
 /** Hash of every migration file: the template is rebuilt exactly when a migration changes. */
@@ -37,5 +38,6 @@ export async function ensureTemplate(): Promise<string> {
 
 export async function openTemplateCopy(file: string): Promise<PGlite> {
   const data = readFileSync(file);
-  return PGlite.create({ loadDataDir: new Blob([data]) });
+  // The service's memory settings, so tests run the embedded database as `npm start` does (and use less memory).
+  return PGlite.create({ loadDataDir: new Blob([data]), startParams: EMBEDDED_START_PARAMS });
 }

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
-import { parse } from 'csv-parse';
+import type { parse as Parse } from 'csv-parse';
 import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
 import { type OptionCache, itemError, saveBulkProduct, summarize } from './bulk.service';
@@ -116,6 +116,9 @@ function rejectNul(): Transform {
  * large file). Anything that is not a CSV with a `sku` column is 400; more than {@link CSV_MAX_ROWS} rows too.
  */
 async function* readRows(open: () => Readable): AsyncGenerator<Row> {
+  // csv-parse loads with the first import, not with every start.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { parse } = require('csv-parse') as { parse: typeof Parse };
   const parser = parse({
     columns: (header: string[]) => {
       const names = header.map((h) => h.trim().toLowerCase());

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import type { parse as ParseYaml } from 'yaml';
 import { CONFIG_KEYS, type Config, type ConfigKey, type KeySpec, envNameOf } from './keys';
 
 /** A configuration problem; start-up aborts with this message, which always names the key. */
@@ -74,6 +74,9 @@ function readFile(
 ): void {
   let doc: unknown;
   try {
+    // yaml loads only when there is a file to read (most of a second of start-up otherwise).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const parseYaml = (require('yaml') as { parse: typeof ParseYaml }).parse;
     doc = parseYaml(readFileSync(file, 'utf8')) ?? {};
   } catch (err) {
     throw new ConfigError(`${file}: cannot read configuration (${(err as Error).message})`);

@@ -1,0 +1,63 @@
+/** The benchmark's printed report, and what makes the run fail (5xx, connection errors, a broken ledger). */
+import type { LoadResult } from './load';
+
+/** One database's figures. */
+export interface Run {
+  database: string;
+  seed: { ms: number; cliMs: number };
+  startupMs: number;
+  memory: { boot: number; end: number; peak: number };
+  statements: Record<string, number>;
+  bytes: Record<string, number>;
+  scenarios: Record<string, LoadResult & { floor?: string; created?: number; refused?: number; violations?: string[] }>;
+  defaultStart?: { boot: number; light: number; startupMs: number };
+}
+
+const pct = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
+
+/** Prints every run; returns the failures (empty when the run is sound). */
+export function report(runs: Run[], opts: { products: number; seconds: number }): string[] {
+  const failed: string[] = [];
+  console.log(
+    `\n${opts.products} products × 10 variants; store pages of 25 with variants; autocannon 10 connections, ${opts.seconds} s per scenario`,
+  );
+  for (const run of runs) {
+    console.log(`\n== ${run.database}`);
+    console.log(
+      `seed (svc seed --catalog): ${(run.seed.ms / 1000).toFixed(1)} s (CLI process ${(run.seed.cliMs / 1000).toFixed(1)} s); ` +
+        `start-up to first 200: ${(run.startupMs / 1000).toFixed(2)} s; RSS MiB after boot ${run.memory.boot}, ` +
+        `at the end ${run.memory.end}, peak ${run.memory.peak}`,
+    );
+    if (run.defaultStart)
+      console.log(
+        `npm start on the default embedded database (demo shop), restarted: first 200 after ${(run.defaultStart.startupMs / 1000).toFixed(2)} s, ` +
+          `RSS after boot ${run.defaultStart.boot} MiB, after 100 light requests ${run.defaultStart.light} MiB`,
+      );
+    console.log(
+      '\nscenario                                  req/s   p50 ms  p99 ms  CPU ms/req  non-2xx  5xx  errors  vs floor (req/s, CPU/req)',
+    );
+    for (const [name, r] of Object.entries(run.scenarios)) {
+      const floor = r.floor ? run.scenarios[r.floor] : undefined;
+      const vs = floor ? `${pct(r.rps, floor.rps)}, ${(r.cpuMs / floor.cpuMs).toFixed(1)}×` : '-';
+      console.log(
+        `${name.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)} ${r.cpuMs.toFixed(1).padStart(11)} ${String(r.non2xx).padStart(8)} ${String(r.serverErrors).padStart(4)} ${String(r.errors).padStart(7)}  ${vs}`,
+      );
+      if (r.created !== undefined)
+        console.log(
+          `${''.padEnd(40)} orders created ${r.created}, refused ${r.refused}; ledger: ${r.violations?.length ? r.violations.join(', ') : 'consistent, no oversell'}`,
+        );
+      if (r.serverErrors) failed.push(`${run.database} ${name}: ${r.serverErrors} answers 5xx`);
+      if (r.errors) failed.push(`${run.database} ${name}: ${r.errors} connection errors or timeouts`);
+      if (r.violations?.length) failed.push(`${run.database} ${name}: ${r.violations.join(', ')}`);
+      if (!r.created && r.created !== undefined) failed.push(`${run.database} ${name}: no checkout succeeded`);
+      if (r.non2xx && r.created === undefined) failed.push(`${run.database} ${name}: ${r.non2xx} answers not 2xx`);
+    }
+    const rest = run.scenarios['REST list'];
+    const gql = run.scenarios['GraphQL list'];
+    if (rest && gql) console.log(`\nREST list vs GraphQL list: ${pct(rest.rps, gql.rps)} of the GraphQL throughput`);
+    if (Object.keys(run.statements).length) console.log('SQL statements per request:', run.statements);
+    if (Object.keys(run.bytes).length) console.log('response bytes:', run.bytes);
+  }
+  console.log(`\nJSON: ${JSON.stringify(runs)}`);
+  return failed;
+}

@@ -1,0 +1,87 @@
+/**
+ * `svc seed --catalog`: the bulk fast path through the real CLI on a fresh embedded database. Checks the
+ * progress lines, the result, that a second run refuses a non-empty catalog, usage errors, and the rows
+ * written: counts, every variant's options and prices, and the stock ledger (each entry equals its
+ * movements, each product's stock the sum of its entries).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { packageRoot } from '../../src/platform/paths';
+
+const root = packageRoot();
+const run = promisify(execFile);
+const SVC = ['-r', '@swc-node/register', join(root, 'src/main.ts')];
+
+function env(dataDir: string): NodeJS.ProcessEnv {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('SVC_') && k !== 'DATABASE_URL' && k !== 'NODE_OPTIONS'),
+  );
+  return { ...clean, SVC_DATA_DIR: dataDir, SVC_LOG_LEVEL: 'warn' };
+}
+
+describe('svc seed --catalog', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-seed-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('loads the catalog in batches with progress, refuses a second run, and keeps the ledger consistent', async () => {
+    const seeded = await run(process.execPath, [...SVC, 'seed', '--catalog', '25', '--batch', '10', '--json'], {
+      env: env(dataDir),
+      cwd: root,
+    });
+    const progress = seeded.stderr
+      .split('\n')
+      .filter((l) => l.includes('"progress"'))
+      .map((l) => JSON.parse(l).progress);
+    expect(progress).toEqual([
+      { done: 10, total: 25 },
+      { done: 20, total: 25 },
+      { done: 25, total: 25 },
+    ]);
+    expect(JSON.parse(seeded.stdout)).toMatchObject({ ok: true, seeded: true, products: 25, variants: 250 });
+
+    const again = await run(process.execPath, [...SVC, 'seed', '--catalog', '5'], { env: env(dataDir), cwd: root });
+    expect(again.stdout).toMatch(/already has products: nothing seeded/);
+
+    const db = await PGlite.create(join(dataDir, 'db'));
+    try {
+      const one = async (sql: string) => {
+        const [row] = (await db.query<Record<string, unknown>>(sql)).rows;
+        return row && Object.values(row)[0];
+      };
+      expect(await one('SELECT count(*)::int FROM products WHERE active')).toBe(25);
+      expect(await one('SELECT count(*)::int FROM product_translations')).toBe(50);
+      expect(await one('SELECT count(*)::int FROM product_variants')).toBe(250);
+      expect(await one('SELECT count(*)::int FROM variant_options')).toBe(500);
+      expect(await one("SELECT count(*)::int FROM product_translations WHERE slug = 'catalog-product-1'")).toBe(1);
+      // Every variant has one size and one colour, and the size × colour pairs of a product are distinct.
+      expect(
+        await one(`SELECT count(*)::int FROM (SELECT v.product_id, string_agg(vo.option_id::text, ',' ORDER BY vo.option_id) k
+          FROM product_variants v JOIN variant_options vo ON vo.variant_id = v.id GROUP BY v.id, v.product_id) x
+          GROUP BY product_id HAVING count(DISTINCT k) <> 10`),
+      ).toBeUndefined();
+      expect(
+        await one(`SELECT count(*)::int FROM stock_entries e WHERE e.quantity <> (SELECT COALESCE(sum(m.quantity), 0)
+          FROM stock_movements m WHERE m.warehouse_id = e.warehouse_id AND m.variant_id = e.variant_id)`),
+      ).toBe(0);
+      expect(
+        await one(`SELECT count(*)::int FROM products p WHERE p.stock <> (SELECT sum(quantity) FROM stock_entries e WHERE e.product_id = p.id)
+          OR p.stock <> (SELECT sum(stock) FROM product_variants v WHERE v.product_id = p.id)`),
+      ).toBe(0);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+
+  it('refuses bad arguments with usage (exit 2)', async () => {
+    for (const args of [['--catalog'], ['--catalog', '0'], ['--catalog', '5', '--variants', '11'], ['--bogus']]) {
+      const failed = await run(process.execPath, [...SVC, 'seed', ...args], { env: env(dataDir), cwd: root }).catch(
+        (err: { code: number; stderr: string }) => err,
+      );
+      expect(failed).toMatchObject({ code: 2, stderr: expect.stringMatching(/^seed: /) });
+    }
+  }, 60_000);
+});
