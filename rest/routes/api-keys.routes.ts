@@ -7,7 +7,7 @@ export const apiKeysRoutes = [
     path: '/api/v1/admin/api-keys',
     operation: op.ApiKeysDocument,
     variables: { all: query('all'), page: query('page'), limit: query('limit') },
-    result: (d) => d.apiKeys,
+    result: 'apiKeys',
     envelope: 'list',
   }),
   route({
@@ -15,7 +15,7 @@ export const apiKeysRoutes = [
     path: '/api/v1/admin/api-keys',
     operation: op.ApiKeyCreateDocument,
     variables: { input: body() },
-    result: (d) => d.apiKeyCreate,
+    result: 'apiKeyCreate',
     status: 201,
   }),
   route({
@@ -23,21 +23,21 @@ export const apiKeysRoutes = [
     path: '/api/v1/admin/api-keys/{id}',
     operation: op.ApiKeyDeleteDocument,
     variables: { id: path('id') },
-    result: (d) => d.apiKeyDelete,
+    result: 'apiKeyDelete',
     envelope: 'none',
   }),
   route({
     method: 'GET',
     path: '/api/v1/store/api-keys',
     operation: op.CustomerApiKeysDocument,
-    result: (d) => d.customerApiKeys,
+    result: 'customerApiKeys',
   }),
   route({
     method: 'POST',
     path: '/api/v1/store/api-keys',
     operation: op.CustomerApiKeyCreateDocument,
     variables: { input: body() },
-    result: (d) => d.customerApiKeyCreate,
+    result: 'customerApiKeyCreate',
     status: 201,
   }),
   route({
@@ -45,7 +45,7 @@ export const apiKeysRoutes = [
     path: '/api/v1/store/api-keys/{id}',
     operation: op.CustomerApiKeyDeleteDocument,
     variables: { id: path('id') },
-    result: (d) => d.customerApiKeyDelete,
+    result: 'customerApiKeyDelete',
     envelope: 'none',
   }),
 ];

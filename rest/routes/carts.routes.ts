@@ -9,7 +9,7 @@ export const cartsRoutes = [
     path: cart,
     operation: op.CartCreateDocument,
     variables: { input: body() },
-    result: (d) => d.cartCreate,
+    result: 'cartCreate',
     status: 201,
   }),
   route({
@@ -17,14 +17,14 @@ export const cartsRoutes = [
     path: `${cart}/{id}`,
     operation: op.CartDocument,
     variables: { id: path('id') },
-    result: (d) => d.cart,
+    result: 'cart',
   }),
   route({
     method: 'DELETE',
     path: `${cart}/{id}`,
     operation: op.CartDeleteDocument,
     variables: { cartId: path('id') },
-    result: (d) => d.cartDelete,
+    result: 'cartDelete',
     envelope: 'none',
   }),
   route({
@@ -32,7 +32,7 @@ export const cartsRoutes = [
     path: `${cart}/{id}/items`,
     operation: op.CartItemAddDocument,
     variables: { cartId: path('id'), input: body() },
-    result: (d) => d.cartItemAdd,
+    result: 'cartItemAdd',
     status: 201,
   }),
   route({
@@ -40,13 +40,13 @@ export const cartsRoutes = [
     path: `${cart}/{id}/items/{itemId}`,
     operation: op.CartItemUpdateDocument,
     variables: { cartId: path('id'), itemId: path('itemId'), input: body() },
-    result: (d) => d.cartItemUpdate,
+    result: 'cartItemUpdate',
   }),
   route({
     method: 'DELETE',
     path: `${cart}/{id}/items/{itemId}`,
     operation: op.CartItemRemoveDocument,
     variables: { cartId: path('id'), itemId: path('itemId') },
-    result: (d) => d.cartItemRemove,
+    result: 'cartItemRemove',
   }),
 ];

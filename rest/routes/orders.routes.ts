@@ -9,7 +9,7 @@ export const ordersRoutes = [
     path: '/api/v1/store/checkout',
     operation: op.CheckoutCompleteDocument,
     variables: { input: body() },
-    result: (d) => d.checkoutComplete,
+    result: 'checkoutComplete',
     status: 201,
   }),
   route({
@@ -17,7 +17,7 @@ export const ordersRoutes = [
     path: '/api/v1/store/orders/{id}/transactions',
     operation: op.StoreOrderTransactionsDocument,
     variables: { orderId: path('id') },
-    result: (d) => d.storeOrderTransactions,
+    result: 'storeOrderTransactions',
   }),
   route({
     method: 'GET',
@@ -32,7 +32,7 @@ export const ordersRoutes = [
       sort: query('sort'),
       order: query('order'),
     },
-    result: (d) => d.orders,
+    result: 'orders',
     envelope: 'list',
   }),
   route({
@@ -40,20 +40,20 @@ export const ordersRoutes = [
     path: `${admin}/{id}`,
     operation: op.OrderDocument,
     variables: { id: path('id') },
-    result: (d) => d.order,
+    result: 'order',
   }),
   route({
     method: 'PUT',
     path: `${admin}/{id}/status`,
     operation: op.OrderStatusUpdateDocument,
     variables: { id: path('id'), input: body() },
-    result: (d) => d.orderStatusUpdate,
+    result: 'orderStatusUpdate',
   }),
   route({
     method: 'GET',
     path: `${admin}/{id}/transactions`,
     operation: op.OrderTransactionsDocument,
     variables: { orderId: path('id') },
-    result: (d) => d.orderTransactions,
+    result: 'orderTransactions',
   }),
 ];

@@ -9,7 +9,7 @@ export const usersRoutes = [
     path: base,
     operation: op.AdminUsersDocument,
     variables: { page: query('page'), limit: query('limit') },
-    result: (d) => d.adminUsers,
+    result: 'adminUsers',
     envelope: 'list',
   }),
   route({
@@ -17,7 +17,7 @@ export const usersRoutes = [
     path: base,
     operation: op.AdminUserCreateDocument,
     variables: { input: body() },
-    result: (d) => d.adminUserCreate,
+    result: 'adminUserCreate',
     status: 201,
   }),
   route({
@@ -25,21 +25,21 @@ export const usersRoutes = [
     path: `${base}/{id}`,
     operation: op.AdminUserDocument,
     variables: { id: path('id') },
-    result: (d) => d.adminUser,
+    result: 'adminUser',
   }),
   route({
     method: 'PUT',
     path: `${base}/{id}`,
     operation: op.AdminUserUpdateDocument,
     variables: { id: path('id'), input: body() },
-    result: (d) => d.adminUserUpdate,
+    result: 'adminUserUpdate',
   }),
   route({
     method: 'DELETE',
     path: `${base}/{id}`,
     operation: op.AdminUserDeleteDocument,
     variables: { id: path('id') },
-    result: (d) => d.adminUserDelete,
+    result: 'adminUserDelete',
     envelope: 'none',
   }),
 ];
