@@ -38,7 +38,7 @@ export interface RouteSpec<TData = any, TVars = any> {
    * from the body (`upload:<field>`, resolved through `ctx.uploads`). `limit` is the largest file in bytes,
    * or the configuration key holding it.
    */
-  multipart?: { limit: number | 'server.max_upload_size' };
+  multipart?: { limit: number | 'server.max_upload_size'; files: string[] };
   /** Success status: a number, or decided by one field of the payload (health answers 503 when degraded). */
   status?: number | StatusByField;
   /**

@@ -15,6 +15,7 @@ export const cartsRoutes = [
   route({
     method: 'GET',
     path: `${cart}/{id}`,
+    tokens: ['cart_token'],
     operation: op.CartDocument,
     variables: { id: path('id') },
     result: 'cart',
@@ -22,6 +23,7 @@ export const cartsRoutes = [
   route({
     method: 'DELETE',
     path: `${cart}/{id}`,
+    tokens: ['cart_token'],
     operation: op.CartDeleteDocument,
     variables: { cartId: path('id') },
     result: 'cartDelete',
@@ -30,7 +32,9 @@ export const cartsRoutes = [
   route({
     method: 'POST',
     path: `${cart}/{id}/items`,
+    tokens: ['cart_token'],
     operation: op.CartItemAddDocument,
+    errors: ['insufficient_stock', 'currency_mismatch', 'hook_rejected'],
     variables: { cartId: path('id'), input: body() },
     result: 'cartItemAdd',
     status: 201,
@@ -38,14 +42,18 @@ export const cartsRoutes = [
   route({
     method: 'PUT',
     path: `${cart}/{id}/items/{itemId}`,
+    tokens: ['cart_token'],
     operation: op.CartItemUpdateDocument,
+    errors: ['insufficient_stock', 'hook_rejected'],
     variables: { cartId: path('id'), itemId: path('itemId'), input: body() },
     result: 'cartItemUpdate',
   }),
   route({
     method: 'DELETE',
     path: `${cart}/{id}/items/{itemId}`,
+    tokens: ['cart_token'],
     operation: op.CartItemRemoveDocument,
+    errors: ['hook_rejected'],
     variables: { cartId: path('id'), itemId: path('itemId') },
     result: 'cartItemRemove',
   }),
