@@ -21,7 +21,7 @@ import { sendError } from '../src/http/send';
 import { AppError } from '../src/shared/errors';
 import { type FieldProblem, readInput } from '../src/shared/validation/input';
 import { readMultipart } from './multipart';
-import type { HttpMethod, RouteSpec, VariableSource } from './route';
+import { type HttpMethod, type RouteSpec, type VariableSource, pickResult, successStatus } from './route';
 
 export interface CompiledRoute {
   spec: RouteSpec;
@@ -180,7 +180,7 @@ export async function executeRoute(route: CompiledRoute, values: Record<string, 
       } as NormalizedError,
     };
   }
-  return { payload: route.spec.result(result.data as never) };
+  return { payload: pickResult(route.spec.result, result.data) };
 }
 
 /** Aborts when the connection closes before the response was sent (the client went away). */
@@ -193,8 +193,8 @@ function clientGone(res: Response): AbortSignal {
 }
 
 function respond(route: CompiledRoute, res: Response, payload: unknown): void {
-  const { envelope = 'object', status = 200 } = route.spec;
-  const code = typeof status === 'function' ? status(payload) : status;
+  const { envelope = 'object' } = route.spec;
+  const code = successStatus(route.spec.status, payload);
   if (envelope === 'none') {
     res.status(code === 200 ? 204 : code).end();
     return;

@@ -1,4 +1,5 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { ErrorCode } from '../src/shared/errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -22,8 +23,12 @@ export interface RouteSpec<TData = any, TVars = any> {
   path: string;
   operation: TypedDocumentNode<TData, TVars>;
   variables?: Partial<Record<keyof TVars & string, VariableSource>>;
-  /** Picks the payload out of the operation's data. */
-  result: (data: TData) => unknown;
+  /**
+   * Which part of the operation's data is the payload: a dotted path (`'cartCreate'`, `'orders'`), or the
+   * first non-null of several (`{ firstOf: [...] }`). Declarative so the OpenAPI generator can read the
+   * payload's schema off the operation's selection set.
+   */
+  result: ResultPath<TData>;
   envelope?: Envelope;
   /** Content type of a `text` envelope, e.g. `text/csv; charset=utf-8`; `filename` makes it a download. */
   contentType?: string;
@@ -33,9 +38,54 @@ export interface RouteSpec<TData = any, TVars = any> {
    * from the body (`upload:<field>`, resolved through `ctx.uploads`). `limit` is the largest file in bytes,
    * or the configuration key holding it.
    */
-  multipart?: { limit: number | 'server.max_upload_size' };
-  /** Success status: a number, or decided from the payload (health answers 503 when degraded). */
-  status?: number | ((payload: any) => number);
+  multipart?: { limit: number | 'server.max_upload_size'; files: string[] };
+  /** Success status: a number, or decided by one field of the payload (health answers 503 when degraded). */
+  status?: number | StatusByField;
+  /**
+   * Capability tokens the route accepts instead of a login: an anonymous cart's `X-Cart-Token`, a guest
+   * order's `X-Guest-Token` (or `svc_guest_token` cookie). Documented as security schemes.
+   */
+  tokens?: Array<'cart_token' | 'guest_token'>;
+  /** Request headers the operation reads (documented as parameters). */
+  headers?: Array<'idempotency-key'>;
+  /**
+   * Domain error codes the operation can answer besides those derived from the route's shape (access,
+   * input, path ids: see `rest/openapi/errors.ts`). The e2e suite validates every answer against them.
+   */
+  errors?: ErrorCode[];
+}
+
+/** A top-level key of the data, or a dotted path below one (the generated operation types check the first key). */
+export type ResultKey<TData> = (keyof TData & string) | `${keyof TData & string}.${string}`;
+export type ResultPath<TData = any> = ResultKey<TData> | { firstOf: Array<ResultKey<TData>> };
+
+/** The status is `map[payload[field]]`, else `otherwise`. */
+export interface StatusByField {
+  field: string;
+  map: Record<string, number>;
+  otherwise: number;
+}
+
+function at(data: unknown, dotted: string): unknown {
+  return dotted.split('.').reduce<unknown>((v, key) => (v == null ? v : (v as Record<string, unknown>)[key]), data);
+}
+
+/** The payload the route's `result` names inside the operation's data. */
+export function pickResult(result: ResultPath, data: unknown): unknown {
+  if (typeof result === 'string') return at(data, result);
+  for (const p of result.firstOf) {
+    const value = at(data, p);
+    if (value != null) return value;
+  }
+  return null;
+}
+
+/** The success status of one answer. */
+export function successStatus(status: RouteSpec['status'], payload: unknown): number {
+  if (status === undefined) return 200;
+  if (typeof status === 'number') return status;
+  const value = String((payload as Record<string, unknown> | null)?.[status.field]);
+  return status.map[value] ?? status.otherwise;
 }
 
 export const path = (name: string): VariableSource => ({ from: 'path', name });

@@ -31,6 +31,30 @@ export const automationPlugin = definePlugin({
   configSchema,
   tables: ['automationEvent', 'automationAttempt'] as AutomationTables[],
   graphql: automationGraphql,
+  httpRoutes: [
+    {
+      method: 'GET',
+      mount: 'plugin',
+      path: '/health',
+      auth: 'admin',
+      summary: 'Whether the webhook receiver is reachable',
+    },
+    {
+      method: 'GET',
+      mount: 'plugin',
+      path: '/deliveries',
+      auth: 'admin',
+      summary: 'The delivery log (paged, filterable)',
+    },
+    {
+      method: 'GET',
+      mount: 'plugin',
+      path: '/deliveries/:id',
+      auth: 'admin',
+      summary: 'One delivery with its attempts',
+    },
+    { method: 'POST', mount: 'plugin', path: '/deliveries/replay', auth: 'admin', summary: 'Replay deliveries by id' },
+  ],
   init(ctx) {
     const config = ctx.config as AutomationConfig;
     const current = new Relay(ctx.db, config, ctx.log);

@@ -26,6 +26,52 @@ export const payprovPlugin = definePlugin({
   tables: ['payprovLink', 'payprovWebhookEvent'],
   uiExtensions: [PAYPROV_UI_EXTENSION],
   registerStoreMcpTools: registerPayprovMcpTools,
+  httpRoutes: [
+    {
+      method: 'POST',
+      mount: 'store',
+      path: '/payment-intent',
+      auth: 'store',
+      summary: 'Create a payment intent for a cart (pay first)',
+    },
+    {
+      method: 'GET',
+      mount: 'store',
+      path: '/payment-status/:paymentIntentId',
+      auth: 'store',
+      summary: 'Status of a payment intent',
+    },
+    {
+      method: 'POST',
+      mount: 'store',
+      path: '/payment-link',
+      auth: 'store',
+      summary: 'Create a payment link for a cart',
+    },
+    { method: 'GET', mount: 'store', path: '/payment-link/:token', auth: 'public', summary: 'Read a payment link' },
+    {
+      method: 'POST',
+      mount: 'store',
+      path: '/payment-link/:token/complete',
+      auth: 'public',
+      summary: 'Complete a paid payment link (places the order)',
+    },
+    {
+      method: 'POST',
+      mount: 'plugin',
+      path: '/webhook',
+      auth: 'signature',
+      summary: "The provider's signed webhook receiver",
+    },
+    {
+      method: 'GET',
+      mount: 'plugin',
+      path: '/health',
+      auth: 'signed_in',
+      summary: 'Plugin health and publishable key',
+    },
+    { method: 'GET', mount: 'plugin', path: '/pay/:token', auth: 'public', summary: 'The hosted pay page (HTML)' },
+  ],
   init(ctx) {
     const provider = new Provider(ctx.config, ctx.log);
     const settlement = new Settlement(ctx.config, ctx.commerce, provider, ctx.log);

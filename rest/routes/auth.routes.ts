@@ -3,8 +3,9 @@ import { body, query, route } from '../route';
 
 const register = {
   operation: op.CustomerRegisterDocument,
+  errors: ['email_taken' as const, 'hook_rejected' as const],
   variables: { input: body() },
-  result: (d: op.CustomerRegisterMutation) => d.customerRegister,
+  result: 'customerRegister' as const,
   status: 201,
 };
 
@@ -13,29 +14,32 @@ export const authRoutes = [
     method: 'POST',
     path: '/api/v1/auth/login',
     operation: op.LoginDocument,
+    errors: ['invalid_credentials', 'account_locked'],
     variables: { input: body(), cookie: query('cookie') },
-    result: (d) => d.login,
+    result: 'login',
   }),
   route({
     method: 'POST',
     path: '/api/v1/auth/refresh',
     operation: op.TokenRefreshDocument,
+    errors: ['invalid_token'],
     variables: { input: body(), cookie: query('cookie') },
-    result: (d) => d.tokenRefresh,
+    result: 'tokenRefresh',
   }),
   route({
     method: 'POST',
     path: '/api/v1/auth/logout',
     operation: op.LogoutDocument,
     variables: { input: body() },
-    result: (d) => d.logout,
+    result: 'logout',
   }),
   route({
     method: 'POST',
     path: '/api/v1/store/auth/login',
     operation: op.CustomerLoginDocument,
+    errors: ['invalid_credentials', 'account_locked'],
     variables: { input: body(), cookie: query('cookie') },
-    result: (d) => d.customerLogin,
+    result: 'customerLogin',
   }),
   route({ method: 'POST', path: '/api/v1/store/auth/register', ...register }),
   // The spec's rate-limit table names the registration route this way; both are served.

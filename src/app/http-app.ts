@@ -3,6 +3,7 @@ import type { ApolloServer } from '@apollo/server';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { type CompiledRoute, restRouter } from '../../rest/adapter';
+import { type OpenApiDocument, openApiRouter } from '../../rest/openapi';
 import { authenticate } from '../http/authenticate';
 import { AppError } from '../shared/errors';
 import { isDatabaseUnavailable } from '../shared/db-errors';
@@ -39,6 +40,8 @@ export interface HttpDeps {
   pluginRouter: express.Router;
   /** The plugins' store routes, mounted at `/api/v1/store` ahead of the REST adapter. */
   pluginStoreRouter: express.Router;
+  /** The OpenAPI document of this service's REST surface (built on first request). */
+  openapi: () => OpenApiDocument;
   /** POST paths whose bodies stay raw bytes (plugin webhook receivers that verify a signature). */
   rawBody?: (path: string) => boolean;
   /** Anonymous store reads served from a cache: which REST paths and GraphQL root fields qualify. */
@@ -113,6 +116,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   }
   app.use('/api/v1/store', deps.pluginStoreRouter);
   if (deps.mcpRouter) app.use('/mcp', deps.mcpRouter);
+  app.use('/api/v1', openApiRouter({ document: deps.openapi, explorer: config['rest.docs'] }));
   if (cached) app.use(responseCache(cached.cache, restRequestKey(cached.restPaths)));
   app.use(restRouter(services, deps.routes));
   app.use('/plugins', deps.pluginRouter);

@@ -17,6 +17,8 @@ import { PluginHost, type PluginHostOptions } from '../plugin-api/host';
 import { BUNDLED_PLUGINS } from './plugins';
 import { compileRoutes } from '../../rest/adapter';
 import { ROUTES } from '../../rest/routes';
+import type { OpenApiDocument } from '../../rest/openapi';
+import { openApiFor } from './openapi';
 import { type McpRuntime, createMcpRuntime, mcpRouter } from '../mcp';
 import { BackgroundTasks } from '../platform/background';
 import type { Config } from '../platform/config/keys';
@@ -189,6 +191,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     const queryLog = new RequestQueryLog();
     const routes = compileRoutes(schema, ROUTES, schemaParts(plugins).accessTables);
     let selfUrl = '';
+    let openapi: OpenApiDocument | undefined;
     const mcp = config['mcp.enabled']
       ? createMcpRuntime({ services, schema, routes, plugins: () => pluginHost.active(), selfUrl: () => selfUrl })
       : undefined;
@@ -209,6 +212,8 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
           restPaths: cacheableRestPaths(routes),
           graphqlFields: CACHEABLE_QUERY_FIELDS,
         },
+        // The active plugins' raw routes join the core ones (the document is built after the plugins started).
+        openapi: () => (openapi ??= openApiFor(schema, routes, pluginHost.active())),
         mcpRouter:
           mcp &&
           mcpRouter(mcp, {

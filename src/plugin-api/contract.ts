@@ -5,6 +5,7 @@
  * their tables, and reach core data only through what the context offers.
  */
 import type { RequestHandler, Router } from 'express';
+import type { PluginRouteDoc } from '../../rest/openapi/plugin-routes';
 import type { AccessTable } from '../auth/access';
 import type { Ctx } from '../context/ctx';
 import { AppError } from '../shared/errors';
@@ -134,6 +135,11 @@ export interface PluginDefinition<
    * committed SDL is stable); a resolver of a plugin that is not active should answer 503 `service_unavailable`.
    */
   graphql?: { resolvers: Function[]; access: AccessTable };
+  /**
+   * The raw Express routes `init` mounts on `router` and `storeRouter`, for the OpenAPI document (method, path,
+   * summary, who may call). A route left out is still served, just not documented.
+   */
+  httpRoutes?: PluginRouteDoc[];
 }
 
 /** Declares a plugin with its config and table types inferred. */

@@ -2,6 +2,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import { signToken } from '../../src/auth/tokens';
 import type { Role } from '../../src/shared/permissions';
+import { checkAgainstOpenApi } from './openapi-check';
 
 export type Identity =
   | { kind: 'guest' }
@@ -90,6 +91,8 @@ export class Client {
     }
     const res = await fetch(this.baseUrl + path, init);
     const text = await res.text();
+    // Every REST answer must be one the OpenAPI document describes (schema/openapi.json).
+    if (method !== 'HEAD') checkAgainstOpenApi(method, path, res.status, res.headers, text);
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;

@@ -1,0 +1,59 @@
+import { ERROR_STATUS, type ErrorCode } from '../../src/shared/errors';
+import type { CompiledRoute } from '../adapter';
+import type { JsonSchema } from './json-schema';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * The error codes a route can answer, derived from its shape (docs/decisions.md, "OpenAPI error responses"):
+ * - every route: `rate_limited` (the global budget, and the endpoint budgets), `internal_error`,
+ *   `service_unavailable` (database unreachable);
+ * - POST/PUT/PATCH: the body parser's `invalid_json`, `body_too_large`, `unsupported_media_type`;
+ * - unsafe methods: `csrf_token_invalid` (a cookie session without the double-submit header);
+ * - a route with variables: `validation_error` (every invalid field); path ids add `not_found`;
+ * - access: admin and customer routes `unauthorized` + `forbidden`; a store route whose API keys need a
+ *   permission `forbidden`;
+ * - plus the domain codes the route declares (`errors` in the route table).
+ */
+export function routeErrorCodes(route: CompiledRoute): ErrorCode[] {
+  const { spec } = route;
+  const codes = new Set<ErrorCode>(['rate_limited', 'internal_error', 'service_unavailable']);
+  if (WITH_BODY.has(spec.method)) {
+    codes.add('invalid_json').add('body_too_large').add('unsupported_media_type');
+  }
+  if (UNSAFE.has(spec.method)) codes.add('csrf_token_invalid');
+  if (route.variables.length || spec.multipart) codes.add('validation_error');
+  if (route.params.length) codes.add('validation_error').add('not_found');
+  for (const access of route.access) {
+    if (access.kind === 'admin' || access.kind === 'customer') codes.add('unauthorized').add('forbidden');
+    if (access.kind === 'store' && access.permission) codes.add('forbidden');
+  }
+  for (const code of spec.errors ?? []) codes.add(code);
+  return [...codes];
+}
+
+/** The codes grouped by their HTTP status (the shared table in `src/shared/errors.ts`), statuses ascending. */
+export function byStatus(codes: ErrorCode[]): Array<[number, ErrorCode[]]> {
+  const groups = new Map<number, ErrorCode[]>();
+  for (const code of codes) groups.set(ERROR_STATUS[code], [...(groups.get(ERROR_STATUS[code]) ?? []), code]);
+  return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([s, c]) => [s, c.sort()]);
+}
+
+/** The spec's error envelope `{ errors: [ { code, detail, field? } ] }`, its codes limited to `codes`. */
+export function errorEnvelopeSchema(codes: ErrorCode[]): JsonSchema {
+  const entry: JsonSchema = {
+    type: 'object',
+    properties: {
+      code: { type: 'string', enum: codes, description: 'Error code (lower_snake); see docs/reference/errors.md.' },
+      detail: { type: 'string', description: 'Human-readable explanation.' },
+      field: { type: 'string', description: 'The offending input field (snake_case path), when one is to blame.' },
+    },
+    required: ['code', 'detail'],
+    additionalProperties: false,
+  };
+  const properties: Record<string, JsonSchema> = { errors: { type: 'array', minItems: 1, items: entry } };
+  // Contract §2: a rate-limited answer also carries the spec's legacy `error` string.
+  if (codes.includes('rate_limited')) properties.error = { type: 'string', const: 'Too Many Requests' };
+  return { type: 'object', properties, required: ['errors'], additionalProperties: false };
+}

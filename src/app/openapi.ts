@@ -1,0 +1,30 @@
+import type { GraphQLSchema } from 'graphql';
+import { type CompiledRoute, compileRoutes } from '../../rest/adapter';
+import { type OpenApiDocument, buildOpenApi } from '../../rest/openapi';
+import { ROUTE_GROUPS, ROUTES } from '../../rest/routes';
+import type { PluginDefinition } from '../plugin-api';
+import { SERVICE_VERSION } from '../platform/version';
+import { buildAppSchema, schemaParts } from './domains';
+import { BUNDLED_PLUGINS } from './plugins';
+
+/** The OpenAPI document of a route table compiled against `schema`, with `plugins`' declared raw routes. */
+export function openApiFor(
+  schema: GraphQLSchema,
+  routes: CompiledRoute[],
+  plugins: readonly PluginDefinition<any, any>[],
+): OpenApiDocument {
+  return buildOpenApi({
+    schema,
+    routes,
+    tags: ROUTE_GROUPS,
+    version: SERVICE_VERSION,
+    pluginRoutes: plugins.flatMap((p) => (p.httpRoutes ?? []).map((r) => ({ ...r, plugin: p.name }))),
+  });
+}
+
+/** `schema/openapi.json`: the document of the whole surface, every bundled plugin included. */
+export function renderOpenApi(): string {
+  const schema = buildAppSchema(BUNDLED_PLUGINS);
+  const routes = compileRoutes(schema, ROUTES, schemaParts(BUNDLED_PLUGINS).accessTables);
+  return `${JSON.stringify(openApiFor(schema, routes, BUNDLED_PLUGINS), null, 2)}\n`;
+}
