@@ -23,6 +23,34 @@ export interface DocumentInput {
   version: string;
   /** Plugins' raw Express routes, described as far as they declare themselves. */
   pluginRoutes?: PluginRouteDoc[];
+  /** Routes the response cache answers: they carry `ETag`, take `If-None-Match` and may answer 304. */
+  cacheable?: (route: CompiledRoute) => boolean;
+}
+
+/** What a cacheable route adds: the validator header on success, the conditional request, the 304. */
+const CONDITIONAL = {
+  parameter: {
+    name: 'if-none-match',
+    in: 'header',
+    required: false,
+    schema: { type: 'string', maxLength: 1024 },
+    description: 'The `ETag` of a held copy: 304 without a body while it is still current.',
+  },
+  etag: { ETag: { description: 'Strong validator of the body.', schema: { type: 'string' } } },
+  notModified: { description: 'Not modified: the held copy (`If-None-Match`) is current; no body.' },
+};
+
+function withConditional(operation: Record<string, any>): Record<string, unknown> {
+  const ok = operation.responses['200'];
+  return {
+    ...operation,
+    parameters: [...operation.parameters, CONDITIONAL.parameter],
+    responses: {
+      ...operation.responses,
+      ...(ok && !ok.$ref ? { '200': { ...ok, headers: { ...ok.headers, ...CONDITIONAL.etag } } } : {}),
+      '304': CONDITIONAL.notModified,
+    },
+  };
 }
 
 const HEADER_PARAMS: Record<string, { description: string }> = {
@@ -270,7 +298,7 @@ export function buildOpenApi(input: DocumentInput): OpenApiDocument {
       .filter(Boolean)
       .join('\n\n');
     const body = requestBody(route);
-    (paths[spec.path] ??= {})[spec.method.toLowerCase()] = {
+    const operation = {
       operationId: seen ? `${route.operationName}${seen + 1}` : route.operationName,
       summary: sentence(route.operationName),
       description,
@@ -280,6 +308,9 @@ export function buildOpenApi(input: DocumentInput): OpenApiDocument {
       ...(body ? { requestBody: body } : {}),
       responses: mergeResponses(successResponses(route, data, where), errorResponses(route, responses), responses),
     };
+    (paths[spec.path] ??= {})[spec.method.toLowerCase()] = input.cacheable?.(route)
+      ? withConditional(operation)
+      : operation;
   }
   // Shared error responses that only a merged status used are dropped (no unused components).
   const text = JSON.stringify(paths);

@@ -5,6 +5,7 @@ import { ROUTE_GROUPS, ROUTES } from '../../rest/routes';
 import type { PluginDefinition } from '../plugin-api';
 import { SERVICE_VERSION } from '../platform/version';
 import { buildAppSchema, schemaParts } from './domains';
+import { cacheableRestPaths } from './response-cache';
 import { BUNDLED_PLUGINS } from './plugins';
 
 /** The OpenAPI document of a route table compiled against `schema`, with `plugins`' declared raw routes. */
@@ -13,9 +14,11 @@ export function openApiFor(
   routes: CompiledRoute[],
   plugins: readonly PluginDefinition<any, any>[],
 ): OpenApiDocument {
+  const cacheable = new Set(cacheableRestPaths(routes));
   return buildOpenApi({
     schema,
     routes,
+    cacheable: (route) => cacheable.has(route.pattern),
     tags: ROUTE_GROUPS,
     version: SERVICE_VERSION,
     pluginRoutes: plugins.flatMap((p) => (p.httpRoutes ?? []).map((r) => ({ ...r, plugin: p.name }))),
