@@ -1,22 +1,14 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from '../harness/chromium';
 import { type TestServer, startTestServer } from '../harness/server';
 
-const CHROMIUM = process.env.SVC_TEST_CHROMIUM ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env.SVC_TEST_REQUIRE_CHROMIUM)
-  throw new Error(`${CHROMIUM} not found and SVC_TEST_REQUIRE_CHROMIUM is set`);
-if (!haveChromium) console.warn(`[svc tests] ${CHROMIUM} not found: GraphiQL's browser test is skipped`);
+const haveChromium = chromiumAvailable("GraphiQL's browser test");
 
 let t: TestServer;
 let browser: Browser | undefined;
 beforeAll(async () => {
   t = await startTestServer();
-  if (haveChromium)
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+  if (haveChromium) browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,14 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from '../harness/chromium';
 import { checkAgainstOpenApi } from '../harness/openapi-check';
 import { type TestServer, startTestServer } from '../harness/server';
 
-const CHROMIUM = process.env.SVC_TEST_CHROMIUM ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env.SVC_TEST_REQUIRE_CHROMIUM)
-  throw new Error(`${CHROMIUM} not found and SVC_TEST_REQUIRE_CHROMIUM is set`);
-if (!haveChromium) console.warn(`[svc tests] ${CHROMIUM} not found: the REST explorer's browser test is skipped`);
+const haveChromium = chromiumAvailable("the REST explorer's browser test");
 
 const committed = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schema', 'openapi.json'), 'utf8'));
 const corePaths = (doc: { paths: Record<string, unknown> }) =>
@@ -20,11 +17,7 @@ let t: TestServer;
 let browser: Browser | undefined;
 beforeAll(async () => {
   t = await startTestServer();
-  if (haveChromium)
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+  if (haveChromium) browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

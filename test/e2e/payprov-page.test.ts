@@ -1,23 +1,15 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from '../harness/chromium';
 import { ADDRESS } from '../fixtures/shop';
 import { type PayprovShop, startPayprovShop, until } from '../fixtures/payprov';
 
-const CHROMIUM = process.env.SVC_TEST_CHROMIUM ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env.SVC_TEST_REQUIRE_CHROMIUM)
-  throw new Error(`${CHROMIUM} not found and SVC_TEST_REQUIRE_CHROMIUM is set`);
-if (!haveChromium) console.warn(`[svc tests] ${CHROMIUM} not found: the pay page's browser tests are skipped`);
+const haveChromium = chromiumAvailable("the pay page's browser tests");
 
 let s: PayprovShop;
 let browser: Browser | undefined;
 beforeAll(async () => {
   s = await startPayprovShop();
-  if (haveChromium)
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+  if (haveChromium) browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
