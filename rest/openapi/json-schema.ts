@@ -175,7 +175,11 @@ function withRules(schema: JsonSchema, rules: FieldRules | undefined): JsonSchem
  * rules as keywords. Objects stay open: unknown keys are ignored (contract §2).
  */
 export function inputSchema(type: GraphQLInputType, rules?: FieldRules): JsonSchema {
-  return isNonNullType(type) ? nonNullInput(type.ofType, rules) : nullable(nonNullInput(type, rules));
+  if (isNonNullType(type)) return nonNullInput(type.ofType, rules);
+  // An optional field may be null (it clears the column), except lists and JSON objects: the service refuses
+  // null for those (`[]` and `{}` empty them; docs/decisions.md).
+  const clearable = !isListType(type) && !(isScalarType(type) && type.name === 'JSON');
+  return clearable ? nullable(nonNullInput(type, rules)) : nonNullInput(type, rules);
 }
 
 function nonNullInput(type: GraphQLInputType, rules?: FieldRules): JsonSchema {
