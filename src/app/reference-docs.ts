@@ -4,8 +4,8 @@
  * compares; `npm run docs:reference` rewrites them).
  */
 import { compileRoutes } from '../../rest/adapter';
+import { whoMayCall } from '../../rest/openapi/security';
 import { ROUTES } from '../../rest/routes';
-import type { Access } from '../auth/access';
 import { AFTER_HOOKS, BEFORE_HOOKS, type HookName } from '../context/hooks';
 import { CONFIG_KEYS, type KeySpec, envNameOf } from '../platform/config/keys';
 import type { PluginKeySpec } from '../plugin-api/config-schema';
@@ -78,19 +78,6 @@ export function renderErrorsReference(): string {
   ].join('\n');
 }
 
-function who(access: Access): string {
-  switch (access.kind) {
-    case 'public':
-      return 'anyone';
-    case 'admin':
-      return `staff or admin API key with \`${access.permission}\``;
-    case 'store':
-      return access.permission ? `anyone (a store API key needs \`${access.permission}\`)` : 'anyone';
-    case 'customer':
-      return `customer (JWT or API key) with \`${access.permission}\``;
-  }
-}
-
 export function renderRestRoutesReference(): string {
   const schema = buildAppSchema(BUNDLED_PLUGINS);
   const routes = compileRoutes(schema, ROUTES, schemaParts(BUNDLED_PLUGINS).accessTables);
@@ -108,7 +95,7 @@ export function renderRestRoutesReference(): string {
     '|---|---|---|---|---|',
     ...byPath.map(
       (r) =>
-        `| ${r.spec.method} | \`${r.spec.path}\` | \`${r.operationName}\` | ${[...new Set(r.access.map(who))].join('; ')} | ${r.limits.join(', ') || ''} |`,
+        `| ${r.spec.method} | \`${r.spec.path}\` | \`${r.operationName}\` | ${[...new Set(r.access.map(whoMayCall))].join(' ')} | ${r.limits.join(', ') || ''} |`,
     ),
     '',
   ].join('\n');
