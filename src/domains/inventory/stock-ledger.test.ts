@@ -115,6 +115,46 @@ describe('deduction and reversal', () => {
     expect(await t.db.stockMovement.count({ where: { orderId: o.id, type: 'reversal' } })).toBe(2);
   });
 
+  it('deducts many lines in one pass: each line by priority on its own entries, one movement per take', async () => {
+    const a = await createProduct(t.db);
+    const b = await createProduct(t.db, { variants: [{}, {}] });
+    const [v1, v2] = b.variants;
+    const first = await warehouse({ priority: 1 });
+    const second = await warehouse({ priority: 2 });
+    await stock(first.id, a.id, 2);
+    await stock(second.id, a.id, 5);
+    await stock(first.id, b.id, 1, v1.id);
+    await stock(second.id, b.id, 1, v1.id);
+    await stock(second.id, b.id, 3, v2.id);
+    const o = await order();
+    await inTransaction(ctx, (tx) =>
+      deductStock(
+        tx,
+        [
+          { productId: b.id, variantId: v2.id, quantity: 1 },
+          { productId: a.id, variantId: null, quantity: 4 },
+          { productId: b.id, variantId: v1.id, quantity: 2 },
+          { productId: b.id, variantId: v2.id, quantity: 1 },
+        ],
+        { orderId: o.id, reference: o.orderNumber },
+      ),
+    );
+    expect(await quantities(a.id)).toEqual({ 1: 0, 2: 3 });
+    const entries = await t.db.stockEntry.findMany({ where: { productId: b.id }, include: { warehouse: true } });
+    const left = Object.fromEntries(
+      entries.map((e) => [`${e.variantId === v1.id ? 'v1' : 'v2'}@${e.warehouse.priority}`, e.quantity]),
+    );
+    expect(left).toEqual({ 'v1@1': 0, 'v1@2': 0, 'v2@2': 1 });
+    const sales = await t.db.stockMovement.findMany({ where: { orderId: o.id } });
+    expect(sales).toHaveLength(5);
+    expect(sales.every((m) => m.type === 'sale' && m.reference === o.orderNumber)).toBe(true);
+    expect(sales.reduce((n, m) => n + m.quantity, 0)).toBe(-8);
+    const totals = async (id: string) => (await t.db.productVariant.findUniqueOrThrow({ where: { id } })).stock;
+    expect([await totals(v1.id), await totals(v2.id)]).toEqual([0, 1]);
+    expect((await t.db.product.findUniqueOrThrow({ where: { id: a.id } })).stock).toBe(3);
+    expect((await t.db.product.findUniqueOrThrow({ where: { id: b.id } })).stock).toBe(1);
+  });
+
   it('fails the whole deduction with insufficient_stock and leaves nothing behind', async () => {
     const p = await createProduct(t.db);
     const q = await createProduct(t.db);
@@ -185,5 +225,39 @@ describe('concurrency (PostgreSQL)', () => {
     expect(
       await t.db.stockMovement.aggregate({ where: { productId: p.id, type: 'sale' }, _sum: { quantity: true } }),
     ).toEqual({ _sum: { quantity: -7 } });
+  });
+
+  it('keeps totals exact when deductions of several variants of one product race in any line order', async () => {
+    const p = await createProduct(t.db, { variants: [{}, {}, {}] });
+    const q = await createProduct(t.db);
+    const w = await warehouse({ priority: 1 });
+    for (const v of p.variants) await stock(w.id, p.id, 20, v.id);
+    await stock(w.id, q.id, 20);
+    const lines = [
+      ...p.variants.map((v) => ({ productId: p.id, variantId: v.id as string | null, quantity: 1 })),
+      { productId: q.id, variantId: null, quantity: 1 },
+    ];
+    const outcomes = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        inTransaction(ctx, (tx) =>
+          deductStock(tx, i % 2 ? [...lines].reverse() : lines.slice(i % 4), { orderId: null }),
+        ).then(
+          () => 'ok',
+          (err) => String(err),
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o !== 'ok')).toEqual([]);
+    const variants = await t.db.productVariant.findMany({
+      where: { productId: p.id },
+      include: { stockEntries: true },
+    });
+    for (const v of variants) expect(v.stock).toBe(v.stockEntries[0].quantity);
+    expect((await t.db.product.findUniqueOrThrow({ where: { id: p.id } })).stock).toBe(
+      variants.reduce((n, v) => n + v.stock, 0),
+    );
+    expect((await t.db.product.findUniqueOrThrow({ where: { id: q.id } })).stock).toBe(
+      (await t.db.stockEntry.findFirstOrThrow({ where: { productId: q.id } })).quantity,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
@@ -68,16 +69,20 @@ export async function assertAvailable(ctx: Ctx, lines: StockLine[]): Promise<voi
 
 interface LockedEntry {
   id: string;
+  product_id: string;
+  variant_id: string | null;
   warehouse_id: string;
   quantity: number;
   allow_negative_stock: boolean;
 }
 
 /**
- * Deducts stock for an order inside the caller's transaction. For each line the entries in active
- * warehouses are locked (`FOR UPDATE`, by priority then warehouse id) and consumed in that order; what is
- * left goes to the first warehouse that allows negative stock, otherwise the whole deduction fails with
- * `insufficient_stock` (the caller's rollback undoes earlier lines). Each take is a `sale` movement.
+ * Deducts stock for an order inside the caller's transaction, in a fixed number of statements whatever the
+ * number of lines: the entries of every line in active warehouses are locked in one statement, in the one
+ * order every stock use case follows (product, variant, warehouse priority, warehouse id); each line is
+ * consumed in that order, and what is left goes to the first warehouse that allows negative stock, otherwise
+ * the whole deduction fails with `insufficient_stock` (the caller's rollback undoes everything). Then one
+ * statement applies every take with its `sale` movement, and the denormalized totals are refreshed.
  */
 export async function deductStock(
   ctx: Ctx,
@@ -86,33 +91,59 @@ export async function deductStock(
 ): Promise<void> {
   if (!ctx.afterCommit) throw new Error('deductStock must run inside a transaction');
   const merged = mergeLines(lines);
+  if (merged.length === 0) return;
+  const entries = await lockEntries(ctx, merged);
+  const takes: Array<{ entry: LockedEntry; quantity: number }> = [];
   for (const line of merged) {
-    const entries = await ctx.db.$queryRaw<LockedEntry[]>(Prisma.sql`
-      SELECT se.id, se.warehouse_id, se.quantity, w.allow_negative_stock
-      FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id
-      WHERE w.active AND se.product_id = ${line.productId}::uuid AND se.variant_id IS NOT DISTINCT FROM ${line.variantId}::uuid
-      ORDER BY w.priority, w.id
-      FOR UPDATE OF se`);
-    const takes = planTakes(entries, line.quantity);
-    if (!takes) throw new AppError('insufficient_stock');
-    for (const { entry, quantity } of takes) {
-      await ctx.db.$executeRaw(
-        Prisma.sql`UPDATE stock_entries SET quantity = quantity - ${quantity}, updated_at = now() WHERE id = ${entry.id}::uuid`,
-      );
-      await ctx.db.stockMovement.create({
-        data: {
-          warehouseId: entry.warehouse_id,
-          productId: line.productId,
-          variantId: line.variantId,
-          orderId: sale.orderId,
-          type: 'sale',
-          quantity: -quantity,
-          reference: sale.reference ?? null,
-        },
-      });
-    }
+    const planned = planTakes(entries.get(keyOf(line.productId, line.variantId)) ?? [], line.quantity);
+    if (!planned) throw new AppError('insufficient_stock');
+    takes.push(...planned);
   }
+  await applySaleTakes(ctx, takes, sale);
   await refreshTotalsFor(ctx, merged);
+}
+
+/** Locks the entries of every line in active warehouses (one statement, global lock order), grouped by line. */
+async function lockEntries(ctx: Ctx, lines: StockLine[]): Promise<Map<string, LockedEntry[]>> {
+  const rows = await ctx.db.$queryRaw<LockedEntry[]>(Prisma.sql`
+    SELECT se.id, se.product_id, se.variant_id, se.warehouse_id, se.quantity, w.allow_negative_stock
+    FROM stock_entries se
+    JOIN warehouses w ON w.id = se.warehouse_id
+    JOIN unnest(${lines.map((l) => l.productId)}::uuid[], ${lines.map((l) => l.variantId)}::uuid[])
+      AS line(product_id, variant_id)
+      ON se.product_id = line.product_id AND se.variant_id IS NOT DISTINCT FROM line.variant_id
+    WHERE w.active
+    ORDER BY se.product_id, se.variant_id NULLS FIRST, w.priority, w.id
+    FOR UPDATE OF se`);
+  const byLine = new Map<string, LockedEntry[]>();
+  for (const row of rows) {
+    const key = keyOf(row.product_id, row.variant_id);
+    const group = byLine.get(key);
+    if (group) group.push(row);
+    else byLine.set(key, [row]);
+  }
+  return byLine;
+}
+
+/** Takes from locked entries and records each take as a `sale` movement, in one statement. */
+async function applySaleTakes(
+  ctx: Ctx,
+  takes: Array<{ entry: LockedEntry; quantity: number }>,
+  sale: { orderId: string | null; reference?: string },
+): Promise<void> {
+  await ctx.db.$executeRaw(Prisma.sql`
+    WITH take AS (
+      SELECT * FROM unnest(${takes.map((t) => t.entry.id)}::uuid[], ${takes.map((t) => t.quantity)}::int[],
+        ${takes.map(() => randomUUID())}::uuid[]) AS t(entry_id, quantity, movement_id)
+    ), taken AS (
+      UPDATE stock_entries se SET quantity = se.quantity - take.quantity, updated_at = now()
+      FROM take WHERE se.id = take.entry_id
+      RETURNING se.warehouse_id, se.product_id, se.variant_id, take.quantity, take.movement_id
+    )
+    INSERT INTO stock_movements (id, warehouse_id, product_id, variant_id, order_id, type, quantity, reference)
+    SELECT movement_id, warehouse_id, product_id, variant_id, ${sale.orderId}::uuid,
+      'sale'::stock_movement_type, -quantity, ${sale.reference ?? null}
+    FROM taken`);
 }
 
 /** Splits `quantity` over locked entries in order; null when it cannot be served. */

@@ -11,7 +11,7 @@ import { type CheckoutDraft, draftCheckout } from './checkout-draft';
 import type { CheckoutInput } from './checkout.inputs';
 import { loadCheckoutCart } from './checkout-cart';
 import { newOrderNumber } from './order-number';
-import { getOrder, orderEntity } from './order.service';
+import { entityOf, getOrder } from './order.service';
 
 /** Thrown inside the transaction when a concurrent request with the same Idempotency-Key has committed first. */
 class AlreadyClaimed extends Error {}
@@ -44,8 +44,8 @@ export async function checkout(ctx: Ctx, input: CheckoutInput) {
   });
 
   try {
-    const orderId = await placeWithUniqueNumber(ctx, draft, key ? { scope: customerScope, key, hash } : undefined);
-    return replayed(ctx, orderId);
+    const placed = await placeWithUniqueNumber(ctx, draft, key ? { scope: customerScope, key, hash } : undefined);
+    return answered(ctx, placed);
   } catch (err) {
     if (err instanceof AlreadyClaimed && key) {
       const replay = await findReplay(ctx, customerScope, key, hash);
@@ -83,6 +83,17 @@ async function replayed(ctx: Ctx, orderId: string) {
   return order;
 }
 
+/**
+ * The response for an order just placed, from the rows the transaction wrote (committed, so what any reader
+ * would now see): the request's loaders are primed with its items and history instead of reading them back.
+ */
+function answered(ctx: Ctx, { order, items, history }: PlacedOrder) {
+  ctx.loaders.orderItemsByOrderId.prime(order.id, items);
+  ctx.loaders.orderHistoryByOrderId.prime(order.id, [history]);
+  if (order.guestToken) giveGuestToken(ctx, order.guestToken);
+  return order;
+}
+
 const GUEST_TOKEN_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /**
@@ -113,7 +124,7 @@ async function placeWithUniqueNumber(
   ctx: Ctx,
   draft: CheckoutDraft,
   idem?: { scope: string; key: string; hash: string },
-): Promise<string> {
+): Promise<PlacedOrder> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await inTransaction(ctx, (tx) => place(tx, draft, idem));
@@ -130,11 +141,9 @@ async function placeWithUniqueNumber(
   }
 }
 
-async function place(
-  tx: Ctx,
-  draft: CheckoutDraft,
-  idem?: { scope: string; key: string; hash: string },
-): Promise<string> {
+type PlacedOrder = Awaited<ReturnType<typeof place>>;
+
+async function place(tx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key: string; hash: string }) {
   const orderId = randomUUID();
   if (idem && !(await claimKey(tx, idem.scope, idem.key, idem.hash, { order_id: orderId }))) throw new AlreadyClaimed();
   // Inside the transaction: a rejection rolls back the idempotency claim with everything else.
@@ -153,6 +162,8 @@ async function place(
   }
 
   const orderNumber = newOrderNumber();
+  // Three single INSERTs (the nested create would read everything back in three more statements): the rows they
+  // return are the hook entity and, after commit, the response.
   const order = await tx.db.order.create({
     data: {
       id: orderId,
@@ -171,35 +182,37 @@ async function place(
       discountCodeId: draft.discount?.id ?? null,
       discountCode: draft.discount?.code ?? null,
       notes: draft.notes,
-      items: {
-        create: draft.lines.map((l, position) => ({
-          position,
-          productId: l.productId,
-          variantId: l.variantId,
-          sku: l.sku || null,
-          name: l.name,
-          quantity: l.quantity,
-          unitPriceNet: l.unitPriceNet,
-          unitPriceGross: l.unitPriceGross,
-          taxRate: l.taxRate,
-          totalNet: l.unitPriceNet * l.quantity,
-          totalGross: l.unitPriceGross * l.quantity,
-        })),
-      },
-      statusHistory: { create: [{ fromStatus: null, toStatus: 'pending' }] },
     },
   });
+  const items = await tx.db.orderItem.createManyAndReturn({
+    data: draft.lines.map((l, position) => ({
+      orderId,
+      position,
+      productId: l.productId,
+      variantId: l.variantId,
+      sku: l.sku || null,
+      name: l.name,
+      quantity: l.quantity,
+      unitPriceNet: l.unitPriceNet,
+      unitPriceGross: l.unitPriceGross,
+      taxRate: l.taxRate,
+      totalNet: l.unitPriceNet * l.quantity,
+      totalGross: l.unitPriceGross * l.quantity,
+    })),
+  });
+  items.sort((a, b) => a.position - b.position);
+  const history = await tx.db.orderStatusHistory.create({ data: { orderId, fromStatus: null, toStatus: 'pending' } });
   await deductStock(tx, draft.lines, { orderId, reference: orderNumber });
   if (draft.cartId) await tx.db.cartItem.deleteMany({ where: { cartId: draft.cartId } });
 
-  const entity = await orderEntity(tx, orderId);
+  const entity = entityOf(order, items);
   await emitAfter(tx, 'order.after_create', { entity, changes: {}, metadata: {} });
   await emitAfter(tx, 'checkout.after', {
     entity,
     changes: {},
     metadata: { payment_reference: draft.paymentReference, payment_provider: draft.paymentProvider },
   });
-  return order.id;
+  return { order, items, history };
 }
 
 /** What `checkout.before` sees: the order as it would be created, before it exists. */

@@ -60,9 +60,17 @@ export async function orderEntity(ctx: Ctx, id: string): Promise<Record<string, 
     where: { id },
     include: { items: { orderBy: { position: 'asc' } } },
   });
+  return entityOf(order, order.items);
+}
+
+/** {@link orderEntity} from rows at hand (an order just written, with its items in position order). */
+export function entityOf(
+  order: { guestToken: string | null } & Record<string, unknown>,
+  items: Array<Record<string, unknown>>,
+): Record<string, unknown> {
   // Hook events leave the process (automation webhooks): they never carry token material.
   const { guestToken: _token, ...shown } = order;
-  return snakeKeys(shown) as Record<string, unknown>;
+  return snakeKeys({ ...shown, items }) as Record<string, unknown>;
 }
 
 /**
