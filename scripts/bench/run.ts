@@ -35,6 +35,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const HOT_STOCK = Number(process.env.BENCH_HOT_STOCK ?? 500);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',');
+/** Which scenario groups run on PostgreSQL: `reads`, `checkout` (both by default; the embedded run is reads only). */
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'reads,checkout').split(',');
 
 function serverEnv(port: number, level: string, db: { url?: string; dataDir: string }): Record<string, string> {
   return {
@@ -209,14 +211,17 @@ async function benchPostgres(port: number): Promise<Run> {
       bytes,
       scenarios: {},
     };
-    const floor = start('scripts/bench/floor.ts', [db.url, String(port + 1)], {});
-    procs.push(floor);
-    const floorBase = `http://127.0.0.1:${port + 1}`;
-    await waitReady(`${floorBase}/slug/${slug}`);
-    run.bytes['floor list'] = (await (await fetch(`${floorBase}/list`)).text()).length;
-    await readScenarios(base, server.proc, slug, run, { base: floorBase, proc: floor });
-    await stop(floor);
+    if (SCENARIOS.includes('reads')) {
+      const floor = start('scripts/bench/floor.ts', [db.url, String(port + 1)], {});
+      procs.push(floor);
+      const floorBase = `http://127.0.0.1:${port + 1}`;
+      await waitReady(`${floorBase}/slug/${slug}`);
+      run.bytes['floor list'] = (await (await fetch(`${floorBase}/list`)).text()).length;
+      await readScenarios(base, server.proc, slug, run, { base: floorBase, proc: floor });
+      await stop(floor);
+    }
     await client.connect();
+    if (!SCENARIOS.includes('checkout')) return finish(run, server.proc);
     run.scenarios['checkout (distinct carts)'] = await distinctCheckouts(client, base, server.proc, summary, SECONDS);
     run.scenarios[`checkout (one hot variant, ${HOT_STOCK} in stock)`] = await hotCheckouts(
       client,
@@ -226,16 +231,21 @@ async function benchPostgres(port: number): Promise<Run> {
       SECONDS,
       HOT_STOCK,
     );
-    const mem = memoryOf(server.proc.child.pid);
-    run.memory.end = mem?.rss ?? NaN;
-    run.memory.peak = Math.max(server.proc.memory.peak, mem?.peak ?? 0);
-    return run;
+    return finish(run, server.proc);
   } finally {
     await client.end().catch(() => undefined);
     for (const p of procs) await stop(p).catch(() => undefined);
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
   }
+}
+
+/** Records the server's RSS at the end of its scenarios and its peak. */
+function finish(run: Run, proc: Proc): Run {
+  const mem = memoryOf(proc.child.pid);
+  run.memory.end = mem?.rss ?? NaN;
+  run.memory.peak = Math.max(proc.memory.peak, mem?.peak ?? 0);
+  return run;
 }
 
 async function benchEmbedded(port: number): Promise<Run> {
@@ -259,9 +269,7 @@ async function benchEmbedded(port: number): Promise<Run> {
       scenarios: {},
     };
     await readScenarios(base, server.proc, slug, run);
-    const mem = memoryOf(server.proc.child.pid);
-    run.memory.end = mem?.rss ?? NaN;
-    run.memory.peak = Math.max(server.proc.memory.peak, mem?.peak ?? 0);
+    finish(run, server.proc);
     // PGlite is one process's database: the floor opens the folder once the server has let go of it.
     await stop(server.proc);
     await floorScenarios(`pglite:${dataDir}`, port + 1, slug, run);

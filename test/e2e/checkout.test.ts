@@ -131,6 +131,8 @@ describe('POST /api/v1/store/checkout', () => {
       counts.push(t.sqlCount(res.requestId));
     }
     expect(counts[1]).toBe(counts[0]);
+    // Catalog, methods, order, items, history, stock locks, takes with movements, totals, COMMIT.
+    expect(counts[0]).toBeLessThanOrEqual(9);
   });
 
   it('answers 422 insufficient_stock, leaves nothing behind and fires checkout.after_failed', async () => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
-import { refreshStockTotals } from './stock-totals';
+import { unique } from '../../shared/collections';
+import { lockTotalsSql, recomputeStockTotals, refreshStockTotals } from './stock-totals';
 
 /** A quantity of one product (variantId null) or one variant. */
 export interface StockLine {
@@ -77,12 +78,12 @@ interface LockedEntry {
 }
 
 /**
- * Deducts stock for an order inside the caller's transaction, in a fixed number of statements whatever the
- * number of lines: the entries of every line in active warehouses are locked in one statement, in the one
- * order every stock use case follows (product, variant, warehouse priority, warehouse id); each line is
- * consumed in that order, and what is left goes to the first warehouse that allows negative stock, otherwise
- * the whole deduction fails with `insufficient_stock` (the caller's rollback undoes everything). Then one
- * statement applies every take with its `sale` movement, and the denormalized totals are refreshed.
+ * Deducts stock for an order inside the caller's transaction, in three statements whatever the number of
+ * lines. The first locks, in the one order every stock use case follows, the entries of every line in active
+ * warehouses (product, variant, warehouse priority, warehouse id), then the variants and products whose
+ * totals change. Each line is consumed in that order, and what is left goes to the first warehouse that
+ * allows negative stock, otherwise the whole deduction fails with `insufficient_stock` (the caller's rollback
+ * undoes everything). The second applies every take with its `sale` movement; the third recomputes the totals.
  */
 export async function deductStock(
   ctx: Ctx,
@@ -92,7 +93,8 @@ export async function deductStock(
   if (!ctx.afterCommit) throw new Error('deductStock must run inside a transaction');
   const merged = mergeLines(lines);
   if (merged.length === 0) return;
-  const entries = await lockEntries(ctx, merged);
+  const totals = totalsOf(merged);
+  const entries = await lockEntries(ctx, merged, totals);
   const takes: Array<{ entry: LockedEntry; quantity: number }> = [];
   for (const line of merged) {
     const planned = planTakes(entries.get(keyOf(line.productId, line.variantId)) ?? [], line.quantity);
@@ -100,23 +102,35 @@ export async function deductStock(
     takes.push(...planned);
   }
   await applySaleTakes(ctx, takes, sale);
-  await refreshTotalsFor(ctx, merged);
+  await recomputeStockTotals(ctx, totals);
 }
 
-/** Locks the entries of every line in active warehouses (one statement, global lock order), grouped by line. */
-async function lockEntries(ctx: Ctx, lines: StockLine[]): Promise<Map<string, LockedEntry[]>> {
-  const rows = await ctx.db.$queryRaw<LockedEntry[]>(Prisma.sql`
-    SELECT se.id, se.product_id, se.variant_id, se.warehouse_id, se.quantity, w.allow_negative_stock
-    FROM stock_entries se
-    JOIN warehouses w ON w.id = se.warehouse_id
-    JOIN unnest(${lines.map((l) => l.productId)}::uuid[], ${lines.map((l) => l.variantId)}::uuid[])
-      AS line(product_id, variant_id)
-      ON se.product_id = line.product_id AND se.variant_id IS NOT DISTINCT FROM line.variant_id
-    WHERE w.active
-    ORDER BY se.product_id, se.variant_id NULLS FIRST, w.priority, w.id
-    FOR UPDATE OF se`);
+/**
+ * Locks the entries of every line in active warehouses, then the totals they feed (one statement, global
+ * lock order), and returns the entries grouped by line.
+ */
+async function lockEntries(
+  ctx: Ctx,
+  lines: StockLine[],
+  totals: { variantIds: string[]; productIds: string[] },
+): Promise<Map<string, LockedEntry[]>> {
+  const rows = await ctx.db.$queryRaw<Array<LockedEntry | { id: string; product_id: null }>>(Prisma.sql`
+    SELECT * FROM (
+      SELECT se.id, se.product_id, se.variant_id, se.warehouse_id, se.quantity, w.allow_negative_stock
+      FROM stock_entries se
+      JOIN warehouses w ON w.id = se.warehouse_id
+      JOIN unnest(${lines.map((l) => l.productId)}::uuid[], ${lines.map((l) => l.variantId)}::uuid[])
+        AS line(product_id, variant_id)
+        ON se.product_id = line.product_id AND se.variant_id IS NOT DISTINCT FROM line.variant_id
+      WHERE w.active
+      ORDER BY se.product_id, se.variant_id NULLS FIRST, w.priority, w.id
+      FOR UPDATE OF se
+    ) entries
+    UNION ALL
+    SELECT id, NULL, NULL, NULL, NULL, NULL FROM (${lockTotalsSql(totals)}) totals`);
   const byLine = new Map<string, LockedEntry[]>();
   for (const row of rows) {
+    if (row.product_id === null) continue; // a locked total
     const key = keyOf(row.product_id, row.variant_id);
     const group = byLine.get(key);
     if (group) group.push(row);
@@ -216,9 +230,14 @@ export async function reverseOrderStock(ctx: Ctx, orderId: string, reference?: s
   await refreshTotalsFor(ctx, touched);
 }
 
+/** The totals a set of lines feeds: their variants and their products. */
+function totalsOf(lines: StockLine[]): { variantIds: string[]; productIds: string[] } {
+  return {
+    productIds: unique(lines.map((l) => l.productId)),
+    variantIds: unique(lines.flatMap((l) => (l.variantId ? [l.variantId] : []))),
+  };
+}
+
 async function refreshTotalsFor(ctx: Ctx, lines: StockLine[]): Promise<void> {
-  await refreshStockTotals(ctx, {
-    productIds: lines.map((l) => l.productId),
-    variantIds: lines.flatMap((l) => (l.variantId ? [l.variantId] : [])),
-  });
+  await refreshStockTotals(ctx, totalsOf(lines));
 }

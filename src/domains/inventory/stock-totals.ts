@@ -24,24 +24,39 @@ export async function refreshStockTotals(
     variantIds = unique([...variantIds, ...entries.flatMap((e) => (e.variantId ? [e.variantId] : []))]);
   }
   if (!variantIds.length && !productIds.length) return;
-  // Lock first, then sum in a new statement: under READ COMMITTED an UPDATE that waited for a row lock keeps
-  // its old snapshot for the SUM and would miss the stock the lock holder just committed. One statement locks
-  // the variants, then the products, each by id (an Append runs its branches in order).
-  await ctx.db.$queryRaw(Prisma.sql`
-    SELECT id FROM (SELECT id FROM product_variants WHERE id = ANY(${variantIds}::uuid[]) ORDER BY id FOR NO KEY UPDATE) v
+  await ctx.db.$queryRaw(lockTotalsSql({ variantIds, productIds }));
+  await recomputeStockTotals(ctx, { variantIds, productIds });
+}
+
+/**
+ * Locks the variants, then the products, each by id (an Append runs its branches in order), so the totals
+ * can be recomputed in a later statement. Lock first, then sum in a new statement: under READ COMMITTED an
+ * UPDATE that waited for a row lock keeps its old snapshot for the SUM and would miss the stock the lock
+ * holder just committed. Exported as SQL so a caller can take these locks in the statement that locks its
+ * stock entries (entries come first in the lock order). Columns: `id`.
+ */
+export function lockTotalsSql(scope: { variantIds: string[]; productIds: string[] }): Prisma.Sql {
+  return Prisma.sql`
+    SELECT id FROM (SELECT id FROM product_variants WHERE id = ANY(${scope.variantIds}::uuid[]) ORDER BY id FOR NO KEY UPDATE) v
     UNION ALL
-    SELECT id FROM (SELECT id FROM products WHERE id = ANY(${productIds}::uuid[]) ORDER BY id FOR NO KEY UPDATE) p`);
-  // Both sums in one statement, so both read one snapshot taken after every lock above was granted.
+    SELECT id FROM (SELECT id FROM products WHERE id = ANY(${scope.productIds}::uuid[]) ORDER BY id FOR NO KEY UPDATE) p`;
+}
+
+/** Recomputes totals locked by {@link lockTotalsSql}: both sums in one statement, so in one snapshot taken after the locks. */
+export async function recomputeStockTotals(
+  ctx: Ctx,
+  scope: { variantIds: string[]; productIds: string[] },
+): Promise<void> {
   await ctx.db.$executeRaw(Prisma.sql`
     WITH variants AS (
       UPDATE product_variants v SET stock = COALESCE((
         SELECT SUM(se.quantity) FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
         WHERE se.variant_id = v.id), 0)
-      WHERE v.id = ANY(${variantIds}::uuid[])
+      WHERE v.id = ANY(${scope.variantIds}::uuid[])
       RETURNING v.id
     )
     UPDATE products p SET stock = COALESCE((
       SELECT SUM(se.quantity) FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
       WHERE se.product_id = p.id), 0)
-    WHERE p.id = ANY(${productIds}::uuid[])`);
+    WHERE p.id = ANY(${scope.productIds}::uuid[])`);
 }

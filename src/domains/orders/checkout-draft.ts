@@ -1,3 +1,4 @@
+import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { customerIdOf } from '../../context/actor';
 import { AppError } from '../../shared/errors';
@@ -106,13 +107,7 @@ export async function draftCheckout(
     throw new AppError('currency_mismatch', `all items must be priced in ${currency}`, { field: 'currency' });
   }
 
-  const [shipping, payment] = await Promise.all([
-    ctx.db.shippingMethod.findUnique({
-      where: { id: input.shippingMethodId },
-      include: { taxRule: { select: { rate: true } } },
-    }),
-    ctx.db.paymentMethod.findUnique({ where: { id: input.paymentMethodId } }),
-  ]);
+  const { shipping, payment } = await methodsOf(ctx, input.shippingMethodId, input.paymentMethodId);
   if (!shipping?.active)
     throw new AppError('invalid_shipping_method', 'shipping method not found or inactive', {
       field: 'shipping_method_id',
@@ -128,11 +123,7 @@ export async function draftCheckout(
 
   const subtotalGross = lines.reduce((sum, l) => sum + l.unitPriceGross * l.quantity, 0);
   const subtotalNet = lines.reduce((sum, l) => sum + l.unitPriceNet * l.quantity, 0);
-  const ship = unitPrices(
-    { priceGross: shipping.priceGross, priceNet: shipping.priceNet },
-    null,
-    shipping.taxRule?.rate ?? 0,
-  );
+  const ship = unitPrices({ priceGross: shipping.priceGross, priceNet: shipping.priceNet }, null, shipping.taxRate);
 
   let discount: CheckoutDraft['discount'] = null;
   let discountTotal = 0;
@@ -168,5 +159,44 @@ export async function draftCheckout(
       taxTotal: discountedLineTax + (ship.gross - ship.net),
       total: Math.max(0, subtotalGross + ship.gross - discountTotal),
     },
+  };
+}
+
+interface Methods {
+  shipping: { id: string; active: boolean; priceGross: number; priceNet: number; taxRate: number } | null;
+  payment: { id: string; active: boolean; provider: string } | null;
+}
+
+/** The chosen shipping method (with its tax rate) and payment method, in one statement; null where unknown. */
+async function methodsOf(ctx: Ctx, shippingMethodId: string, paymentMethodId: string): Promise<Methods> {
+  const [row] = await ctx.db.$queryRaw<
+    Array<{
+      shipping_id: string | null;
+      shipping_active: boolean | null;
+      price_gross: number | null;
+      price_net: number | null;
+      tax_rate: number | null;
+      payment_id: string | null;
+      payment_active: boolean | null;
+      provider: string | null;
+    }>
+  >(Prisma.sql`
+    SELECT s.id AS shipping_id, s.active AS shipping_active, s.price_gross, s.price_net, tr.rate AS tax_rate,
+      pm.id AS payment_id, pm.active AS payment_active, pm.provider
+    FROM (VALUES (${shippingMethodId}::uuid, ${paymentMethodId}::uuid)) AS chosen(shipping_id, payment_id)
+    LEFT JOIN shipping_methods s ON s.id = chosen.shipping_id
+    LEFT JOIN tax_rules tr ON tr.id = s.tax_rule_id
+    LEFT JOIN payment_methods pm ON pm.id = chosen.payment_id`);
+  return {
+    shipping: row.shipping_id
+      ? {
+          id: row.shipping_id,
+          active: row.shipping_active!,
+          priceGross: row.price_gross!,
+          priceNet: row.price_net!,
+          taxRate: row.tax_rate ?? 0,
+        }
+      : null,
+    payment: row.payment_id ? { id: row.payment_id, active: row.payment_active!, provider: row.provider! } : null,
   };
 }

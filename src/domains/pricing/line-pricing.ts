@@ -1,3 +1,4 @@
+import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { AppError, type ErrorCode } from '../../shared/errors';
 
@@ -49,52 +50,83 @@ export async function priceLines(
   lines: LineRequest[],
   opts: { missing: ErrorCode; field?: string; locale?: string; allowInactive?: boolean },
 ): Promise<PricedLine[]> {
-  const variantIds = lines.flatMap((l) => (l.variantId ? [l.variantId] : []));
-  const variants = variantIds.length ? await ctx.db.productVariant.findMany({ where: { id: { in: variantIds } } }) : [];
-  const variantById = new Map(variants.map((v) => [v.id, v]));
-  const productIds = [
-    ...new Set([...lines.flatMap((l) => (l.productId ? [l.productId] : [])), ...variants.map((v) => v.productId)]),
-  ];
-  const products = await ctx.db.product.findMany({
-    where: { id: { in: productIds } },
-    include: {
-      taxRule: { select: { rate: true } },
-      translations: { select: { locale: true, name: true } },
-      _count: { select: { variants: true } },
-    },
-  });
-  const productById = new Map(products.map((p) => [p.id, p]));
+  if (lines.length === 0) return [];
   const locale = opts.locale ?? ctx.config['i18n.default_locale'];
-
+  const rows = await catalogOf(ctx, lines, locale);
   return lines.map((line, i) => {
     const at = opts.field ? `${opts.field}[${i}].` : '';
-    const variant = line.variantId ? variantById.get(line.variantId) : undefined;
+    const row = rows[i];
+    const variant = line.variantId && row.variant_id ? row : undefined;
     if (
       line.variantId &&
-      (!variant || (!variant.active && !opts.allowInactive) || (line.productId && variant.productId !== line.productId))
+      (!variant ||
+        (!row.variant_active && !opts.allowInactive) ||
+        (line.productId && row.variant_product_id !== line.productId))
     ) {
       throw new AppError(opts.missing, 'variant not found or not available', { field: `${at}variant_id` });
     }
-    const productId = variant?.productId ?? line.productId;
+    const productId = row.variant_product_id ?? line.productId;
     if (!productId) throw AppError.validation([{ field: `${at}product_id`, detail: 'required' }]);
-    const product = productById.get(productId);
-    if (!product || (!product.active && !opts.allowInactive))
+    if (!row.product_id || (!row.product_active && !opts.allowInactive))
       throw new AppError(opts.missing, 'product not found or not available', { field: `${at}product_id` });
-    if (!variant && product._count.variants > 0)
-      throw AppError.validation([{ field: `${at}variant_id`, detail: 'required' }]);
-    const rate = product.taxRule?.rate ?? 0;
-    const { gross, net } = unitPrices(product, variant ?? null, rate);
-    const name = (product.translations.find((t) => t.locale === locale) ?? product.translations[0])?.name ?? '';
+    if (!variant && row.has_variants) throw AppError.validation([{ field: `${at}variant_id`, detail: 'required' }]);
+    const rate = row.tax_rate ?? 0;
+    const { gross, net } = unitPrices(
+      { priceGross: row.price_gross, priceNet: row.price_net },
+      variant ? { priceGross: row.variant_price_gross, priceNet: row.variant_price_net } : null,
+      rate,
+    );
     return {
       productId,
-      variantId: variant?.id ?? null,
-      sku: variant?.sku ?? product.sku ?? '',
-      name,
-      currency: product.currency,
+      variantId: variant ? row.variant_id : null,
+      sku: (variant ? row.variant_sku : null) ?? row.product_sku ?? '',
+      name: row.name ?? '',
+      currency: row.currency!,
       quantity: line.quantity,
       unitPriceGross: gross,
       unitPriceNet: net,
       taxRate: rate,
     };
   });
+}
+
+/** One line's product and variant as priced: every column null where the line names nothing that exists. */
+interface CatalogRow {
+  variant_id: string | null;
+  variant_product_id: string | null;
+  variant_sku: string | null;
+  variant_active: boolean | null;
+  variant_price_gross: number | null;
+  variant_price_net: number | null;
+  product_id: string | null;
+  product_sku: string | null;
+  product_active: boolean | null;
+  price_gross: number | null;
+  price_net: number | null;
+  currency: string | null;
+  tax_rate: number | null;
+  has_variants: boolean;
+  /** In `locale`, else in the first locale the product has (alphabetically). */
+  name: string | null;
+}
+
+/**
+ * The catalog rows of every line in one statement, in line order: the variant a line names (if any), the
+ * product (the variant's, else the line's), its tax rate, whether it has variants and its name.
+ */
+function catalogOf(ctx: Ctx, lines: LineRequest[], locale: string): Promise<CatalogRow[]> {
+  return ctx.db.$queryRaw<CatalogRow[]>(Prisma.sql`
+    SELECT v.id AS variant_id, v.product_id AS variant_product_id, v.sku AS variant_sku, v.active AS variant_active,
+      v.price_gross AS variant_price_gross, v.price_net AS variant_price_net,
+      p.id AS product_id, p.sku AS product_sku, p.active AS product_active, p.price_gross, p.price_net, p.currency,
+      tr.rate AS tax_rate,
+      EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id) AS has_variants,
+      (SELECT t.name FROM product_translations t WHERE t.product_id = p.id
+        ORDER BY t.locale = ${locale} DESC, t.locale LIMIT 1) AS name
+    FROM unnest(${lines.map((l) => l.productId ?? null)}::uuid[], ${lines.map((l) => l.variantId ?? null)}::uuid[])
+      WITH ORDINALITY AS line(product_id, variant_id, n)
+    LEFT JOIN product_variants v ON v.id = line.variant_id
+    LEFT JOIN products p ON p.id = COALESCE(v.product_id, line.product_id)
+    LEFT JOIN tax_rules tr ON tr.id = p.tax_rule_id
+    ORDER BY line.n`);
 }
