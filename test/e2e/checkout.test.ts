@@ -135,6 +135,24 @@ describe('POST /api/v1/store/checkout', () => {
     expect(counts[0]).toBeLessThanOrEqual(9);
   });
 
+  it('answers with the order exactly as it reads back afterwards (the response is built from the rows written)', async () => {
+    const a = await stockedProduct(t, shop.warehouse.id, 5, { priceGross: 1190, taxRuleId: shop.tax.id });
+    const b = await stockedProduct(t, shop.warehouse.id, 5, { priceGross: 500 });
+    const customer = await createCustomer(t);
+    const placed = await t.asCustomer(customer.id).post(
+      CHECKOUT,
+      body([
+        { product_id: b.id, quantity: 1 },
+        { product_id: a.id, quantity: 3 },
+      ]),
+    );
+    expect(placed.status).toBe(201);
+    const read = await t.asCustomer(customer.id).get(`/api/v1/store/account/orders/${placed.body.data.id}`);
+    expect(read.status).toBe(200);
+    expect(placed.body.data).toEqual(read.body.data);
+    expect(placed.body.data.items.map((i: { product_id: string }) => i.product_id)).toEqual([b.id, a.id]);
+  });
+
   it('answers 422 insufficient_stock, leaves nothing behind and fires checkout.after_failed', async () => {
     const product = await stockedProduct(t, shop.warehouse.id, 1);
     const other = await stockedProduct(t, shop.warehouse.id, 5);

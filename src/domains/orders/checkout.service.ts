@@ -10,6 +10,7 @@ import { deductStock } from '../inventory';
 import { type CheckoutDraft, draftCheckout } from './checkout-draft';
 import type { CheckoutInput } from './checkout.inputs';
 import { loadCheckoutCart } from './checkout-cart';
+import { insertOrderItems } from './order-items';
 import { newOrderNumber } from './order-number';
 import { entityOf, getOrder } from './order.service';
 
@@ -184,23 +185,7 @@ async function place(tx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key:
       notes: draft.notes,
     },
   });
-  const items = await tx.db.orderItem.createManyAndReturn({
-    data: draft.lines.map((l, position) => ({
-      orderId,
-      position,
-      productId: l.productId,
-      variantId: l.variantId,
-      sku: l.sku || null,
-      name: l.name,
-      quantity: l.quantity,
-      unitPriceNet: l.unitPriceNet,
-      unitPriceGross: l.unitPriceGross,
-      taxRate: l.taxRate,
-      totalNet: l.unitPriceNet * l.quantity,
-      totalGross: l.unitPriceGross * l.quantity,
-    })),
-  });
-  items.sort((a, b) => a.position - b.position);
+  const items = await insertOrderItems(tx, orderId, draft.lines);
   const history = await tx.db.orderStatusHistory.create({ data: { orderId, fromStatus: null, toStatus: 'pending' } });
   await deductStock(tx, draft.lines, { orderId, reference: orderNumber });
   if (draft.cartId) await tx.db.cartItem.deleteMany({ where: { cartId: draft.cartId } });
