@@ -97,17 +97,17 @@ export async function draftCheckout(
   if (!email) problems.push({ field: 'email', detail: 'required' });
   if (problems.length) throw AppError.validation(problems);
 
-  const lines = await priceLines(ctx, cartLines?.lines ?? input.items ?? [], {
-    missing: 'invalid_product',
-    field: 'items',
-  });
+  // Both reads at once; their errors keep their order (lines first) because they are checked in that order.
+  const [lines, { shipping, payment }] = await Promise.all([
+    priceLines(ctx, cartLines?.lines ?? input.items ?? [], { missing: 'invalid_product', field: 'items' }),
+    methodsOf(ctx, input.shippingMethodId, input.paymentMethodId),
+  ]);
   if (lines.length === 0) throw AppError.validation([{ field: 'cart_id', detail: 'required' }]);
   const currency = input.currency ?? cartLines?.currency ?? lines[0].currency;
   if (lines.some((l) => l.currency !== currency) || (cartLines && cartLines.currency !== currency)) {
     throw new AppError('currency_mismatch', `all items must be priced in ${currency}`, { field: 'currency' });
   }
 
-  const { shipping, payment } = await methodsOf(ctx, input.shippingMethodId, input.paymentMethodId);
   if (!shipping?.active)
     throw new AppError('invalid_shipping_method', 'shipping method not found or inactive', {
       field: 'shipping_method_id',
