@@ -8,11 +8,16 @@ export const ROOT = join(__dirname, '..', '..');
 /** The production build (`npm run bench` builds it first), started by the `svc` binary as `npm start` does. */
 export const SERVER = 'scripts/svc.js';
 
-/** The Node flags of `npm start` (its heap limit), so the benchmark measures the server as it is deployed. */
-const START_FLAGS =
-  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.match(
-    /--[\w-]+=\S+/g,
-  ) ?? [];
+/**
+ * The Node flags (heap limits, V8 worker threads) and environment (glibc's malloc arenas) of `npm start`, so
+ * the benchmark measures the server as it is deployed.
+ */
+const START_SCRIPT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
+  .scripts.start;
+const START_FLAGS = START_SCRIPT.match(/--[\w-]+=\S+/g) ?? [];
+const START_ENV = Object.fromEntries(
+  [...START_SCRIPT.matchAll(/(?:^|\s)([A-Z_]+)=(\S+)/g)].map(([, name, value]) => [name, value]),
+);
 
 export interface Proc {
   child: ChildProcess;
@@ -27,7 +32,7 @@ export function start(script: string, args: string[], env: Record<string, string
   const lines: string[] = [];
   const child = fork(join(ROOT, script), args, {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...(script === SERVER ? START_ENV : {}), ...env },
     execArgv: [
       ...(script.endsWith('.ts') ? ['-r', '@swc-node/register'] : []),
       ...(script === SERVER ? START_FLAGS : []),

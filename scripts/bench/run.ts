@@ -122,11 +122,36 @@ async function probeStatements(proc: Proc, base: string, slug: string) {
  * measured in alternation, ROUNDS slices each, so both see the same machine: on a shared machine the load of
  * others moves throughput by 2× within minutes, which a floor measured once, minutes earlier, would not share.
  */
-async function readScenarios(base: string, proc: Proc, slug: string, run: Run, floor?: { base: string; proc: Proc }) {
-  const scenarios = {
+async function readScenarios(
+  base: string,
+  proc: Proc,
+  slug: string,
+  run: Run,
+  floor?: { base: string; proc: Proc },
+  cached?: { base: string; proc: Proc },
+) {
+  const scenarios: Record<
+    string,
+    { url: string; floor: string; proc?: Proc } & Partial<typeof GQL & { body: string }>
+  > = {
     'REST list': { url: `${base}/api/v1/store/products?limit=25`, floor: 'floor list' },
     'GraphQL list': { url: `${base}/graphql`, ...GQL, body: gqlBody(25), floor: 'floor list' },
     'REST by slug': { url: `${base}/api/v1/store/products/${slug}`, floor: 'floor by slug' },
+    // A second server with the response cache on, over the same database (its RSS is not the one reported).
+    ...(cached && {
+      'REST list, cached': {
+        url: `${cached.base}/api/v1/store/products?limit=25`,
+        floor: 'floor list',
+        proc: cached.proc,
+      },
+      'GraphQL list, cached': {
+        url: `${cached.base}/graphql`,
+        ...GQL,
+        body: gqlBody(25),
+        floor: 'floor list',
+        proc: cached.proc,
+      },
+    }),
   };
   const floors = floor && {
     'floor list': { url: `${floor.base}/list`, proc: floor.proc },
@@ -134,19 +159,19 @@ async function readScenarios(base: string, proc: Proc, slug: string, run: Run, f
   };
   // Warm every scenario before measuring any: the first one measured would otherwise also pay for V8 warming
   // up the shared code paths (about a third more CPU per request in the first few dozen requests).
-  for (const s of Object.values(scenarios)) await load({ ...s, seconds: WARMUP, proc, warmup: false });
+  for (const s of Object.values(scenarios)) await load({ ...s, seconds: WARMUP, proc: s.proc ?? proc, warmup: false });
   for (const s of Object.values(floors ?? {})) await load({ ...s, seconds: WARMUP, warmup: false });
   const slices: Record<string, LoadResult[]> = {};
   const slice = SECONDS / (floors ? ROUNDS : 1);
   for (let round = 0; round < (floors ? ROUNDS : 1); round++) {
     for (const [name, s] of Object.entries(scenarios)) {
-      (slices[name] ??= []).push(await load({ ...s, seconds: slice, proc, warmup: false }));
+      (slices[name] ??= []).push(await load({ ...s, seconds: slice, proc: s.proc ?? proc, warmup: false }));
       const f = floors?.[s.floor as keyof typeof floors];
       if (f) (slices[s.floor] ??= []).push(await load({ ...f, seconds: slice, warmup: false }));
     }
   }
   for (const [name, parts] of Object.entries(slices)) {
-    const s = scenarios[name as keyof typeof scenarios];
+    const s = scenarios[name];
     run.scenarios[name] = { ...combine(parts), ...(s ? { floor: s.floor } : {}) };
   }
 }
@@ -217,7 +242,18 @@ async function benchPostgres(port: number): Promise<Run> {
       const floorBase = `http://127.0.0.1:${port + 1}`;
       await waitReady(`${floorBase}/slug/${slug}`);
       run.bytes['floor list'] = (await (await fetch(`${floorBase}/list`)).text()).length;
-      await readScenarios(base, server.proc, slug, run, { base: floorBase, proc: floor });
+      const cached = await boot({ ...serverEnv(port + 2, 'warn', db), SVC_CACHE_ENABLED: 'true' }, port + 2);
+      procs.push(cached.proc);
+      const cachedBase = `http://127.0.0.1:${port + 2}`;
+      await readScenarios(
+        base,
+        server.proc,
+        slug,
+        run,
+        { base: floorBase, proc: floor },
+        { base: cachedBase, proc: cached.proc },
+      );
+      await stop(cached.proc);
       await stop(floor);
     }
     await client.connect();

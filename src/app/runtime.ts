@@ -29,7 +29,7 @@ import { applyMigrations } from '../platform/db/migrator';
 import { RequestQueryLog } from '../platform/db/query-stats';
 import { createApollo } from '../graphql/apollo';
 import { buildAppSchema, loaderFactory, schemaParts } from './domains';
-import { closeHttpServer } from '../http/close';
+import { closeHttpServer, trackInFlight } from '../http/close';
 import { createHttpApp } from './http-app';
 import { CACHEABLE_QUERY_FIELDS, cacheableRestPaths, createResponseCache } from './response-cache';
 import { type Logger, createLogger } from '../platform/logger';
@@ -150,6 +150,9 @@ async function seedOnEmpty(services: AppServices): Promise<void> {
   printDemoAccounts(accounts);
 }
 
+/** How long shutdown waits, after the grace period, for handlers whose connections it cut (bounded: a stuck one must not hold the process). */
+const HANDLER_DRAIN_MS = 5_000;
+
 /** Composition: database (migrated), services, schema, GraphQL and REST on one HTTP server. */
 export async function startService(opts: StartOptions): Promise<RunningService> {
   const { config } = opts;
@@ -195,6 +198,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     const mcp = config['mcp.enabled']
       ? createMcpRuntime({ services, schema, routes, plugins: () => pluginHost.active(), selfUrl: () => selfUrl })
       : undefined;
+    const inFlight = trackInFlight(httpServer);
     httpServer.on(
       'request',
       createHttpApp({
@@ -251,6 +255,12 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
           const delay = config['server.shutdown_delay_seconds'] * 1000;
           if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
           await closeHttpServer(httpServer, config['server.shutdown_timeout_seconds'] * 1000);
+          // Handlers of connections cut at the deadline may still be writing; the database closes after them.
+          if (!(await inFlight.settled(HANDLER_DRAIN_MS)))
+            log.warn(
+              { running: inFlight.running() },
+              'requests still running at shutdown; closing the database under them',
+            );
           await apollo.stop();
           await pluginHost.close();
           await opened.close();

@@ -12,3 +12,46 @@ export function closeHttpServer(server: http.Server, graceMs: number): Promise<v
     server.closeIdleConnections();
   });
 }
+
+/**
+ * Counts the requests whose handlers are still running. A connection cut at the end of the grace period does
+ * not stop its handler: a checkout may still be in its transaction. Shutdown waits for those handlers (until
+ * they call `res.end`, which they do even on a dead socket) before it closes the database under them, which
+ * would fail them with "Cannot use a pool after calling end on the pool".
+ */
+export function trackInFlight(server: http.Server): { running(): number; settled(ms: number): Promise<boolean> } {
+  let running = 0;
+  let waiters: Array<() => void> = [];
+  // Registered before the app's own listener, so every request is counted before any of its work starts.
+  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    running++;
+    const end = res.end;
+    let ended = false;
+    res.end = function (this: http.ServerResponse, ...args: Parameters<typeof end>) {
+      if (!ended) {
+        ended = true;
+        running--;
+        if (running === 0) for (const wake of waiters.splice(0)) wake();
+      }
+      return end.apply(this, args);
+    } as typeof end;
+  });
+  return {
+    running: () => running,
+    settled(ms) {
+      if (running === 0) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          waiters = waiters.filter((w) => w !== wake);
+          resolve(false);
+        }, ms);
+        timer.unref();
+        const wake = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        waiters.push(wake);
+      });
+    },
+  };
+}

@@ -85,6 +85,41 @@ describe('slow clients and shutdown', () => {
     await closing;
   });
 
+  it('past the grace period it cuts the connection but lets the handler finish its transaction before closing the database', async () => {
+    const t = await startTestServer({ 'server.shutdown_delay_seconds': 0, 'server.shutdown_timeout_seconds': 0 });
+    const shop = await createShop(t);
+    const product = await stockedProduct(t, shop.warehouse.id, 5, { priceGross: 100 });
+    let arrived = false;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    t.service.services.hooks.register('checkout.before', async () => {
+      arrived = true;
+      await gate;
+    });
+    // After-hooks run once the order is committed; shutdown drains them before it closes the database.
+    const placed: string[] = [];
+    t.service.services.hooks.register('checkout.after', (e) => void placed.push(String(e.entity.id)));
+    const request = t
+      .asGuest()
+      .post('/api/v1/store/checkout', {
+        items: [{ product_id: product.id, quantity: 1 }],
+        shipping_address: ADDRESS,
+        shipping_method_id: shop.shipping.id,
+        payment_method_id: shop.payment.id,
+        email: 'late@example.com',
+      })
+      .then(
+        () => 'answered',
+        () => 'cut',
+      );
+    while (!arrived) await new Promise((r) => setTimeout(r, 20));
+    const closing = t.close();
+    expect(await request).toBe('cut');
+    release();
+    await closing;
+    expect(placed).toHaveLength(1);
+  });
+
   it('reports an unreachable Redis as degraded (still serving), without hanging', async () => {
     const t = await startTestServer({ 'redis.url': 'redis://127.0.0.1:1' });
     try {

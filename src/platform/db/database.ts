@@ -3,6 +3,7 @@ import { ensureWritableDir } from '../ensure-dir';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock';
+import { initEmbeddedCluster } from './embedded-initdb';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
@@ -65,6 +66,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ensureWritableDir(dir, 'data_dir');
     unlock = lockDataDir(opts.dataDir);
     try {
+      await initEmbeddedCluster(dir, EMBEDDED_START_PARAMS);
       pglite = await PGlite.create(dir, { startParams: EMBEDDED_START_PARAMS });
     } catch (err) {
       unlock();
