@@ -9,8 +9,10 @@
  * 3. Load phase (a fresh server at log level warn, compiled as `npm start` runs it): start-up time to the first
  *    200 on health and RSS after boot; autocannon (10 connections, BENCH_SECONDS per scenario after a 2 s
  *    warm-up) on the store list over REST and GraphQL and on product by slug, and the floor (floor.ts: one
- *    hand-written query, bare node:http) answering the same list and slug; on PostgreSQL, checkouts of distinct
- *    carts and of one hot variant (BENCH_HOT_STOCK units), each followed by the stock ledger's invariants.
+ *    hand-written query, bare node:http) answering the same list and slug; on PostgreSQL also the list from a
+ *    second server with the response cache on (`… , cached`), then checkouts of distinct carts and of one hot
+ *    variant (BENCH_HOT_STOCK units), each followed by the stock ledger's invariants. BENCH_SCENARIOS
+ *    (`reads,checkout`) picks the PostgreSQL groups.
  *    RSS at the end and the peak (VmRSS sampled every 100 ms, and VmHWM).
  * 4. Embedded only: `npm start` as a first-time user runs it (empty data folder: demo shop), restarted, RSS
  *    after boot and after 100 light requests.
