@@ -28,6 +28,8 @@ export interface LoadOptions {
   proc?: Proc;
   /** 2 s at the same load first (default), so the JIT and the caches are warm. */
   warmup?: boolean;
+  /** Runs between the warm-up and the measurement (a checkout scenario counts its orders there). */
+  beforeMeasuring?: () => Promise<void>;
   connections?: number;
 }
 
@@ -43,6 +45,7 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
       : { body: o.body }),
   };
   if (o.warmup !== false) await autocannon({ ...opts, duration: 2 });
+  await o.beforeMeasuring?.();
   const pid = o.proc?.child.pid;
   const cpu = pid ? cpuSeconds(pid) : 0;
   const r = await autocannon({ ...opts, duration: o.seconds });

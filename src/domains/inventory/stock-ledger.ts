@@ -3,7 +3,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
 import { unique } from '../../shared/collections';
-import { lockTotalsSql, recomputeStockTotals, refreshStockTotals } from './stock-totals';
+import { lockTotalsSql, refreshStockTotals } from './stock-totals';
 
 /** A quantity of one product (variantId null) or one variant. */
 export interface StockLine {
@@ -78,12 +78,12 @@ interface LockedEntry {
 }
 
 /**
- * Deducts stock for an order inside the caller's transaction, in three statements whatever the number of
+ * Deducts stock for an order inside the caller's transaction, in two statements whatever the number of
  * lines. The first locks, in the one order every stock use case follows, the entries of every line in active
  * warehouses (product, variant, warehouse priority, warehouse id), then the variants and products whose
  * totals change. Each line is consumed in that order, and what is left goes to the first warehouse that
  * allows negative stock, otherwise the whole deduction fails with `insufficient_stock` (the caller's rollback
- * undoes everything). The second applies every take with its `sale` movement; the third recomputes the totals.
+ * undoes everything). The second applies every take with its `sale` movement and refreshes the totals.
  */
 export async function deductStock(
   ctx: Ctx,
@@ -102,7 +102,6 @@ export async function deductStock(
     takes.push(...planned);
   }
   await applySaleTakes(ctx, takes, sale);
-  await recomputeStockTotals(ctx, totals);
 }
 
 /**
@@ -139,7 +138,14 @@ async function lockEntries(
   return byLine;
 }
 
-/** Takes from locked entries and records each take as a `sale` movement, in one statement. */
+/**
+ * Takes from locked entries, records each take as a `sale` movement and refreshes the denormalized totals, in
+ * one statement. The totals are recomputed from the entries like everywhere else (so a total that drifted heals),
+ * minus what was taken: every part of one statement reads one snapshot, which does not include the statement's
+ * own entry updates. The snapshot is taken after the lock statement, so it holds every committed change to the
+ * locked entries; a concurrent writer of the same product's other entries waits for the product's lock and
+ * recomputes after this transaction commits.
+ */
 async function applySaleTakes(
   ctx: Ctx,
   takes: Array<{ entry: LockedEntry; quantity: number }>,
@@ -153,11 +159,23 @@ async function applySaleTakes(
       UPDATE stock_entries se SET quantity = se.quantity - take.quantity, updated_at = now()
       FROM take WHERE se.id = take.entry_id
       RETURNING se.warehouse_id, se.product_id, se.variant_id, take.quantity, take.movement_id
+    ), moved AS (
+      INSERT INTO stock_movements (id, warehouse_id, product_id, variant_id, order_id, type, quantity, reference)
+      SELECT movement_id, warehouse_id, product_id, variant_id, ${sale.orderId}::uuid,
+        'sale'::stock_movement_type, -quantity, ${sale.reference ?? null}
+      FROM taken
+    ), variant_totals AS (
+      UPDATE product_variants v SET stock = COALESCE((
+        SELECT SUM(se.quantity) FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
+        WHERE se.variant_id = v.id), 0) - d.quantity
+      FROM (SELECT variant_id, SUM(quantity) AS quantity FROM taken WHERE variant_id IS NOT NULL GROUP BY variant_id) d
+      WHERE v.id = d.variant_id
     )
-    INSERT INTO stock_movements (id, warehouse_id, product_id, variant_id, order_id, type, quantity, reference)
-    SELECT movement_id, warehouse_id, product_id, variant_id, ${sale.orderId}::uuid,
-      'sale'::stock_movement_type, -quantity, ${sale.reference ?? null}
-    FROM taken`);
+    UPDATE products p SET stock = COALESCE((
+      SELECT SUM(se.quantity) FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
+      WHERE se.product_id = p.id), 0) - d.quantity
+    FROM (SELECT product_id, SUM(quantity) AS quantity FROM taken GROUP BY product_id) d
+    WHERE p.id = d.product_id`);
 }
 
 /** Splits `quantity` over locked entries in order; null when it cannot be served. */

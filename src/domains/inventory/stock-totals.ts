@@ -43,10 +43,7 @@ export function lockTotalsSql(scope: { variantIds: string[]; productIds: string[
 }
 
 /** Recomputes totals locked by {@link lockTotalsSql}: both sums in one statement, so in one snapshot taken after the locks. */
-export async function recomputeStockTotals(
-  ctx: Ctx,
-  scope: { variantIds: string[]; productIds: string[] },
-): Promise<void> {
+async function recomputeStockTotals(ctx: Ctx, scope: { variantIds: string[]; productIds: string[] }): Promise<void> {
   await ctx.db.$executeRaw(Prisma.sql`
     WITH variants AS (
       UPDATE product_variants v SET stock = COALESCE((

@@ -10,7 +10,7 @@ import { deductStock } from '../inventory';
 import { type CheckoutDraft, draftCheckout } from './checkout-draft';
 import type { CheckoutInput } from './checkout.inputs';
 import { loadCheckoutCart } from './checkout-cart';
-import { insertOrderItems } from './order-items';
+import { insertItemsAndFirstStatus } from './order-items';
 import { newOrderNumber } from './order-number';
 import { entityOf, getOrder } from './order.service';
 
@@ -163,8 +163,8 @@ async function place(tx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key:
   }
 
   const orderNumber = newOrderNumber();
-  // Three single INSERTs (the nested create would read everything back in three more statements): the rows they
-  // return are the hook entity and, after commit, the response.
+  // Two INSERTs (a nested create would read everything back in three more statements): the rows they return
+  // are the hook entity and, after commit, the response.
   const order = await tx.db.order.create({
     data: {
       id: orderId,
@@ -185,8 +185,7 @@ async function place(tx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key:
       notes: draft.notes,
     },
   });
-  const items = await insertOrderItems(tx, orderId, draft.lines);
-  const history = await tx.db.orderStatusHistory.create({ data: { orderId, fromStatus: null, toStatus: 'pending' } });
+  const { items, history } = await insertItemsAndFirstStatus(tx, order, draft.lines);
   await deductStock(tx, draft.lines, { orderId, reference: orderNumber });
   if (draft.cartId) await tx.db.cartItem.deleteMany({ where: { cartId: draft.cartId } });
 

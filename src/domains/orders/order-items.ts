@@ -4,21 +4,39 @@ import type { Ctx } from '../../context/ctx';
 import type { PricedLine } from '../pricing';
 
 export type OrderItemRow = Prisma.OrderItemGetPayload<object>;
+export type OrderStatusRow = Prisma.OrderStatusHistoryGetPayload<object>;
 
 /** `order_id` → `orderId`: the model's field names are its columns' names in camelCase. */
 const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /**
- * Inserts an order's items in one statement and returns them as the model's rows, in position order. Raw
- * SQL on purpose: Prisma never caches the query plan of `createManyAndReturn`, and compiling it cost about a
- * tenth of a checkout's CPU. `RETURNING *` mapped by name keeps every column the model has.
+ * Writes a new order's items and its first status (`pending`, stamped with the order's creation time) in one
+ * statement, and returns them as the model's rows, items in position order. Raw SQL on purpose: Prisma never
+ * caches the query plan of `createManyAndReturn`, and compiling it cost about a tenth of a checkout's CPU; the
+ * status row is known without reading it back. `RETURNING *` mapped by name keeps every column items have.
  */
-export async function insertOrderItems(ctx: Ctx, orderId: string, lines: PricedLine[]): Promise<OrderItemRow[]> {
+export async function insertItemsAndFirstStatus(
+  ctx: Ctx,
+  order: { id: string; createdAt: Date },
+  lines: PricedLine[],
+): Promise<{ items: OrderItemRow[]; history: OrderStatusRow }> {
+  const history: OrderStatusRow = {
+    id: randomUUID(),
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: 'pending',
+    comment: null,
+    createdAt: order.createdAt,
+  };
   const column = <T>(pick: (line: PricedLine, position: number) => T) => lines.map(pick);
   const rows = await ctx.db.$queryRaw<Array<Record<string, unknown>>>(Prisma.sql`
+    WITH first_status AS (
+      INSERT INTO order_status_history (id, order_id, from_status, to_status, comment, created_at)
+      VALUES (${history.id}::uuid, ${order.id}::uuid, NULL, 'pending'::order_status, NULL, ${history.createdAt}::timestamptz)
+    )
     INSERT INTO order_items (id, order_id, position, product_id, variant_id, sku, name, quantity,
       unit_price_net, unit_price_gross, tax_rate, total_net, total_gross)
-    SELECT item.id, ${orderId}::uuid, item.position, item.product_id, item.variant_id, item.sku, item.name,
+    SELECT item.id, ${order.id}::uuid, item.position, item.product_id, item.variant_id, item.sku, item.name,
       item.quantity, item.unit_price_net, item.unit_price_gross, item.tax_rate, item.total_net, item.total_gross
     FROM unnest(
       ${column(() => randomUUID())}::uuid[], ${column((_, position) => position)}::int[],
@@ -29,7 +47,8 @@ export async function insertOrderItems(ctx: Ctx, orderId: string, lines: PricedL
     ) AS item(id, position, product_id, variant_id, sku, name, quantity, unit_price_net, unit_price_gross, tax_rate,
       total_net, total_gross)
     RETURNING *`);
-  return rows
+  const items = rows
     .map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), v])) as OrderItemRow)
     .sort((a, b) => a.position - b.position);
+  return { items, history };
 }
