@@ -3,7 +3,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
 import { unique } from '../../shared/collections';
-import { lockTotalsSql, refreshStockTotals } from './stock-totals';
+import { activeStockSum, lockTotalsSql, refreshStockTotals } from './stock-totals';
 
 /** A quantity of one product (variantId null) or one variant. */
 export interface StockLine {
@@ -165,15 +165,11 @@ async function applySaleTakes(
         'sale'::stock_movement_type, -quantity, ${sale.reference ?? null}
       FROM taken
     ), variant_totals AS (
-      UPDATE product_variants v SET stock = COALESCE((
-        SELECT SUM(se.quantity) FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
-        WHERE se.variant_id = v.id), 0) - d.quantity
+      UPDATE product_variants v SET stock = ${activeStockSum('variant_id', 'v.id')} - d.quantity
       FROM (SELECT variant_id, SUM(quantity) AS quantity FROM taken WHERE variant_id IS NOT NULL GROUP BY variant_id) d
       WHERE v.id = d.variant_id
     )
-    UPDATE products p SET stock = COALESCE((
-      SELECT SUM(se.quantity) FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
-      WHERE se.product_id = p.id), 0) - d.quantity
+    UPDATE products p SET stock = ${activeStockSum('product_id', 'p.id')} - d.quantity
     FROM (SELECT product_id, SUM(quantity) AS quantity FROM taken GROUP BY product_id) d
     WHERE p.id = d.product_id`);
 }

@@ -46,14 +46,20 @@ export function lockTotalsSql(scope: { variantIds: string[]; productIds: string[
 async function recomputeStockTotals(ctx: Ctx, scope: { variantIds: string[]; productIds: string[] }): Promise<void> {
   await ctx.db.$executeRaw(Prisma.sql`
     WITH variants AS (
-      UPDATE product_variants v SET stock = COALESCE((
-        SELECT SUM(se.quantity) FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
-        WHERE se.variant_id = v.id), 0)
+      UPDATE product_variants v SET stock = ${activeStockSum('variant_id', 'v.id')}
       WHERE v.id = ANY(${scope.variantIds}::uuid[])
       RETURNING v.id
     )
-    UPDATE products p SET stock = COALESCE((
-      SELECT SUM(se.quantity) FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
-      WHERE se.product_id = p.id), 0)
+    UPDATE products p SET stock = ${activeStockSum('product_id', 'p.id')}
     WHERE p.id = ANY(${scope.productIds}::uuid[])`);
+}
+
+/**
+ * What a denormalized total holds, as an SQL expression: the stock of the entries of `owner` (a variant's or a
+ * product's id column of the statement) in active warehouses.
+ */
+export function activeStockSum(column: 'variant_id' | 'product_id', owner: 'v.id' | 'p.id'): Prisma.Sql {
+  return Prisma.sql`COALESCE((
+    SELECT SUM(se.quantity) FROM stock_entries se JOIN warehouses w ON w.id = se.warehouse_id AND w.active
+    WHERE se.${Prisma.raw(column)} = ${Prisma.raw(owner)}), 0)`;
 }
