@@ -222,7 +222,8 @@ async function benchPostgres(port: number): Promise<Run> {
     const { summary, cliMs } = await prepare(serverEnv(port, 'warn', db));
     const slug = summary.firstSlug;
     const base = `http://127.0.0.1:${port}`;
-    const probe = await boot(serverEnv(port, 'info', db), port);
+    // The probe's own server counts statements (`log.sql_counts` is off in production, as the measured one runs).
+    const probe = await boot({ ...serverEnv(port, 'info', db), SVC_LOG_SQL_COUNTS: 'on' }, port);
     procs.push(probe.proc);
     const { statements, bytes } = await probeStatements(probe.proc, base, slug);
     await stop(probe.proc);

@@ -70,7 +70,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use(globalRateLimit(services.security));
   app.use(csrfProtection(config['security.csrf.secure']));
   app.use(jsonBody(config['server.max_body_size'], deps.rawBody));
-  app.use(countQueries(deps.queryLog));
+  const sqlCounts = config['log.sql_counts'];
+  if (sqlCounts === 'on' || (sqlCounts === 'auto' && config.env !== 'production')) app.use(countQueries(deps.queryLog));
   app.use(
     authenticate({
       secret: services.jwtSecret,

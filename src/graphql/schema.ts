@@ -29,6 +29,7 @@ const built = new WeakMap<SchemaParts, GraphQLSchema>();
 export function buildBaseSchema(parts: SchemaParts): GraphQLSchema {
   let schema = built.get(parts);
   if (!schema) {
+    readPlainFieldsDirectly();
     schema = buildSchemaSync({
       resolvers: parts.resolvers,
       orphanedTypes: parts.orphanedTypes,
@@ -39,6 +40,20 @@ export function buildBaseSchema(parts: SchemaParts): GraphQLSchema {
     built.set(parts, schema);
   }
   return schema;
+}
+
+/**
+ * type-graphql gives every plain `@Field` of an object type a resolver of its own (middleware dispatch, then
+ * `root[name]`) unless the field is marked `simple`. We use no field middlewares and no `@Authorized` (access
+ * is graphql-shield's, at the root fields), so those resolvers only read a property: marking the fields simple
+ * lets graphql-js and graphql-jit read it themselves. On a store page of 25 products that is ~10k resolver
+ * calls (each with its resolve info and closures) fewer: a third of the page's allocations.
+ */
+function readPlainFieldsDirectly(): void {
+  for (const field of getMetadataStorage().fields) {
+    const plain = !field.middlewares?.length && !field.roles?.length && field.name === field.schemaName;
+    if (plain && field.simple === undefined) field.simple = true;
+  }
 }
 
 /**

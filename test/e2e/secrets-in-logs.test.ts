@@ -67,5 +67,38 @@ describe('request log lines', () => {
     expect(logged(graphql.requestId)).toMatchObject({ path: '/graphql', operation: 'query ShopHealth' });
     expect(logged(anonymous.requestId)).toMatchObject({ operation: 'query (anonymous)' });
     expect(logged(rest.headers.get('x-request-id'))).toMatchObject({ operation: expect.stringMatching(/^\w+$/) });
+    // Outside production the line counts the request's SQL statements (a page: a few, whatever its size).
+    expect(logged(rest.headers.get('x-request-id'))?.sql).toEqual(expect.any(Number));
+    expect(logged(rest.headers.get('x-request-id'))?.sql).toBeGreaterThan(0);
+  });
+
+  it('leave the statement count out in production unless log.sql_counts=on (its promise hooks cost CPU)', async () => {
+    for (const [sqlCounts, counted] of [
+      ['auto', false],
+      ['on', true],
+    ] as const) {
+      const own: string[] = [];
+      const out = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          own.push(...chunk.toString().split('\n').filter(Boolean));
+          done();
+        },
+      });
+      const prod = await startTestServer(
+        { env: 'production', 'log.sql_counts': sqlCounts },
+        { log: createLogger('info', out) },
+      );
+      try {
+        const res = await prod.asGuest().get('/api/v1/store/products?limit=1');
+        expect(res.status).toBe(200);
+        const line = own
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+          .find((l) => l.msg === 'request' && l.requestId === res.headers.get('x-request-id'));
+        expect(line).toMatchObject({ status: 200 });
+        expect(line?.sql === undefined).toBe(!counted);
+      } finally {
+        await prod.close();
+      }
+    }
   });
 });

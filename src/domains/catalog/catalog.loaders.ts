@@ -68,12 +68,16 @@ export const VARIANT_JSON = Prisma.sql`json_build_object(
   'priceNet', COALESCE(NULLIF(v.price_net, 0), p.price_net),
   'stock', v.stock, 'active', v.active, 'position', v.position,
   'createdAt', ${isoUtc('v.created_at')}, 'updatedAt', ${isoUtc('v.updated_at')},
-  'optionIds', ARRAY(SELECT vo.option_id FROM variant_options vo WHERE vo.variant_id = v.id))`;
+  'optionIds', ARRAY(SELECT vo.option_id FROM variant_options vo WHERE vo.variant_id = v.id),
+  'attributes', COALESCE((SELECT json_agg(${ATTRIBUTE_VALUE_JSON} ORDER BY a.position, a.identifier)
+                          FROM variant_attribute_values x JOIN attributes a ON a.id = x.attribute_id
+                          WHERE x.variant_id = v.id), '[]'::json))`;
 
 /**
  * One row per product, each relation a JSON array built by PostgreSQL, so a page's 250 variants cross the wire
  * and the driver as 25 documents that JSON.parse reads natively, not as typed rows converted value by value.
  * Variants carry option ids only: the options are shared by many variants and load once per request by id.
+ * Their attribute values are their own, so they come embedded.
  */
 const DETAILS_SQL = (ids: string[]) => Prisma.sql`
   SELECT p.id,
@@ -105,14 +109,29 @@ const OPTION_SQL = (ids: string[]) => Prisma.sql`
 
 type OptionRow = VariantOptionRef & { groupPosition: number };
 
-/** A variant's options in the order of their groups (position, then identifier, compared as PostgreSQL's C collation would). */
-const byGroup = (a: OptionRow, b: OptionRow) =>
-  a.groupPosition - b.groupPosition ||
-  (a.propertyGroupIdentifier < b.propertyGroupIdentifier
-    ? -1
-    : a.propertyGroupIdentifier > b.propertyGroupIdentifier
-      ? 1
-      : 0);
+/** Whether option `a` comes before `b`: group position, then identifier (compared as PostgreSQL's C collation would). */
+const before = (a: OptionRow, b: OptionRow) =>
+  a.groupPosition < b.groupPosition ||
+  (a.groupPosition === b.groupPosition && a.propertyGroupIdentifier < b.propertyGroupIdentifier);
+
+/**
+ * A variant's known options in the order of their groups. An insertion sort in one new array: a variant has a
+ * handful of options, and `Array.prototype.sort` allocates its own work space per call (a page makes 250).
+ */
+function optionsInGroupOrder(ids: string[], optionById: Map<string, OptionRow>): OptionRow[] {
+  const sorted: OptionRow[] = [];
+  for (const id of ids) {
+    const option = optionById.get(id);
+    if (!option) continue;
+    let i = sorted.length;
+    while (i > 0 && before(option, sorted[i - 1])) {
+      sorted[i] = sorted[i - 1];
+      i--;
+    }
+    sorted[i] = option;
+  }
+  return sorted;
+}
 
 const VARIANT_ATTRIBUTES_SQL = (ids: string[]) => Prisma.sql`
   SELECT x.variant_id AS "variantId", json_agg(${ATTRIBUTE_VALUE_JSON} ORDER BY a.position, a.identifier) AS "values"
@@ -141,26 +160,19 @@ export function createCatalogLoaders(opts: LoaderDeps): CatalogLoaders {
       }
       return ids.map((id) => names.get(id) ?? '');
     }),
-    // Three statements per page whatever its size: the details, then the variants' options and attribute values.
+    // Two statements per page whatever its size: the details, then the options its variants use.
     productDetails: new DataLoader(async (ids) => {
       const rows = await prisma.$queryRaw<DetailsRow[]>(DETAILS_SQL([...ids]));
-      const variants = rows.flatMap((r) => r.variants);
-      const [options, attributes] = await Promise.all([
-        loaders.propertyOptionById.loadMany([...new Set(variants.flatMap((v) => v.optionIds))]),
-        loaders.variantAttributes.loadMany(variants.map((v) => v.id)),
-      ]);
+      const optionIds = new Set<string>();
+      for (const row of rows) for (const variant of row.variants) for (const id of variant.optionIds) optionIds.add(id);
+      const options = await loaders.propertyOptionById.loadMany([...optionIds]);
       const optionById = new Map<string, OptionRow>();
       for (const o of options) if (o && !(o instanceof Error)) optionById.set(o.id, o);
-      for (const [i, variant] of variants.entries()) {
-        const found = variant.optionIds
-          .map((id) => optionById.get(id))
-          .filter((o): o is OptionRow => Boolean(o))
-          .sort(byGroup);
-        variant.options = found;
-        variant.optionIds = found.map((o) => o.id);
-        const values = attributes[i];
-        if (values instanceof Error) throw values;
-        variant.attributes = values;
+      for (const row of rows) {
+        for (const variant of row.variants) {
+          variant.options = optionsInGroupOrder(variant.optionIds, optionById);
+          variant.optionIds = variant.options.map((o) => o.id);
+        }
       }
       const byProduct = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id): ProductDetails => {
