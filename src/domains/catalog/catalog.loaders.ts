@@ -29,8 +29,8 @@ export interface ProductDetails {
 
 /**
  * Every relation of a product is loaded for a whole page at once, so a page costs the same statements whatever
- * its size: one for the products' own relations (built as JSON per product by PostgreSQL), one for the
- * options its variants use, one for the variants' attribute values.
+ * its size: one for the products' relations, built as JSON per product by PostgreSQL, with the options their
+ * variants use.
  */
 export interface CatalogLoaders {
   productSummaryById: DataLoader<string, ProductSummary | null>;
@@ -38,7 +38,8 @@ export interface CatalogLoaders {
   productNameById: DataLoader<string, string>;
   variantSummaryById: DataLoader<string, VariantSummary | null>;
   productDetails: DataLoader<string, ProductDetails>;
-  propertyOptionById: DataLoader<string, (VariantOptionRef & { groupPosition: number }) | null>;
+  /** Primes {@link productDetails} with a row read by another statement (product by slug reads them at once). */
+  primeProductDetails(row: DetailsRow): void;
   variantAttributes: DataLoader<string, AttributeValue[]>;
   categoryTranslations: DataLoader<string, CategoryTranslation[]>;
 }
@@ -73,14 +74,25 @@ export const VARIANT_JSON = Prisma.sql`json_build_object(
                           FROM variant_attribute_values x JOIN attributes a ON a.id = x.attribute_id
                           WHERE x.variant_id = v.id), '[]'::json))`;
 
+/** An option `o` of group `g` as the API shows it, with the group's position (the variants' option order). */
+const OPTION_JSON = Prisma.sql`json_build_object('id', o.id, 'propertyGroupId', o.property_group_id,
+  'propertyGroupIdentifier', g.identifier, 'groupPosition', g.position, 'position', o.position, 'colorHex', o.color_hex,
+  'translations', COALESCE((SELECT json_agg(json_build_object('locale', ot.locale, 'name', ot.name) ORDER BY ot.locale)
+                            FROM property_option_translations ot WHERE ot.property_option_id = o.id), '[]'::json))`;
+
+/** The options used by the variants of the products matching `products` (a condition on `v.product_id`), once each. */
+const optionsOf = (products: Prisma.Sql) => Prisma.sql`COALESCE((SELECT json_agg(${OPTION_JSON})
+  FROM property_options o JOIN property_groups g ON g.id = o.property_group_id
+  WHERE o.id IN (SELECT vo.option_id FROM variant_options vo JOIN product_variants v ON v.id = vo.variant_id
+                 WHERE v.product_id ${products})), '[]'::json)`;
+
 /**
- * One row per product, each relation a JSON array built by PostgreSQL, so a page's 250 variants cross the wire
+ * Every relation of product `p` as a JSON array built by PostgreSQL, so a page's 250 variants cross the wire
  * and the driver as 25 documents that JSON.parse reads natively, not as typed rows converted value by value.
- * Variants carry option ids only: the options are shared by many variants and load once per request by id.
- * Their attribute values are their own, so they come embedded.
+ * Variants carry option ids only: the options are shared by many variants and come once (`optionsOf`);
+ * their attribute values are their own, so they come embedded.
  */
-const DETAILS_SQL = (ids: string[]) => Prisma.sql`
-  SELECT p.id,
+const RELATION_COLUMNS = Prisma.sql`
     COALESCE((SELECT json_agg(${TRANSLATION_JSON} ORDER BY t.locale)
               FROM product_translations t WHERE t.product_id = p.id), '[]'::json) AS translations,
     COALESCE((SELECT json_agg(pc.category_id ORDER BY pc.position, pc.category_id) FROM product_categories pc WHERE pc.product_id = p.id), '[]'::json) AS categories,
@@ -90,24 +102,36 @@ const DETAILS_SQL = (ids: string[]) => Prisma.sql`
     COALESCE((SELECT json_agg(${ATTRIBUTE_VALUE_JSON} ORDER BY a.position, a.identifier)
               FROM product_attribute_values x JOIN attributes a ON a.id = x.attribute_id WHERE x.product_id = p.id), '[]'::json) AS attributes,
     COALESCE((SELECT json_agg(${VARIANT_JSON} ORDER BY v.position, v.created_at, v.id)
-              FROM product_variants v WHERE v.product_id = p.id), '[]'::json) AS variants
+              FROM product_variants v WHERE v.product_id = p.id), '[]'::json) AS variants`;
+
+/** {@link RELATION_COLUMNS} and the options of the product's variants (product by slug: one statement). */
+export const DETAILS_COLUMNS = Prisma.sql`${RELATION_COLUMNS},
+    ${optionsOf(Prisma.sql`= p.id`)} AS options`;
+
+/**
+ * The details of a page of products in one statement: a row per product, the options of all their variants on
+ * the first row only (an uncorrelated subquery, evaluated once; repeating it would send it 25 times).
+ */
+const DETAILS_SQL = (ids: string[]) => Prisma.sql`
+  SELECT p.id, ${RELATION_COLUMNS},
+    CASE WHEN row_number() OVER () = 1 THEN ${optionsOf(Prisma.sql`= ANY(${ids}::uuid[])`)} END AS options
   FROM products p
   WHERE p.id = ANY(${ids}::uuid[])`;
 
-type DetailsRow = Omit<ProductDetails, 'media'> & {
+type OptionRow = VariantOptionRef & { groupPosition: number };
+
+/** A row of {@link DETAILS_COLUMNS}, before the options are attached to the variants. */
+export type DetailsRow = Omit<ProductDetails, 'media'> & {
   id: string;
   media: Array<{ mediaId: string; position: number; storageKey: string }>;
+  options: OptionRow[] | null;
 };
 
-const OPTION_SQL = (ids: string[]) => Prisma.sql`
-  SELECT o.id, o.property_group_id AS "propertyGroupId", g.identifier AS "propertyGroupIdentifier", g.position AS "groupPosition",
-    o.position, o.color_hex AS "colorHex",
-    COALESCE((SELECT json_agg(json_build_object('locale', ot.locale, 'name', ot.name) ORDER BY ot.locale)
-              FROM property_option_translations ot WHERE ot.property_option_id = o.id), '[]'::json) AS translations
-  FROM property_options o JOIN property_groups g ON g.id = o.property_group_id
-  WHERE o.id = ANY(${ids}::uuid[])`;
-
-type OptionRow = VariantOptionRef & { groupPosition: number };
+const VARIANT_ATTRIBUTES_SQL = (ids: string[]) => Prisma.sql`
+  SELECT x.variant_id AS "variantId", json_agg(${ATTRIBUTE_VALUE_JSON} ORDER BY a.position, a.identifier) AS "values"
+  FROM variant_attribute_values x JOIN attributes a ON a.id = x.attribute_id
+  WHERE x.variant_id = ANY(${ids}::uuid[])
+  GROUP BY x.variant_id`;
 
 /** Whether option `a` comes before `b`: group position, then identifier (compared as PostgreSQL's C collation would). */
 const before = (a: OptionRow, b: OptionRow) =>
@@ -133,11 +157,27 @@ function optionsInGroupOrder(ids: string[], optionById: Map<string, OptionRow>):
   return sorted;
 }
 
-const VARIANT_ATTRIBUTES_SQL = (ids: string[]) => Prisma.sql`
-  SELECT x.variant_id AS "variantId", json_agg(${ATTRIBUTE_VALUE_JSON} ORDER BY a.position, a.identifier) AS "values"
-  FROM variant_attribute_values x JOIN attributes a ON a.id = x.attribute_id
-  WHERE x.variant_id = ANY(${ids}::uuid[])
-  GROUP BY x.variant_id`;
+const byOptionId = (options: OptionRow[] | null | undefined) => new Map((options ?? []).map((o) => [o.id, o]));
+
+/** A details row as the API shows it: options attached to each variant in group order, media with their URLs. */
+function detailsOf(
+  row: DetailsRow,
+  optionById: Map<string, OptionRow>,
+  mediaUrl: LoaderDeps['mediaUrl'],
+): ProductDetails {
+  for (const variant of row.variants) {
+    variant.options = optionsInGroupOrder(variant.optionIds, optionById);
+    variant.optionIds = variant.options.map((o) => o.id);
+  }
+  return {
+    translations: row.translations,
+    categories: row.categories,
+    tags: row.tags,
+    attributes: row.attributes,
+    variants: row.variants,
+    media: row.media.map((m) => ({ mediaId: m.mediaId, position: m.position, url: mediaUrl(m.storageKey) })),
+  };
+}
 
 export function createCatalogLoaders(opts: LoaderDeps): CatalogLoaders {
   const { prisma } = opts;
@@ -160,31 +200,19 @@ export function createCatalogLoaders(opts: LoaderDeps): CatalogLoaders {
       }
       return ids.map((id) => names.get(id) ?? '');
     }),
-    // Two statements per page whatever its size: the details, then the options its variants use.
+    // One statement per page whatever its size (the products' own rows are the list's statement).
     productDetails: new DataLoader(async (ids) => {
       const rows = await prisma.$queryRaw<DetailsRow[]>(DETAILS_SQL([...ids]));
-      const optionIds = new Set<string>();
-      for (const row of rows) for (const variant of row.variants) for (const id of variant.optionIds) optionIds.add(id);
-      const options = await loaders.propertyOptionById.loadMany([...optionIds]);
-      const optionById = new Map<string, OptionRow>();
-      for (const o of options) if (o && !(o instanceof Error)) optionById.set(o.id, o);
-      for (const row of rows) {
-        for (const variant of row.variants) {
-          variant.options = optionsInGroupOrder(variant.optionIds, optionById);
-          variant.optionIds = variant.options.map((o) => o.id);
-        }
-      }
-      const byProduct = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id): ProductDetails => {
-        const row = byProduct.get(id);
-        if (!row) return { translations: [], categories: [], tags: [], media: [], attributes: [], variants: [] };
-        return {
-          ...row,
-          media: row.media.map((m) => ({ mediaId: m.mediaId, position: m.position, url: opts.mediaUrl(m.storageKey) })),
-        };
-      });
+      const optionById = byOptionId(rows[0]?.options);
+      const byProduct = new Map(rows.map((row) => [row.id, detailsOf(row, optionById, opts.mediaUrl)]));
+      return ids.map(
+        (id): ProductDetails =>
+          byProduct.get(id) ?? { translations: [], categories: [], tags: [], media: [], attributes: [], variants: [] },
+      );
     }),
-    propertyOptionById: byId((ids) => prisma.$queryRaw<OptionRow[]>(OPTION_SQL(ids))),
+    primeProductDetails(row) {
+      loaders.productDetails.prime(row.id, detailsOf(row, byOptionId(row.options), opts.mediaUrl));
+    },
     variantAttributes: new DataLoader(async (ids) => {
       const rows = await prisma.$queryRaw<Array<{ variantId: string; values: AttributeValue[] }>>(
         VARIANT_ATTRIBUTES_SQL([...ids]),

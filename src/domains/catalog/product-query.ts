@@ -3,6 +3,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
+import { type DetailsRow, DETAILS_COLUMNS } from './catalog.loaders';
 import { Product, ProductSort } from './product.type';
 
 export interface ProductFilter {
@@ -115,16 +116,22 @@ export function preferredLocales(header: string | undefined, defaultLocale: stri
   return [...new Set(out)];
 }
 
-/** An active product by its slug in the caller's locale (see {@link preferredLocales}). */
+/**
+ * An active product by its slug in the caller's locale (see {@link preferredLocales}), read with its details in
+ * one statement (the details loader is primed with them: a product page costs one round trip).
+ */
 export async function getStoreProductBySlug(ctx: Ctx, slug: string, locale?: string | null): Promise<Product> {
   const locales = locale
     ? [locale, ...preferredLocales(undefined, ctx.config['i18n.default_locale'])]
     : preferredLocales(ctx.acceptLanguage, ctx.config['i18n.default_locale']);
-  const rows = await ctx.db.$queryRaw<Array<Product & { locale: string }>>(Prisma.sql`
-    SELECT ${PRODUCT_COLUMNS}, t.locale FROM product_translations t JOIN products p ON p.id = t.product_id
+  type Row = Product & { locale: string; details: DetailsRow };
+  const rows = await ctx.db.$queryRaw<Row[]>(Prisma.sql`
+    SELECT ${PRODUCT_COLUMNS}, t.locale, (SELECT row_to_json(d) FROM (SELECT p.id, ${DETAILS_COLUMNS}) d) AS details
+    FROM product_translations t JOIN products p ON p.id = t.product_id
     WHERE t.slug = ${slug} AND t.locale = ANY(${locales}::text[]) AND p.active`);
   rows.sort((a, b) => locales.indexOf(a.locale) - locales.indexOf(b.locale));
   if (!rows.length) throw AppError.notFound('product');
-  const { locale: _l, ...product } = rows[0];
+  const { locale: _l, details, ...product } = rows[0];
+  ctx.loaders.primeProductDetails(details);
   return toProduct(product, true);
 }
