@@ -76,7 +76,10 @@ describe('statement counts do not grow with the page', () => {
     expect(t.sqlCount(one.requestId)).toBe(t.sqlCount(other.requestId));
     // One statement: the product found by its slug together with all its relations.
     expect(t.sqlCount(one.requestId)).toBe(1);
-    expect(one.body.data.variants[0]).toMatchObject({ options: [expect.any(Object)], attributes: [expect.any(Object)] });
+    expect(one.body.data.variants[0]).toMatchObject({
+      options: [expect.any(Object)],
+      attributes: [expect.any(Object)],
+    });
     const gql = await t
       .asGuest()
       .post('/graphql', { query: print(StoreProductDocument), variables: { slug: `rich-${large.tag}-3` } });
