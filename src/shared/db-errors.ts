@@ -1,6 +1,14 @@
-/** Prisma reports a unique-constraint violation as P2002; services turn it into their 409 code. */
+/**
+ * Prisma reports a unique-constraint violation as P2002 from a model query, and as P2010 (raw query failed) with
+ * the driver adapter's `UniqueConstraintViolation` (SQLSTATE 23505) from raw SQL; services turn either into
+ * their 409 code or a retry.
+ */
 export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, meta } = err as { code?: string; meta?: { driverAdapterError?: { cause?: Record<string, unknown> } } };
+  if (code === 'P2002') return true;
+  const cause = meta?.driverAdapterError?.cause;
+  return code === 'P2010' && (cause?.kind === 'UniqueConstraintViolation' || cause?.originalCode === '23505');
 }
 
 /**

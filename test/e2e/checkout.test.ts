@@ -26,6 +26,21 @@ const body = (items: unknown[], extra: Record<string, unknown> = {}) => ({
 const stockOf = async (productId: string) => (await t.db.product.findUniqueOrThrow({ where: { id: productId } })).stock;
 
 describe('POST /api/v1/store/checkout', () => {
+  it('refuses a payment reference another order holds (422 checkout_rejected), creating nothing', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 5);
+    const reference = `ref-${Date.now()}`;
+    const line = [{ product_id: product.id, quantity: 1 }];
+    const first = await t.asGuest().post(CHECKOUT, body(line, { payment_reference: reference }));
+    expect(first.status).toBe(201);
+    // The order, its items and its first status are one statement: the unique index refuses the whole of it.
+    const second = await t.asGuest().post(CHECKOUT, body(line, { payment_reference: reference }));
+    expect(second.status).toBe(422);
+    expect(second.body.errors[0]).toMatchObject({ code: 'checkout_rejected', field: 'payment_reference' });
+    expect(await t.db.order.count({ where: { paymentReference: reference } })).toBe(1);
+    expect(await t.db.orderItem.count({ where: { productId: product.id } })).toBe(1);
+    expect(await stockOf(product.id)).toBe(4);
+  });
+
   it('places a guest order with server-side prices, tax and totals, deducting stock', async () => {
     const product = await stockedProduct(t, shop.warehouse.id, 5, {
       priceGross: 1190,
@@ -131,8 +146,9 @@ describe('POST /api/v1/store/checkout', () => {
       counts.push(t.sqlCount(res.requestId));
     }
     expect(counts[1]).toBe(counts[0]);
-    // Catalog, methods, order, items with the first status, stock locks, takes with movements and totals, COMMIT.
-    expect(counts[0]).toBeLessThanOrEqual(7);
+    // Catalog, methods, the order with its items and first status, stock locks, takes with movements and
+    // totals, COMMIT.
+    expect(counts[0]).toBeLessThanOrEqual(6);
   });
 
   it('answers with the order exactly as it reads back afterwards (the response is built from the rows written)', async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
@@ -10,7 +10,7 @@ import { deductStock } from '../inventory';
 import { type CheckoutDraft, draftCheckout } from './checkout-draft';
 import type { CheckoutInput } from './checkout.inputs';
 import { loadCheckoutCart } from './checkout-cart';
-import { insertItemsAndFirstStatus } from './order-items';
+import { insertOrder } from './order-insert';
 import { newOrderNumber } from './order-number';
 import { entityOf, getOrder } from './order.service';
 
@@ -163,29 +163,7 @@ async function place(tx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key:
   }
 
   const orderNumber = newOrderNumber();
-  // Two INSERTs (a nested create would read everything back in three more statements): the rows they return
-  // are the hook entity and, after commit, the response.
-  const order = await tx.db.order.create({
-    data: {
-      id: orderId,
-      orderNumber,
-      customerId: draft.customerId,
-      guestToken: draft.customerId ? null : randomBytes(32).toString('hex'),
-      email: draft.email,
-      status: 'pending',
-      currency: draft.currency,
-      ...draft.totals,
-      billingAddress: draft.billingAddress as Prisma.InputJsonValue,
-      shippingAddress: draft.shippingAddress as Prisma.InputJsonValue,
-      shippingMethodId: draft.shippingMethodId,
-      paymentMethodId: draft.paymentMethodId,
-      paymentReference: draft.paymentReference,
-      discountCodeId: draft.discount?.id ?? null,
-      discountCode: draft.discount?.code ?? null,
-      notes: draft.notes,
-    },
-  });
-  const { items, history } = await insertItemsAndFirstStatus(tx, order, draft.lines);
+  const { order, items, history } = await insertOrder(tx, draft, { orderId, orderNumber });
   await deductStock(tx, draft.lines, { orderId, reference: orderNumber });
   if (draft.cartId) await tx.db.cartItem.deleteMany({ where: { cartId: draft.cartId } });
 
