@@ -203,7 +203,8 @@ export function createCatalogLoaders(opts: LoaderDeps): CatalogLoaders {
     // One statement per page whatever its size (the products' own rows are the list's statement).
     productDetails: new DataLoader(async (ids) => {
       const rows = await prisma.$queryRaw<DetailsRow[]>(DETAILS_SQL([...ids]));
-      const optionById = byOptionId(rows[0]?.options);
+      // The options ride on one row (the first numbered); which one the driver lists first is not promised.
+      const optionById = byOptionId(rows.find((row) => row.options)?.options);
       const byProduct = new Map(rows.map((row) => [row.id, detailsOf(row, optionById, opts.mediaUrl)]));
       return ids.map(
         (id): ProductDetails =>

@@ -43,9 +43,19 @@ export function writtenTables(sql: string): string[] {
   return tables;
 }
 
+/** Verdicts by statement text: the service sends the same few texts over and over (bounded; cleared when full). */
+const verdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 2000;
+
 /** Whether a statement may change what anonymous store reads answer (catalog, prices, stock, methods…). */
 export function changesStoreData(sql: string): boolean {
-  return writtenTables(sql).some((table) => !IGNORED_TABLES.has(table));
+  let verdict = verdicts.get(sql);
+  if (verdict === undefined) {
+    verdict = writtenTables(sql).some((table) => !IGNORED_TABLES.has(table));
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+    verdicts.set(sql, verdict);
+  }
+  return verdict;
 }
 
 /** Called once the write is committed (after COMMIT, or after an autocommitted statement); awaited. */
