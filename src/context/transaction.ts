@@ -1,6 +1,7 @@
 import type { Ctx } from './ctx';
 import type { AfterHookName, HookEvent } from './hooks';
 import { AppError } from '../shared/errors';
+import { driverErrorCause } from '../shared/db-errors';
 
 /** How many times a use case runs when the database aborts it for a deadlock or a serialization conflict. */
 const MAX_ATTEMPTS = 4;
@@ -11,12 +12,8 @@ const MAX_ATTEMPTS = 4;
  * adapter) with the original code in `meta`.
  */
 export function isTransientConflict(err: unknown): boolean {
-  const e = err as {
-    code?: string;
-    meta?: { driverAdapterError?: { cause?: { originalCode?: string; kind?: string } } };
-  };
-  if (e?.code === 'P2034') return true;
-  const cause = e?.meta?.driverAdapterError?.cause;
+  if ((err as { code?: unknown } | null)?.code === 'P2034') return true;
+  const cause = driverErrorCause(err);
   return (
     cause?.originalCode === '40P01' || cause?.originalCode === '40001' || cause?.kind === 'TransactionWriteConflict'
   );

@@ -4,11 +4,20 @@
  * their 409 code or a retry.
  */
 export function isUniqueViolation(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const { code, meta } = err as { code?: string; meta?: { driverAdapterError?: { cause?: Record<string, unknown> } } };
+  const code = (err as { code?: unknown } | null)?.code;
   if (code === 'P2002') return true;
-  const cause = meta?.driverAdapterError?.cause;
+  const cause = driverErrorCause(err);
   return code === 'P2010' && (cause?.kind === 'UniqueConstraintViolation' || cause?.originalCode === '23505');
+}
+
+/**
+ * What the driver adapter reported under a Prisma error of a raw statement (`meta.driverAdapterError.cause`):
+ * PostgreSQL's SQLSTATE as `originalCode` and the adapter's classification as `kind`.
+ */
+export function driverErrorCause(err: unknown): { originalCode?: string; kind?: string } | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  return (err as { meta?: { driverAdapterError?: { cause?: { originalCode?: string; kind?: string } } } }).meta
+    ?.driverAdapterError?.cause;
 }
 
 /**
