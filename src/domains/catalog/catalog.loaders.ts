@@ -55,6 +55,18 @@ const ATTRIBUTE_VALUE_JSON = Prisma.sql`json_build_object(
     'translations', COALESCE((SELECT json_agg(json_build_object('locale', atr.locale, 'name', atr.name) ORDER BY atr.locale)
                               FROM attribute_translations atr WHERE atr.attribute_id = a.id), '[]'::json))`;
 
+/**
+ * The attribute values of one owner as a JSON array, in the API's order (attribute position, then identifier):
+ * `table` is the product's or the variant's value table, `owner` the SQL the owner column must equal.
+ */
+const attributeValuesOf = (
+  table: 'product_attribute_values' | 'variant_attribute_values',
+  column: 'product_id' | 'variant_id',
+  owner: Prisma.Sql,
+) => Prisma.sql`COALESCE((SELECT json_agg(${ATTRIBUTE_VALUE_JSON} ORDER BY a.position, a.identifier)
+  FROM ${Prisma.raw(table)} x JOIN attributes a ON a.id = x.attribute_id
+  WHERE x.${Prisma.raw(column)} = ${owner}), '[]'::json)`;
+
 /** A translation `t` of a product as the API shows it (tested against Prisma's fields: product-projection.test.ts). */
 export const TRANSLATION_JSON = Prisma.sql`json_build_object('locale', t.locale, 'name', t.name, 'description', t.description,
   'slug', t.slug, 'metaTitle', t.meta_title, 'metaDescription', t.meta_description)`;
@@ -70,9 +82,7 @@ export const VARIANT_JSON = Prisma.sql`json_build_object(
   'stock', v.stock, 'active', v.active, 'position', v.position,
   'createdAt', ${isoUtc('v.created_at')}, 'updatedAt', ${isoUtc('v.updated_at')},
   'optionIds', ARRAY(SELECT vo.option_id FROM variant_options vo WHERE vo.variant_id = v.id),
-  'attributes', COALESCE((SELECT json_agg(${ATTRIBUTE_VALUE_JSON} ORDER BY a.position, a.identifier)
-                          FROM variant_attribute_values x JOIN attributes a ON a.id = x.attribute_id
-                          WHERE x.variant_id = v.id), '[]'::json))`;
+  'attributes', ${attributeValuesOf('variant_attribute_values', 'variant_id', Prisma.sql`v.id`)})`;
 
 /** An option `o` of group `g` as the API shows it, with the group's position (the variants' option order). */
 const OPTION_JSON = Prisma.sql`json_build_object('id', o.id, 'propertyGroupId', o.property_group_id,
@@ -99,8 +109,7 @@ const RELATION_COLUMNS = Prisma.sql`
     COALESCE((SELECT json_agg(pt.tag_id ORDER BY pt.tag_id) FROM product_tags pt WHERE pt.product_id = p.id), '[]'::json) AS tags,
     COALESCE((SELECT json_agg(json_build_object('mediaId', pm.media_id, 'position', pm.position, 'storageKey', m.storage_key) ORDER BY pm.position, pm.media_id)
               FROM product_media pm JOIN media m ON m.id = pm.media_id WHERE pm.product_id = p.id), '[]'::json) AS media,
-    COALESCE((SELECT json_agg(${ATTRIBUTE_VALUE_JSON} ORDER BY a.position, a.identifier)
-              FROM product_attribute_values x JOIN attributes a ON a.id = x.attribute_id WHERE x.product_id = p.id), '[]'::json) AS attributes,
+    ${attributeValuesOf('product_attribute_values', 'product_id', Prisma.sql`p.id`)} AS attributes,
     COALESCE((SELECT json_agg(${VARIANT_JSON} ORDER BY v.position, v.created_at, v.id)
               FROM product_variants v WHERE v.product_id = p.id), '[]'::json) AS variants`;
 
@@ -128,10 +137,8 @@ export type DetailsRow = Omit<ProductDetails, 'media'> & {
 };
 
 const VARIANT_ATTRIBUTES_SQL = (ids: string[]) => Prisma.sql`
-  SELECT x.variant_id AS "variantId", json_agg(${ATTRIBUTE_VALUE_JSON} ORDER BY a.position, a.identifier) AS "values"
-  FROM variant_attribute_values x JOIN attributes a ON a.id = x.attribute_id
-  WHERE x.variant_id = ANY(${ids}::uuid[])
-  GROUP BY x.variant_id`;
+  SELECT owner.id AS "variantId", ${attributeValuesOf('variant_attribute_values', 'variant_id', Prisma.sql`owner.id`)} AS "values"
+  FROM unnest(${ids}::uuid[]) AS owner(id)`;
 
 /** Whether option `a` comes before `b`: group position, then identifier (compared as PostgreSQL's C collation would). */
 const before = (a: OptionRow, b: OptionRow) =>
