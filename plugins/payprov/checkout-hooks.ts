@@ -2,6 +2,7 @@ import type { HookEvent, PluginContext } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
 import type { Provider } from './provider';
 import { Settlement } from './settle';
+import { ownerMismatch } from './buyer';
 
 type Ctx = PluginContext<PayprovConfig, 'payprovLink' | 'payprovWebhookEvent'>;
 
@@ -20,8 +21,8 @@ const referenceOf = (event: HookEvent) => {
 /**
  * The pay-first flow (spec "Emission rules", contract §9):
  * - `checkout.before` lets the order be created only for an intent that holds or took the buyer's money, for
- *   exactly the order's total and currency, made for pay-first, and not used by another order (the database's
- *   unique payment reference settles a race between two checkouts);
+ *   exactly the order's total and currency, made for pay-first by this checkout's own buyer, and not used by
+ *   another order (the database's unique payment reference settles a race between two checkouts);
  * - `checkout.after` records the payment, captures it when `capture_on` is `confirmed`, and confirms the order;
  * - `checkout.after_failed` (out of stock) releases the authorization;
  * - `order.after_update` captures at `capture_on`, and refunds or releases on cancel and refund.
@@ -39,6 +40,8 @@ export function registerCheckoutHooks(ctx: Ctx, provider: Provider, settlement: 
     }
     if (!intent) throw new Error('unknown payment_reference');
     if (intent.metadata?.svc_mode !== 'pre_order') throw new Error('this payment belongs to another order');
+    const mismatch = ownerMismatch(intent.metadata, event);
+    if (mismatch) throw new Error(mismatch);
     const total = Number(event.entity.total);
     const currency = String(event.entity.currency);
     if (!Settlement.matches(intent, total, currency)) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { payingBuyer, preorderIntentKey } from './buyer';
 import { AppError, type PluginContext } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
 import { BodyReader, INTENT_ID, guestTokenDigest, presentedGuestToken, sameSecret } from './inputs';
@@ -89,17 +90,18 @@ export function createIntentHandler(ctx: Ctx, provider: Provider, settlement: Se
     const currency = input.currency('currency');
     input.done();
     await requirePayprovMethod(ctx, paymentMethodId!);
-    // A client retry with the same Idempotency-Key gets the same intent.
-    const key = req.get('idempotency-key');
-    const scope = ctx.auth.userId(req) ?? 'guest';
+    // A client retry with the same Idempotency-Key gets the same intent, but only within its own buyer's scope:
+    // keys like `checkout-1` are guessable, and a shared scope would hand one buyer another's client_secret.
+    const buyer = payingBuyer(ctx, req, res);
+    const key = preorderIntentKey(buyer, req.get('idempotency-key'));
     const intent = await provider.createIntent(
       {
         amount: amount!,
         currency: currency!.toLowerCase(),
         description: 'Payment before checkout',
-        metadata: { svc_mode: 'pre_order', svc_payment_method_id: paymentMethodId!, ...ownerMetadata(ctx, req) },
+        metadata: { svc_mode: 'pre_order', svc_payment_method_id: paymentMethodId!, ...buyer.metadata },
       },
-      key && key.length <= 200 ? `svc-intent-pre-${scope}-${key}` : `svc-intent-pre-${randomUUID()}`,
+      key ?? `svc-intent-pre-${randomUUID()}`,
     );
     res.status(201).json({ data: intentView(intent, ctx.config) });
   };

@@ -72,6 +72,7 @@ export function createLinkHandler(ctx: Ctx, provider: Provider) {
 
     const id = randomUUID();
     const token = randomBytes(32).toString('base64url');
+    const cartToken = req.get('x-cart-token') ?? null;
     const intent = await provider.createIntent(
       {
         amount: quote.total,
@@ -82,7 +83,10 @@ export function createLinkHandler(ctx: Ctx, provider: Provider) {
           svc_mode: 'pre_order',
           svc_payment_method_id: paymentMethodId!,
           svc_link_id: id,
-          ...(quote.customerId && { svc_customer_id: quote.customerId }),
+          // The owner, as for pay-first intents, so checkout.before lets only this buyer spend it.
+          ...(quote.customerId
+            ? { svc_customer_id: quote.customerId }
+            : { svc_guest: '1', ...(cartToken && { svc_cart_token: tokenHash(cartToken) }) }),
         },
       },
       `svc-intent-link-${id}`,
@@ -94,7 +98,7 @@ export function createLinkHandler(ctx: Ctx, provider: Provider) {
         tokenHash: tokenHash(token),
         paymentIntentId: intent.id,
         cartId: cartId!,
-        cartToken: req.get('x-cart-token') ?? null,
+        cartToken,
         customerId: quote.customerId,
         shippingMethodId: shippingMethodId!,
         paymentMethodId: paymentMethodId!,

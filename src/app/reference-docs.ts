@@ -116,7 +116,8 @@ const HOOK_WHEN: Record<HookName, string> = {
   'cart.before_remove_item': 'before an item leaves a cart',
   'customer.before_create': 'before a customer is created (registration or admin)',
   'customer.before_update': 'before a customer update is written',
-  'checkout.before': 'at the start of checkout, with the priced draft (payment providers verify here)',
+  'checkout.before':
+    'at the start of checkout, with the priced draft; metadata: `payment_reference`, `cart_token_sha256` (payment providers verify here)',
   'product.after_create': 'after a product was created',
   'product.after_update': 'after a product was updated',
   'product.after_delete': 'after a product was deleted',

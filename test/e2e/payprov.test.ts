@@ -25,7 +25,7 @@ describe('payprov: pre-order payment intents', () => {
     });
     const intent = s.fake.intent(res.body.data.id);
     expect(intent.capture_method).toBe('manual');
-    expect(intent.metadata).toEqual({ svc_mode: 'pre_order', svc_payment_method_id: s.method.id });
+    expect(intent.metadata).toEqual({ svc_mode: 'pre_order', svc_payment_method_id: s.method.id, svc_guest: '1' });
   });
 
   it('records the customer as owner and repeats the same intent for a repeated Idempotency-Key', async () => {

@@ -41,7 +41,7 @@ export async function checkout(ctx: Ctx, input: CheckoutInput) {
   await ctx.hooks.runBefore('checkout.before', {
     entity: draftEntity(draft),
     changes: {},
-    metadata: { payment_reference: draft.paymentReference },
+    metadata: { payment_reference: draft.paymentReference, cart_token_sha256: cartTokenDigest(ctx) },
   });
 
   try {
@@ -62,6 +62,16 @@ export async function checkout(ctx: Ctx, input: CheckoutInput) {
     }
     throw err;
   }
+}
+
+/**
+ * The SHA-256 of the guest's `X-Cart-Token`, or null: what a payment provider compares with the cart token an
+ * intent was made under (a pay-first intent belongs to its buyer; intent ids are not secrets). The digest, not
+ * the token, so no plugin ever holds a usable cart credential from an event.
+ */
+function cartTokenDigest(ctx: Ctx): string | null {
+  const token = ctx.request.headers['x-cart-token'];
+  return token ? createHash('sha256').update(token).digest('hex') : null;
 }
 
 /**
