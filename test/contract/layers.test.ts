@@ -3,7 +3,7 @@
  * a scratch tree with the project's layout, one offending import per rule, is checked with the same config.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -16,16 +16,24 @@ interface Violation {
   to: string;
 }
 
+/**
+ * The report goes to a file, not through a pipe: `execFileSync` buffers stdout (1 MiB by default) and the whole
+ * tree's report is already close to that, so a growing tree would break the check instead of the code.
+ */
 function cruise(cwd: string, paths: string[]): Violation[] {
+  const reportDir = mkdtempSync(join(tmpdir(), 'depcruise-'));
+  const report = join(reportDir, 'report.json');
   const args = [...paths, '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json'];
-  let out: string;
   try {
-    out = execFileSync(depcruise, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (err) {
-    // depcruise exits non-zero when it finds violations; the report is still on stdout.
-    out = (err as { stdout: string }).stdout;
+    execFileSync(depcruise, [...args, '--output-to', report], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch {
+    // depcruise exits non-zero when it finds violations; the report is written all the same.
   }
-  return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
+  try {
+    return (JSON.parse(readFileSync(report, 'utf8')) as { summary: { violations: Violation[] } }).summary.violations;
+  } finally {
+    rmSync(reportDir, { recursive: true, force: true });
+  }
 }
 
 /** file → the relative imports it makes; every imported file is created empty. */
