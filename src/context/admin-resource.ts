@@ -5,6 +5,7 @@ import { type LocalizedTextInput, translationRows } from '../shared/translations
 import { rejectNulls } from '../shared/updates';
 import type { Ctx } from './ctx';
 import type { DbClient } from './db-client';
+import { type LockableTable, lockRow } from './row-lock';
 import { inTransaction } from './transaction';
 
 /** The part of a Prisma model delegate the recipe uses (every model has it). */
@@ -28,6 +29,8 @@ export interface AdminResourceSpec<Row, Create extends object, Update extends ob
   orderBy: object;
   /** Has a `translations` relation replaced as a whole on update (`LocalizedText` rows). */
   translated?: boolean;
+  /** The model's table: an update locks its row first, so concurrent updates replace the translations in turn. */
+  table?: LockableTable;
   /** Fields that may be left out of an update but not set to null (400 `required`). */
   notNull: Array<keyof Update & string>;
   /** JSON columns: written as given, `{}` when left out of a create. */
@@ -87,6 +90,7 @@ export function adminResource<Row, Create extends object, Update extends object>
     async update(ctx: Ctx, id: string, input: Update): Promise<Row> {
       rejectNulls(input, spec.notNull);
       return inTransaction(ctx, async (tx) => {
+        if (spec.table) await lockRow(tx, spec.table, id);
         await get(tx, id);
         await spec.check?.(tx, input);
         const { translations, fields } = split(input);

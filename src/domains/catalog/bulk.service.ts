@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context/ctx';
+import { lockRow } from '../../context/row-lock';
 import { inTransaction } from '../../context/transaction';
 import { type GraphQLInputType, GraphQLNonNull } from 'graphql';
 import { AppError } from '../../shared/errors';
@@ -90,6 +91,8 @@ export async function upsertVariant(
   let id: string;
   try {
     if (existing) {
+      // Its options are replaced below: concurrent imports of the same variant take turns (see lockRow).
+      await lockRow(ctx, 'product_variants', existing.id);
       id = (await ctx.db.productVariant.update({ where: { id: existing.id }, data, select: { id: true } })).id;
       if (optionIds.length) {
         await ctx.db.variantOption.deleteMany({ where: { variantId: id } });

@@ -1,5 +1,6 @@
 import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
+import { lockRow } from '../../context/row-lock';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
@@ -104,6 +105,9 @@ export async function updateCategory(ctx: Ctx, id: string, input: CategoryUpdate
   rejectNulls(input, ['position', 'active']);
   checkTranslations(input.translations, false);
   return inTransaction(ctx, async (tx) => {
+    // Translations are upserted by locale: concurrent updates of one category take turns, so the last one's
+    // translations win whole instead of interleaving with another's (see lockRow).
+    await lockRow(tx, 'categories', id);
     const before = await categoryEntity(tx, id);
     await tx.hooks.runBefore('category.before_update', {
       entity: before,

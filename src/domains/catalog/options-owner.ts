@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context/ctx';
 import type { DbClient } from '../../context/db-client';
+import { type LockableTable, lockRow } from '../../context/row-lock';
 import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
 import { checkTranslations } from './input-checks';
@@ -49,6 +50,8 @@ export interface OptionTables {
   getOwner(ctx: Ctx, ownerId: string): Promise<unknown>;
   options(db: DbClient): Table;
   optionTranslations(db: DbClient): Table;
+  /** The options' table, whose row a replace locks first (its translations are rewritten). */
+  optionTable: LockableTable;
   /** Column of an option pointing at its owner (`propertyGroupId`). */
   ownerKey: string;
   /** Column of an option translation pointing at its option (`propertyOptionId`). */
@@ -79,6 +82,8 @@ export function ownedOptions(t: OptionTables) {
     ) {
       checkTranslations(input.translations, true);
       const id = await inTransaction(ctx, async (tx) => {
+        // Concurrent replaces of one option take turns (see lockRow); a new option is nobody else's yet.
+        if (optionId) await lockRow(tx, t.optionTable, optionId);
         if (optionId) await find(tx, ownerId, optionId);
         else await t.getOwner(tx, ownerId);
         const row = optionId

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
+import { lockRow } from '../../context/row-lock';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { assertAllFound, checkTranslations } from './input-checks';
@@ -151,6 +152,9 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
     // Stock first: entries are locked before product rows in every use case (checkouts do the same), so a
     // product update never deadlocks with a checkout of that product.
     if (stock !== undefined && stock !== null) await setDefaultWarehouseStock(tx, id, null, stock);
+    // Then the product row, before any of its children: translations are upserted and the category, tag and
+    // media links replaced, so concurrent updates of one product take turns and the last one wins whole.
+    await lockRow(tx, 'products', id);
     try {
       await tx.db.product.update({
         where: { id },

@@ -1,5 +1,6 @@
 import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
+import { lockRow } from '../../context/row-lock';
 import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
 import { checkTranslations } from './input-checks';
@@ -43,6 +44,8 @@ export async function savePropertyGroup(ctx: Ctx, id: string | null, input: Prop
   checkIdentifier(input.identifier);
   checkTranslations(input.translations, true);
   const groupId = await inTransaction(ctx, async (tx) => {
+    // Its translations are replaced: concurrent saves of one group take turns (see lockRow).
+    if (id) await lockRow(tx, 'property_groups', id);
     if (id) await getPropertyGroup(tx, id);
     const data = { identifier: input.identifier, position: input.position ?? 0 };
     try {
@@ -71,6 +74,7 @@ const propertyOptions = ownedOptions({
   options: (db) => db.propertyOption as never,
   optionTranslations: (db) => db.propertyOptionTranslation as never,
   ownerKey: 'propertyGroupId',
+  optionTable: 'property_options',
   optionKey: 'propertyOptionId',
 });
 
@@ -118,6 +122,8 @@ export async function saveAttribute(ctx: Ctx, id: string | null, input: Attribut
     });
   checkTranslations(input.translations, true);
   const attributeId = await inTransaction(ctx, async (tx) => {
+    // Its translations are replaced: concurrent saves of one attribute take turns (see lockRow).
+    if (id) await lockRow(tx, 'attributes', id);
     const before = id ? await getAttribute(tx, id) : null;
     const data = {
       identifier: input.identifier,
@@ -160,6 +166,7 @@ const attributeOptions = ownedOptions({
   options: (db) => db.attributeOption as never,
   optionTranslations: (db) => db.attributeOptionTranslation as never,
   ownerKey: 'attributeId',
+  optionTable: 'attribute_options',
   optionKey: 'attributeOptionId',
 });
 

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context/ctx';
+import { lockRow } from '../../context/row-lock';
 import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
 import { refreshStockTotals } from '../inventory';
@@ -105,6 +106,8 @@ export async function updateVariant(
   rejectNulls(input, ['active', 'stock']);
   if (input.optionGroups) throw AppError.validation([{ field: 'option_groups', detail: 'not allowed on update' }]);
   await inTransaction(ctx, async (tx) => {
+    // `option_ids` replaces the variant's options: concurrent updates of one variant take turns (see lockRow).
+    await lockRow(tx, 'product_variants', variantId);
     await assertVariant(tx, productId, variantId);
     const data: Record<string, unknown> = {};
     for (const key of ['sku', 'priceGross', 'priceNet', 'active', 'position'] as const)

@@ -7,6 +7,7 @@ const paymentMethods = adminResource<PaymentMethod, PaymentMethodCreateInput, Pa
   label: 'payment method',
   orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
   translated: true,
+  table: 'payment_methods',
   notNull: ['provider', 'active', 'position', 'translations'],
 });
 
