@@ -10,6 +10,7 @@ import { createPluginCommerce } from './commerce';
 import { readPluginConfig, redactPluginConfig } from './config-schema';
 import type { PluginContext, PluginDefinition, PluginHooks } from './contract';
 import { isPluginTable, pluginDatabase, type PluginTableName } from './database';
+import { type MountedRoute, routesOf, withMethodNotAllowed } from './route-methods';
 import { uiExtensionProblems } from './ui-extensions';
 
 const NAME = /^[a-z][a-z0-9]{1,31}$/;
@@ -97,12 +98,15 @@ export class PluginHost implements PluginDirectory {
       const router = express.Router();
       const storeRouter = express.Router();
       const loaded: Loaded = { definition, config, status, router, storeRouter, pending: [] };
-      // Routes answer only while the plugin is active (a failed init leaves them off).
+      // Routes answer only while the plugin is active (a failed init leaves them off); a known path with
+      // another method is a 405 with `Allow`, as on the core routes.
+      const serve = withMethodNotAllowed(router);
+      const serveStore = withMethodNotAllowed(storeRouter);
       this.router.use(`/${definition.name}`, (req, res, next) =>
-        status.state === 'active' ? router(req, res, next) : next(),
+        status.state === 'active' ? serve(req, res, next) : next(),
       );
       this.storeRouter.use(`/${definition.name}`, (req, res, next) =>
-        status.state === 'active' ? storeRouter(req, res, next) : next(),
+        status.state === 'active' ? serveStore(req, res, next) : next(),
       );
       this.plugins.push(loaded);
     }
@@ -126,6 +130,19 @@ export class PluginHost implements PluginDirectory {
   /** Definitions of the active plugins (the MCP server asks them for their store tools). */
   active(): AnyPlugin[] {
     return this.plugins.filter((p) => p.status.state === 'active').map((p) => p.definition);
+  }
+
+  /** Every route the active plugins mounted, with its full path (`/plugins/<name>/…`, `/api/v1/store/<name>/…`). */
+  mountedRoutes(): Array<MountedRoute & { plugin: string }> {
+    return this.plugins
+      .filter((p) => p.status.state === 'active')
+      .flatMap((p) => {
+        const name = p.definition.name;
+        return [
+          ...routesOf(p.router).map((r) => ({ ...r, plugin: name, path: `/plugins/${name}${r.path}` })),
+          ...routesOf(p.storeRouter).map((r) => ({ ...r, plugin: name, path: `/api/v1/store/${name}${r.path}` })),
+        ];
+      });
   }
 
   /** The plugins' CLI commands: `[plugin, name, description]`. */
