@@ -91,15 +91,19 @@ export async function runRouteTool(
   }
   if (tool.needsConfirm && args.confirm !== true) {
     const target = route.params.map((p) => `${argumentName(p)} ${String(args[argumentName(p)] ?? '?')}`).join(', ');
-    return toolSuccess(
-      {
-        confirmation_required: true,
-        tool: tool.name,
-        would: `${route.spec.method} ${route.spec.path}${target ? ` for ${target}` : ''}`,
-        message: `Nothing was changed. This cannot be undone by this tool: call ${tool.name} again with confirm: true to run it.`,
-      },
-      maxBytes,
-    );
+    // A refusal, flagged `isError`: an agent (and its client) must read it as "not done", never as a success.
+    return {
+      ...toolSuccess(
+        {
+          confirmation_required: true,
+          tool: tool.name,
+          would: `${route.spec.method} ${route.spec.path}${target ? ` for ${target}` : ''}`,
+          message: `Nothing was changed. This cannot be undone by this tool: call ${tool.name} again with confirm: true to run it.`,
+        },
+        maxBytes,
+      ),
+      isError: true,
+    };
   }
   const used = new Set<string>(['confirm']);
   const params: Record<string, string> = {};

@@ -119,10 +119,12 @@ describe('MCP store server (HTTP)', () => {
     });
     const args = { id: cart.body.id, item_id: added.body.items[0].id, cart_token };
     const asked = await callJson(client, 'store_remove_from_cart', args);
+    // A refusal, not a success: the agent's client sees `isError` and the explanation.
     expect(asked).toMatchObject({
-      isError: false,
+      isError: true,
       body: { confirmation_required: true, tool: 'store_remove_from_cart' },
     });
+    expect(asked.body.message).toMatch(/^Nothing was changed\..*confirm: true/);
     expect((await callJson(client, 'store_get_cart', { id: cart.body.id, cart_token })).body.items).toHaveLength(1);
     const done = await callJson(client, 'store_remove_from_cart', { ...args, confirm: true });
     expect(done.body.items).toEqual([]);
@@ -232,6 +234,7 @@ describe('MCP admin server (HTTP)', () => {
     const product = await createProduct(t.db, {});
     const client = await connectMcp(t.url, 'admin', await t.asAdmin().authHeader());
     const asked = await callJson(client, 'admin_delete_product', { id: product.id });
+    expect(asked.isError).toBe(true);
     expect(asked.body).toMatchObject({
       confirmation_required: true,
       would: `DELETE /api/v1/admin/products/{id} for id ${product.id}`,
@@ -242,7 +245,7 @@ describe('MCP admin server (HTTP)', () => {
     });
     expect(await t.db.product.findUnique({ where: { id: product.id } })).toBeNull();
     const stock = await callJson(client, 'admin_set_warehouse_stock', { id: shop.warehouse.id, items: [] });
-    expect(stock.body.confirmation_required).toBe(true);
+    expect(stock).toMatchObject({ isError: true, body: { confirmation_required: true } });
     await client.close();
   });
 
