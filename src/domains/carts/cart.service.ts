@@ -3,6 +3,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
+import { snakeKeys } from '../../shared/updates';
 import { assertAvailable } from '../inventory';
 import { customerIdOf } from '../../context/actor';
 import { priceLines } from '../pricing';
@@ -34,6 +35,15 @@ export async function cartView(ctx: Ctx, cart: CartRow, sessionToken: string | n
     createdAt: cart.createdAt,
     updatedAt: cart.updatedAt,
   };
+}
+
+/**
+ * A cart as a hook event carries it: snake_case like every other event's entity (the REST shape, what the
+ * automation webhooks send), without the session token (events leave the process).
+ */
+function cartEntity(view: Awaited<ReturnType<typeof cartView>>): Record<string, unknown> {
+  const { sessionToken: _token, ...shown } = view;
+  return snakeKeys(shown) as Record<string, unknown>;
 }
 
 /** A signed-in customer's cart is bound to them; an anonymous one gets a session token, shown only now. */
@@ -80,7 +90,11 @@ export async function addItem(ctx: Ctx, cartId: string, input: CartItemAddInput)
       throw new AppError('currency_mismatch', `the cart is in ${cart.currency}`, { field: 'product_id' });
     const existing = cart.items.find((i) => i.productId === line.productId && i.variantId === line.variantId);
     const changes = { product_id: line.productId, variant_id: line.variantId, quantity: input.quantity };
-    await tx.hooks.runBefore('cart.before_add_item', { entity: await cartView(tx, cart), changes, metadata: {} });
+    await tx.hooks.runBefore('cart.before_add_item', {
+      entity: cartEntity(await cartView(tx, cart)),
+      changes,
+      metadata: {},
+    });
     await assertAvailable(tx, [
       { productId: line.productId, variantId: line.variantId, quantity: (existing?.quantity ?? 0) + input.quantity },
     ]);
@@ -90,7 +104,7 @@ export async function addItem(ctx: Ctx, cartId: string, input: CartItemAddInput)
       ON CONFLICT (cart_id, product_id, variant_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity, updated_at = now()`);
     await touch(tx, cart);
     const view = await cartView(tx, await loadOwnedCart(tx, cartId));
-    await emitAfter(tx, 'cart.after_add_item', { entity: view, changes, metadata: {} });
+    await emitAfter(tx, 'cart.after_add_item', { entity: cartEntity(view), changes, metadata: {} });
     return view;
   });
 }
@@ -111,12 +125,16 @@ export async function updateItem(ctx: Ctx, cartId: string, itemId: string, quant
     const item = cart.items.find((i) => i.id === itemId);
     if (!item) throw AppError.notFound('cart item');
     const changes = { item_id: itemId, quantity: { from: item.quantity, to: quantity } };
-    await tx.hooks.runBefore('cart.before_update_item', { entity: await cartView(tx, cart), changes, metadata: {} });
+    await tx.hooks.runBefore('cart.before_update_item', {
+      entity: cartEntity(await cartView(tx, cart)),
+      changes,
+      metadata: {},
+    });
     await assertAvailable(tx, [{ productId: item.productId, variantId: item.variantId, quantity }]);
     await tx.db.cartItem.update({ where: { id: itemId }, data: { quantity } });
     await touch(tx, cart);
     const view = await cartView(tx, await loadOwnedCart(tx, cartId));
-    await emitAfter(tx, 'cart.after_update_item', { entity: view, changes, metadata: {} });
+    await emitAfter(tx, 'cart.after_update_item', { entity: cartEntity(view), changes, metadata: {} });
     return view;
   });
 }
@@ -133,11 +151,15 @@ export async function removeItem(ctx: Ctx, cartId: string, itemId: string) {
       variant_id: item.variantId,
       quantity: item.quantity,
     };
-    await tx.hooks.runBefore('cart.before_remove_item', { entity: await cartView(tx, cart), changes, metadata: {} });
+    await tx.hooks.runBefore('cart.before_remove_item', {
+      entity: cartEntity(await cartView(tx, cart)),
+      changes,
+      metadata: {},
+    });
     await tx.db.cartItem.delete({ where: { id: itemId } });
     await touch(tx, cart);
     const view = await cartView(tx, await loadOwnedCart(tx, cartId));
-    await emitAfter(tx, 'cart.after_remove_item', { entity: view, changes, metadata: {} });
+    await emitAfter(tx, 'cart.after_remove_item', { entity: cartEntity(view), changes, metadata: {} });
     return view;
   });
 }
