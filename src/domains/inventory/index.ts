@@ -2,6 +2,7 @@
 import type { DomainModule } from '../module';
 import { inventoryAccess } from './inventory.access';
 import { createInventoryLoaders } from './inventory.loaders';
+import { LowStockResolver } from './low-stock.resolver';
 import { StockResolver } from './stock.resolver';
 import { WarehouseResolver } from './warehouse.resolver';
 
@@ -12,7 +13,7 @@ export { createWarehouse } from './warehouse.service';
 
 export const domain: DomainModule = {
   name: 'inventory',
-  resolvers: [WarehouseResolver, StockResolver],
+  resolvers: [WarehouseResolver, StockResolver, LowStockResolver],
   access: [inventoryAccess],
   loaders: createInventoryLoaders,
 };

@@ -8,6 +8,7 @@ export const inventoryAccess: AccessTable = {
     productStock: admin('inventory.read'),
     warehouseMovements: admin('inventory.read'),
     productMovements: admin('inventory.read'),
+    lowStock: admin('inventory.read'),
   },
   Mutation: {
     warehouseCreate: admin('inventory.update'),

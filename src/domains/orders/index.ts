@@ -2,6 +2,7 @@
 import type { DomainModule } from '../module';
 import { CheckoutResolver } from './checkout.resolver';
 import { OrderResolver } from './order.resolver';
+import { OrderOverviewResolver } from './order-overview.resolver';
 import { ordersAccess } from './orders.access';
 import { createOrderLoaders } from './orders.loaders';
 
@@ -14,7 +15,7 @@ export * from './payment-transactions.service';
 
 export const domain: DomainModule = {
   name: 'orders',
-  resolvers: [OrderResolver, CheckoutResolver],
+  resolvers: [OrderResolver, OrderOverviewResolver, CheckoutResolver],
   access: [ordersAccess],
   loaders: createOrderLoaders,
 };

@@ -15,6 +15,11 @@ const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
 /** Statuses whose entry returns the order's stock to its warehouses. */
 export const RESTOCKING: ReadonlySet<string> = new Set(['cancelled', 'refunded']);
 
+/** Where an order in `from` may go next, in the table's order. */
+export function nextStatuses(from: OrderStatus): readonly OrderStatus[] {
+  return MOVES[from];
+}
+
 export function assertTransition(from: OrderStatus, to: OrderStatus): void {
   if (!MOVES[from].includes(to))
     throw new AppError('invalid_transition', `cannot move an order from ${from} to ${to}`, { field: 'status' });

@@ -5,6 +5,7 @@ import { SortOrder, resolvePage, PageArgs } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { OrderStatusInput } from './checkout.inputs';
 import { OrderSortField } from './order-sort';
+import { nextStatuses } from './order-status';
 import * as orders from './order.service';
 import { Order, OrderItem, OrderList, OrderStatus, OrderStatusChange, PaymentTransaction } from './order.type';
 
@@ -88,6 +89,14 @@ export class OrderResolver {
   })
   isGuestOrder(@Root() order: Order) {
     return order.customerId === null;
+  }
+
+  @FieldResolver(() => [OrderStatus], {
+    description:
+      'The statuses this order may move to now (the status table), so a client offers only those; empty once final.',
+  })
+  nextStatuses(@Root() order: Order) {
+    return nextStatuses(order.status);
   }
 
   @FieldResolver(() => [OrderItem])

@@ -5,6 +5,7 @@ export const ordersAccess: AccessTable = {
     orders: admin('orders.read'),
     order: admin('orders.read'),
     orderTransactions: admin('orders.read'),
+    orderOverview: admin('orders.read'),
     storeOrder: store('store.orders.read'),
     storeOrderTransactions: store('store.orders.read'),
     accountOrders: customer('store.orders.read'),

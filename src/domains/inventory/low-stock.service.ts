@@ -1,0 +1,56 @@
+import { Prisma } from '../../generated/prisma/client';
+import type { Ctx } from '../../context/ctx';
+import { AppError } from '../../shared/errors';
+import { type Page, pageMeta } from '../../shared/pagination';
+
+/** The highest threshold a caller may ask for (a larger one is a stock report, not an alert). */
+export const MAX_LOW_STOCK_THRESHOLD = 100_000;
+
+interface Row {
+  product_id: string;
+  variant_id: string | null;
+  sku: string | null;
+  name: string | null;
+  stock: number;
+  total: bigint;
+}
+
+/**
+ * Active variants (and active products without variants) with at most `threshold` units, fewest first, in ONE
+ * statement (the page and its total through a window count), whatever the catalog's size.
+ */
+export async function listLowStock(ctx: Ctx, threshold: number, page: Page) {
+  if (!Number.isInteger(threshold) || threshold < 0 || threshold > MAX_LOW_STOCK_THRESHOLD)
+    throw AppError.validation([{ field: 'threshold', detail: `between 0 and ${MAX_LOW_STOCK_THRESHOLD}` }]);
+  const locale = ctx.config['i18n.default_locale'];
+  const rows = await ctx.db.$queryRaw<Row[]>(Prisma.sql`
+    WITH units AS (
+      SELECT p.id AS product_id, v.id AS variant_id, coalesce(v.sku, p.sku) AS sku, v.stock
+      FROM product_variants v JOIN products p ON p.id = v.product_id
+      WHERE p.active AND v.active AND v.stock <= ${threshold}
+      UNION ALL
+      SELECT p.id, NULL, p.sku, p.stock
+      FROM products p
+      WHERE p.active AND p.stock <= ${threshold}
+        AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)
+    ), ranked AS (
+      SELECT units.*, count(*) OVER () AS total FROM units
+      ORDER BY stock, product_id, variant_id NULLS FIRST
+      LIMIT ${page.limit} OFFSET ${page.skip}
+    )
+    SELECT ranked.*,
+      (SELECT t.name FROM product_translations t WHERE t.product_id = ranked.product_id
+        ORDER BY t.locale = ${locale} DESC, t.locale LIMIT 1) AS name
+    FROM ranked ORDER BY stock, product_id, variant_id NULLS FIRST`);
+  const total = rows.length ? Number(rows[0].total) : 0;
+  return {
+    items: rows.map((r) => ({
+      productId: r.product_id,
+      variantId: r.variant_id,
+      sku: r.sku,
+      name: r.name ?? '',
+      stock: Number(r.stock),
+    })),
+    meta: pageMeta(total, page),
+  };
+}

@@ -1,0 +1,149 @@
+import { type TestServer, startTestServer } from '../harness/server';
+import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
+
+/**
+ * The admin home screen's figures (issue 25): `orderOverview` and `lowStock` answer what a shop owner checks
+ * first, in a constant number of SQL statements, and an order says which status changes it allows.
+ */
+let t: TestServer;
+let shop: Awaited<ReturnType<typeof createShop>>;
+beforeAll(async () => {
+  t = await startTestServer({ 'cache.enabled': false });
+  shop = await createShop(t);
+}, 60_000);
+afterAll(() => t?.close());
+
+const OVERVIEW = `query Overview($todayFrom: DateTime, $weekFrom: DateTime) {
+  orderOverview(todayFrom: $todayFrom, weekFrom: $weekFrom) {
+    currency ordersToday revenueToday ordersThisWeek revenueThisWeek ordersPending ordersToShip paymentsFailed paymentsPending
+  }
+}`;
+const LOW_STOCK = `query Low($threshold: Int, $limit: Int, $page: Int) {
+  lowStock(threshold: $threshold, limit: $limit, page: $page) {
+    items { productId variantId sku name stock }
+    meta { total page limit pages }
+  }
+}`;
+
+/** Places `count` guest orders of one unit each (1000 + 490 shipping = 1490 cents). */
+async function placeOrders(count: number, productId: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await t.asGuest().post('/api/v1/store/checkout', {
+      items: [{ product_id: productId, quantity: 1 }],
+      shipping_address: ADDRESS,
+      shipping_method_id: shop.shipping.id,
+      payment_method_id: shop.payment.id,
+      email: `overview-${i}@example.com`,
+    });
+    expect(res.status).toBe(201);
+    ids.push(res.body.data.id);
+  }
+  return ids;
+}
+
+async function overview(variables: Record<string, unknown> = {}) {
+  const res = await t.asAdmin().gql(OVERVIEW, variables);
+  expect(res.errors).toBeUndefined();
+  return { figures: res.data.orderOverview, statements: t.sqlCount(res.requestId) };
+}
+
+describe('orderOverview', () => {
+  it("counts today's and this week's orders and revenue, what waits for action, in one statement", async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 100, { priceGross: 1000 });
+    const before = await overview();
+    expect(before.figures).toMatchObject({ currency: 'EUR', ordersToday: 0, revenueToday: 0, ordersPending: 0 });
+
+    const [a, b, c] = await placeOrders(3, product.id);
+    const admin = t.asAdmin();
+    expect((await admin.put(`/api/v1/admin/orders/${a}/status`, { status: 'confirmed' })).status).toBe(200);
+    expect((await admin.put(`/api/v1/admin/orders/${b}/status`, { status: 'cancelled' })).status).toBe(200);
+    const after = await overview();
+    expect(after.figures).toMatchObject({
+      ordersToday: 3,
+      ordersThisWeek: 3,
+      // The cancelled order is counted as placed but earns nothing.
+      revenueToday: 2 * 1490,
+      revenueThisWeek: 2 * 1490,
+      ordersPending: 1,
+      ordersToShip: 1,
+    });
+    expect(c).toEqual(expect.any(String));
+
+    // The same statements for 3 orders as for 13.
+    await placeOrders(10, product.id);
+    const more = await overview();
+    expect(more.figures.ordersToday).toBe(13);
+    expect(more.statements).toBe(after.statements);
+    // Authentication's check that the staff account is active, then the figures.
+    expect(after.statements).toBe(2);
+  });
+
+  it("counts from the client's own start of day, within the last 31 days", async () => {
+    const future = new Date(Date.now() + 60_000).toISOString();
+    const res = await t.asAdmin().gql(OVERVIEW, { todayFrom: future });
+    expect(res.errors?.[0].extensions).toMatchObject({ code: 'validation_error' });
+    const old = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    expect((await t.asAdmin().gql(OVERVIEW, { weekFrom: old })).errors?.[0].extensions.code).toBe('validation_error');
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    expect((await overview({ todayFrom: hourAgo, weekFrom: hourAgo })).figures.ordersToday).toBeGreaterThan(0);
+  });
+
+  it('is for staff who may read orders', async () => {
+    expect((await t.asCustomer().gql(OVERVIEW)).errors?.[0].extensions.code).toBe('forbidden');
+    expect((await t.asGuest().gql(OVERVIEW)).errors?.[0].extensions.code).toBe('unauthorized');
+    const inventoryOnly = t.asApiKey(['inventory.read']);
+    expect((await inventoryOnly.gql(OVERVIEW)).errors?.[0].extensions.code).toBe('forbidden');
+  });
+});
+
+describe('lowStock', () => {
+  it('lists variants and variant-less products at or under the threshold, fewest first, in one statement', async () => {
+    const simple = await stockedProduct(t, shop.warehouse.id, 2, { name: 'Nearly gone' });
+    const withVariants = await stockedProduct(t, shop.warehouse.id, 1, {
+      name: 'Sized tee',
+      variants: [{ sku: `LOW-${Date.now()}-S` }, { sku: `LOW-${Date.now()}-M` }],
+    });
+    const inactive = await stockedProduct(t, shop.warehouse.id, 0, { active: false });
+    const res = await t.asAdmin().gql(LOW_STOCK, { threshold: 2, limit: 50 });
+    expect(res.errors).toBeUndefined();
+    const items = res.data.lowStock.items as Array<{ productId: string; variantId: string | null; stock: number }>;
+    expect(items.map((i) => i.stock)).toEqual([...items.map((i) => i.stock)].sort((x, y) => x - y));
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ productId: simple.id, variantId: null, name: 'Nearly gone', stock: 2 }),
+        expect.objectContaining({ productId: withVariants.id, variantId: withVariants.variants[0].id, stock: 1 }),
+        expect.objectContaining({ productId: withVariants.id, variantId: withVariants.variants[1].id, stock: 1 }),
+      ]),
+    );
+    // A product with variants is listed by its variants only; inactive products are not for sale.
+    expect(items.filter((i) => i.productId === withVariants.id)).toHaveLength(2);
+    expect(items.some((i) => i.productId === inactive.id)).toBe(false);
+    expect(res.data.lowStock.meta.total).toBe(items.length);
+    // Authentication's staff account check, then the page with its total.
+    expect(t.sqlCount(res.requestId)).toBe(2);
+
+    const paged = await t.asAdmin().gql(LOW_STOCK, { threshold: 2, limit: 1, page: 2 });
+    expect(paged.data.lowStock.items).toEqual([items[1]]);
+    expect(paged.data.lowStock.meta).toEqual({ total: items.length, page: 2, limit: 1, pages: items.length });
+    expect(t.sqlCount(paged.requestId)).toBe(2);
+  });
+
+  it('refuses a negative or huge threshold with 400, and is for staff who may read inventory', async () => {
+    for (const threshold of [-1, 100_001])
+      expect((await t.asAdmin().gql(LOW_STOCK, { threshold })).errors?.[0].extensions.code).toBe('validation_error');
+    expect((await t.asApiKey(['orders.read']).gql(LOW_STOCK)).errors?.[0].extensions.code).toBe('forbidden');
+  });
+});
+
+describe('Order.nextStatuses', () => {
+  it('names the moves the status table allows, none once final', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 5);
+    const [id] = await placeOrders(1, product.id);
+    const query = `query O($id: UUID!) { order(id: $id) { status nextStatuses } }`;
+    const pending = await t.asAdmin().gql(query, { id });
+    expect(pending.data.order).toEqual({ status: 'pending', nextStatuses: ['confirmed', 'cancelled'] });
+    await t.asAdmin().put(`/api/v1/admin/orders/${id}/status`, { status: 'cancelled' });
+    expect((await t.asAdmin().gql(query, { id })).data.order.nextStatuses).toEqual([]);
+  });
+});
