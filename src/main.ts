@@ -77,7 +77,12 @@ async function serve(configFile?: string): Promise<void> {
     bootstrapAdmin: email && password ? { email, password } : undefined,
     seedDemoOnEmpty: true,
   });
+  let stopping = false;
   const stop = (signal: string) => {
+    // Ctrl-C under `npm start` delivers SIGINT twice (the terminal's, and the one npm forwards): the second
+    // must not cut the graceful shutdown the first began, so signals after the first are only logged.
+    if (stopping) return void log.info({ signal }, 'already shutting down');
+    stopping = true;
     log.info({ signal }, 'shutting down');
     service.close().then(
       () => process.exit(0),
@@ -87,8 +92,8 @@ async function serve(configFile?: string): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 /** Logs of a one-shot command: stderr, and only warnings unless a finer level is configured. */
