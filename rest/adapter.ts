@@ -19,7 +19,7 @@ import { type EndpointLimit, takeLimits } from '../src/context/limits';
 import { ResponseEffects } from '../src/context/effects';
 import { sendError } from '../src/http/send';
 import { AppError } from '../src/shared/errors';
-import { type FieldProblem, readInput } from '../src/shared/validation/input';
+import { type FieldProblem, isPlainObject, readInput } from '../src/shared/validation/input';
 import { readMultipart } from './multipart';
 import { type HttpMethod, type RouteSpec, type VariableSource, pickResult, successStatus } from './route';
 
@@ -138,6 +138,12 @@ export interface RouteInput {
 export function readRouteVariables(route: CompiledRoute, input: RouteInput) {
   const problems: FieldProblem[] = [];
   const values: Record<string, unknown> = {};
+  // Every JSON body of the surface is an object (or absent): `null`, `5`, `"x"` or `[]` are 400 `type` on the
+  // field "" (contract §2), also on routes that read no body, instead of being read as "no body" or ignored.
+  if (input.body !== undefined && !isPlainObject(input.body)) {
+    problems.push({ field: '', detail: 'type' });
+    return { values, problems };
+  }
   for (const variable of route.variables) {
     const { source } = variable;
     let value: unknown;

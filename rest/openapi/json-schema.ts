@@ -16,7 +16,7 @@ import {
   isScalarType,
 } from 'graphql';
 import { toSnake } from '../../src/shared/case';
-import type { FieldRules } from '../../src/shared/validation/rules';
+import { type FieldRules, isClearable } from '../../src/shared/validation/rules';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
 export type JsonSchema = Record<string, unknown>;
@@ -174,12 +174,12 @@ function withRules(schema: JsonSchema, rules: FieldRules | undefined): JsonSchem
  * them onto the camelCase input fields), required where the input is non-null without a default, field
  * rules as keywords. Objects stay open: unknown keys are ignored (contract §2).
  */
-export function inputSchema(type: GraphQLInputType, rules?: FieldRules): JsonSchema {
+export function inputSchema(type: GraphQLInputType, rules?: FieldRules, clearable = false): JsonSchema {
   if (isNonNullType(type)) return nonNullInput(type.ofType, rules);
-  // An optional field may be null (it clears the column), except lists and JSON objects: the service refuses
-  // null for those (`[]` and `{}` empty them; docs/decisions.md).
-  const clearable = !isListType(type) && !(isScalarType(type) && type.name === 'JSON');
-  return clearable ? nullable(nonNullInput(type, rules)) : nonNullInput(type, rules);
+  // The null rule (docs/decisions.md): only a `@Clearable` field takes null (it clears it); null on any other
+  // optional field is 400, so the document does not admit it. Lists and JSON objects never take null.
+  const takesNull = clearable && !isListType(type) && !(isScalarType(type) && type.name === 'JSON');
+  return takesNull ? nullable(nonNullInput(type, rules)) : nonNullInput(type, rules);
 }
 
 function nonNullInput(type: GraphQLInputType, rules?: FieldRules): JsonSchema {
@@ -193,6 +193,8 @@ function nonNullInput(type: GraphQLInputType, rules?: FieldRules): JsonSchema {
 
 function namedInput(type: GraphQLInputType, rules?: FieldRules): JsonSchema {
   const named = getNamedType(type);
+  // Input JSON (custom_fields, metadata, bulk items) must be an object; any other value is 400 `type`.
+  if (isScalarType(named) && named.name === 'JSON') return { type: 'object' };
   if (isScalarType(named)) return withRules(scalarSchema(named), rules);
   if (isEnumType(named)) return { type: 'string', enum: named.getValues().map((v) => v.name) };
   if (!isInputObjectType(named)) throw new Error(`openapi: unexpected input type ${String(type)}`);
@@ -201,7 +203,7 @@ function namedInput(type: GraphQLInputType, rules?: FieldRules): JsonSchema {
   for (const field of Object.values(named.getFields())) {
     const key = toSnake(field.name);
     const fieldRules = (field.extensions as { rules?: FieldRules } | undefined)?.rules;
-    const schema = inputSchema(field.type, fieldRules);
+    const schema = inputSchema(field.type, fieldRules, isClearable(field));
     properties[key] = described(schema, field.description);
     if (isNonNullType(field.type) && field.defaultValue === undefined) required.push(key);
   }

@@ -58,7 +58,8 @@ function readPlainFieldsDirectly(): void {
 
 /**
  * type-graphql does not carry field extensions into input types that inherit their fields
- * (`BulkProductInput extends ProductCreateInput`), which would silently drop their `@Rules`. Copy them down.
+ * (`BulkProductInput extends ProductCreateInput`), which would silently drop their `@Rules` and `@Clearable`
+ * (and with it, the null rule would refuse what the parent clears). Copy them down.
  */
 function inheritInputRules(schema: GraphQLSchema): void {
   const defs = getMetadataStorage().inputTypes;
@@ -68,8 +69,9 @@ function inheritInputRules(schema: GraphQLSchema): void {
     const base = parent && schema.getType(parent.name);
     if (!isInputObjectType(child) || !isInputObjectType(base)) continue;
     for (const [name, field] of Object.entries(child.getFields())) {
-      const rules = base.getFields()[name]?.extensions?.rules;
+      const { rules, clearable } = base.getFields()[name]?.extensions ?? {};
       if (rules && !field.extensions?.rules) field.extensions = { ...field.extensions, rules };
+      if (clearable && !field.extensions?.clearable) field.extensions = { ...field.extensions, clearable };
     }
   }
 }

@@ -1,5 +1,6 @@
 import { ArgsType, type ClassType, Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AppError } from './errors';
+import { Rules } from './validation/rules';
 
 @ObjectType({ description: 'Pagination of a list: `pages` = ceil(total / limit), 0 when empty.' })
 export class PageMeta {
@@ -19,8 +20,16 @@ registerEnumType(SortOrder, { name: 'SortOrder' });
 /** `page` and `limit` of every paginated list (validated and clamped by {@link resolvePage}). */
 @ArgsType()
 export class PageArgs {
-  @Field(() => Int, { nullable: true }) page?: number;
-  @Field(() => Int, { nullable: true }) limit?: number;
+  @Field(() => Int, { nullable: true, description: 'Page number, from 1 (default 1).' })
+  @Rules({ min: 1 })
+  page?: number;
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Page size, at least 1. Above the list's maximum it is clamped, not refused (`meta.limit` says which).",
+  })
+  @Rules({ min: 1 })
+  limit?: number;
 }
 
 export interface Page {

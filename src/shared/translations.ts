@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { Rules } from './validation/rules';
+import { Clearable, Rules } from './validation/rules';
 
 /** BCP 47 language tag as the spec uses it (`en`, `de`, `pt-BR`). */
 export const LOCALE_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$';
@@ -15,7 +15,7 @@ export class LocalizedText {
 export class LocalizedTextInput {
   @Field() @Rules({ pattern: LOCALE_PATTERN, maxLength: 35 }) locale!: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) name!: string;
-  @Field({ nullable: true }) description?: string;
+  @Clearable() @Field({ nullable: true }) description?: string;
 }
 
 /** Translation rows as Prisma's nested `create` wants them, one per locale (the last one given wins). */

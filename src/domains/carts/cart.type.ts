@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { UuidScalar } from '../../shared/scalars';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 
 @ObjectType({ description: 'A cart line at the live catalog price.' })
 export class CartItem {
@@ -48,8 +48,8 @@ export class CartCreateInput {
   description: 'A product, or a variant (which implies its product); a product with variants needs the variant.',
 })
 export class CartItemAddInput {
-  @Field(() => UuidScalar, { nullable: true }) productId?: string;
-  @Field(() => UuidScalar, { nullable: true }) variantId?: string;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) productId?: string;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) variantId?: string;
   @Field(() => Int) @Rules({ min: 1 }) quantity!: number;
 }
 

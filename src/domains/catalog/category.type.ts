@@ -1,7 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @ObjectType()
@@ -31,18 +31,18 @@ export const CategoryList = PaginatedList(Category, 'CategoryList');
 export class CategoryTranslationInput {
   @Field() @Rules({ minLength: 1, maxLength: 35 }) locale!: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) name!: string;
-  @Field({ nullable: true }) description?: string;
+  @Clearable() @Field({ nullable: true }) description?: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) slug!: string;
 }
 
 @InputType({ description: 'A category; at least one translation.' })
 export class CategoryCreateInput {
-  @Field(() => UuidScalar, { nullable: true }) parentId?: string;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) parentId?: string;
   @Field(() => Int, { nullable: true }) position?: number;
   @Field({ nullable: true, description: 'Default true.' }) active?: boolean;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
   @Field(() => [CategoryTranslationInput])
-  @Rules({ maxItems: LIST_LIMITS.translations })
+  @Rules({ minItems: 1, maxItems: LIST_LIMITS.translations })
   translations!: CategoryTranslationInput[];
 }
 
@@ -51,7 +51,7 @@ export class CategoryCreateInput {
     'Changes to a category: only given fields change; translations are upserted by locale; `parentId: null` makes it a root.',
 })
 export class CategoryUpdateInput {
-  @Field(() => UuidScalar, { nullable: true }) parentId?: string | null;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) parentId?: string | null;
   @Field(() => Int, { nullable: true }) position?: number;
   @Field({ nullable: true }) active?: boolean;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;

@@ -2,38 +2,38 @@ import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { PageArgs, SortOrder } from '../../shared/pagination';
 import { ProductSort } from './product.type';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @InputType()
 export class ProductTranslationInput {
   @Field() @Rules({ minLength: 1, maxLength: 35 }) locale!: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) name!: string;
-  @Field({ nullable: true }) description?: string;
+  @Clearable() @Field({ nullable: true }) description?: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) slug!: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 255 }) metaTitle?: string;
-  @Field({ nullable: true }) metaDescription?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) metaTitle?: string;
+  @Clearable() @Field({ nullable: true }) metaDescription?: string;
 }
 
 @InputType({ description: 'A new product: `currency` and at least one translation are required.' })
 export class ProductCreateInput {
-  @Field({ nullable: true }) @Rules({ maxLength: 100 }) sku?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 100 }) sku?: string;
   @Field({ nullable: true, description: 'Default false.' }) active?: boolean;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number;
   @Field() @Rules({ pattern: '^[A-Z]{3}$' }) currency!: string;
-  @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string;
   @Field(() => Int, {
     nullable: true,
     description: 'Initial product-level stock, written to the first active warehouse by priority.',
   })
   @Rules({ min: 0 })
   stock?: number;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) weight?: number;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) weight?: number;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
   @Field(() => JsonScalar, { nullable: true }) metadata?: Record<string, unknown>;
   @Field(() => [ProductTranslationInput])
-  @Rules({ maxItems: LIST_LIMITS.translations })
+  @Rules({ minItems: 1, maxItems: LIST_LIMITS.translations })
   translations!: ProductTranslationInput[];
   @Field(() => [UuidScalar], { nullable: true }) @Rules({ maxItems: LIST_LIMITS.links }) categoryIds?: string[];
   @Field(() => [UuidScalar], { nullable: true }) @Rules({ maxItems: LIST_LIMITS.links }) tagIds?: string[];
@@ -44,19 +44,19 @@ export class ProductCreateInput {
 
 @InputType({ description: 'Changes to a product: only the fields given change; lists given replace the stored ones.' })
 export class ProductUpdateInput {
-  @Field(() => String, { nullable: true }) @Rules({ maxLength: 100 }) sku?: string | null;
+  @Clearable() @Field(() => String, { nullable: true }) @Rules({ maxLength: 100 }) sku?: string | null;
   @Field({ nullable: true }) active?: boolean;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number | null;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number | null;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number | null;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number | null;
   @Field({ nullable: true }) @Rules({ pattern: '^[A-Z]{3}$' }) currency?: string;
-  @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string | null;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string | null;
   @Field(() => Int, {
     nullable: true,
     description: 'Sets the product-level entry in the first active warehouse by priority.',
   })
   @Rules({ min: 0 })
   stock?: number;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) weight?: number | null;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) weight?: number | null;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
   @Field(() => JsonScalar, { nullable: true }) metadata?: Record<string, unknown>;
   @Field(() => [ProductTranslationInput], {
@@ -73,9 +73,9 @@ export class ProductUpdateInput {
 
 @InputType({ description: 'A variant, or with `optionGroups` one variant per combination of options.' })
 export class VariantInput {
-  @Field(() => String, { nullable: true }) @Rules({ maxLength: 100 }) sku?: string | null;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number | null;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number | null;
+  @Clearable() @Field(() => String, { nullable: true }) @Rules({ maxLength: 100 }) sku?: string | null;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number | null;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number | null;
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) stock?: number;
   @Field({ nullable: true }) active?: boolean;
   @Field(() => Int, { nullable: true }) position?: number;
@@ -91,11 +91,11 @@ export class VariantInput {
 @InputType()
 export class AttributeValueInput {
   @Field(() => UuidScalar) attributeId!: string;
-  @Field(() => String, { nullable: true }) valueText?: string | null;
-  @Field(() => Float, { nullable: true }) valueNumeric?: number | null;
-  @Field(() => UuidScalar, { nullable: true }) optionId?: string | null;
+  @Clearable() @Field(() => String, { nullable: true }) valueText?: string | null;
+  @Clearable() @Field(() => Float, { nullable: true }) valueNumeric?: number | null;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) optionId?: string | null;
   @Field(() => [UuidScalar], { nullable: true }) @Rules({ maxItems: LIST_LIMITS.options }) optionIds?: string[] | null;
-  @Field(() => Boolean, { nullable: true }) valueBoolean?: boolean | null;
+  @Clearable() @Field(() => Boolean, { nullable: true }) valueBoolean?: boolean | null;
 }
 
 @InputType()
@@ -112,11 +112,11 @@ export class BulkOptionInput {
 
 @InputType()
 export class BulkVariantInput {
-  @Field(() => String, { nullable: true }) @Rules({ maxLength: 100 }) sku?: string;
+  @Clearable() @Field(() => String, { nullable: true }) @Rules({ maxLength: 100 }) sku?: string;
   @Field({ nullable: true }) active?: boolean;
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) stock?: number;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number;
   @Field(() => [BulkOptionInput], { nullable: true })
   @Rules({ maxItems: LIST_LIMITS.options })
   options?: BulkOptionInput[];

@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { UuidScalar } from '../../shared/scalars';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 import { NameTranslation } from './product.type';
 import { LIST_LIMITS } from '../../shared/validation/limits';
 
@@ -41,18 +41,19 @@ export class PropertyGroupInput {
   identifier!: string;
   @Field(() => Int, { nullable: true }) position?: number;
   @Field(() => [NameTranslationInput])
-  @Rules({ maxItems: LIST_LIMITS.translations })
+  @Rules({ minItems: 1, maxItems: LIST_LIMITS.translations })
   translations!: NameTranslationInput[];
 }
 
 @InputType({ description: 'A property option; on update the translations given replace the stored ones.' })
 export class PropertyOptionInput {
   @Field(() => Int, { nullable: true }) position?: number;
+  @Clearable()
   @Field(() => String, { nullable: true })
   @Rules({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$' })
   colorHex?: string | null;
   @Field(() => [NameTranslationInput])
-  @Rules({ maxItems: LIST_LIMITS.translations })
+  @Rules({ minItems: 1, maxItems: LIST_LIMITS.translations })
   translations!: NameTranslationInput[];
 }
 
@@ -90,7 +91,7 @@ export class Attribute {
 export class AttributeTranslationInput {
   @Field() @Rules({ minLength: 1, maxLength: 35 }) locale!: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) name!: string;
-  @Field({ nullable: true }) description?: string;
+  @Clearable() @Field({ nullable: true }) description?: string;
 }
 
 @InputType({ description: 'An attribute; PUT is a full replacement (omitted optional fields take their defaults).' })
@@ -98,12 +99,12 @@ export class AttributeInput {
   @Field() @Rules({ maxLength: 255 }) identifier!: string;
   @Field({ description: 'One of text, number, select, multi_select, boolean (422 `invalid_attribute_type`).' })
   type!: string;
-  @Field(() => String, { nullable: true }) @Rules({ maxLength: 20 }) unit?: string | null;
+  @Clearable() @Field(() => String, { nullable: true }) @Rules({ maxLength: 20 }) unit?: string | null;
   @Field(() => Int, { nullable: true }) position?: number;
   @Field({ nullable: true }) filterable?: boolean;
   @Field({ nullable: true }) required?: boolean;
   @Field(() => [AttributeTranslationInput])
-  @Rules({ maxItems: LIST_LIMITS.translations })
+  @Rules({ minItems: 1, maxItems: LIST_LIMITS.translations })
   translations!: AttributeTranslationInput[];
 }
 
@@ -111,6 +112,6 @@ export class AttributeInput {
 export class AttributeOptionInput {
   @Field(() => Int, { nullable: true }) position?: number;
   @Field(() => [NameTranslationInput])
-  @Rules({ maxItems: LIST_LIMITS.translations })
+  @Rules({ minItems: 1, maxItems: LIST_LIMITS.translations })
   translations!: NameTranslationInput[];
 }

@@ -1,6 +1,6 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
 import { UuidScalar } from '../../shared/scalars';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 
 @ObjectType({ description: 'A saved address of a customer.' })
 export class Address {
@@ -24,22 +24,22 @@ const COUNTRY = { pattern: '^[A-Z]{2}$' };
 export class AddressCreateInput {
   @Field() @Rules(NAME) firstName!: string;
   @Field() @Rules(NAME) lastName!: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 255 }) company?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) company?: string;
   @Field() @Rules(NAME) street!: string;
   @Field() @Rules(NAME) city!: string;
   @Field() @Rules({ minLength: 1, maxLength: 32 }) zip!: string;
   @Field() @Rules(COUNTRY) countryCode!: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 64 }) phone?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 64 }) phone?: string;
 }
 
 @InputType({ description: 'Only the fields given change; `company` and `phone` can be cleared with null.' })
 export class AddressUpdateInput {
   @Field({ nullable: true }) @Rules(NAME) firstName?: string;
   @Field({ nullable: true }) @Rules(NAME) lastName?: string;
-  @Field(() => String, { nullable: true }) @Rules({ maxLength: 255 }) company?: string | null;
+  @Clearable() @Field(() => String, { nullable: true }) @Rules({ maxLength: 255 }) company?: string | null;
   @Field({ nullable: true }) @Rules(NAME) street?: string;
   @Field({ nullable: true }) @Rules(NAME) city?: string;
   @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 32 }) zip?: string;
   @Field({ nullable: true }) @Rules(COUNTRY) countryCode?: string;
-  @Field(() => String, { nullable: true }) @Rules({ maxLength: 64 }) phone?: string | null;
+  @Clearable() @Field(() => String, { nullable: true }) @Rules({ maxLength: 64 }) phone?: string | null;
 }

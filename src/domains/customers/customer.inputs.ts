@@ -1,6 +1,6 @@
 import { Field, InputType } from 'type-graphql';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 
 const NAME = { minLength: 1, maxLength: 255 };
 
@@ -15,8 +15,10 @@ export class CustomerUpdateInput {
   @Field({ nullable: true }) @Rules(NAME) firstName?: string;
   @Field({ nullable: true }) @Rules(NAME) lastName?: string;
   @Field({ nullable: true, description: 'An inactive customer cannot sign in.' }) active?: boolean;
+  @Clearable()
   @Field(() => UuidScalar, { nullable: true, description: "One of the customer's addresses, or null." })
   defaultBillingAddressId?: string | null;
+  @Clearable()
   @Field(() => UuidScalar, { nullable: true, description: "One of the customer's addresses, or null." })
   defaultShippingAddressId?: string | null;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
@@ -26,8 +28,8 @@ export class CustomerUpdateInput {
 export class AccountUpdateInput {
   @Field({ nullable: true }) @Rules(NAME) firstName?: string;
   @Field({ nullable: true }) @Rules(NAME) lastName?: string;
-  @Field(() => UuidScalar, { nullable: true }) defaultBillingAddressId?: string | null;
-  @Field(() => UuidScalar, { nullable: true }) defaultShippingAddressId?: string | null;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) defaultBillingAddressId?: string | null;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) defaultShippingAddressId?: string | null;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
 }
 

@@ -1,13 +1,15 @@
 import { Field, InputType, Int } from 'type-graphql';
 import { UuidScalar } from '../../shared/scalars';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @InputType({ description: 'The absolute quantity of one product (or variant) in the warehouse.' })
 export class StockSetItemInput {
   @Field(() => UuidScalar) productId!: string;
-  @Field(() => UuidScalar, { nullable: true, description: 'Omit for product-level stock.' }) variantId?: string | null;
+  @Clearable() @Field(() => UuidScalar, { nullable: true, description: 'Omit for product-level stock.' }) variantId?:
+    string | null;
   @Field(() => Int) @Rules({ min: 0 }) quantity!: number;
+  @Clearable()
   @Field({ nullable: true, description: 'Audit note stored on the adjustment movement.' })
   @Rules({ maxLength: 255 })
   reference?: string;

@@ -1,5 +1,5 @@
 import { Field, InputType, Int } from 'type-graphql';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 
 @InputType({ description: 'A new warehouse; `name` and `code` are required.' })
 export class WarehouseCreateInput {
@@ -8,10 +8,10 @@ export class WarehouseCreateInput {
   @Field({ nullable: true, description: 'Default true.' }) active?: boolean;
   @Field(() => Int, { nullable: true, description: 'Default 0.' }) priority?: number;
   @Field({ nullable: true, description: 'Default false.' }) allowNegativeStock?: boolean;
-  @Field({ nullable: true }) @Rules({ maxLength: 255 }) addressLine1?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 255 }) city?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 32 }) postalCode?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 100 }) country?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) addressLine1?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) city?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 32 }) postalCode?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 100 }) country?: string;
 }
 
 @InputType({ description: 'Changes to a warehouse: only the fields given change.' })
@@ -21,8 +21,8 @@ export class WarehouseUpdateInput {
   @Field({ nullable: true }) active?: boolean;
   @Field(() => Int, { nullable: true }) priority?: number;
   @Field({ nullable: true }) allowNegativeStock?: boolean;
-  @Field({ nullable: true }) @Rules({ maxLength: 255 }) addressLine1?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 255 }) city?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 32 }) postalCode?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 100 }) country?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) addressLine1?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) city?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 32 }) postalCode?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 100 }) country?: string;
 }

@@ -1,7 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 
 @ObjectType({ description: 'An uploaded file.' })
 export class Media {
@@ -26,5 +26,5 @@ export class MediaUploadInput {
   @Field({ nullable: true, description: 'The file’s bytes, base64-encoded (GraphQL clients).' }) dataBase64?: string;
   @Field({ nullable: true }) @Rules({ maxLength: 255 }) filename?: string;
   @Field({ nullable: true, description: 'Declared type; only used for the SVG fallback.' }) contentType?: string;
-  @Field({ nullable: true }) altText?: string;
+  @Clearable() @Field({ nullable: true }) altText?: string;
 }

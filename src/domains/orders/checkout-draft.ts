@@ -86,6 +86,9 @@ export async function draftCheckout(
   const customerId = customerIdOf(ctx.actor);
   const problems: Array<{ field: string; detail: string }> = [];
   if (!cartLines && !input.items?.length) problems.push({ field: 'items', detail: 'required' });
+  // The contract has no code of its own for it: an empty cart is `validation_error` with the detail `empty` on
+  // the `cart_id` the client did send (it read "required" before, as if the id were missing).
+  if (cartLines && cartLines.lines.length === 0) problems.push({ field: 'cart_id', detail: 'empty' });
   const shippingAddress = checkAddress(input.shippingAddress, 'shipping_address', problems);
   const billingAddress =
     input.billingAddress === undefined || input.billingAddress === null
@@ -102,7 +105,10 @@ export async function draftCheckout(
     priceLines(ctx, cartLines?.lines ?? input.items ?? [], { missing: 'invalid_product', field: 'items' }),
     methodsOf(ctx, input.shippingMethodId, input.paymentMethodId),
   ]);
-  if (lines.length === 0) throw AppError.validation([{ field: 'cart_id', detail: 'required' }]);
+  if (lines.length === 0)
+    throw AppError.validation([
+      cartLines ? { field: 'cart_id', detail: 'empty' } : { field: 'items', detail: 'required' },
+    ]);
   const currency = input.currency ?? cartLines?.currency ?? lines[0].currency;
   if (lines.some((l) => l.currency !== currency) || (cartLines && cartLines.currency !== currency)) {
     throw new AppError('currency_mismatch', `all items must be priced in ${currency}`, { field: 'currency' });

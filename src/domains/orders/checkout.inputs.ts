@@ -1,13 +1,13 @@
 import { Field, InputType, Int } from 'type-graphql';
 import { UuidScalar } from '../../shared/scalars';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 import { OrderStatus } from './order.type';
 import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @InputType({ description: 'A product, or a variant (which implies its product), and a quantity.' })
 export class CheckoutItemInput {
-  @Field(() => UuidScalar, { nullable: true }) productId?: string;
-  @Field(() => UuidScalar, { nullable: true }) variantId?: string;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) productId?: string;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) variantId?: string;
   @Field(() => Int) @Rules({ min: 1 }) quantity!: number;
 }
 
@@ -25,15 +25,16 @@ export class CheckoutItemInput {
 export class CheckoutAddressInput {
   @Field({ nullable: true }) @Rules({ maxLength: 255 }) firstName?: string;
   @Field({ nullable: true }) @Rules({ maxLength: 255 }) lastName?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 255 }) company?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) company?: string;
   @Field({ nullable: true, description: 'Street and house number.' }) @Rules({ maxLength: 255 }) street?: string;
   @Field({ nullable: true }) @Rules({ maxLength: 255 }) city?: string;
   @Field({ nullable: true }) @Rules({ maxLength: 255 }) zip?: string;
   @Field({ nullable: true, description: 'ISO 3166-1 alpha-2.' }) @Rules({ maxLength: 255 }) countryCode?: string;
+  @Clearable()
   @Field({ nullable: true, description: 'A country name, accepted instead of `countryCode`.' })
   @Rules({ maxLength: 255 })
   country?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 255 }) phone?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) phone?: string;
 }
 
 @InputType({
@@ -46,25 +47,28 @@ export class CheckoutInput {
   @Field(() => [CheckoutItemInput], { nullable: true })
   @Rules({ maxItems: LIST_LIMITS.orderLines })
   items?: CheckoutItemInput[];
+  @Clearable()
   @Field(() => UuidScalar, { nullable: true, description: 'Anonymous carts also need the `X-Cart-Token` header.' })
   cartId?: string;
   @Field(() => CheckoutAddressInput) shippingAddress!: CheckoutAddressInput;
+  @Clearable()
   @Field(() => CheckoutAddressInput, { nullable: true, description: 'Defaults to the shipping address.' })
   billingAddress?: CheckoutAddressInput | null;
   @Field(() => UuidScalar) shippingMethodId!: string;
   @Field(() => UuidScalar) paymentMethodId!: string;
+  @Clearable()
   @Field({ nullable: true, description: 'Provider-side payment reference; required for methods with a provider.' })
   @Rules({ maxLength: 255 })
   paymentReference?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 100 }) discountCode?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 100 }) discountCode?: string;
   @Field({ nullable: true, description: "Required for guests; defaults to the customer's email." })
   @Rules({ email: true, maxLength: 320 })
   email?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 2000 }) notes?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 2000 }) notes?: string;
 }
 
 @InputType()
 export class OrderStatusInput {
   @Field(() => OrderStatus) status!: OrderStatus;
-  @Field({ nullable: true }) @Rules({ maxLength: 2000 }) comment?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 2000 }) comment?: string;
 }

@@ -1,7 +1,7 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 
 export enum DiscountType {
   percentage = 'percentage',
@@ -47,10 +47,10 @@ export class DiscountCodeCreateInput {
   @Field() @Rules(CODE) code!: string;
   @Field(() => DiscountType) type!: DiscountType;
   @Field(() => Int) @Rules({ min: 0 }) value!: number;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) minOrderValue?: number;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 1 }) maxUses?: number;
-  @Field(() => Date, { nullable: true }) validFrom?: Date;
-  @Field(() => Date, { nullable: true }) validUntil?: Date;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) minOrderValue?: number;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 1 }) maxUses?: number;
+  @Clearable() @Field(() => Date, { nullable: true }) validFrom?: Date;
+  @Clearable() @Field(() => Date, { nullable: true }) validUntil?: Date;
   @Field({ nullable: true, description: 'Default true.' }) active?: boolean;
 }
 
@@ -59,10 +59,10 @@ export class DiscountCodeUpdateInput {
   @Field({ nullable: true }) @Rules(CODE) code?: string;
   @Field(() => DiscountType, { nullable: true }) type?: DiscountType;
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) value?: number;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) minOrderValue?: number | null;
-  @Field(() => Int, { nullable: true }) @Rules({ min: 1 }) maxUses?: number | null;
-  @Field(() => Date, { nullable: true }) validFrom?: Date | null;
-  @Field(() => Date, { nullable: true }) validUntil?: Date | null;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) minOrderValue?: number | null;
+  @Clearable() @Field(() => Int, { nullable: true }) @Rules({ min: 1 }) maxUses?: number | null;
+  @Clearable() @Field(() => Date, { nullable: true }) validFrom?: Date | null;
+  @Clearable() @Field(() => Date, { nullable: true }) validUntil?: Date | null;
   @Field({ nullable: true }) active?: boolean;
 }
 

@@ -2,7 +2,7 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { LocalizedText, LocalizedTextInput } from '../../shared/translations';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @ObjectType({ description: 'A way to ship an order, with its price in cents.' })
@@ -26,7 +26,7 @@ export class ShippingMethodCreateInput {
   @Field({ nullable: true, description: 'Default true.' }) active?: boolean;
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number;
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number;
-  @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string;
   @Field(() => Int, { nullable: true }) position?: number;
   @Field(() => [LocalizedTextInput])
   @Rules({ minItems: 1, maxItems: LIST_LIMITS.translations })
@@ -39,7 +39,7 @@ export class ShippingMethodUpdateInput {
   @Field({ nullable: true }) active?: boolean;
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceNet?: number;
   @Field(() => Int, { nullable: true }) @Rules({ min: 0 }) priceGross?: number;
-  @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string | null;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) taxRuleId?: string | null;
   @Field(() => Int, { nullable: true }) position?: number;
   @Field(() => [LocalizedTextInput], { nullable: true })
   @Rules({ minItems: 1, maxItems: LIST_LIMITS.translations })

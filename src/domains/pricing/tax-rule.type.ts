@@ -1,7 +1,7 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 
 export enum TaxRuleType {
   standard = 'standard',
@@ -30,7 +30,7 @@ const COUNTRY = { pattern: '^[A-Z]{2}$' };
 export class TaxRuleCreateInput {
   @Field() @Rules({ minLength: 1, maxLength: 255 }) name!: string;
   @Field(() => Int) @Rules({ min: 0, max: 100000 }) rate!: number;
-  @Field({ nullable: true }) @Rules(COUNTRY) countryCode?: string;
+  @Clearable() @Field({ nullable: true }) @Rules(COUNTRY) countryCode?: string;
   @Field(() => TaxRuleType, { nullable: true, description: 'Default `standard`.' }) type?: TaxRuleType;
 }
 
@@ -38,6 +38,6 @@ export class TaxRuleCreateInput {
 export class TaxRuleUpdateInput {
   @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 255 }) name?: string;
   @Field(() => Int, { nullable: true }) @Rules({ min: 0, max: 100000 }) rate?: number;
-  @Field(() => String, { nullable: true }) @Rules(COUNTRY) countryCode?: string | null;
+  @Clearable() @Field(() => String, { nullable: true }) @Rules(COUNTRY) countryCode?: string | null;
   @Field(() => TaxRuleType, { nullable: true }) type?: TaxRuleType;
 }

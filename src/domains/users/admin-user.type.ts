@@ -2,7 +2,7 @@ import { Field, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { AdminRole } from '../../generated/prisma/enums';
 import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
-import { Rules } from '../../shared/validation/rules';
+import { Clearable, Rules } from '../../shared/validation/rules';
 
 registerEnumType(AdminRole, {
   name: 'AdminRole',
@@ -27,8 +27,8 @@ export const AdminUserList = PaginatedList(AdminUser, 'AdminUserList');
 export class AdminUserCreateInput {
   @Field() @Rules({ minLength: 1, maxLength: 320, email: true }) email!: string;
   @Field({ description: '8 to 128 characters.' }) @Rules({ minLength: 8, maxLength: 128 }) password!: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 255 }) firstName?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 255 }) lastName?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) firstName?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) lastName?: string;
   @Field(() => AdminRole, { nullable: true }) role?: AdminRole;
   @Field({ nullable: true, description: 'Default true.' }) active?: boolean;
 }
@@ -39,8 +39,8 @@ export class AdminUserCreateInput {
 export class AdminUserUpdateInput {
   @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 320, email: true }) email?: string;
   @Field({ nullable: true }) @Rules({ minLength: 8, maxLength: 128 }) password?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 255 }) firstName?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 255 }) lastName?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) firstName?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) lastName?: string;
   @Field(() => AdminRole, { nullable: true }) role?: AdminRole;
   @Field({ nullable: true }) active?: boolean;
 }

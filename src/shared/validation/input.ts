@@ -10,7 +10,7 @@ import {
 } from 'graphql';
 import { toSnake } from '../case';
 import { isStorableDate } from '../dates';
-import { type FieldRules, breakRule } from './rules';
+import { type FieldRules, breakRule, isClearable } from './rules';
 
 export interface FieldProblem {
   field: string;
@@ -49,9 +49,9 @@ export function readInput(
     return readInput(type.ofType, value, path, source, problems, rules);
   }
   if (value === undefined) return value;
-  // Explicit null clears an optional column (a price, a SKU, a tax rule). Lists and free-form JSON objects
-  // (custom_fields, metadata) have no "empty" null: `[]` and `{}` empty them, and null is refused rather than
-  // read as "not given" or stored as JSON null (docs/decisions.md).
+  // Fields of input objects meet the null rule in readObject; what reaches here is an optional argument (a
+  // filter, `page`), where null means "not given" as in GraphQL, or a list item. Lists and free-form JSON
+  // objects have no "empty" null (`[]` and `{}` empty them).
   if (value === null) return isListType(type) || isJsonType(type) ? fail(problems, path, 'required') : value;
 
   if (isListType(type)) {
@@ -75,6 +75,9 @@ export function readInput(
     return name;
   }
   if (isScalarType(type)) {
+    // custom_fields and metadata are objects of the client's own keys: `false`, `[]` or `"x"` are not, and
+    // storing them broke every later read that merges or indexes them.
+    if (isJsonType(type) && !isPlainObject(value)) return fail(problems, path, 'type');
     const scalar = source === 'graphql' ? value : readScalar(type.name, value, source);
     if (scalar === INVALID) return fail(problems, path, type.name === 'UUID' ? 'uuid' : 'type');
     if (scalar === OUT_OF_RANGE) return fail(problems, path, 'out_of_range');
@@ -115,10 +118,22 @@ function readObject(
     const raw = value[key];
     const fieldPath = path ? `${path}.${toSnake(field.name)}` : toSnake(field.name);
     if (raw === undefined && field.defaultValue !== undefined) continue;
+    if (raw === null && !isNonNullType(field.type)) {
+      // The null rule (docs/decisions.md): null clears a field that can hold "no value" (`@Clearable`); on any
+      // other optional field it is refused here, so no service ever hands null to a column that refuses it.
+      if (isClearable(field) && !isListType(field.type) && !isJsonType(field.type)) out[field.name] = null;
+      else problems.push({ field: fieldPath, detail: 'required' });
+      continue;
+    }
     const read = readInput(field.type, raw, fieldPath, source, problems, rulesOf(field));
     if (read !== undefined) out[field.name] = read;
   }
   return out;
+}
+
+/** A JSON object: not null, not an array. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isJsonType(type: GraphQLInputType): boolean {

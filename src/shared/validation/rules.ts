@@ -24,6 +24,20 @@ export function Rules(rules: FieldRules): PropertyDecorator & MethodDecorator & 
   return Extensions({ rules });
 }
 
+/**
+ * Marks an optional input field that may hold "no value" (a nullable column: a description, a parent category,
+ * a SKU): an explicit `null` clears it. Every other optional field refuses `null` with 400 `validation_error` /
+ * `required`, before any service runs (docs/decisions.md), and the OpenAPI document marks only these nullable.
+ */
+export function Clearable(): PropertyDecorator & MethodDecorator & ClassDecorator {
+  return Extensions({ clearable: true });
+}
+
+/** Whether an input field or argument is {@link Clearable}. */
+export function isClearable(field: { extensions?: Readonly<Record<string, unknown>> | null }): boolean {
+  return field.extensions?.clearable === true;
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Returns the contract's rule name of the first rule `value` breaks, or undefined. */

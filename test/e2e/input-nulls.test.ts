@@ -1,0 +1,310 @@
+/**
+ * Issue 24: an explicit `null` never ends in a 500. The cases are generated, not listed: every optional field of
+ * every REST request body in the OpenAPI document (one level into nested objects and list items), and every
+ * optional field of every GraphQL mutation input in the schema. The rule (docs/decisions.md): null on a field the
+ * document marks nullable (a clearable column) clears it; null on any other optional field is 400
+ * `validation_error` / `required` naming the field. Requests run against real resources where the route's
+ * own create route can make one, so clearing really reaches the database.
+ */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import {
+  type GraphQLInputObjectType,
+  type GraphQLInputType,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+} from 'graphql';
+import { schemaParts } from '../../src/app/domains';
+import { buildBaseSchema } from '../../src/graphql/schema';
+import { toSnake } from '../../src/shared/case';
+import { isClearable } from '../../src/shared/validation/rules';
+import type { Client, HttpResult } from '../harness/client';
+import {
+  type DocOperation,
+  type Schema,
+  admitsNull,
+  documentOperations,
+  optionalFields,
+  setAt,
+  validArb,
+  withoutNull,
+} from '../harness/openapi-arbitrary';
+import { type TestServer, startTestServer } from '../harness/server';
+
+let t: TestServer;
+let staff: Client;
+let customer: Client;
+beforeAll(async () => {
+  t = await startTestServer();
+  staff = await t.asSuperAdmin().ready();
+  customer = await t.asCustomer().ready();
+});
+afterAll(() => t?.close());
+
+const operations = documentOperations();
+const withBody = operations.filter((op) => op.body && op.method !== 'GET' && !op.path.includes('/auth/'));
+
+/** A body with only the required fields, sampled from the document (a fixed seed per attempt). */
+function minimalBody(schema: Schema, attempt: number): Record<string, any> {
+  const required = (s: Schema): Schema => {
+    const base = withoutNull(s);
+    if (base.type === 'object' && base.properties) {
+      const keep = base.required ?? [];
+      return {
+        ...base,
+        properties: Object.fromEntries(
+          Object.entries(base.properties as Record<string, Schema>)
+            .filter(([k]) => keep.includes(k))
+            .map(([k, v]) => [k, required(v)]),
+        ),
+      };
+    }
+    if (base.type === 'array') return { ...base, items: required(base.items ?? {}), maxItems: base.minItems ?? 0 };
+    return base;
+  };
+  return uniquify(fc.sample(validArb(required(schema)), { numRuns: 1, seed: 1000 + attempt })[0]) as Record<
+    string,
+    any
+  >;
+}
+
+/** Keys the service keeps unique: sampled values get a fresh suffix, so two creates do not collide (409). */
+const UNIQUE = new Set(['code', 'identifier', 'slug', 'sku', 'name', 'email']);
+let serial = 0;
+function uniquify(value: unknown, key?: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => uniquify(v, key));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, uniquify(v, k)]));
+  if (typeof value !== 'string' || !key || !UNIQUE.has(key)) return value;
+  const suffix = (++serial).toString(36) + Math.random().toString(36).slice(2, 6);
+  return key === 'email' ? `u${suffix}@example.com` : `u${suffix}`;
+}
+
+const clientFor = (path: string) =>
+  path.startsWith('/api/v1/store/account') || path.startsWith('/api/v1/store/api-keys') ? customer : staff;
+
+/** Headers a route needs besides the login (an anonymous cart's token). */
+const headersFor = new Map<string, Record<string, string>>();
+
+/**
+ * A real id for the last path parameter of `prefix` (`/api/v1/admin/tags`), made with the document's own create
+ * route (`POST prefix`) and a sampled body; a random id (the route then answers 404) when there is none.
+ */
+const made = new Map<string, Promise<string>>();
+function realId(prefix: string, params: Record<string, string>): Promise<string> {
+  const create = withBody.find((op) => op.method === 'POST' && op.path === prefix);
+  const key = prefix.replace(/\{(\w+)\}/g, (_m, n: string) => params[n]);
+  let id = made.get(key);
+  if (!id) {
+    id = (async () => {
+      if (!create && prefix === '/api/v1/store/cart') {
+        const cart = await t.asGuest().post(prefix, {});
+        headersFor.set(cart.body.data.id, { 'x-cart-token': cart.body.data.session_token });
+        return cart.body.data.id as string;
+      }
+      if (!create) return randomUUID();
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const res = await clientFor(prefix).post(key, minimalBody(create.body!, attempt));
+        const data = Array.isArray(res.body?.data) ? res.body.data[0] : res.body?.data;
+        if (res.status < 300 && data?.id) {
+          if (data.session_token) headersFor.set(data.id, { 'x-cart-token': data.session_token });
+          return data.id as string;
+        }
+      }
+      return randomUUID();
+    })();
+    made.set(key, id);
+  }
+  return id;
+}
+
+/** The path with every parameter filled by a real resource, parents first. */
+async function fill(path: string): Promise<{ url: string; headers: Record<string, string> }> {
+  const params: Record<string, string> = {};
+  const segments = path.split('/');
+  let headers: Record<string, string> = {};
+  for (const [i, seg] of segments.entries()) {
+    const m = /^\{(\w+)\}$/.exec(seg);
+    if (!m) continue;
+    const prefix = segments.slice(0, i).join('/');
+    params[m[1]] = await realId(prefix, params);
+    headers = { ...headers, ...headersFor.get(params[m[1]]) };
+  }
+  return { url: path.replace(/\{(\w+)\}/g, (_m, n: string) => params[n]), headers };
+}
+
+const problemsOf = (res: HttpResult) =>
+  (res.body?.errors ?? []) as Array<{ code: string; field?: string; detail: string }>;
+
+describe('null on every optional field of every REST body', () => {
+  const cases = withBody.flatMap((op) =>
+    optionalFields(op.body!).map((f) => ({ op, field: f.path, clearable: admitsNull(f.schema) })),
+  );
+  let cleared = 0;
+  let refused = 0;
+  let sent = 0;
+  const other: string[] = [];
+  afterAll(() => {
+    // eslint-disable-next-line no-console
+    console.log(
+      `null rule, REST: ${cases.length} fields, ${sent} requests; ${refused} refused (400), ${cleared} cleared (2xx), ` +
+        `clearable answered otherwise as without the field: ${other.join(', ')}`,
+    );
+  });
+
+  it('the document has both kinds of field to try', () => {
+    expect(cases.filter((c) => c.clearable).length).toBeGreaterThan(20);
+    expect(cases.filter((c) => !c.clearable).length).toBeGreaterThan(50);
+  });
+
+  it.each(cases.map((c) => [`${c.op.method} ${c.op.path} ${c.field}`, c] as const))('%s', async (_name, c) => {
+    const { op, field, clearable } = c as { op: DocOperation; field: string; clearable: boolean };
+    const { url, headers } = await fill(op.path);
+    // setAt may add a list item or object on the way (sampled): uniquify again for its unique keys.
+    let body = minimalBody(op.body!, 0);
+    setAt(body, field, null, op.body!);
+    body = uniquify(body) as Record<string, any>;
+    // The client also fails the test when the status or body is not one the document lists for the route.
+    const res = await clientFor(op.path).request(op.method, url, body, headers);
+    sent++;
+    const named = problemsOf(res).filter((p) => p.field === field);
+    if (res.status >= 500) throw new Error(`${res.status} for null ${field}: ${res.text}`);
+    if (!clearable) {
+      expect({ status: res.status, named }).toEqual({
+        status: 400,
+        named: [{ code: 'validation_error', field, detail: 'required' }],
+      });
+      refused++;
+      return;
+    }
+    // Null on a clearable field means "no value": the answer is the one the same request gets without the field
+    // (a create stores null; an update clears it, where leaving it out changes nothing: both succeed).
+    const without = minimalBody(op.body!, 0);
+    setAt(without, field, undefined, op.body!);
+    const absent = await clientFor(op.path).request(op.method, url, uniquify(without), headers);
+    expect({ status: res.status, named }).toEqual({
+      status: absent.status,
+      named: problemsOf(absent).filter((p) => p.field === field),
+    });
+    sent++;
+    if (res.status < 300) cleared++;
+    else other.push(`${op.method} ${op.path} ${field} ${res.status}${res.status === 400 ? res.text.slice(0, 200) : ""}`);
+  });
+
+  it('clearing reaches the database on the routes the issue named (and the value reads back as null)', async () => {
+    const { url } = await fill('/api/v1/admin/warehouses/{id}');
+    const res = await staff.put(url, { city: 'Berlin' });
+    expect(res.status).toBe(200);
+    const clearedCity = await staff.put(url, { city: null });
+    expect(clearedCity.status).toBe(200);
+    expect(clearedCity.body.data.city).toBeNull();
+    for (const body of [{ priority: null }, { active: null }])
+      expect(
+        (await staff.post('/api/v1/admin/warehouses', { name: 'W', code: `W-${randomUUID()}`, ...body })).status,
+      ).toBe(400);
+    const shipping = await staff.post('/api/v1/admin/shipping-methods', {
+      translations: [{ locale: 'en', name: 'S' }],
+      price_gross: null,
+    });
+    expect(problemsOf(shipping)).toEqual([{ code: 'validation_error', field: 'price_gross', detail: 'required' }]);
+  });
+});
+
+describe('null on every optional field of every GraphQL mutation input', () => {
+  const schema = buildBaseSchema(schemaParts());
+  const mutations = Object.values(schema.getMutationType()!.getFields());
+
+  /** A value GraphQL and the field rules accept, for required fields only. */
+  function minimal(type: GraphQLInputType): unknown {
+    if (isNonNullType(type)) return minimal(type.ofType);
+    if (isListType(type)) return [];
+    if (isEnumType(type)) return type.getValues()[0].value;
+    if (isInputObjectType(type)) {
+      const out: Record<string, unknown> = {};
+      for (const f of Object.values(type.getFields()))
+        if (isNonNullType(f.type) && f.defaultValue === undefined) {
+          const rules = (f.extensions as { rules?: { pattern?: string; minItems?: number } }).rules;
+          out[f.name] = rules?.pattern
+            ? fc.sample(fc.stringMatching(new RegExp(rules.pattern)), { numRuns: 1, seed: 3 })[0].slice(0, 20) || 'a'
+            : isListType(f.type.ofType) && rules?.minItems
+              ? [minimal(f.type.ofType.ofType)]
+              : minimal(f.type);
+        }
+      return out;
+    }
+    if (isScalarType(type))
+      return (
+        (
+          { Int: 1, Float: 1, Boolean: true, UUID: randomUUID(), JSON: {}, DateTime: '2030-01-01T00:00:00Z' } as Record<
+            string,
+            unknown
+          >
+        )[type.name] ?? 'a'
+      );
+    return null;
+  }
+
+  const cases = mutations.flatMap((m) => {
+    const input = m.args.find((a) => isInputObjectType(getNamedType(a.type)));
+    if (!input) return [];
+    const type = getNamedType(input.type) as GraphQLInputObjectType;
+    const fields: Array<{ path: string[]; clearable: boolean }> = [];
+    for (const f of Object.values(type.getFields())) {
+      if (!isNonNullType(f.type))
+        fields.push({
+          path: [f.name],
+          clearable: isClearable(f) && !isListType(f.type) && getNamedType(f.type).name !== 'JSON',
+        });
+      const inner = getNamedType(f.type);
+      if (isInputObjectType(inner) && !isListType(isNonNullType(f.type) ? f.type.ofType : f.type))
+        for (const g of Object.values(inner.getFields()))
+          if (!isNonNullType(g.type)) fields.push({ path: [f.name, g.name], clearable: isClearable(g) });
+    }
+    return fields.map((f) => ({ mutation: m.name, arg: input.name, path: f.path, clearable: f.clearable }));
+  });
+  let refused = 0;
+  afterAll(() => {
+    // eslint-disable-next-line no-console
+    console.log(`null rule, GraphQL: ${cases.length} requests; ${refused} refused`);
+  });
+
+  it.each(cases.map((c) => [`${c.mutation} ${c.path.join('.')}`, c] as const))('%s', async (_name, c) => {
+    const field = schema.getMutationType()!.getFields()[c.mutation];
+    const variables: Record<string, unknown> = {};
+    for (const a of field.args) if (isNonNullType(a.type) || a.name === c.arg) variables[a.name] = minimal(a.type);
+    let node = variables[c.arg] as Record<string, any>;
+    for (const step of c.path.slice(0, -1))
+      node = node[step] ??= minimal(
+        getNamedType(
+          (getNamedType(field.args.find((a) => a.name === c.arg)!.type) as GraphQLInputObjectType).getFields()[step]
+            .type,
+        ),
+      );
+    node[c.path[c.path.length - 1]] = null;
+    const defs = field.args.filter((a) => a.name in variables).map((a) => `$${a.name}: ${String(a.type)}`);
+    const call = field.args.filter((a) => a.name in variables).map((a) => `${a.name}: $${a.name}`);
+    const query = `mutation (${defs.join(', ')}) { ${c.mutation}(${call.join(', ')}) { __typename } }`;
+    let res = await staff.gql(query, variables);
+    if (res.errors?.[0]?.extensions?.code === 'forbidden') res = await customer.gql(query, variables);
+    const codes = (res.errors ?? []).map((e) => e.extensions.code);
+    expect(codes).not.toContain('internal_error');
+    expect(res.status).toBeLessThan(500);
+    const path = `${c.arg}.${c.path.map(toSnake).join('.')}`;
+    const ext = res.errors?.[0]?.extensions ?? {};
+    // One problem is `extensions.field`; several are listed in `extensions.errors` with their details.
+    const entries = (ext.errors as Array<{ field?: string; detail: string }>) ?? [
+      { field: ext.field, detail: 'required' },
+    ];
+    const named = entries.filter((e) => e.field === path);
+    if (c.clearable) expect(named).toEqual([]);
+    else {
+      expect(ext.code).toBe('validation_error');
+      expect(named.map((e) => e.detail)).toContain('required');
+      refused++;
+    }
+  });
+});
