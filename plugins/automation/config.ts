@@ -34,6 +34,20 @@ export const configSchema = {
   max_attempts: { type: 'int', default: 8, min: 1, max: 50, doc: 'Attempts before an event is `dead`.' },
   concurrency: { type: 'int', default: 4, min: 1, max: 32, doc: 'Deliveries in flight at once per instance.' },
   batch_size: { type: 'int', default: 50, min: 1, max: 500, doc: 'Events leased per round trip.' },
+  retention_days: {
+    type: 'int',
+    default: 30,
+    min: 1,
+    max: 3650,
+    doc: 'Delivered events and their attempts are deleted this many days after delivery; pending and `dead` ones stay.',
+  },
+  prune_interval_seconds: {
+    type: 'int',
+    default: 3600,
+    min: 1,
+    max: 86_400,
+    doc: 'How often each instance deletes delivered events past `retention_days` (in batches of 1000).',
+  },
   poll_interval_ms: {
     type: 'int',
     default: 1000,

@@ -5,7 +5,8 @@ import type { AutomationTables } from './relay';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'dead'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-export const MAX_PAGE = 100;
+/** The largest page: the contract's maximum of admin lists (a larger `limit` is clamped, as core lists do). */
+export const MAX_PAGE = 200;
 export const MAX_REPLAY_IDS = 100;
 
 type Db = PluginDatabase<AutomationTables>;

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type PluginDatabase, type PluginLogger, sql } from '../../src/plugin-api';
+import { type PluginDatabase, type PluginLogger, pruneInBatches, sql } from '../../src/plugin-api';
 import type { AutomationConfig } from './config';
 import { postEvent } from './deliver';
 import { deliveryHeaders } from './signing';
 
 export type AutomationTables = 'automationEvent' | 'automationAttempt';
+
+/** Rows one prune statement deletes. */
+export const PRUNE_BATCH = 1000;
 
 interface Leased {
   id: string;
@@ -25,6 +28,8 @@ export class Relay {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** When this instance last pruned (0: never, so the first round of a fresh start prunes). */
+  private prunedAt = 0;
 
   constructor(
     private readonly db: PluginDatabase<AutomationTables>,
@@ -74,8 +79,40 @@ export class Relay {
     await this.running;
   }
 
+  /**
+   * Deletes delivered events older than `retention_days` (their attempts go with them, ON DELETE CASCADE), in
+   * batches, so the outbox does not grow for ever. Pending and dead events stay: they are work or an operator's
+   * to replay. Instances may prune at once: SKIP LOCKED leaves a row another one holds to that one.
+   */
+  async prune(): Promise<number> {
+    const deleted = await pruneInBatches(
+      () =>
+        this.db.$executeRaw(sql`
+          DELETE FROM automation_events WHERE id IN (
+            SELECT id FROM automation_events
+            WHERE status = 'delivered' AND delivered_at < now() - ${this.config.retention_days}::int * interval '1 day'
+            LIMIT ${PRUNE_BATCH}
+            FOR UPDATE SKIP LOCKED)`),
+      PRUNE_BATCH,
+    );
+    if (deleted > 0)
+      this.log.info({ deleted, retentionDays: this.config.retention_days }, 'automation deliveries pruned');
+    return deleted;
+  }
+
+  /** Prunes when `prune_interval_seconds` have passed since this instance last did (checked each round). */
+  private async pruneWhenDue(): Promise<void> {
+    if (Date.now() - this.prunedAt < this.config.prune_interval_seconds * 1000) return;
+    this.prunedAt = Date.now();
+    // A failed prune must not hold up deliveries: it is logged and tried again at the next interval.
+    await this.prune().catch((err) =>
+      this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'automation prune failed'),
+    );
+  }
+
   /** Rounds until nothing is due: memory stays at one batch whatever the backlog. */
   private async drain(): Promise<void> {
+    await this.pruneWhenDue();
     while (!this.stopped) {
       const batch = await this.lease();
       if (batch.length === 0) return;

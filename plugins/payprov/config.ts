@@ -63,6 +63,13 @@ export const configSchema = {
     max: 604_800,
     doc: 'A pending payment untouched this long is checked against the provider.',
   },
+  webhook_retention_days: {
+    type: 'int',
+    default: 30,
+    min: 1,
+    max: 3650,
+    doc: 'Processed webhook events older than this are deleted by the reconciler (in batches); deferred ones stay.',
+  },
 } as const;
 
 export type PayprovConfig = PluginConfigOf<typeof configSchema>;

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { PluginContext } from '../../src/plugin-api';
+import { type PluginContext, pruneInBatches, sql } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
 import { PAYABLE, type Provider } from './provider';
 import { REVERSING, type Settlement } from './settle';
@@ -9,6 +9,8 @@ type Ctx = PluginContext<PayprovConfig, 'payprovLink' | 'payprovWebhookEvent'>;
 
 /** How many rows one pass looks at per kind (the next pass takes the next ones). */
 const BATCH = 100;
+/** Rows one prune statement deletes. */
+const PRUNE_BATCH = 1000;
 /** A deferred webhook event is retried this many times, then left for an operator. */
 const MAX_EVENT_ATTEMPTS = 50;
 const LIFECYCLE = ['pending', 'confirmed', 'processing', 'shipped', 'delivered'];
@@ -18,6 +20,7 @@ export interface ReconcileSummary {
   checkedPayments: number;
   reversed: number;
   replayedEvents: number;
+  prunedEvents: number;
   errors: number;
 }
 
@@ -41,6 +44,7 @@ export class Reconciler {
       checkedPayments: 0,
       reversed: 0,
       replayedEvents: 0,
+      prunedEvents: 0,
       errors: 0,
     };
     const before = new Date(Date.now() - this.ctx.config.reconcile_after_seconds * 1000);
@@ -104,7 +108,30 @@ export class Reconciler {
         await settle(this.ctx, this.settlement, row.payload as unknown as Stripe.Event);
         summary.replayedEvents++;
       });
+    await guarded('prune', async () => {
+      summary.prunedEvents = await this.prune();
+    });
     return summary;
+  }
+
+  /**
+   * Deletes processed webhook events older than `webhook_retention_days`, in batches (SKIP LOCKED: instances
+   * pruning at once never wait on each other). Deferred events stay until they are applied. The provider stops
+   * redelivering an event after days, well inside the retention; a later redelivery would only be applied again,
+   * and every settlement step is idempotent.
+   */
+  async prune(): Promise<number> {
+    const days = this.ctx.config.webhook_retention_days;
+    return pruneInBatches(
+      () =>
+        this.ctx.db.$executeRaw(sql`
+          DELETE FROM payprov_webhook_events WHERE id IN (
+            SELECT id FROM payprov_webhook_events
+            WHERE status = 'processed' AND updated_at < now() - ${days}::int * interval '1 day'
+            LIMIT ${PRUNE_BATCH}
+            FOR UPDATE SKIP LOCKED)`),
+      PRUNE_BATCH,
+    );
   }
 
   /** Whether an order in `status` has reached `capture_on` (and was not cancelled or refunded). */
@@ -122,7 +149,7 @@ export class Reconciler {
       running = true;
       this.runOnce()
         .then((s) => {
-          if (s.settledOrders || s.reversed || s.replayedEvents || s.errors)
+          if (s.settledOrders || s.reversed || s.replayedEvents || s.prunedEvents || s.errors)
             this.ctx.log.info({ ...s }, 'payments reconciled');
         })
         .catch((err) => this.ctx.log.error({ err: String(err) }, 'reconciliation failed'))

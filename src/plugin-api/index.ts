@@ -14,6 +14,7 @@ export type {
 } from './contract';
 export type { PluginConfigSchema, PluginKeySpec, PluginConfigOf } from './config-schema';
 export { pluginDatabaseFor, sql, sqlJoin, sqlRaw } from './database';
+export { pruneInBatches } from './retention';
 export type { PluginDatabase, PluginTableName } from './database';
 export type { UiExtension } from './ui-extensions';
 export type { PluginMcpTool, StoreMcpClient, StoreMcpServerFacade, StoreMcpRegistration } from './mcp-tools';

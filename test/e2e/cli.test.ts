@@ -203,6 +203,7 @@ describe('svc CLI', () => {
         checkedPayments: 0,
         reversed: 0,
         replayedEvents: 0,
+        prunedEvents: 0,
         errors: 0,
       });
       const unknown = await run(process.execPath, [...SVC, 'payprov', 'reconcile'], {
