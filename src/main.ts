@@ -13,6 +13,7 @@ import { SERVICE_VERSION } from './platform/version';
 import { CliError, adminCreate } from './cli/admin-create';
 import { describeDatabaseError } from './platform/db/connection-errors';
 import { mcpCommand } from './cli/mcp';
+import { workerCommand } from './cli/worker';
 import { parseCatalogArgs, seedCatalogCommand } from './cli/seed-catalog';
 import { type CliOutput, cliOutput, reportFailure } from './cli/output';
 
@@ -20,6 +21,8 @@ const USAGE = `usage: svc <command> [--config path] [--json]
 
 commands:
   serve      start the HTTP server (REST /api/v1, GraphQL /graphql)
+  worker     run the background work (webhook relay, payment reconciler, retention) without
+             the public API; health on worker.health_port (PostgreSQL; see docs/scaling.md)
   migrate    apply pending database migrations and exit
   seed --demo
              load the demo shop into an empty database
@@ -172,6 +175,11 @@ async function main(argv: string[]): Promise<void> {
     case 'serve':
       noArguments(command, rest);
       return serve(configFile);
+    case 'worker': {
+      noArguments(command, rest);
+      const config = loadConfig({ file: configFile });
+      return workerCommand(config, createLogger(config['log.level']));
+    }
     case 'migrate':
       noArguments(command, rest);
       return migrate(out, configFile);

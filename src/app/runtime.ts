@@ -166,7 +166,10 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     const plugins = opts.plugins ?? BUNDLED_PLUGINS;
     const lifecycle = { stopping: false };
     services.lifecycle = lifecycle;
-    const pluginHost = new PluginHost(plugins, services, opts.pluginOptions);
+    const pluginHost = new PluginHost(plugins, services, {
+      backgroundJobs: config['server.background_jobs'],
+      ...opts.pluginOptions,
+    });
     services.plugins = pluginHost;
     const apiKeyUsage = new ApiKeyUsage(database.prisma, services.background);
     const schema = buildAppSchema(plugins);

@@ -32,6 +32,12 @@ export interface PluginHostOptions {
   /** How long `init` and `shutdown` may take each (ms). */
   initTimeoutMs?: number;
   shutdownTimeoutMs?: number;
+  /**
+   * Whether this instance runs background work (`server.background_jobs`; always on in `svc worker`). Off, each
+   * plugin's `stopping` signal is aborted as soon as its `init` returns, so the loops it started there (the
+   * automation relay, the payprov reconciler) stop before their first round while its hooks and routes stay on.
+   */
+  backgroundJobs?: boolean;
 }
 
 /** Rejects with a timeout error when `work` does not settle within `ms`. */
@@ -65,6 +71,7 @@ export class PluginHost implements PluginDirectory {
   private readonly stop = new AbortController();
   private readonly initTimeoutMs: number;
   private readonly shutdownTimeoutMs: number;
+  private readonly backgroundJobs: boolean;
 
   constructor(
     definitions: AnyPlugin[],
@@ -73,6 +80,7 @@ export class PluginHost implements PluginDirectory {
   ) {
     this.initTimeoutMs = options.initTimeoutMs ?? 10_000;
     this.shutdownTimeoutMs = options.shutdownTimeoutMs ?? 10_000;
+    this.backgroundJobs = options.backgroundJobs ?? true;
     const raw = services.config.plugins ?? {};
     const known = new Set(definitions.map((d) => d.name));
     for (const name of Object.keys(raw)) {
@@ -169,8 +177,16 @@ export class PluginHost implements PluginDirectory {
       const log = this.services.log.child({ plugin: plugin.definition.name });
       try {
         this.checkDeclarations(plugin.definition);
+        // Without background jobs the plugin's loops get a signal of their own, aborted once `init` has run
+        // (synchronously after a synchronous init: a loop's first round stops before it leases anything).
+        const quiet = this.backgroundJobs ? undefined : new AbortController();
+        const ctx = this.contextFor(plugin, checkout, schema, quiet?.signal);
         await withTimeout(
-          () => plugin.definition.init(this.contextFor(plugin, checkout, schema)),
+          async () => {
+            const ran = plugin.definition.init(ctx);
+            if (ran instanceof Promise) await ran;
+            quiet?.abort();
+          },
           this.initTimeoutMs,
           'init',
         );
@@ -224,6 +240,7 @@ export class PluginHost implements PluginDirectory {
     plugin: Loaded,
     checkout: CheckoutFunction,
     schema: GraphQLSchema,
+    stopping: AbortSignal = this.stop.signal,
   ): PluginContext<any, PluginTableName> {
     const { definition, router, storeRouter } = plugin;
     const tables = (definition.tables ?? []) as PluginTableName[];
@@ -264,8 +281,9 @@ export class PluginHost implements PluginDirectory {
       checkout,
       secureCookie: this.services.config['security.csrf.secure'],
       db: pluginDatabase(this.services.prisma, tables),
-      sendHtml: (res, render) => sendHtmlPage(res as express.Response, this.extensionOrigins(), render),
-      stopping: this.stop.signal,
+      sendHtml: (res, render, origins = []) =>
+        sendHtmlPage(res as express.Response, [...new Set([...this.extensionOrigins(), ...origins])], render),
+      stopping,
     };
   }
 }

@@ -111,6 +111,18 @@ export const CONFIG_KEYS = {
   'media.s3.bucket': {
     type: 'string',
     default: '',
+  'server.background_jobs': {
+    type: 'bool',
+    default: true,
+    doc: "Run the background work (the automation webhook relay, the payprov reconciler, the plugins' retention pruning) in this instance; turn it off on API instances when `svc worker` processes run it (docs/scaling.md).",
+  },
+  'worker.health_port': {
+    type: 'int',
+    default: 8081,
+    min: 0,
+    max: 65535,
+    doc: '`svc worker` answers liveness (`GET /api/v1/health`) and readiness (`GET /api/v1/health/ready`) on this port of `server.host` (0 picks a free port); it serves nothing else.',
+  },
     doc: 'Bucket of uploaded media; required when `media.storage` is `s3`.',
   },
   'media.s3.region': { type: 'string', default: 'us-east-1', doc: 'Region the requests are signed for (SigV4).' },

@@ -1,0 +1,125 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createCheckoutFunction } from '../plugin-api/checkout';
+import { PluginHost } from '../plugin-api/host';
+import { BUNDLED_PLUGINS } from './plugins';
+import { buildAppSchema } from './domains';
+import { closeHttpServer } from '../http/close';
+import { type StartOptions, openServices } from './runtime';
+import type { AppServices } from '../context/ctx';
+import { SERVICE_VERSION } from '../platform/version';
+
+/** A running `svc worker`: the background work of every enabled plugin, and a health listener. */
+export interface RunningWorker {
+  /** The health listener's base URL (`http://127.0.0.1:<worker.health_port>`). */
+  healthUrl: string;
+  services: AppServices;
+  plugins: PluginHost;
+  close(): Promise<void>;
+}
+
+type Probe = { status: number; data: Record<string, unknown> };
+
+/**
+ * Liveness and readiness of a worker, in the API's shapes so one probe configuration fits both roles. A
+ * worker has no public traffic to receive: readiness says whether its loops can work (the database answers)
+ * and whether it is draining; an unreachable Redis is only `degraded`, as on the API.
+ */
+async function probe(services: AppServices, ping: () => Promise<boolean>, path: string): Promise<Probe | null> {
+  const route = path.replace(/\/+$/, '').replace(/^\/api\/v1/, '');
+  if (route !== '/health' && route !== '/health/ready') return null;
+  const draining = services.lifecycle?.stopping ?? false;
+  const database = await ping();
+  if (route === '/health') {
+    const status = draining ? 'stopping' : database ? 'ok' : 'degraded';
+    return {
+      status: status === 'ok' ? 200 : 503,
+      data: { status, role: 'worker', database: database ? 'ok' : 'unreachable', version: SERVICE_VERSION },
+    };
+  }
+  const redis = await services.security.ping();
+  const ready = database && !draining;
+  return {
+    status: ready ? 200 : 503,
+    data: {
+      status: !ready ? 'not_ready' : redis === false ? 'degraded' : 'ready',
+      role: 'worker',
+      database: database ? 'ok' : 'unreachable',
+      redis: redis === null ? 'not_configured' : redis ? 'ok' : 'unreachable',
+      draining,
+    },
+  };
+}
+
+/**
+ * `svc worker`: opens the database and services, starts the enabled plugins with their background loops
+ * (whatever `server.background_jobs` says: running them is this process's job) and serves no public API. Their
+ * hooks still fire for what the worker itself changes (a reconciled payment moving an order writes its outbox
+ * row). Closing stops the loops first (the relay finishes and records the deliveries it leased), then the
+ * background tasks and the database.
+ */
+export async function startWorker(opts: StartOptions): Promise<RunningWorker> {
+  const { config } = opts;
+  const opened = await openServices(opts);
+  const { services, database } = opened;
+  const lifecycle = { stopping: false };
+  services.lifecycle = lifecycle;
+  let health: http.Server | undefined;
+  try {
+    const plugins = opts.plugins ?? BUNDLED_PLUGINS;
+    const pluginHost = new PluginHost(plugins, services, { ...opts.pluginOptions, backgroundJobs: true });
+    services.plugins = pluginHost;
+    const schema = buildAppSchema(plugins);
+    await pluginHost.start({ checkout: createCheckoutFunction(services, schema), schema });
+    const server = http.createServer((req, res) => {
+      const answer =
+        req.method === 'GET' || req.method === 'HEAD' ? probe(services, database.ping, req.url ?? '') : null;
+      Promise.resolve(answer).then(
+        (p) => {
+          res.writeHead(p?.status ?? 404, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+          res.end(JSON.stringify(p ? { data: p.data } : { error: { code: 'not_found', message: 'not found' } }));
+        },
+        () => {
+          res.writeHead(503, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ data: { status: 'not_ready', role: 'worker' } }));
+        },
+      );
+    });
+    health = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config['worker.health_port'], config['server.host'], () => resolve());
+    });
+    const port = (server.address() as AddressInfo).port;
+    services.log.info(
+      {
+        healthPort: port,
+        plugins: pluginHost
+          .list()
+          .filter((p) => p.state === 'active')
+          .map((p) => p.name),
+      },
+      'svc worker running',
+    );
+    let closing: Promise<void> | undefined;
+    return {
+      healthUrl: `http://127.0.0.1:${port}`,
+      services,
+      plugins: pluginHost,
+      close: () =>
+        (closing ??= (async () => {
+          lifecycle.stopping = true;
+          // The loops stop and the deliveries in flight are recorded (their leases released) before the
+          // database closes under them; the probe answers `stopping` meanwhile.
+          await pluginHost.close();
+          await opened.close();
+          await closeHttpServer(server, 1000);
+          services.log.info('svc worker stopped');
+        })()),
+    };
+  } catch (err) {
+    if (health) await closeHttpServer(health, 0).catch(() => undefined);
+    await opened.close().catch(() => undefined);
+    throw err;
+  }
+}
