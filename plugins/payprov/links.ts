@@ -168,6 +168,7 @@ export function completeLinkHandler(ctx: Ctx, provider: Provider) {
       throw new AppError('payment_link_used', 'this payment link has been used');
     }
     let orderId: string;
+    let orderNumber: string;
     try {
       const order = await ctx.checkout({
         customerId: link.customerId,
@@ -184,6 +185,7 @@ export function completeLinkHandler(ctx: Ctx, provider: Provider) {
         },
       });
       orderId = String(order.data.id);
+      orderNumber = String(order.data.order_number);
     } catch (err) {
       ctx.log.warn(
         { link: link.id, code: (err as AppError).code, err: (err as Error).message },
@@ -196,6 +198,13 @@ export function completeLinkHandler(ctx: Ctx, provider: Provider) {
     await ctx.db.$executeRaw(sql`
       UPDATE payprov_links SET status = 'completed', order_id = ${orderId}::uuid, updated_at = now()
       WHERE id = ${link.id}::uuid`);
-    res.json({ data: { status: 'completed', payment_intent_id: link.paymentIntentId, order_id: orderId } });
+    res.json({
+      data: {
+        status: 'completed',
+        payment_intent_id: link.paymentIntentId,
+        order_id: orderId,
+        order_number: orderNumber,
+      },
+    });
   };
 }

@@ -66,21 +66,37 @@ export function payPageHandler(ctx: Ctx, provider: Provider) {
     }
     res.setHeader('Referrer-Policy', 'no-referrer');
     const amount = (data.amount / 100).toFixed(2);
+    const origins = providerOrigins(ctx.config);
     const completeUrl = `/api/v1/store/payprov/payment-link/${encodeURIComponent(token)}/complete`;
-    ctx.sendHtml(res, (nonce) =>
-      layout(
-        nonce,
-        'Payment',
-        `<h1>Pay ${escape(amount)} ${escape(data.currency.toUpperCase())}</h1>
+    ctx.sendHtml(
+      res,
+      (nonce) =>
+        layout(
+          nonce,
+          'Payment',
+          `<h1>Pay ${escape(amount)} ${escape(data.currency.toUpperCase())}</h1>
 <payprov-payment publishable-key="${escape(data.publishable_key)}" client-secret="${escape(data.client_secret)}" data-complete-url="${escape(completeUrl)}"></payprov-payment>
 <p id="payprov-status" role="status"></p>
 <script nonce="${nonce}" src="${GLUE_PATH}" integrity="${GLUE_SRI}"></script>`,
-        `<script nonce="${nonce}" src="${escape(ctx.config.js_url)}"></script>
+          `<script nonce="${nonce}" src="${escape(ctx.config.js_url)}"></script>
 <script nonce="${nonce}" src="${COMPONENT_PATH}" integrity="${COMPONENT_SRI}"></script>
 `,
-      ),
+        ),
+      origins,
     );
   };
+}
+
+/**
+ * The origins of a configured provider script and API (`js_url`, `api_base`), for the page's CSP: the
+ * provider's script talks to where it came from. The defaults are the provider's own, which the UI extension
+ * declares already; a local double (`npm run payprov:double`) is another origin, which the CSP would block.
+ */
+export function providerOrigins(config: Pick<PayprovConfig, 'js_url' | 'api_base'>): string[] {
+  return [config.js_url, config.api_base].flatMap((url) => {
+    const origin = url ? URL.parse(url)?.origin : undefined;
+    return origin && origin !== 'null' ? [origin] : [];
+  });
 }
 
 /** The UI extension storefronts mount in their checkout (spec "UI extension"). */

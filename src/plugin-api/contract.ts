@@ -100,8 +100,11 @@ export interface PluginContext<C, T extends PluginTableName = never> {
   secureCookie: boolean;
   /** The plugin's own tables (declared in `tables`), raw SQL and transactions. */
   db: PluginDatabase<T>;
-  /** Sends an HTML page with a fresh nonce CSP (plus every plugin's declared UI-extension origins). */
-  sendHtml(res: Express.Response, render: (nonce: string) => string): void;
+  /**
+   * Sends an HTML page with a fresh nonce CSP (plus every plugin's declared UI-extension origins, and `origins`:
+   * ones this page alone talks to, e.g. a configured provider's, added to `script-src`, `frame-src`, `connect-src`).
+   */
+  sendHtml(res: Express.Response, render: (nonce: string) => string, origins?: readonly string[]): void;
   /**
    * Adds the CLI command `svc <plugin> <name>`: the CLI starts the service (plugins initialised, no public
    * listener), runs `run` once, prints its result as JSON, and stops.

@@ -115,6 +115,7 @@ describe('payprov: payment links', () => {
       status: 'completed',
       payment_intent_id: link.payment_intent_id,
       order_id: orderId,
+      order_number: (await s.orderOf(orderId)).orderNumber,
     });
     expect(await s.t.db.order.count({ where: { paymentReference: link.payment_intent_id } })).toBe(1);
     await until(async () => (await s.orderOf(orderId)).status === 'confirmed');

@@ -106,7 +106,9 @@ describe('payprov: pay page', () => {
         composed: true,
       });
 
-      s.fake.authorize(intentId);
+      // No help from the test: the provider script records the card's outcome at the double, as
+      // `npm run payprov:double` serves it, and the page completes the link on its own.
+      expect(s.fake.intent(intentId).status).toBe('requires_payment_method');
       await page.evaluate("window.__stubMode = 'success'");
       await page.click('payprov-payment button');
       await page.waitForFunction(() => (globalThis as unknown as PageGlobal).__events.length === 2);
@@ -122,6 +124,12 @@ describe('payprov: pay page', () => {
           .textContent.startsWith('Thank you'),
       );
       await until(async () => (await s.t.db.order.count({ where: { paymentReference: intentId } })) === 1);
+      // The buyer sees the order number they can quote, not the order's id.
+      const order = await s.t.db.order.findFirstOrThrow({ where: { paymentReference: intentId } });
+      const shown = (await page.textContent('#payprov-status')) ?? '';
+      expect(shown).toBe(`Thank you! Your order ${order.orderNumber} is placed.`);
+      expect(shown).not.toContain(order.id);
+      expect(s.fake.intent(intentId).status).not.toBe('requires_payment_method');
 
       expect(await page.evaluate('window.__violations')).toEqual([]);
       expect(problems).toEqual([]);

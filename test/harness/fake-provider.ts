@@ -56,6 +56,7 @@ class ApiError extends Error {
 }
 
 export const STUB_SCRIPT = `
+var DOUBLE = new URL(document.currentScript.src).origin;
 window.Stripe = function (publishableKey) {
   var clientSecret = null;
   return {
@@ -67,9 +68,18 @@ window.Stripe = function (publishableKey) {
         (typeof target === 'string' ? document.querySelector(target) : target).appendChild(input);
       } }; } };
     },
+    // Like the real confirm, the card's outcome is recorded at the provider (this double's control route, on
+    // the origin this script came from), so the pay page alone completes a payment in a local run.
     confirmPayment: function () {
-      if (window.__stubMode === 'decline') return Promise.resolve({ error: { message: 'Your card was declined.' } });
-      return Promise.resolve({ paymentIntent: { id: String(clientSecret).split('_secret_')[0], status: 'requires_capture' } });
+      var id = String(clientSecret).split('_secret_')[0];
+      var decline = window.__stubMode === 'decline';
+      return fetch(DOUBLE + '/_double/intents/' + encodeURIComponent(id) + (decline ? '/decline' : '/authorize'), {
+        method: 'POST'
+      }).then(function (response) {
+        if (!response.ok) return { error: { message: 'the payment provider refused the payment' } };
+        if (decline) return { error: { message: 'Your card was declined.' } };
+        return { paymentIntent: { id: id, status: 'requires_capture' } };
+      });
     }
   };
 };`;
@@ -186,6 +196,8 @@ export class FakeProvider {
     if (req.method === 'POST' && control) {
       const intent = this.intents.get(control[1]);
       if (!intent) return void this.send(res, 404, { error: { message: 'no such intent' } });
+      // The pay page's stub calls this from the shop's origin (a simple POST: no preflight).
+      res.setHeader('access-control-allow-origin', '*');
       return void this.send(res, 200, this[control[2] as 'authorize' | 'decline' | 'expire'](intent.id));
     }
     const route = this.route(req.method ?? 'GET', url.pathname);

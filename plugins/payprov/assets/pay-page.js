@@ -14,7 +14,8 @@
       body: JSON.stringify({ payment_intent_id: e.detail.paymentIntentId }),
     });
     const body = await response.json().catch(() => ({}));
-    if (response.ok) say(`Thank you! Your order is placed (${body.data.order_id}).`);
+    // The order number is what the buyer can quote (the id means nothing to them).
+    if (response.ok) say(`Thank you! Your order ${body.data.order_number} is placed.`);
     else say((body.errors && body.errors[0] && body.errors[0].detail) || 'checkout failed');
   });
 })();
