@@ -1,3 +1,4 @@
+import { type GraphQLInputType, getNamedType, isInputObjectType } from 'graphql';
 import { ERROR_STATUS, type ErrorCode } from '../../src/shared/errors';
 import type { CompiledRoute } from '../adapter';
 import type { JsonSchema } from './json-schema';
@@ -11,7 +12,8 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  *   `service_unavailable` (database unreachable);
  * - POST/PUT/PATCH: the body parser's `invalid_json`, `body_too_large`, `unsupported_media_type`;
  * - unsafe methods: `csrf_token_invalid` (a cookie session without the double-submit header);
- * - a route with variables: `validation_error` (every invalid field); path ids add `not_found`;
+ * - a route with variables: `validation_error` (every invalid field); path ids, and ids in the body (a
+ *   customer's default address, a product's tax rule: an unknown one is 404 naming the field), add `not_found`;
  * - access: admin and customer routes `unauthorized` + `forbidden`; a store route whose API keys need a
  *   permission `forbidden`;
  * - plus the domain codes the route declares (`errors` in the route table).
@@ -25,12 +27,22 @@ export function routeErrorCodes(route: CompiledRoute): ErrorCode[] {
   if (UNSAFE.has(spec.method)) codes.add('csrf_token_invalid');
   if (route.variables.length || spec.multipart) codes.add('validation_error');
   if (route.params.length) codes.add('validation_error').add('not_found');
+  if (route.variables.some((v) => v.source.from === 'body' && refersToIds(v.type))) codes.add('not_found');
   for (const access of route.access) {
     if (access.kind === 'admin' || access.kind === 'customer') codes.add('unauthorized').add('forbidden');
     if (access.kind === 'store' && access.permission) codes.add('forbidden');
   }
   for (const code of spec.errors ?? []) codes.add(code);
   return [...codes];
+}
+
+/** Whether an input type holds a UUID anywhere (an id of another resource), nested inputs included. */
+function refersToIds(type: GraphQLInputType, seen = new Set<string>()): boolean {
+  const named = getNamedType(type);
+  if (named.name === 'UUID') return true;
+  if (!isInputObjectType(named) || seen.has(named.name)) return false;
+  seen.add(named.name);
+  return Object.values(named.getFields()).some((f) => refersToIds(f.type, seen));
 }
 
 /** The codes grouped by their HTTP status (the shared table in `src/shared/errors.ts`), statuses ascending. */

@@ -192,7 +192,8 @@ describe('null on every optional field of every REST body', () => {
     });
     sent++;
     if (res.status < 300) cleared++;
-    else other.push(`${op.method} ${op.path} ${field} ${res.status}${res.status === 400 ? res.text.slice(0, 200) : ""}`);
+    else
+      other.push(`${op.method} ${op.path} ${field} ${res.status}${res.status === 400 ? res.text.slice(0, 200) : ''}`);
   });
 
   it('clearing reaches the database on the routes the issue named (and the value reads back as null)', async () => {

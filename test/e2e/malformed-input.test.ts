@@ -165,3 +165,52 @@ describe('explicit null, dates and numbers out of range', () => {
     expect(await t.db.warehouse.count({ where: { code } })).toBe(0);
   });
 });
+
+describe('body shape and free-form JSON fields (issue 24)', () => {
+  it.each([
+    ['null', 'null'],
+    ['a number', '5'],
+    ['a string', '"cart"'],
+    ['an array', '[]'],
+    ['an array of an object', '[{"currency":"EUR"}]'],
+  ])('a JSON body of %s where an object is expected is 400 type on "", and nothing is written', async (_what, raw) => {
+    const carts = await t.db.cart.count();
+    const res = await t.asGuest().request('POST', '/api/v1/store/cart', raw, { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ code: 'validation_error', field: '', detail: 'type' }]);
+    const admin = await t.asAdmin().request('POST', W, raw, { 'content-type': 'application/json' });
+    expect(admin.body.errors).toEqual([{ code: 'validation_error', field: '', detail: 'type' }]);
+    expect(await t.db.cart.count()).toBe(carts);
+  });
+
+  it('a route whose body is optional still takes no body, or {}', async () => {
+    expect((await t.asGuest().request('POST', '/api/v1/store/cart')).status).toBe(201);
+    expect((await t.asGuest().post('/api/v1/store/cart', {})).status).toBe(201);
+  });
+
+  it.each([false, true, [], [1, 2], 'text', 0, 12])(
+    'custom_fields %j (not an object) is 400 type naming the field, over REST and GraphQL',
+    async (value) => {
+      const slug = `cf-${randomBytes(4).toString('hex')}`;
+      const translations = [{ locale: 'en', name: 'CF', slug }];
+      const res = await t.asAdmin().post('/api/v1/admin/categories', { translations, custom_fields: value });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ code: 'validation_error', field: 'custom_fields', detail: 'type' }]);
+      const product = await t
+        .asAdmin()
+        .post('/api/v1/admin/products', { currency: 'EUR', translations, metadata: value, custom_fields: { a: 1 } });
+      expect(product.body.errors).toEqual([{ code: 'validation_error', field: 'metadata', detail: 'type' }]);
+      const gql = await t
+        .asAdmin()
+        .gql('mutation ($input: CategoryCreateInput!) { categoryCreate(input: $input) { id } }', {
+          input: { translations, customFields: value },
+        });
+      expect(gql.errors?.[0].extensions).toMatchObject({ code: 'validation_error', field: 'input.custom_fields' });
+      expect(await t.db.categoryTranslation.count({ where: { slug } })).toBe(0);
+      // An object (with nested lists inside) is what the field takes.
+      const ok = await t.asAdmin().post('/api/v1/admin/categories', { translations, custom_fields: { tags: [1, 2] } });
+      expect(ok.status).toBe(201);
+      expect(ok.body.data.custom_fields).toEqual({ tags: [1, 2] });
+    },
+  );
+});

@@ -1,0 +1,207 @@
+/**
+ * Issue 24: fuzz from the OpenAPI document's own rules. Each request picks a core route of schema/openapi.json
+ * and fills its path parameters, query string and JSON body from the schemas the document states (bounds,
+ * patterns, lengths, enums, required keys, which fields take null):
+ * - a request the document admits never answers 5xx, and answers a status (and body) the document lists for it;
+ * - a request that breaks exactly one stated rule (a value out of bounds, too long, off-pattern, outside the
+ *   enum, of the wrong type, null where the field is not nullable, a required key missing, a body that is not
+ *   an object) answers 400 `validation_error` with the error envelope, never 5xx.
+ * The client checks every answer against the document. `SVC_TEST_FUZZ_OPENAPI_RUNS` sets the number of
+ * requests of each kind (CI: 150 + 150); `SVC_TEST_FUZZ_SEED` the seed.
+ */
+import fc from 'fast-check';
+import type { Client } from '../harness/client';
+import {
+  type DocOperation,
+  type Schema,
+  documentOperations,
+  invalidArb,
+  validArb,
+  withoutNull,
+} from '../harness/openapi-arbitrary';
+import { type TestServer, startTestServer } from '../harness/server';
+
+const RUNS = Number(process.env.SVC_TEST_FUZZ_OPENAPI_RUNS ?? 150);
+const SEED = Number(process.env.SVC_TEST_FUZZ_SEED ?? 20261125);
+
+let t: TestServer;
+let staff: Client;
+let customer: Client;
+let guest: Client;
+beforeAll(async () => {
+  // The test server's rate limits are out of reach (test/harness/server.ts): a 429 here would be a finding.
+  t = await startTestServer();
+  staff = await t.asSuperAdmin().ready();
+  customer = await t.asCustomer().ready();
+  guest = t.asGuest();
+});
+afterAll(() => t?.close());
+
+// Logout and login would end or lock the fuzzer's own sessions without telling anything about input rules.
+const operations = documentOperations().filter((op) => !/\/auth\/(logout|login)$/.test(op.path));
+
+/** The caller the route is for, so the access check (which runs before the input) lets the request through. */
+function callerFor(op: DocOperation): Client {
+  if (op.path.startsWith('/api/v1/admin')) return staff;
+  if (op.path.startsWith('/api/v1/store/account') || op.path.startsWith('/api/v1/store/api-keys')) return customer;
+  return guest;
+}
+
+/** A parameter value as it travels in a URL (lists comma-separated). */
+const asText = (value: unknown): string => (Array.isArray(value) ? value.join(',') : String(value));
+
+/** Invalid values of a path or query parameter as text: what a URL can carry (no null, everything a string). */
+function invalidParam(s: Schema): fc.Arbitrary<{ value: string; breaks: string }> | undefined {
+  const base = withoutNull(s);
+  const options: Array<fc.Arbitrary<{ value: string; breaks: string }>> = [];
+  const add = (breaks: string, ...values: string[]) =>
+    options.push(fc.constantFrom(...values).map((value) => ({ value, breaks })));
+  if (Array.isArray(base.enum)) add('enum', 'not-one-of-them');
+  if (base.type === 'integer') {
+    add('type', '1.5', 'abc', '');
+    if (base.minimum !== undefined && base.minimum > -2147483648) add('minimum', String(base.minimum - 1));
+  }
+  if (base.type === 'boolean') add('type', 'maybe', '2');
+  if (base.type === 'string') {
+    if (base.format === 'uuid') add('format', 'not-a-uuid', '1234');
+    if (base.maxLength !== undefined) add('maxLength', 'x'.repeat(base.maxLength + 1));
+  }
+  if (base.type === 'array' && withoutNull(base.items ?? {}).format === 'uuid') add('format', 'not-a-uuid');
+  return options.length ? fc.oneof(...options) : undefined;
+}
+
+interface Built {
+  op: DocOperation;
+  path: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+  breaks?: string;
+}
+
+function urlOf(req: Built): string {
+  const filled = req.op.path.replace(/\{(\w+)\}/g, (_m, n: string) => encodeURIComponent(req.path[n]));
+  const qs = new URLSearchParams(req.query).toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+/** A request the document admits. */
+function validRequest(op: DocOperation): fc.Arbitrary<Built> {
+  const pathParams = op.parameters.filter((p) => p.in === 'path');
+  const queryParams = op.parameters.filter((p) => p.in === 'query');
+  return fc
+    .record({
+      path: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, validArb(p.schema).map(asText)]))),
+      query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, validArb(p.schema).map(asText)])), {
+        requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name),
+      }),
+      body: op.body ? validArb(op.body) : fc.constant(undefined),
+    })
+    .map(({ path, query, body }) => ({
+      op,
+      path: path as Record<string, string>,
+      query: query as Record<string, string>,
+      body,
+    }));
+}
+
+/** A request that breaks one rule the document states, or undefined when it states none to break. */
+function invalidRequest(op: DocOperation): fc.Arbitrary<Built> | undefined {
+  const breakers: Array<fc.Arbitrary<Built>> = [];
+  for (const p of op.parameters.filter((x) => x.in === 'path' || x.in === 'query')) {
+    const bad = invalidParam(p.schema);
+    if (!bad) continue;
+    const where = p.in === 'path' ? 'path' : 'query';
+    breakers.push(
+      fc.tuple(validRequest(op), bad).map(([req, b]) => ({
+        ...req,
+        [where]: { ...req[where], [p.name]: b.value },
+        breaks: `${p.in} ${p.name}: ${b.breaks}`,
+      })),
+    );
+  }
+  const body = op.body && withoutNull(op.body);
+  if (body?.type === 'object') {
+    breakers.push(
+      fc.tuple(validRequest(op), fc.constantFrom(null, 5, 'text', [])).map(([req, v]) => ({
+        ...req,
+        body: v,
+        breaks: `body ${JSON.stringify(v)}`,
+      })),
+    );
+    for (const [key, prop] of Object.entries((body.properties ?? {}) as Record<string, Schema>)) {
+      const bad = invalidArb(prop);
+      if (bad)
+        breakers.push(
+          fc.tuple(validRequest(op), bad).map(([req, b]) => ({
+            ...req,
+            body: { ...(req.body as object), [key]: b.value },
+            breaks: `body ${key}: ${b.breaks}`,
+          })),
+        );
+      if ((body.required ?? []).includes(key))
+        breakers.push(
+          validRequest(op).map((req) => {
+            const { [key]: _dropped, ...rest } = req.body as Record<string, unknown>;
+            return { ...req, body: rest, breaks: `body ${key}: missing` };
+          }),
+        );
+    }
+  }
+  return breakers.length ? fc.oneof(...breakers) : undefined;
+}
+
+async function send(req: Built) {
+  const method = req.op.method;
+  const body = method === 'GET' || method === 'DELETE' ? undefined : req.body;
+  // The client throws when the answer's status or body is not one the document lists for the route.
+  return callerFor(req.op).request(method, urlOf(req), body === undefined ? undefined : JSON.stringify(body), {
+    'content-type': 'application/json',
+  });
+}
+
+const describeOf = (req: Built, res: { status: number; text: string }) =>
+  `${req.op.method} ${urlOf(req)} ${JSON.stringify(req.body)?.slice(0, 300)}${req.breaks ? ` (breaks ${req.breaks})` : ''}\n→ ${res.status} ${res.text.slice(0, 400)}`;
+
+describe('requests generated from the OpenAPI document', () => {
+  it(`${RUNS} requests the document admits: never 5xx, always a documented answer`, async () => {
+    let sent = 0;
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...operations).chain((op) => validRequest(op)),
+        async (req) => {
+          const res = await send(req);
+          sent++;
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          if (res.status >= 500) throw new Error(describeOf(req, res));
+          if (res.status >= 400) expect(res.body?.errors?.[0]?.code).toEqual(expect.any(String));
+        },
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
+    // eslint-disable-next-line no-console
+    console.log(`openapi fuzz, valid: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    expect(sent).toBeGreaterThanOrEqual(RUNS);
+  });
+
+  it(`${RUNS} requests that break one stated rule: 400 validation_error, never 5xx`, async () => {
+    let sent = 0;
+    const breakable = operations.flatMap((op) => {
+      const arb = invalidRequest(op);
+      return arb ? [arb] : [];
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(...breakable), async (req) => {
+        const res = await send(req);
+        sent++;
+        if (res.status >= 500) throw new Error(describeOf(req, res));
+        if (res.status !== 400 || res.body?.errors?.[0]?.code !== 'validation_error')
+          throw new Error(`expected 400 validation_error: ${describeOf(req, res)}`);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+    // eslint-disable-next-line no-console
+    console.log(`openapi fuzz, invalid: ${sent} requests over ${breakable.length} routes`);
+    expect(sent).toBeGreaterThanOrEqual(RUNS);
+  });
+});
