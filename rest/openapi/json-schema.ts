@@ -193,8 +193,6 @@ function nonNullInput(type: GraphQLInputType, rules?: FieldRules): JsonSchema {
 
 function namedInput(type: GraphQLInputType, rules?: FieldRules): JsonSchema {
   const named = getNamedType(type);
-  // Input JSON (custom_fields, metadata, bulk items) must be an object; any other value is 400 `type`.
-  if (isScalarType(named) && named.name === 'JSON') return { type: 'object' };
   if (isScalarType(named)) return withRules(scalarSchema(named), rules);
   if (isEnumType(named)) return { type: 'string', enum: named.getValues().map((v) => v.name) };
   if (!isInputObjectType(named)) throw new Error(`openapi: unexpected input type ${String(type)}`);
@@ -203,7 +201,12 @@ function namedInput(type: GraphQLInputType, rules?: FieldRules): JsonSchema {
   for (const field of Object.values(named.getFields())) {
     const key = toSnake(field.name);
     const fieldRules = (field.extensions as { rules?: FieldRules } | undefined)?.rules;
-    const schema = inputSchema(field.type, fieldRules, isClearable(field));
+    // A JSON field (custom_fields, metadata) must be an object; any other value is 400 `type`. Items of a JSON
+    // list (the bulk create's products) stay open: each is judged on its own, in the 207 results.
+    const json =
+      !isListType(isNonNullType(field.type) ? field.type.ofType : field.type) &&
+      getNamedType(field.type).name === 'JSON';
+    const schema = json ? { type: 'object' } : inputSchema(field.type, fieldRules, isClearable(field));
     properties[key] = described(schema, field.description);
     if (isNonNullType(field.type) && field.defaultValue === undefined) required.push(key);
   }

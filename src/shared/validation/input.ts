@@ -75,9 +75,6 @@ export function readInput(
     return name;
   }
   if (isScalarType(type)) {
-    // custom_fields and metadata are objects of the client's own keys: `false`, `[]` or `"x"` are not, and
-    // storing them broke every later read that merges or indexes them.
-    if (isJsonType(type) && !isPlainObject(value)) return fail(problems, path, 'type');
     const scalar = source === 'graphql' ? value : readScalar(type.name, value, source);
     if (scalar === INVALID) return fail(problems, path, type.name === 'UUID' ? 'uuid' : 'type');
     if (scalar === OUT_OF_RANGE) return fail(problems, path, 'out_of_range');
@@ -125,6 +122,13 @@ function readObject(
       else problems.push({ field: fieldPath, detail: 'required' });
       continue;
     }
+    // A JSON field (custom_fields, metadata) is an object of the client's own keys: `false`, `[]` or `"x"` are
+    // not, and storing them broke every later read that merges or indexes them. (Items of a JSON list, such as
+    // the bulk create's products, are judged one by one by their reader.)
+    if (raw !== undefined && raw !== null && isJsonType(field.type) && !isPlainObject(raw)) {
+      problems.push({ field: fieldPath, detail: 'type' });
+      continue;
+    }
     const read = readInput(field.type, raw, fieldPath, source, problems, rulesOf(field));
     if (read !== undefined) out[field.name] = read;
   }
@@ -137,6 +141,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 function isJsonType(type: GraphQLInputType): boolean {
+  if (isNonNullType(type)) return isJsonType(type.ofType);
   return isScalarType(type) && type.name === 'JSON';
 }
 
