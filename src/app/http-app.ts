@@ -6,6 +6,7 @@ import { type CompiledRoute, restRouter } from '../../rest/adapter';
 import { type OpenApiDocument, openApiRouter } from '../../rest/openapi';
 import { authenticate } from '../http/authenticate';
 import { AppError } from '../shared/errors';
+import { errorFields } from '../shared/error-fields';
 import { isDatabaseUnavailable } from '../shared/db-errors';
 import { databaseUnavailable } from '../graphql/errors';
 import { LocalMediaStorage } from '../platform/storage/media-storage';
@@ -69,7 +70,12 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use(requestFacts(config['server.trusted_proxies']));
   app.use(globalRateLimit(services.security));
   app.use(csrfProtection(config['security.csrf.secure']));
-  app.use(jsonBody(config['server.max_body_size'], deps.rawBody));
+  app.use(
+    jsonBody(config['server.max_body_size'], deps.rawBody, {
+      maxDepth: config['server.max_json_depth'],
+      idleMs: config['server.body_idle_timeout_seconds'] * 1000,
+    }),
+  );
   const sqlCounts = config['log.sql_counts'];
   if (sqlCounts === 'on' || (sqlCounts === 'auto' && config.env !== 'production')) app.use(countQueries(deps.queryLog));
   app.use(
@@ -126,17 +132,18 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     sendError(res, new AppError('not_found', `no route for ${req.method} ${req.path}`)),
   );
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    // A plugin route (or any Express handler) that throws the service's own error answers with it.
-    if (err instanceof AppError && !res.headersSent && !isGraphqlPath(req)) return sendError(res, err);
+    // A plugin route (or any Express handler) that throws the service's own error answers with it; a 500 among
+    // them is still a fault of ours, so it is logged with its stack like any other.
+    if (err instanceof AppError && !res.headersSent && !isGraphqlPath(req)) {
+      if (err.status === 500) req.log.error({ err: errorFields(err) }, 'request answered 500');
+      return sendError(res, err);
+    }
     // The database went away under a middleware (authentication's account check): 503, in either shape.
     if (isDatabaseUnavailable(err) && !res.headersSent) {
       req.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'database unavailable');
       return sendErrorFor(req, res, databaseUnavailable());
     }
-    req.log.error(
-      { err: err instanceof Error ? { message: err.message, stack: err.stack } : err },
-      'unhandled request error',
-    );
+    req.log.error({ err: errorFields(err) }, 'unhandled request error');
     if (res.headersSent) return res.end();
     // A failure before Apollo ran (the account check of authentication, say) still answers GraphQL clients in GraphQL's shape.
     sendErrorFor(req, res, new AppError('internal_error'));

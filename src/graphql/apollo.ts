@@ -10,6 +10,7 @@ import { graphqlExtensions, normalizeError } from './errors';
 import { jitGateway } from './jit';
 import { takeLimits } from '../context/limits';
 import { AppError } from '../shared/errors';
+import { errorFields } from '../shared/error-fields';
 import { operationLimits } from './endpoint-limits';
 import { aliasLimitRule, depthLimitRule, operationComplexity } from './limits';
 
@@ -60,14 +61,7 @@ function servicePlugin(limits: { signedIn: number; anonymous: number }): ApolloS
             // Headers an error asks for (`Retry-After` on 429s) reach GraphQL clients as they reach REST ones.
             for (const [name, value] of Object.entries(n.headers)) contextValue.effects?.header(name, value);
             if (n.internal)
-              contextValue.log?.error(
-                {
-                  err:
-                    n.internal instanceof Error ? { message: n.internal.message, stack: n.internal.stack } : n.internal,
-                  path: error.path,
-                },
-                'graphql resolver failed',
-              );
+              contextValue.log?.error({ err: errorFields(n.internal), path: error.path }, 'graphql resolver failed');
           }
           // Cookies and headers the operation declared (login's session cookies) go onto the HTTP response.
           contextValue.effects?.flush();

@@ -4,6 +4,8 @@ import { type NormalizedError, graphqlExtensions, normalizeError } from '../grap
 
 /** Writes the spec's error envelope `{ errors: [ { code, detail, field? } ] }` with the error's status and headers. */
 export function sendError(res: Response, error: AppError | NormalizedError): void {
+  // Something already answered (the stalled-body 408, say): a late error of the same request is dropped.
+  if (res.headersSent) return;
   const n =
     error instanceof AppError
       ? { status: error.status, entries: error.entries, headers: error.headers, code: error.code }
@@ -23,6 +25,7 @@ export const isGraphqlPath = (req: Request): boolean => req.path === '/graphql' 
  * answers with, for an error a middleware (CSRF, rate limit, body parser, authentication) raised on `/graphql`.
  */
 export function sendGraphqlError(req: Request, res: Response, error: AppError | NormalizedError): void {
+  if (res.headersSent) return;
   const n = error instanceof AppError ? normalizeError(error) : error;
   for (const [name, value] of Object.entries(n.headers)) res.setHeader(name, value);
   const message = n.internal ? 'an unexpected error occurred' : n.detail;

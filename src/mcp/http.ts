@@ -1,7 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import express, { type Request, type Response } from 'express';
 import type { Actor } from '../context/actor';
 import { sendError } from '../http/send';
 import { AppError } from '../shared/errors';
+import { errorFields } from '../shared/error-fields';
 import { type McpRuntime, type McpSession, buildMcpServer, parseToolsets } from './server';
 import type { Surface } from './tool-catalog';
 import { mcpNodeSdk, mcpServerSdk } from './sdk';
@@ -18,6 +20,12 @@ export const isStaff = (actor: Actor) =>
  */
 type HostGuard = ReturnType<ReturnType<typeof mcpNodeSdk>['hostHeaderValidation']>;
 
+/**
+ * The request an SDK error belongs to. The handlers are shared by every request and report errors through one
+ * callback, which runs inside the failing request's async context: this finds its logger (and request id).
+ */
+const current = new AsyncLocalStorage<{ req: Request; errors: Error[] }>();
+
 export function mcpRouter(
   rt: McpRuntime,
   options: { allowedHosts: string[]; allowedOrigins: string[] },
@@ -33,11 +41,20 @@ export function mcpRouter(
         validHost: hostHeaderValidation(options.allowedHosts),
         validOrigin: originValidation(options.allowedOrigins),
       };
+      // The SDK answers a request it cannot serve itself (a JSON-RPC error, 4xx or 500) and reports why here:
+      // refusals of the client's message are warnings; what ended in a 500 is logged below, with its cause.
       handler ??= toNodeHandler(
         mcpServerSdk().createMcpHandler(
           (ctx) => buildMcpServer(rt, surface, (ctx.authInfo?.extra as { session: McpSession }).session),
-          { onerror: (err) => rt.services.log.warn({ surface, err: err.message }, 'MCP request rejected') },
+          {
+            onerror: (err) => {
+              const scope = current.getStore();
+              scope?.errors.push(err);
+              (scope?.req.log ?? rt.services.log).warn({ surface, err: err.message }, 'MCP request rejected');
+            },
+          },
         ),
+        { onerror: (err) => void current.getStore()?.errors.push(err) },
       );
       if (!guards.validHost(req, res) || !guards.validOrigin(req, res)) return;
       if (surface === 'admin') {
@@ -58,7 +75,13 @@ export function mcpRouter(
       };
       // The SDK hands `req.auth` to the factory as `authInfo`: that is how this request's caller reaches its server.
       (req as Request & { auth?: unknown }).auth = { token: '', clientId: 'svc', scopes: [], extra: { session } };
-      await handler(req, res, req.body);
+      const scope = { req, errors: [] as Error[] };
+      await current.run(scope, () => handler!(req, res, req.body));
+      if (res.statusCode >= 500)
+        req.log.error(
+          { surface, status: res.statusCode, err: errorFields(scope.errors.at(-1) ?? 'no error reported by the SDK') },
+          'MCP request answered 500',
+        );
     });
   }
   return router;

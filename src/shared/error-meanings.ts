@@ -16,6 +16,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   csrf_token_invalid: 'A cookie-authenticated write without the matching `X-CSRF-Token` header.',
   not_found: 'No such resource, or one the caller may not see.',
   method_not_allowed: 'The path exists but not with this method (`Allow` lists the methods).',
+  request_timeout:
+    'The request body stopped arriving for `server.body_idle_timeout_seconds`; the connection is closed.',
   duplicate_code: 'A warehouse, discount or other code that is already taken.',
   duplicate_identifier: 'A property group or attribute identifier that is already taken.',
   duplicate_sku: 'A SKU that another product or variant already has.',

@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   csrf_token_invalid: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   duplicate_code: 409,
   duplicate_identifier: 409,
   duplicate_sku: 409,

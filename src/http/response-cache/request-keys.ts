@@ -14,15 +14,34 @@ const MAX_QUERY_LENGTH = 16 * 1024;
 
 export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
+/**
+ * Deepest variables a cacheable request may have. Bodies and GET parameters deeper than `server.max_json_depth`
+ * are refused before this runs; this bound keeps the recursion below safe whatever reaches it.
+ */
+const MAX_VARIABLES_DEPTH = 32;
+
+class TooDeepForKey extends Error {}
+
 /** JSON with object keys sorted, so `{a,b}` and `{b,a}` variables share an entry. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+function stableJson(value: unknown, depth = 0): string {
+  if (depth > MAX_VARIABLES_DEPTH) throw new TooDeepForKey();
+  if (Array.isArray(value)) return `[${value.map((v) => stableJson(v, depth + 1)).join(',')}]`;
   if (value && typeof value === 'object')
     return `{${Object.keys(value)
       .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k], depth + 1)}`)
       .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
+}
+
+/** The key of these variables, or undefined (answered, never cached) when they nest too deep for one. */
+function variablesKey(variables: unknown): string | undefined {
+  try {
+    return stableJson(variables);
+  } catch (err) {
+    if (err instanceof TooDeepForKey) return undefined;
+    throw err;
+  }
 }
 
 /** A bounded map (oldest insert evicted first): parsed documents and persisted-query texts. */
@@ -107,8 +126,10 @@ export function graphqlRequestKey(cacheableFields: ReadonlySet<string>) {
     if (typeof query !== 'string') return undefined;
     const queryHash = typeof hash === 'string' ? hash : sha256(query);
     if (!cacheable(query, queryHash, operationName)) return undefined;
+    const variablesPart = variablesKey(variables);
+    if (variablesPart === undefined) return undefined;
     return {
-      key: `gql ${queryHash} ${operationName ?? ''} ${stableJson(variables)} ${req.get('accept') ?? ''}`,
+      key: `gql ${queryHash} ${operationName ?? ''} ${variablesPart} ${req.get('accept') ?? ''}`,
       keepBody: (body) => {
         const parsed = readJson(body.toString('utf8')) as { data?: unknown; errors?: unknown } | null;
         return !!parsed && typeof parsed === 'object' && parsed.errors === undefined && parsed.data != null;

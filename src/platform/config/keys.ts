@@ -65,6 +65,20 @@ export const CONFIG_KEYS = {
     max: 3600,
     doc: 'A client must send its whole request (body included) within this time; uploads count.',
   },
+  'server.body_idle_timeout_seconds': {
+    type: 'int',
+    default: 15,
+    min: 1,
+    max: 600,
+    doc: 'A request body that makes no progress (no byte arrives) for this long is answered 408 `request_timeout` and the connection closed; slow but steady uploads go on until `server.request_timeout_seconds`.',
+  },
+  'server.max_json_depth': {
+    type: 'int',
+    default: 64,
+    min: 2,
+    max: 1000,
+    doc: 'Deepest nesting of arrays and objects in a JSON body (REST, GraphQL, MCP, plugin routes, webhooks) and in GraphQL `variables`/`extensions` sent as query parameters; deeper is 400 `validation_error` (detail `max_depth`), checked on the raw text before anything parses it.',
+  },
   'server.keep_alive_timeout_seconds': {
     type: 'int',
     default: 5,
