@@ -6,7 +6,8 @@
  *   4 src/auth, src/domains/<d>   (a domain reaches another only through its index.ts facade)
  *   5 adapters: src/graphql, src/http, then rest/, src/plugin-api, src/mcp on top of them
  *   6 src/app      the composition root, imported only by src/main.ts, src/cli, scripts and tests
- * src/generated (codegen output) sits below everything. plugins/** import src/plugin-api only.
+ * src/generated (codegen output) sits below everything. plugins/** import src/plugin-api only; admin/** (the
+ * dashboard, a browser app) imports nothing outside admin/.
  * `npm run check:layers` runs it; test/contract/layers.test.ts proves each rule fires.
  */
 const SHARED = '^src/(shared|generated)/';
@@ -80,6 +81,12 @@ module.exports = {
       [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS, '^src/domains/[^/]+/index\\.ts$', '^rest/', '^src/plugin-api/'],
       'MCP runs named operations.',
     ),
+    onlyFrom(
+      'admin-is-a-client',
+      '^admin/',
+      [],
+      'the admin dashboard (admin/) talks to the service over GraphQL only: it imports no server code.',
+    ),
     {
       name: 'plugins-see-the-plugin-api',
       severity: 'error',
@@ -124,7 +131,7 @@ module.exports = {
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default'],
-      extensions: ['.ts', '.js', '.json'],
+      extensions: ['.ts', '.tsx', '.js', '.json'],
     },
     reporterOptions: { text: { highlightFocused: true } },
   },

@@ -41,6 +41,9 @@ const swcInstalled = (() => {
   }
 })();
 
+// The admin dashboard is built on the first `serve` after a change to admin/ (never at install; never fatal).
+if (process.argv[2] === 'serve') require('./admin-build').ensureAdminBuilt();
+
 if (process.env.SVC_FROM_SOURCE || !existsSync(built)) {
   runSources();
 } else {

@@ -19,6 +19,7 @@ import { jsonBody } from '../http/body';
 import { requestFacts } from '../http/client-ip';
 import { csrfProtection } from '../http/csrf';
 import { graphiqlRouter } from '../http/graphiql';
+import { adminDistDir, adminRouter } from '../http/admin-page';
 import { ResponseEffects } from '../context/effects';
 import { globalRateLimit } from '../http/rate-limit';
 import { countQueries, requestId } from '../http/request-context';
@@ -107,6 +108,12 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   );
   // The offline explorer, beside Apollo Sandbox (which needs Apollo's CDN); a development tool like Sandbox.
   if (config['graphql.graphiql'] && config.env !== 'production') app.use(graphiqlRouter());
+  // The admin dashboard (admin/), when built; without a build the service runs on and says why once.
+  if (config['admin.enabled']) {
+    const adminDist = adminDistDir();
+    if (adminDist) app.use(adminRouter(adminDist));
+    else services.log.warn('admin dashboard not built (admin/dist is missing): run npm run build to serve /admin');
+  }
   // Uploaded media, when stored locally (S3 media are served by the bucket or `media.s3.public_url`).
   // Sandboxed: an SVG opened directly cannot run scripts against this origin.
   if (services.mediaStorage instanceof LocalMediaStorage) {

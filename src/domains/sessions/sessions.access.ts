@@ -2,6 +2,8 @@ import { type AccessTable, PUBLIC } from '../../auth/access';
 
 /** Sessions need no credentials (the spec); abuse is held back by rate limits and the login lock. */
 export const sessionsAccess: AccessTable = {
+  // Answers null for anyone not signed in: asking who one is reveals nothing.
+  Query: { viewer: PUBLIC },
   Mutation: {
     login: PUBLIC,
     customerLogin: PUBLIC,

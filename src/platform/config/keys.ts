@@ -331,6 +331,11 @@ export const CONFIG_KEYS = {
     default: true,
     doc: 'Serve the REST explorer (Swagger UI, local files, nonce CSP) at GET /api/v1/docs; `false` turns it off (e.g. in production). `GET /api/v1/openapi.json` is always served.',
   },
+  'admin.enabled': {
+    type: 'bool',
+    default: true,
+    doc: 'Serve the admin dashboard at /admin (built from admin/ into admin/dist; `npm start` builds it when missing or stale). `false` answers 404 there.',
+  },
   'i18n.default_locale': { type: 'string', default: 'en', doc: 'Locale used when a request names none.' },
   'i18n.default_currency': { type: 'string', default: 'EUR', doc: 'Currency of new carts that name none (ISO 4217).' },
   'mcp.enabled': {

@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useState } from 'react';
+import { gql } from '../api/client';
+import { AdminLogoutDocument } from '../generated/graphql';
+import { Button } from './ui/button';
+import { ActionError } from './error-state';
+
+/** The primary navigation: these names are how people and tools find the screens (issue 25). */
+const NAV = [
+  { to: '/', label: 'Home' },
+  { to: '/products', label: 'Products' },
+  { to: '/categories', label: 'Categories' },
+  { to: '/inventory', label: 'Inventory' },
+  { to: '/orders', label: 'Orders' },
+  { to: '/customers', label: 'Customers' },
+  { to: '/discounts', label: 'Discounts' },
+  { to: '/settings', label: 'Settings' },
+] as const;
+
+/** The frame around every signed-in screen: navigation, who is signed in, sign-out, and the screen. */
+export function Layout() {
+  const { viewer } = useRouteContext({ from: '/_app' });
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [error, setError] = useState<unknown>();
+
+  async function signOut() {
+    setError(undefined);
+    try {
+      await gql(AdminLogoutDocument);
+    } catch (e) {
+      setError(e);
+      return;
+    }
+    queryClient.clear();
+    await navigate({ to: '/login' });
+  }
+
+  return (
+    <div className="flex min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <aside className="flex w-56 shrink-0 flex-col gap-4 border-r border-slate-200 bg-white p-4">
+        <p className="text-lg font-semibold">svc admin</p>
+        <nav aria-label="Primary">
+          <ul className="space-y-1">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  activeOptions={{ exact: item.to === '/' }}
+                  className="block rounded-md px-3 py-2 text-sm hover:bg-slate-100"
+                  activeProps={{ className: 'bg-slate-200 font-semibold', 'aria-current': 'page' }}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-auto space-y-2 text-sm">
+          <p className="break-all text-slate-700">
+            {viewer.email} <span className="text-slate-600">({viewer.role.replace('_', ' ')})</span>
+          </p>
+          <Button variant="outline" onClick={signOut} className="w-full">
+            Sign out
+          </Button>
+          <ActionError error={error} />
+        </div>
+      </aside>
+      <main id="main" className="min-w-0 flex-1 space-y-4 p-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

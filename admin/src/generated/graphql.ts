@@ -1,0 +1,499 @@
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type LoginInput = {
+  email: string;
+  password: string;
+};
+
+export type OrderSortField =
+  | 'created_at'
+  | 'order_number'
+  | 'status'
+  | 'total';
+
+/** See the transition table: cancelled and refunded are final. */
+export type OrderStatus =
+  | 'cancelled'
+  | 'confirmed'
+  | 'delivered'
+  | 'pending'
+  | 'processing'
+  | 'refunded'
+  | 'shipped';
+
+export type OrderStatusInput = {
+  comment?: string | null | undefined;
+  status: OrderStatus;
+};
+
+export type PaymentTransactionStatus =
+  | 'completed'
+  | 'failed'
+  | 'pending';
+
+/** A new product: `currency` and at least one translation are required. */
+export type ProductCreateInput = {
+  /** Default false. */
+  active?: boolean | null | undefined;
+  categoryIds?: Array<string> | null | undefined;
+  currency: string;
+  customFields?: unknown;
+  /** Ordered list of media ids. */
+  mediaIds?: Array<string> | null | undefined;
+  metadata?: unknown;
+  priceGross?: number | null | undefined;
+  priceNet?: number | null | undefined;
+  sku?: string | null | undefined;
+  /** Initial product-level stock, written to the first active warehouse by priority. */
+  stock?: number | null | undefined;
+  tagIds?: Array<string> | null | undefined;
+  taxRuleId?: string | null | undefined;
+  translations: Array<ProductTranslationInput>;
+  weight?: number | null | undefined;
+};
+
+/** Sort key of product lists (`name` sorts by the default-locale name). */
+export type ProductSort =
+  | 'created_at'
+  | 'name'
+  | 'price_gross'
+  | 'price_net'
+  | 'sku'
+  | 'stock'
+  | 'updated_at';
+
+export type ProductTranslationInput = {
+  description?: string | null | undefined;
+  locale: string;
+  metaDescription?: string | null | undefined;
+  metaTitle?: string | null | undefined;
+  name: string;
+  slug: string;
+};
+
+/** Changes to a product: only the fields given change; lists given replace the stored ones. */
+export type ProductUpdateInput = {
+  active?: boolean | null | undefined;
+  categoryIds?: Array<string> | null | undefined;
+  currency?: string | null | undefined;
+  customFields?: unknown;
+  /** Ordered list of media ids; replaces the existing list. */
+  mediaIds?: Array<string> | null | undefined;
+  metadata?: unknown;
+  priceGross?: number | null | undefined;
+  priceNet?: number | null | undefined;
+  sku?: string | null | undefined;
+  /** Sets the product-level entry in the first active warehouse by priority. */
+  stock?: number | null | undefined;
+  tagIds?: Array<string> | null | undefined;
+  taxRuleId?: string | null | undefined;
+  /** Upserted by locale; locales not given are kept. */
+  translations?: Array<ProductTranslationInput> | null | undefined;
+  weight?: number | null | undefined;
+};
+
+export type SortOrder =
+  | 'asc'
+  | 'desc';
+
+export type AdminOrdersQueryVariables = Exact<{
+  page?: number | null | undefined;
+  limit?: number | null | undefined;
+  search?: string | null | undefined;
+  status?: OrderStatus | null | undefined;
+  sort?: OrderSortField | null | undefined;
+  order?: SortOrder | null | undefined;
+}>;
+
+
+export type AdminOrdersQuery = { orders: { items: Array<{ id: string, orderNumber: string, email: string, status: OrderStatus, total: number, currency: string, createdAt: string, isGuestOrder: boolean }>, meta: { page: number, pages: number, total: number, limit: number } } };
+
+export type AdminOrderDetailFragment = { id: string, orderNumber: string, status: OrderStatus, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> };
+
+export type AdminOrderQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminOrderQuery = { order: { id: string, orderNumber: string, status: OrderStatus, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> }, orderTransactions: Array<{ id: string, provider: string, providerReference: string, status: PaymentTransactionStatus, amount: number, currency: string, createdAt: string, capturedAt: string | null, refundedAt: string | null, failureReason: string | null }> };
+
+export type AdminOrderStatusUpdateMutationVariables = Exact<{
+  id: string;
+  input: OrderStatusInput;
+}>;
+
+
+export type AdminOrderStatusUpdateMutation = { orderStatusUpdate: { id: string, orderNumber: string, status: OrderStatus, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> } };
+
+export type AdminProductRowFragment = { id: string, active: boolean, sku: string | null, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, updatedAt: string, translations: Array<{ locale: string, name: string, slug: string }> };
+
+export type AdminProductsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  limit?: number | null | undefined;
+  search?: string | null | undefined;
+  sort?: ProductSort | null | undefined;
+  order?: SortOrder | null | undefined;
+  active?: boolean | null | undefined;
+}>;
+
+
+export type AdminProductsQuery = { products: { items: Array<{ id: string, active: boolean, sku: string | null, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, updatedAt: string, translations: Array<{ locale: string, name: string, slug: string }> }>, meta: { page: number, pages: number, total: number, limit: number } } };
+
+export type AdminProductQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminProductQuery = { product: { priceNet: number | null, weight: number | null, id: string, active: boolean, sku: string | null, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, updatedAt: string, translations: Array<{ locale: string, name: string, slug: string, description: string | null }>, variants: Array<{ id: string, sku: string | null, priceGross: number | null, stock: number, active: boolean }> } };
+
+export type AdminProductCreateMutationVariables = Exact<{
+  input: ProductCreateInput;
+}>;
+
+
+export type AdminProductCreateMutation = { productCreate: { id: string } };
+
+export type AdminProductUpdateMutationVariables = Exact<{
+  id: string;
+  input: ProductUpdateInput;
+}>;
+
+
+export type AdminProductUpdateMutation = { productUpdate: { id: string, active: boolean } };
+
+export type AdminProductDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminProductDeleteMutation = { productDelete: boolean };
+
+export type AdminLoginMutationVariables = Exact<{
+  input: LoginInput;
+}>;
+
+
+export type AdminLoginMutation = { login: { expiresIn: number } };
+
+export type AdminLogoutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminLogoutMutation = { logout: { message: string } };
+
+export type AdminViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminViewerQuery = { viewer: { kind: string, id: string, email: string | null, role: string, permissions: Array<string> } | null };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const AdminOrderDetailFragmentDoc = new TypedDocumentString(`
+    fragment AdminOrderDetail on Order {
+  id
+  orderNumber
+  status
+  email
+  currency
+  customerId
+  isGuestOrder
+  subtotalGross
+  shippingGross
+  discountTotal
+  discountCode
+  taxTotal
+  total
+  notes
+  billingAddress
+  shippingAddress
+  paymentReference
+  createdAt
+  items {
+    id
+    name
+    sku
+    quantity
+    unitPriceGross
+    totalGross
+  }
+  statusHistory {
+    fromStatus
+    toStatus
+    comment
+    createdAt
+  }
+}
+    `, {"fragmentName":"AdminOrderDetail"}) as unknown as TypedDocumentString<AdminOrderDetailFragment, unknown>;
+export const AdminProductRowFragmentDoc = new TypedDocumentString(`
+    fragment AdminProductRow on Product {
+  id
+  active
+  sku
+  priceGross
+  currency
+  stock
+  hasVariants
+  updatedAt
+  translations {
+    locale
+    name
+    slug
+  }
+}
+    `, {"fragmentName":"AdminProductRow"}) as unknown as TypedDocumentString<AdminProductRowFragment, unknown>;
+export const AdminOrdersDocument = new TypedDocumentString(`
+    query AdminOrders($page: Int, $limit: Int, $search: String, $status: OrderStatus, $sort: OrderSortField, $order: SortOrder) {
+  orders(
+    page: $page
+    limit: $limit
+    search: $search
+    status: $status
+    sort: $sort
+    order: $order
+  ) {
+    items {
+      id
+      orderNumber
+      email
+      status
+      total
+      currency
+      createdAt
+      isGuestOrder
+    }
+    meta {
+      page
+      pages
+      total
+      limit
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminOrdersQuery, AdminOrdersQueryVariables>;
+export const AdminOrderDocument = new TypedDocumentString(`
+    query AdminOrder($id: UUID!) {
+  order(id: $id) {
+    ...AdminOrderDetail
+  }
+  orderTransactions(orderId: $id) {
+    id
+    provider
+    providerReference
+    status
+    amount
+    currency
+    createdAt
+    capturedAt
+    refundedAt
+    failureReason
+  }
+}
+    fragment AdminOrderDetail on Order {
+  id
+  orderNumber
+  status
+  email
+  currency
+  customerId
+  isGuestOrder
+  subtotalGross
+  shippingGross
+  discountTotal
+  discountCode
+  taxTotal
+  total
+  notes
+  billingAddress
+  shippingAddress
+  paymentReference
+  createdAt
+  items {
+    id
+    name
+    sku
+    quantity
+    unitPriceGross
+    totalGross
+  }
+  statusHistory {
+    fromStatus
+    toStatus
+    comment
+    createdAt
+  }
+}`) as unknown as TypedDocumentString<AdminOrderQuery, AdminOrderQueryVariables>;
+export const AdminOrderStatusUpdateDocument = new TypedDocumentString(`
+    mutation AdminOrderStatusUpdate($id: UUID!, $input: OrderStatusInput!) {
+  orderStatusUpdate(id: $id, input: $input) {
+    ...AdminOrderDetail
+  }
+}
+    fragment AdminOrderDetail on Order {
+  id
+  orderNumber
+  status
+  email
+  currency
+  customerId
+  isGuestOrder
+  subtotalGross
+  shippingGross
+  discountTotal
+  discountCode
+  taxTotal
+  total
+  notes
+  billingAddress
+  shippingAddress
+  paymentReference
+  createdAt
+  items {
+    id
+    name
+    sku
+    quantity
+    unitPriceGross
+    totalGross
+  }
+  statusHistory {
+    fromStatus
+    toStatus
+    comment
+    createdAt
+  }
+}`) as unknown as TypedDocumentString<AdminOrderStatusUpdateMutation, AdminOrderStatusUpdateMutationVariables>;
+export const AdminProductsDocument = new TypedDocumentString(`
+    query AdminProducts($page: Int, $limit: Int, $search: String, $sort: ProductSort, $order: SortOrder, $active: Boolean) {
+  products(
+    page: $page
+    limit: $limit
+    search: $search
+    sort: $sort
+    order: $order
+    active: $active
+  ) {
+    items {
+      ...AdminProductRow
+    }
+    meta {
+      page
+      pages
+      total
+      limit
+    }
+  }
+}
+    fragment AdminProductRow on Product {
+  id
+  active
+  sku
+  priceGross
+  currency
+  stock
+  hasVariants
+  updatedAt
+  translations {
+    locale
+    name
+    slug
+  }
+}`) as unknown as TypedDocumentString<AdminProductsQuery, AdminProductsQueryVariables>;
+export const AdminProductDocument = new TypedDocumentString(`
+    query AdminProduct($id: UUID!) {
+  product(id: $id) {
+    ...AdminProductRow
+    priceNet
+    weight
+    translations {
+      locale
+      name
+      slug
+      description
+    }
+    variants {
+      id
+      sku
+      priceGross
+      stock
+      active
+    }
+  }
+}
+    fragment AdminProductRow on Product {
+  id
+  active
+  sku
+  priceGross
+  currency
+  stock
+  hasVariants
+  updatedAt
+  translations {
+    locale
+    name
+    slug
+  }
+}`) as unknown as TypedDocumentString<AdminProductQuery, AdminProductQueryVariables>;
+export const AdminProductCreateDocument = new TypedDocumentString(`
+    mutation AdminProductCreate($input: ProductCreateInput!) {
+  productCreate(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminProductCreateMutation, AdminProductCreateMutationVariables>;
+export const AdminProductUpdateDocument = new TypedDocumentString(`
+    mutation AdminProductUpdate($id: UUID!, $input: ProductUpdateInput!) {
+  productUpdate(id: $id, input: $input) {
+    id
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<AdminProductUpdateMutation, AdminProductUpdateMutationVariables>;
+export const AdminProductDeleteDocument = new TypedDocumentString(`
+    mutation AdminProductDelete($id: UUID!) {
+  productDelete(id: $id)
+}
+    `) as unknown as TypedDocumentString<AdminProductDeleteMutation, AdminProductDeleteMutationVariables>;
+export const AdminLoginDocument = new TypedDocumentString(`
+    mutation AdminLogin($input: LoginInput!) {
+  login(input: $input, cookie: true) {
+    expiresIn
+  }
+}
+    `) as unknown as TypedDocumentString<AdminLoginMutation, AdminLoginMutationVariables>;
+export const AdminLogoutDocument = new TypedDocumentString(`
+    mutation AdminLogout {
+  logout {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<AdminLogoutMutation, AdminLogoutMutationVariables>;
+export const AdminViewerDocument = new TypedDocumentString(`
+    query AdminViewer {
+  viewer {
+    kind
+    id
+    email
+    role
+    permissions
+  }
+}
+    `) as unknown as TypedDocumentString<AdminViewerQuery, AdminViewerQueryVariables>;

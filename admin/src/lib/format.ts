@@ -1,0 +1,23 @@
+/** Amounts are integer minor units (cents) in the API. */
+export function money(cents: number | null | undefined, currency: string): string {
+  if (cents === null || cents === undefined) return '—';
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
+}
+
+export function dateTime(iso: string): string {
+  return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** A page number from the URL: a positive integer, else 1. */
+export function pageParam(value: unknown): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : 1;
+}
+
+export function stringParam(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+export function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
+  return values.includes(value as T) ? (value as T) : undefined;
+}

@@ -1,0 +1,201 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { gql } from '../../api/client';
+import { useCan } from '../../api/session';
+import { ActionError, ErrorState } from '../../components/error-state';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Table, Td, Th } from '../../components/ui/table';
+import { AdminOrderDocument, AdminOrderStatusUpdateDocument, type OrderStatus } from '../../generated/graphql';
+import { dateTime, money } from '../../lib/format';
+import { ACTION_LABEL, RESTOCKING, TRANSITIONS } from './status';
+
+const route = getRouteApi('/_app/orders/$orderId');
+
+/** An order's address as stored (a JSON object of the checkout's address fields). */
+function Address({ value }: { value: unknown }) {
+  if (!value || typeof value !== 'object') return <p>—</p>;
+  const a = value as Record<string, string | null | undefined>;
+  const name = [a.first_name ?? a.firstName, a.last_name ?? a.lastName].filter(Boolean).join(' ');
+  const lines = [
+    name,
+    a.company,
+    a.street,
+    [a.zip, a.city].filter(Boolean).join(' '),
+    a.country_code ?? a.countryCode,
+    a.phone,
+  ];
+  return (
+    <address className="not-italic">
+      {lines.filter(Boolean).map((line, i) => (
+        <span key={i} className="block">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}
+
+export function OrderScreen() {
+  const { orderId } = route.useParams();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['order', orderId], queryFn: () => gql(AdminOrderDocument, { id: orderId }) });
+  const move = useMutation({
+    mutationFn: (status: OrderStatus) => gql(AdminOrderStatusUpdateDocument, { id: orderId, input: { status } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['order', orderId] });
+      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  if (!query.data) return <p>Loading…</p>;
+  const { order, orderTransactions } = query.data;
+  const moves = can('orders.update') ? TRANSITIONS[order.status] : [];
+
+  return (
+    <>
+      <p>
+        <Link to="/orders" search={{ page: 1 }} className="text-sm text-blue-800 underline">
+          Orders
+        </Link>
+      </p>
+      <h1 className="text-2xl font-semibold">Order {order.orderNumber}</h1>
+      <p>
+        Status: <strong>{order.status}</strong> · placed {dateTime(order.createdAt)}
+      </p>
+      {moves.length > 0 && (
+        <div role="group" aria-label="Status changes" className="flex flex-wrap gap-2">
+          {moves.map((status) =>
+            RESTOCKING.has(status) ? (
+              <ConfirmDialog
+                key={status}
+                trigger={
+                  <Button variant="outline" disabled={move.isPending}>
+                    {ACTION_LABEL[status]}
+                  </Button>
+                }
+                title={`${ACTION_LABEL[status]} order ${order.orderNumber}?`}
+                description="The order's items go back into stock. This cannot be undone."
+                confirmLabel={ACTION_LABEL[status]}
+                onConfirm={() => move.mutate(status)}
+              />
+            ) : (
+              <Button key={status} variant="outline" disabled={move.isPending} onClick={() => move.mutate(status)}>
+                {ACTION_LABEL[status]}
+              </Button>
+            ),
+          )}
+        </div>
+      )}
+      <ActionError error={move.error} />
+
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold">Items</h2>
+        <Table>
+          <thead>
+            <tr>
+              <Th>Item</Th>
+              <Th>SKU</Th>
+              <Th>Quantity</Th>
+              <Th>Unit price</Th>
+              <Th>Total</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.id}>
+                <Td>{item.name}</Td>
+                <Td>{item.sku ?? '—'}</Td>
+                <Td>{item.quantity}</Td>
+                <Td>{money(item.unitPriceGross, order.currency)}</Td>
+                <Td>{money(item.totalGross, order.currency)}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </section>
+
+      <div className="grid gap-6 md:grid-cols-3">
+        <section className="space-y-2">
+          <h2 className="text-lg font-semibold">Totals</h2>
+          <dl className="grid grid-cols-2 gap-1 text-sm">
+            <dt>Subtotal</dt>
+            <dd>{money(order.subtotalGross, order.currency)}</dd>
+            <dt>Shipping</dt>
+            <dd>{money(order.shippingGross, order.currency)}</dd>
+            <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</dt>
+            <dd>{money(-order.discountTotal, order.currency)}</dd>
+            <dt>Tax included</dt>
+            <dd>{money(order.taxTotal, order.currency)}</dd>
+            <dt className="font-semibold">Total</dt>
+            <dd className="font-semibold">{money(order.total, order.currency)}</dd>
+          </dl>
+        </section>
+        <section className="space-y-2">
+          <h2 className="text-lg font-semibold">Customer</h2>
+          <p>{order.email}</p>
+          <p className="text-sm text-slate-700">{order.isGuestOrder ? 'Guest order' : 'Customer account'}</p>
+        </section>
+        <section className="space-y-2">
+          <h2 className="text-lg font-semibold">Addresses</h2>
+          <h3 className="text-sm font-semibold">Shipping</h3>
+          <Address value={order.shippingAddress} />
+          <h3 className="text-sm font-semibold">Billing</h3>
+          <Address value={order.billingAddress} />
+        </section>
+      </div>
+
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold">Payment transactions</h2>
+        {orderTransactions.length === 0 ? (
+          <p className="text-sm">
+            No payment transactions{order.paymentReference ? ` (reference ${order.paymentReference})` : ''}.
+          </p>
+        ) : (
+          <Table>
+            <thead>
+              <tr>
+                <Th>Provider</Th>
+                <Th>Reference</Th>
+                <Th>Status</Th>
+                <Th>Amount</Th>
+                <Th>Created</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {orderTransactions.map((t) => (
+                <tr key={t.id}>
+                  <Td>{t.provider}</Td>
+                  <Td>{t.providerReference}</Td>
+                  <Td>
+                    {t.status}
+                    {t.capturedAt ? ' · captured' : ''}
+                    {t.refundedAt ? ' · refunded' : ''}
+                    {t.failureReason ? ` · ${t.failureReason}` : ''}
+                  </Td>
+                  <Td>{money(t.amount, t.currency)}</Td>
+                  <Td>{dateTime(t.createdAt)}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </section>
+
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold">History</h2>
+        <ol className="list-decimal space-y-1 pl-6 text-sm">
+          {order.statusHistory.map((change, i) => (
+            <li key={i}>
+              {change.fromStatus ? `${change.fromStatus} → ${change.toStatus}` : `placed (${change.toStatus})`} ·{' '}
+              {dateTime(change.createdAt)}
+              {change.comment ? ` · ${change.comment}` : ''}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { htmlPagePolicy } from './html-page';
+
+/**
+ * The admin dashboard's build (admin/dist, made by `vite build`; see admin/vite.config.ts). The service runs
+ * from src/ (SWC) or from dist/src/ (tsc): the folder is found from either.
+ */
+export function adminDistDir(): string | undefined {
+  const candidates = [join(__dirname, '..', '..', 'admin', 'dist'), join(__dirname, '..', '..', '..', 'admin', 'dist')];
+  return candidates.find((dir) => existsSync(join(dir, 'index.html')));
+}
+
+/**
+ * What Vite writes where the nonce goes (`html.cspNonce` in admin/vite.config.ts): on every script and
+ * modulepreload tag, and on the `csp-nonce` meta its preload helper reads for the chunks it inserts later.
+ */
+export const ADMIN_NONCE_PLACEHOLDER = '__SVC_CSP_NONCE__';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * `/admin`: hashed assets under `/admin/assets/` cached for a year (their names change with their content), and
+ * `index.html` for every other path below `/admin` (the router draws the screen, so deep links reload), with a
+ * fresh nonce in its script tags and the spec's nonce CSP, revalidated on every load (`no-cache`).
+ */
+export function adminRouter(distDir: string): express.Router {
+  const router = express.Router();
+  // Read once: the build does not change under a running server (a rebuild means a restart).
+  const template = readFileSync(join(distDir, 'index.html'), 'utf8');
+  router.use(
+    '/admin/assets',
+    express.static(join(distDir, 'assets'), {
+      index: false,
+      dotfiles: 'deny',
+      fallthrough: true,
+      etag: true,
+      setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
+    }),
+  );
+  router.get(/^\/admin(\/.*)?$/, (req: Request, res: Response, next: NextFunction) => {
+    // A missing asset is the app's 404 (a stale tab asking for a chunk of an older build), never the page.
+    if (req.path.startsWith('/admin/assets/')) return next();
+    const nonce = randomBytes(16).toString('base64');
+    res.setHeader('Content-Security-Policy', htmlPagePolicy(nonce, []));
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(template.replaceAll(ADMIN_NONCE_PLACEHOLDER, nonce));
+  });
+  return router;
+}

@@ -1,0 +1,414 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PASSWORD, createAdmin, createCustomer } from '../fixtures/accounts';
+import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
+import { chromiumAvailable, launchChromium } from '../harness/chromium';
+import { type TestServer, startTestServer } from '../harness/server';
+
+/**
+ * The admin dashboard (admin/, served at /admin) in a real Chromium against a real server: sign-in through the
+ * cookie session, products, orders, permissions, session expiry, errors with a retry, the page's headers, and
+ * axe-core on every screen visited. The build is made first when admin/dist is missing (CI builds it before).
+ */
+
+const root = join(__dirname, '..', '..');
+
+/** The page's globals as the browser-side callbacks below use them (this project compiles without DOM types). */
+type Page$ = {
+  __csp: string[];
+  localStorage: { length: number };
+  sessionStorage: { length: number };
+  document: {
+    cookie: string;
+    activeElement: unknown;
+    querySelector(selector: string): unknown;
+    addEventListener(type: string, listener: (e: { violatedDirective: string; blockedURI: string }) => void): void;
+  };
+  fetch: typeof fetch;
+};
+const haveChromium = chromiumAvailable("the admin dashboard's browser tests");
+
+let t: TestServer;
+let shop: Awaited<ReturnType<typeof createShop>>;
+let browser: Browser | undefined;
+const staff = { admin: '', manager: '' };
+let customerEmail = '';
+
+beforeAll(async () => {
+  if (!existsSync(join(root, 'admin', 'dist', 'index.html')))
+    execFileSync('npm', ['run', 'admin:build'], { cwd: root, stdio: 'inherit' });
+  t = await startTestServer();
+  shop = await createShop(t);
+  staff.admin = (await createAdmin(t, { role: 'admin' })).email;
+  staff.manager = (await createAdmin(t, { role: 'manager' })).email;
+  customerEmail = (await createCustomer(t)).email;
+  if (haveChromium) browser = await launchChromium();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** What a browser session saw: requests (every one must stay on the server), CSP violations, axe findings. */
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  requests: string[];
+  cspViolations: string[];
+  axe: string[];
+}
+
+async function openSession(): Promise<Session> {
+  const context = await browser!.newContext();
+  const requests: string[] = [];
+  context.on('request', (r) => requests.push(r.url()));
+  await context.addInitScript(() => {
+    const w = globalThis as unknown as Page$;
+    w.__csp = [];
+    w.document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  const page = await context.newPage();
+  const cspViolations: string[] = [];
+  page.on('console', (m) => /Content Security Policy/i.test(m.text()) && cspViolations.push(m.text()));
+  return { context, page, requests, cspViolations, axe: [] };
+}
+
+/** axe-core on the screen as it is now: serious and critical violations are recorded with the screen's name. */
+async function audit(s: Session, screen: string) {
+  const result = await new AxeBuilder({ page: s.page }).analyze();
+  for (const v of result.violations)
+    if (v.impact === 'serious' || v.impact === 'critical')
+      s.axe.push(`${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Ends a session: no request left the machine, no CSP violation, no serious axe finding, no token in storage. */
+async function closeSession(s: Session) {
+  const inPage = await s.page.evaluate(() => {
+    const w = globalThis as unknown as Page$;
+    return { csp: w.__csp, storage: [w.localStorage.length, w.sessionStorage.length], cookies: w.document.cookie };
+  });
+  await s.context.close();
+  const origin = new URL(t.url).origin;
+  expect(s.requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'))).toEqual([]);
+  expect([...s.cspViolations, ...inPage.csp]).toEqual([]);
+  expect(s.axe).toEqual([]);
+  expect(inPage.storage).toEqual([0, 0]);
+  expect(inPage.cookies).not.toMatch(/svc_(access|refresh)_token/);
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Primary' });
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+async function signIn(s: Session, email: string, path = '/admin') {
+  await s.page.goto(`${t.url}${path}`);
+  await heading(s.page, 'Sign in').waitFor();
+  await audit(s, 'Sign in');
+  await s.page.getByLabel('Email').fill(email);
+  await s.page.getByLabel('Password').fill(PASSWORD);
+  await s.page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function guestOrder(): Promise<{ id: string; order_number: string }> {
+  const product = await stockedProduct(t, shop.warehouse.id, 5, { priceGross: 2500, name: 'Teapot' });
+  const res = await t.asGuest().post('/api/v1/store/checkout', {
+    items: [{ product_id: product.id, quantity: 1 }],
+    shipping_address: ADDRESS,
+    shipping_method_id: shop.shipping.id,
+    payment_method_id: shop.payment.id,
+    email: 'guest@example.com',
+  });
+  expect(res.status).toBe(201);
+  return res.body.data;
+}
+
+describe('admin dashboard: serving', () => {
+  it('serves index.html under a fresh nonce CSP for /admin and deep links; hashed assets are immutable', async () => {
+    const [a, b] = [await fetch(`${t.url}/admin`), await fetch(`${t.url}/admin/orders/${crypto.randomUUID()}`)];
+    for (const res of [a, b]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    const html = await a.text();
+    expect(await b.text()).toContain('<div id="root">');
+    const csp = a.headers.get('content-security-policy')!;
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)![1];
+    expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+    expect(/'nonce-([A-Za-z0-9+/=]+)'/.exec(b.headers.get('content-security-policy')!)![1]).not.toBe(nonce);
+    expect(csp).toContain("script-src 'self' 'nonce-");
+    expect(csp).toContain("connect-src 'self'");
+    const scripts = html.match(/<script\b[^>]*>/g)!;
+    expect(scripts.length).toBeGreaterThanOrEqual(1);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(html).not.toContain('__SVC_CSP_NONCE__');
+
+    const asset = /src="(\/admin\/assets\/[^"]+\.js)"/.exec(html)![1];
+    const js = await fetch(`${t.url}${asset}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(js.headers.get('content-type')).toMatch(/javascript/);
+    const missing = await fetch(`${t.url}/admin/assets/index-00000000.js`);
+    expect(missing.status).toBe(404);
+  });
+
+  it('admin.enabled: false answers 404 at /admin', async () => {
+    const off = await startTestServer({ 'admin.enabled': false });
+    try {
+      expect((await fetch(`${off.url}/admin`)).status).toBe(404);
+      expect((await fetch(`${off.url}/admin/products`)).status).toBe(404);
+    } finally {
+      await off.close();
+    }
+  }, 120_000);
+});
+
+(haveChromium ? describe : describe.skip)('admin dashboard in Chromium', () => {
+  it("signs in, creates, finds and bulk-deactivates a product, with the service's field errors by the fields", async () => {
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, staff.admin, '/admin/products');
+    // Back to where sign-in was asked for.
+    await heading(page, 'Products').waitFor();
+    for (const name of ['Home', 'Products', 'Categories', 'Inventory', 'Orders', 'Customers', 'Discounts', 'Settings'])
+      await nav(page).getByRole('link', { name, exact: true }).waitFor();
+    await audit(s, 'Products');
+
+    await page.getByRole('link', { name: 'New product' }).click();
+    await heading(page, 'New product').waitFor();
+    const labels = await page.locator('form label').allTextContents();
+    expect(labels.slice(0, 2)).toEqual(['Name', 'Slug']);
+    const unique = `Admin Lamp ${Date.now()}`;
+    await page.getByLabel('Name').fill(unique);
+    expect(await page.getByLabel('Slug').inputValue()).toBe(unique.toLowerCase().replaceAll(' ', '-'));
+    await page.getByLabel('Price').fill('49.90');
+    await page.getByLabel('SKU').fill(`LAMP-${Date.now()}`);
+    await page.getByLabel('Stock').fill('7');
+    await audit(s, 'New product');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await heading(page, unique).waitFor();
+    await audit(s, 'Product detail');
+    const created = await t.db.productTranslation.findFirstOrThrow({
+      where: { name: unique },
+      include: { product: true },
+    });
+    expect(created.product).toMatchObject({ priceGross: 4990, active: true, stock: 7 });
+
+    // The same slug again: the service's error appears next to the Slug field.
+    await page.goto(`${t.url}/admin/products/new`);
+    await page.getByLabel('Name').fill(unique);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const slug = page.getByLabel('Slug');
+    await page.waitForFunction(() => {
+      const d = (globalThis as unknown as Page$).document;
+      return d.querySelector('input[aria-invalid="true"]') !== null || d.querySelector('[role=alert]') !== null;
+    });
+    expect(await slug.getAttribute('aria-invalid')).toBe('true');
+    const errorId = (await slug.getAttribute('aria-describedby'))!.split(' ').find((id) => id.endsWith('-error'));
+    expect(await page.locator(`[id="${errorId}"]`).textContent()).toMatch(/duplicate_slug/);
+    await audit(s, 'New product with an error');
+
+    // Search from the list; the URL holds it, so a reload shows the same list.
+    await nav(page).getByRole('link', { name: 'Products', exact: true }).click();
+    await heading(page, 'Products').waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(unique);
+    await page.waitForURL(/[?&]q=/);
+    await page.reload();
+    const row = page.getByRole('row', { name: new RegExp(unique) });
+    await row.waitFor();
+    expect(await page.getByRole('table').getByRole('row').count()).toBe(2);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(
+      expect.arrayContaining(['Name', 'SKU', 'Price', 'Stock', 'Status']),
+    );
+
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText('Deactivate: 1 of 1 done.').waitFor();
+    await row.getByRole('cell', { name: 'Inactive' }).waitFor();
+    expect((await t.db.product.findUniqueOrThrow({ where: { id: created.productId } })).active).toBe(false);
+    await audit(s, 'Products after a bulk action');
+
+    // Delete asks first; the dialog holds focus and gives it back when cancelled.
+    await row.getByRole('checkbox').check();
+    const del = page.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' });
+    await del.click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await audit(s, 'Delete confirmation');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect(
+      await dialog.evaluate((d) => d.contains((globalThis as unknown as Page$).document.activeElement as typeof d)),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await del.evaluate((b) => b === (globalThis as unknown as Page$).document.activeElement)).toBe(true);
+    expect(await t.db.product.count({ where: { id: created.productId } })).toBe(1);
+
+    await closeSession(s);
+  }, 120_000);
+
+  it('confirms a guest order from Orders; only the moves the state machine allows are offered; deep links reload', async () => {
+    const order = await guestOrder();
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, staff.admin);
+    await heading(page, 'Home').waitFor();
+    await audit(s, 'Home');
+    await nav(page).getByRole('link', { name: 'Orders', exact: true }).click();
+    await heading(page, 'Orders').waitFor();
+    await page.getByLabel('Status').selectOption('pending');
+    await page.waitForURL(/status=pending/);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(order.order_number);
+    await page.getByRole('link', { name: order.order_number }).waitFor();
+    await audit(s, 'Orders');
+    await page.getByRole('link', { name: order.order_number }).click();
+    await heading(page, `Order ${order.order_number}`).waitFor();
+    const moves = page.getByRole('group', { name: 'Status changes' }).getByRole('button');
+    expect(await moves.allTextContents()).toEqual(['Confirm', 'Cancel']);
+    await page.getByRole('cell', { name: 'Teapot' }).waitFor();
+    await page.getByText('Main St 1').first().waitFor();
+    await audit(s, 'Order detail');
+
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Status: confirmed').waitFor();
+    expect(await moves.allTextContents()).toEqual(['Start processing', 'Ship', 'Cancel', 'Refund']);
+    expect((await t.db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe('confirmed');
+
+    // A deep link reloads to the same screen.
+    expect(new URL(page.url()).pathname).toBe(`/admin/orders/${order.id}`);
+    await page.reload();
+    await heading(page, `Order ${order.order_number}`).waitFor();
+
+    // Screens not built yet say so, under their names.
+    for (const name of ['Categories', 'Inventory', 'Customers', 'Discounts', 'Settings']) {
+      await nav(page).getByRole('link', { name, exact: true }).click();
+      await heading(page, name).waitFor();
+      await page.getByText('not built yet').waitFor();
+    }
+    await audit(s, 'A screen not built yet');
+    await closeSession(s);
+  }, 120_000);
+
+  it('hides what a staff member may not do: a manager gets no delete actions and the server agrees', async () => {
+    // The contract's roles have no read-only staff; the manager is the narrowest (no deletes, no settings).
+    const product = await stockedProduct(t, shop.warehouse.id, 1, { name: 'Manager Vase' });
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, staff.manager, `/admin/products/${product.id}`);
+    await heading(page, 'Manager Vase').waitFor();
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await audit(s, 'Product detail (manager)');
+    await nav(page).getByRole('link', { name: 'Products', exact: true }).click();
+    await page
+      .getByRole('row', { name: /Manager Vase/ })
+      .getByRole('checkbox')
+      .check();
+    await page.getByRole('button', { name: 'Deactivate' }).waitFor();
+    expect(
+      await page.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).count(),
+    ).toBe(0);
+    // The server enforces it regardless of the screen: the manager's own session is refused a delete.
+    const refused = await page.evaluate(async (id) => {
+      const w = globalThis as unknown as Page$;
+      const csrf = w.document.cookie.match(/csrf_token=([^;]*)/)![1];
+      const res = await w.fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: JSON.stringify({ query: 'mutation($id: UUID!) { productDelete(id: $id) }', variables: { id } }),
+      });
+      return ((await res.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0].extensions.code;
+    }, product.id);
+    expect(refused).toBe('forbidden');
+    await closeSession(s);
+  }, 120_000);
+
+  it('refuses customers with a clear message and leaves them signed out', async () => {
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, customerEmail);
+    await page
+      .getByRole('alert')
+      .getByText(/customer account/)
+      .waitFor();
+    await heading(page, 'Sign in').waitFor();
+    await audit(s, 'Sign in refused');
+    const viewer = await page.evaluate(async () => {
+      const res = await (globalThis as unknown as Page$).fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ viewer { kind } }' }),
+      });
+      return ((await res.json()) as { data: { viewer: unknown } }).data.viewer;
+    });
+    expect(viewer).toBeNull();
+    await closeSession(s);
+  }, 120_000);
+
+  it('refreshes an expired access cookie silently; a lost session returns to sign-in and back', async () => {
+    const s = await openSession();
+    const { page, context } = s;
+    await signIn(s, staff.admin, '/admin/orders');
+    await heading(page, 'Orders').waitFor();
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'svc_access_token')).toMatchObject({ httpOnly: true });
+    expect(cookies.find((c) => c.name === 'svc_refresh_token')).toMatchObject({ httpOnly: true, path: '/api/v1/auth' });
+
+    // The access cookie lapses (15 minutes): the next screen refreshes it without a word.
+    await context.clearCookies({ name: 'svc_access_token' });
+    await nav(page).getByRole('link', { name: 'Products', exact: true }).click();
+    await heading(page, 'Products').waitFor();
+    await page.getByRole('navigation', { name: 'Pagination' }).waitFor();
+    expect((await context.cookies()).some((c) => c.name === 'svc_access_token')).toBe(true);
+
+    // Both gone (signed out elsewhere, refresh lapsed): sign in again, then back to the same screen.
+    await context.clearCookies({ name: 'svc_access_token' });
+    await context.clearCookies({ name: 'svc_refresh_token' });
+    await page.getByRole('searchbox', { name: 'Search' }).fill('nothing-like-this');
+    await heading(page, 'Sign in').waitFor();
+    await page.getByText('Your session has ended').waitFor();
+    await page.getByLabel('Email').fill(staff.admin);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading(page, 'Products').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/products');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('nothing-like-this');
+
+    // Sign out ends the session.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await heading(page, 'Sign in').waitFor();
+    expect((await context.cookies()).some((c) => c.name === 'svc_access_token')).toBe(false);
+    await closeSession(s);
+  }, 120_000);
+
+  it('shows a retry when the connection is lost or the service answers 503, and recovers', async () => {
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, staff.admin);
+    await heading(page, 'Home').waitFor();
+    await page.route('**/graphql', (route) => route.abort('internetdisconnected'));
+    await nav(page).getByRole('link', { name: 'Orders', exact: true }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/connection to the service was lost/)
+      .waitFor();
+    await audit(s, 'Orders, connection lost');
+    await page.unroute('**/graphql');
+    await page.route('**/graphql', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[{"message":"down"}]}' }),
+    );
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/service is unavailable/)
+      .waitFor();
+    await page.unroute('**/graphql');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('table').waitFor();
+    await heading(page, 'Orders').waitFor();
+    await closeSession(s);
+  }, 120_000);
+});
