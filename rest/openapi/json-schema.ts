@@ -208,7 +208,8 @@ function namedInput(type: GraphQLInputType, rules?: FieldRules): JsonSchema {
       getNamedType(field.type).name === 'JSON';
     const schema = json ? { type: 'object' } : inputSchema(field.type, fieldRules, isClearable(field));
     properties[key] = described(schema, field.description);
-    if (isNonNullType(field.type) && field.defaultValue === undefined) required.push(key);
+    if ((isNonNullType(field.type) && field.defaultValue === undefined) || fieldRules?.requiredByUseCase)
+      required.push(key);
   }
   return described({ type: 'object', properties, ...(required.length ? { required } : {}) }, named.description);
 }

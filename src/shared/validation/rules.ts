@@ -17,6 +17,12 @@ export interface FieldRules {
   minItems?: number;
   /** Most items a list may have (every array in a request is bounded; docs/security.md lists them). */
   maxItems?: number;
+  /**
+   * A field that is nullable in GraphQL so its use case can report every missing one together with the rest of
+   * the request (checkout's address lines), but that the use case refuses when absent or blank (400 `required`).
+   * The OpenAPI document lists it as required; the input layer leaves the check to the use case.
+   */
+  requiredByUseCase?: boolean;
 }
 
 /** Attaches {@link FieldRules} to an input field: `@Field() @Rules({ maxLength: 255 }) name!: string`. */
