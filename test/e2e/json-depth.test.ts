@@ -53,8 +53,14 @@ afterAll(async () => {
 });
 
 /** Sends raw text, as a super admin (so nothing but the body could refuse the request). */
-async function send(method: string, path: string, body: string | undefined, headers: Record<string, string> = {}) {
-  const auth = await t.asSuperAdmin().authHeader();
+async function send(
+  method: string,
+  path: string,
+  body: string | undefined,
+  headers: Record<string, string> = {},
+  anonymous = false,
+) {
+  const auth = anonymous ? undefined : await t.asSuperAdmin().authHeader();
   const res = await fetch(t.url + path, {
     method,
     body,
@@ -121,8 +127,17 @@ describe('JSON nested 20,000 levels deep', () => {
   });
 
   it('is 400 on /graphql, in GraphQL’s shape, for a body and for GET variables/extensions', async () => {
-    for (const body of [deepObject, deepArray, `{"query":"{ health { status } }","variables":{"x":${deepArray}}}`]) {
-      const res = await send('POST', '/graphql', body);
+    // Anonymous store queries go through the response cache's key builder first: both callers are covered.
+    const cacheable = `{"query":"{ storeProducts { items { id } } }","variables":{"x":${deepObject}}}`;
+    for (const [body, anonymous] of [
+      [deepObject, false],
+      [deepArray, false],
+      [`{"query":"{ health { status } }","variables":{"x":${deepArray}}}`, false],
+      [cacheable, false],
+      [cacheable, true],
+      [deepArray, true],
+    ] as const) {
+      const res = await send('POST', '/graphql', body, {}, anonymous);
       expect(res.status).toBe(400);
       expect(res.json.errors[0].extensions).toMatchObject({ code: 'validation_error' });
       expect(res.json.errors[0].message).toBe('max_depth');
@@ -131,7 +146,7 @@ describe('JSON nested 20,000 levels deep', () => {
     const deep = encodeURIComponent(`${'['.repeat(1000)}${']'.repeat(1000)}`);
     const query = encodeURIComponent('{ storeProducts { items { id } } }');
     for (const param of ['variables', 'extensions']) {
-      const res = await send('GET', `/graphql?query=${query}&${param}=${deep}`, undefined);
+      const res = await send('GET', `/graphql?query=${query}&${param}=${deep}`, undefined, {}, true);
       expect(res.status).toBe(400);
       expect(res.json.errors[0].extensions).toMatchObject({ code: 'validation_error', field: param });
     }

@@ -1,0 +1,34 @@
+import type { Request } from 'express';
+import { graphqlRequestKey } from './request-keys';
+
+/** `{"a":{"a":…}}` built without recursion, `levels` deep. */
+function deepObject(levels: number): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  let node = root;
+  for (let i = 1; i < levels; i++) {
+    const next: Record<string, unknown> = {};
+    node.a = next;
+    node = next;
+  }
+  return root;
+}
+
+const post = (body: unknown) => ({ method: 'POST', body, query: {}, get: () => undefined }) as unknown as Request;
+
+describe('graphqlRequestKey', () => {
+  const keyOf = graphqlRequestKey(new Set(['storeProducts']));
+  const query = '{ storeProducts { items { id } } }';
+
+  it('keys a cacheable query by its variables, in any key order', () => {
+    const a = keyOf(post({ query, variables: { x: 1, y: { b: 2, a: 1 } } }));
+    const b = keyOf(post({ query, variables: { y: { a: 1, b: 2 }, x: 1 } }));
+    expect(a?.key).toBeDefined();
+    expect(a?.key).toBe(b?.key);
+  });
+
+  it('leaves variables too deep for a key uncached instead of overflowing the stack', () => {
+    expect(keyOf(post({ query, variables: deepObject(20_000) }))).toBeUndefined();
+    expect(keyOf(post({ query, variables: `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}` }))).toBeUndefined();
+    expect(keyOf(post({ query, variables: deepObject(30) }))?.key).toBeDefined();
+  });
+});
