@@ -173,11 +173,17 @@ const readTranslations = (path: string) => async () => {
     });
   });
 
-  it('products: translations and category/tag links of one write win together', async () => {
+  it('products: translations and category/tag/media links of one write win together', async () => {
     const tag = uid();
     const cats: string[] = [];
     const tags: string[] = [];
+    const media: string[] = [];
     for (let i = 0; i < 4; i++) {
+      // Media rows as an upload leaves them (the upload itself is not what is raced here).
+      const m = await t.db.media.create({
+        data: { filename: `m${i}.png`, mimeType: 'image/png', size: 1, storageKey: `race/${tag}/${i}.png` },
+      });
+      media.push(m.id);
       const c = await t.asAdmin().post('/api/v1/admin/categories', {
         translations: [{ locale: 'en', name: `C${i}`, slug: `c-${tag}-${i}` }],
       });
@@ -188,19 +194,32 @@ const readTranslations = (path: string) => async () => {
       LOCALES.map((locale) => ({ locale, name: `Prod ${k} ${locale}`, slug: `prod-${tag}-${k}-${locale}` }));
     // Write k links a different, non-empty subset of the categories and tags (bits of k + 1).
     const subset = (ids: string[], k: number) => ids.filter((_, i) => ((k % 15) + 1) & (1 << i));
+    const mediaOf = (k: number) => (k % 2 ? [...subset(media, k)].reverse() : subset(media, k));
     const p = (await t.asAdmin().post('/api/v1/admin/products', { currency: 'EUR', translations: all(0) })).body.data;
     const path = `/api/v1/admin/products/${p.id}`;
     await race({
       path,
-      body: (k) => ({ translations: all(k), category_ids: subset(cats, k), tag_ids: subset(tags, k) }),
+      // Media keep the order given (write k lists its subset reversed on odd k), so order is compared too.
+      body: (k) => ({
+        translations: all(k),
+        category_ids: subset(cats, k),
+        tag_ids: subset(tags, k),
+        media_ids: mediaOf(k),
+      }),
       read: async () => {
         const d = (await t.asAdmin().get(path)).body.data;
-        return { translations: sorted(d.translations), categories: [...d.categories].sort(), tags: [...d.tags].sort() };
+        return {
+          translations: sorted(d.translations),
+          categories: [...d.categories].sort(),
+          tags: [...d.tags].sort(),
+          media: d.media.map((m: { media_id: string }) => m.media_id),
+        };
       },
       expected: (k) => ({
         translations: sorted(all(k)),
         categories: [...subset(cats, k)].sort(),
         tags: [...subset(tags, k)].sort(),
+        media: mediaOf(k),
       }),
     });
   });
