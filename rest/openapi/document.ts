@@ -9,6 +9,7 @@ import {
 import type { CompiledRoute } from '../adapter';
 import type { ResultPath, RouteSpec } from '../route';
 import { type JsonSchema, inputSchema, outputSchema } from './json-schema';
+import type { FieldRules } from '../../src/shared/validation/rules';
 import { byStatus, errorEnvelopeSchema, routeErrorCodes } from './errors';
 import { SECURITY_SCHEMES, routeSecurity, whoMayCall } from './security';
 import { type PluginRouteDoc, pluginPaths } from './plugin-routes';
@@ -161,15 +162,46 @@ function errorResponses(route: CompiledRoute, shared: Record<string, unknown>): 
   return out;
 }
 
-function parameters(route: CompiledRoute): unknown[] {
+/**
+ * The `@Rules` and description of the field argument each variable feeds (`products(page: $page)` → `page`'s
+ * `min: 1`): a variable's type alone does not carry them, and the input layer checks the argument's.
+ */
+function variableArgs(
+  schema: GraphQLSchema,
+  route: CompiledRoute,
+): Map<string, { rules?: FieldRules; description?: string }> {
+  const { op } = operationOf(route);
+  const root = op.operation === 'query' ? schema.getQueryType()! : schema.getMutationType()!;
+  const args = new Map<string, { rules?: FieldRules; description?: string }>();
+  for (const sel of op.selectionSet.selections) {
+    if (sel.kind !== Kind.FIELD) continue;
+    const field = root.getFields()[sel.name.value];
+    for (const arg of sel.arguments ?? []) {
+      if (arg.value.kind !== Kind.VARIABLE) continue;
+      const def = field?.args.find((a) => a.name === arg.name.value);
+      if (!def) continue;
+      const rules = (def.extensions as { rules?: FieldRules }).rules;
+      args.set(arg.value.name.value, { rules, description: def.description ?? undefined });
+    }
+  }
+  return args;
+}
+
+function parameters(schema: GraphQLSchema, route: CompiledRoute): unknown[] {
   const params: unknown[] = [];
+  const args = variableArgs(schema, route);
+  const described = (name: string) => {
+    const description = args.get(name)?.description;
+    return description ? { description } : {};
+  };
   for (const name of route.params) {
     const variable = route.variables.find((v) => v.source.from === 'path' && v.source.name === name);
     params.push({
       name,
       in: 'path',
       required: true,
-      schema: variable ? nonNull(inputSchema(variable.type)) : { type: 'string' },
+      schema: variable ? nonNull(inputSchema(variable.type, args.get(variable.name)?.rules)) : { type: 'string' },
+      ...(variable ? described(variable.name) : {}),
     });
   }
   for (const v of route.variables) {
@@ -179,7 +211,8 @@ function parameters(route: CompiledRoute): unknown[] {
       name: v.source.name,
       in: 'query',
       required: isNonNullType(v.type),
-      schema: nonNull(inputSchema(v.type)),
+      schema: nonNull(inputSchema(v.type, args.get(v.name)?.rules)),
+      ...described(v.name),
       // Lists are comma-separated (`?ids=a,b`).
       ...(list ? { style: 'form', explode: false } : {}),
     });
@@ -304,7 +337,7 @@ export function buildOpenApi(input: DocumentInput): OpenApiDocument {
       description,
       tags: [tagOf.get(spec) ?? 'other'],
       security: routeSecurity(route),
-      parameters: parameters(route),
+      parameters: parameters(schema, route),
       ...(body ? { requestBody: body } : {}),
       responses: mergeResponses(successResponses(route, data, where), errorResponses(route, responses), responses),
     };

@@ -23,14 +23,14 @@ export class CheckoutItemInput {
     'Every missing field is reported at once (400 `validation_error`).',
 })
 export class CheckoutAddressInput {
-  @Field({ nullable: true }) @Rules({ maxLength: 255, requiredByUseCase: true }) firstName?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 255, requiredByUseCase: true }) lastName?: string;
+  @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 255, requiredByUseCase: true }) firstName?: string;
+  @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 255, requiredByUseCase: true }) lastName?: string;
   @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) company?: string;
   @Field({ nullable: true, description: 'Street and house number.' })
-  @Rules({ maxLength: 255, requiredByUseCase: true })
+  @Rules({ minLength: 1, maxLength: 255, requiredByUseCase: true })
   street?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 255, requiredByUseCase: true }) city?: string;
-  @Field({ nullable: true }) @Rules({ maxLength: 255, requiredByUseCase: true }) zip?: string;
+  @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 255, requiredByUseCase: true }) city?: string;
+  @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 255, requiredByUseCase: true }) zip?: string;
   @Field({ nullable: true, description: 'ISO 3166-1 alpha-2.' }) @Rules({ maxLength: 255 }) countryCode?: string;
   @Clearable()
   @Field({ nullable: true, description: 'A country name, accepted instead of `countryCode`.' })
