@@ -106,9 +106,13 @@ export async function updateVariant(
   rejectNulls(input, ['active', 'stock']);
   if (input.optionGroups) throw AppError.validation([{ field: 'option_groups', detail: 'not allowed on update' }]);
   await inTransaction(ctx, async (tx) => {
+    await assertVariant(tx, productId, variantId);
+    // Stock first, then the variant row: the lock order of checkouts and product updates (stock entries before
+    // variant and product rows), so an update never deadlocks with a checkout of this variant.
+    if (input.stock !== undefined && input.stock !== null)
+      await setDefaultWarehouseStock(tx, productId, variantId, input.stock);
     // `option_ids` replaces the variant's options: concurrent updates of one variant take turns (see lockRow).
     await lockRow(tx, 'product_variants', variantId);
-    await assertVariant(tx, productId, variantId);
     const data: Record<string, unknown> = {};
     for (const key of ['sku', 'priceGross', 'priceNet', 'active', 'position'] as const)
       if (input[key] !== undefined) data[key] = input[key];
@@ -124,8 +128,6 @@ export async function updateVariant(
         data: [...new Set(input.optionIds)].map((optionId) => ({ variantId, optionId })),
       });
     }
-    if (input.stock !== undefined && input.stock !== null)
-      await setDefaultWarehouseStock(tx, productId, variantId, input.stock);
   });
   return (await variantsById(ctx, productId, [variantId]))[0];
 }
