@@ -89,6 +89,17 @@ const ordersRoute = createRoute({
 });
 const orderRoute = screen('orders/$orderId', () => import('./screens/orders/detail'), 'OrderScreen');
 
+const customersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'customers',
+  validateSearch: (search: Record<string, unknown>): { q?: string; page: number } => ({
+    q: stringParam(search.q),
+    page: pageParam(search.page),
+  }),
+  component: lazyRouteComponent(() => import('./screens/customers/list'), 'CustomersScreen'),
+});
+const customerRoute = screen('customers/$customerId', () => import('./screens/customers/detail'), 'CustomerScreen');
+
 /** Screens of issue 25 not built yet: an honest page each, under the name the navigation gives it. */
 const placeholder = <TPath extends string>(path: TPath) =>
   screen(path, () => import('./screens/placeholder'), 'PlaceholderScreen');
@@ -104,7 +115,8 @@ const routeTree = rootRoute.addChildren([
     orderRoute,
     placeholder('/categories'),
     placeholder('/inventory'),
-    placeholder('/customers'),
+    customersRoute,
+    customerRoute,
     placeholder('/discounts'),
     placeholder('/settings'),
   ]),

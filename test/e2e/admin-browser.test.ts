@@ -284,12 +284,52 @@ describe('admin dashboard: serving', () => {
     await heading(page, `Order ${order.order_number}`).waitFor();
 
     // Screens not built yet say so, under their names.
-    for (const name of ['Categories', 'Inventory', 'Customers', 'Discounts', 'Settings']) {
+    for (const name of ['Categories', 'Inventory', 'Discounts', 'Settings']) {
       await nav(page).getByRole('link', { name, exact: true }).click();
       await heading(page, name).waitFor();
       await page.getByText('not built yet').waitFor();
     }
     await audit(s, 'A screen not built yet');
+    await closeSession(s);
+  }, 120_000);
+
+  it('finds a customer by search, shows the account with addresses and orders, and deactivates it', async () => {
+    const customer = await createCustomer(t);
+    await t.db.customerAddress.create({
+      data: {
+        customerId: customer.id,
+        firstName: 'Cleo',
+        lastName: 'Buyer',
+        street: 'Harbour Rd 7',
+        city: 'Hamburg',
+        zip: '20095',
+        countryCode: 'DE',
+      },
+    });
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, staff.admin);
+    await heading(page, 'Home').waitFor();
+    await nav(page).getByRole('link', { name: 'Customers', exact: true }).click();
+    await heading(page, 'Customers').waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(customer.email);
+    await page.waitForURL(/[?&]q=/);
+    const link = page.getByRole('row', { name: new RegExp(customer.email) }).getByRole('link', { name: 'Cleo Buyer' });
+    await link.waitFor();
+    await page.locator('table[aria-busy="false"]').waitFor();
+    expect(await page.getByRole('table').getByRole('row').count()).toBe(2);
+    await audit(s, 'Customers');
+    await link.click();
+    await heading(page, 'Cleo Buyer').waitFor();
+    await page.getByText('Harbour Rd 7').waitFor();
+    await page.getByRole('heading', { name: 'Orders (0)' }).waitFor();
+    await audit(s, 'Customer detail');
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByRole('button', { name: 'Activate', exact: true }).waitFor();
+    expect((await t.db.customer.findUniqueOrThrow({ where: { id: customer.id } })).active).toBe(false);
+    // A deep link to the customer reloads to the same screen.
+    await page.reload();
+    await heading(page, 'Cleo Buyer').waitFor();
     await closeSession(s);
   }, 120_000);
 

@@ -3,6 +3,21 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Changes to a customer (admin): only the fields given change. */
+export type CustomerUpdateInput = {
+  /** An inactive customer cannot sign in. */
+  active?: boolean | null | undefined;
+  customFields?: unknown;
+  /** One of the customer's addresses, or null. */
+  defaultBillingAddressId?: string | null | undefined;
+  /** One of the customer's addresses, or null. */
+  defaultShippingAddressId?: string | null | undefined;
+  /** Stored trimmed and lower-cased; 409 `email_taken` when another customer has it. */
+  email?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+};
+
 export type LoginInput = {
   email: string;
   password: string;
@@ -98,6 +113,38 @@ export type ProductUpdateInput = {
 export type SortOrder =
   | 'asc'
   | 'desc';
+
+export type AdminCustomersQueryVariables = Exact<{
+  page?: number | null | undefined;
+  limit?: number | null | undefined;
+  search?: string | null | undefined;
+  active?: boolean | null | undefined;
+}>;
+
+
+export type AdminCustomersQuery = { customers: { items: Array<{ id: string, email: string, firstName: string, lastName: string, active: boolean, createdAt: string }>, meta: { page: number, pages: number, total: number, limit: number } } };
+
+export type AdminCustomerQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminCustomerQuery = { customer: { id: string, email: string, firstName: string, lastName: string, active: boolean, createdAt: string, defaultBillingAddressId: string | null, defaultShippingAddressId: string | null, addresses: Array<{ id: string, firstName: string, lastName: string, company: string | null, street: string, zip: string, city: string, countryCode: string, phone: string | null }> }, orders: { items: Array<{ id: string, orderNumber: string, status: OrderStatus, total: number, currency: string, createdAt: string }>, meta: { total: number } } };
+
+export type AdminCustomerUpdateMutationVariables = Exact<{
+  id: string;
+  input: CustomerUpdateInput;
+}>;
+
+
+export type AdminCustomerUpdateMutation = { customerUpdate: { id: string, active: boolean } };
+
+export type AdminCustomerDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminCustomerDeleteMutation = { customerDelete: boolean };
 
 export type AdminOrdersQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -259,6 +306,77 @@ export const AdminProductRowFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"AdminProductRow"}) as unknown as TypedDocumentString<AdminProductRowFragment, unknown>;
+export const AdminCustomersDocument = new TypedDocumentString(`
+    query AdminCustomers($page: Int, $limit: Int, $search: String, $active: Boolean) {
+  customers(page: $page, limit: $limit, search: $search, active: $active) {
+    items {
+      id
+      email
+      firstName
+      lastName
+      active
+      createdAt
+    }
+    meta {
+      page
+      pages
+      total
+      limit
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminCustomersQuery, AdminCustomersQueryVariables>;
+export const AdminCustomerDocument = new TypedDocumentString(`
+    query AdminCustomer($id: UUID!) {
+  customer(id: $id) {
+    id
+    email
+    firstName
+    lastName
+    active
+    createdAt
+    defaultBillingAddressId
+    defaultShippingAddressId
+    addresses {
+      id
+      firstName
+      lastName
+      company
+      street
+      zip
+      city
+      countryCode
+      phone
+    }
+  }
+  orders(customerId: $id, limit: 10, sort: created_at, order: desc) {
+    items {
+      id
+      orderNumber
+      status
+      total
+      currency
+      createdAt
+    }
+    meta {
+      total
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminCustomerQuery, AdminCustomerQueryVariables>;
+export const AdminCustomerUpdateDocument = new TypedDocumentString(`
+    mutation AdminCustomerUpdate($id: UUID!, $input: CustomerUpdateInput!) {
+  customerUpdate(id: $id, input: $input) {
+    id
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<AdminCustomerUpdateMutation, AdminCustomerUpdateMutationVariables>;
+export const AdminCustomerDeleteDocument = new TypedDocumentString(`
+    mutation AdminCustomerDelete($id: UUID!) {
+  customerDelete(id: $id)
+}
+    `) as unknown as TypedDocumentString<AdminCustomerDeleteMutation, AdminCustomerDeleteMutationVariables>;
 export const AdminOrdersDocument = new TypedDocumentString(`
     query AdminOrders($page: Int, $limit: Int, $search: String, $status: OrderStatus, $sort: OrderSortField, $order: SortOrder) {
   orders(

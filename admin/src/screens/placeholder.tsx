@@ -3,7 +3,6 @@ import { useLocation } from '@tanstack/react-router';
 const TITLES: Record<string, string> = {
   categories: 'Categories',
   inventory: 'Inventory',
-  customers: 'Customers',
   discounts: 'Discounts',
   settings: 'Settings',
 };

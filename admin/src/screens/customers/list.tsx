@@ -1,0 +1,110 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { gql } from '../../api/client';
+import { ErrorState } from '../../components/error-state';
+import { Pager } from '../../components/pager';
+import { SearchField } from '../../components/search-field';
+import { Table, Td, Th } from '../../components/ui/table';
+import { AdminCustomersDocument, type AdminCustomersQuery } from '../../generated/graphql';
+import { dateTime } from '../../lib/format';
+
+const route = getRouteApi('/_app/customers');
+const PAGE_SIZE = 25;
+type Row = AdminCustomersQuery['customers']['items'][number];
+
+export const customerName = (c: { firstName: string; lastName: string; email: string }) =>
+  `${c.firstName} ${c.lastName}`.trim() || c.email;
+
+const columns: ColumnDef<Row>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    cell: ({ row }) => (
+      <Link
+        to="/customers/$customerId"
+        params={{ customerId: row.original.id }}
+        className="font-medium text-blue-800 underline"
+      >
+        {customerName(row.original)}
+      </Link>
+    ),
+  },
+  { id: 'email', header: 'Email', cell: ({ row }) => row.original.email },
+  { id: 'status', header: 'Status', cell: ({ row }) => (row.original.active ? 'Active' : 'Inactive') },
+  { id: 'created', header: 'Registered', cell: ({ row }) => dateTime(row.original.createdAt) },
+];
+
+/** Customers, newest first, searched by email and name; the URL holds the search and the page. */
+export function CustomersScreen() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const variables = { page: search.page, limit: PAGE_SIZE, search: search.q };
+  const list = useQuery({
+    queryKey: ['customers', variables],
+    queryFn: () => gql(AdminCustomersDocument, variables),
+    placeholderData: keepPreviousData,
+  });
+  const table = useReactTable({
+    data: list.data?.customers.items ?? [],
+    columns,
+    getRowId: (row) => row.id,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+  });
+
+  return (
+    <>
+      <h1 className="text-2xl font-semibold">Customers</h1>
+      <SearchField
+        value={search.q ?? ''}
+        onSearch={(q) => navigate({ search: (prev) => ({ ...prev, q: q || undefined, page: 1 }) })}
+      />
+      {list.isError ? (
+        <ErrorState error={list.error} onRetry={() => list.refetch()} />
+      ) : (
+        <>
+          <Table aria-busy={list.isFetching}>
+            <caption className="sr-only">Customers</caption>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <Th key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</Th>
+                  ))}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getVisibleCells().map((cell) => (
+                    <Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Td>
+                  ))}
+                </tr>
+              ))}
+              {list.data && list.data.customers.items.length === 0 && (
+                <tr>
+                  <Td colSpan={columns.length}>No customers{search.q ? ` match “${search.q}”` : ''}.</Td>
+                </tr>
+              )}
+              {list.isPending && (
+                <tr>
+                  <Td colSpan={columns.length}>Loading…</Td>
+                </tr>
+              )}
+            </tbody>
+          </Table>
+          {list.data && (
+            <Pager
+              page={list.data.customers.meta.page}
+              pages={list.data.customers.meta.pages}
+              total={list.data.customers.meta.total}
+              onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
+}
