@@ -16,6 +16,7 @@ import {
   isInputObjectType,
   isListType,
   isNonNullType,
+  isLeafType,
   isScalarType,
 } from 'graphql';
 import { schemaParts } from '../../src/app/domains';
@@ -215,39 +216,40 @@ describe('null on every optional field of every REST body', () => {
   });
 });
 
-describe('null on every optional field of every GraphQL mutation input', () => {
-  const schema = buildBaseSchema(schemaParts());
-  const mutations = Object.values(schema.getMutationType()!.getFields());
+const schema = buildBaseSchema(schemaParts());
 
-  /** A value GraphQL and the field rules accept, for required fields only. */
-  function minimal(type: GraphQLInputType): unknown {
-    if (isNonNullType(type)) return minimal(type.ofType);
-    if (isListType(type)) return [];
-    if (isEnumType(type)) return type.getValues()[0].value;
-    if (isInputObjectType(type)) {
-      const out: Record<string, unknown> = {};
-      for (const f of Object.values(type.getFields()))
-        if (isNonNullType(f.type) && f.defaultValue === undefined) {
-          const rules = (f.extensions as { rules?: { pattern?: string; minItems?: number } }).rules;
-          out[f.name] = rules?.pattern
-            ? fc.sample(fc.stringMatching(new RegExp(rules.pattern)), { numRuns: 1, seed: 3 })[0].slice(0, 20) || 'a'
-            : isListType(f.type.ofType) && rules?.minItems
-              ? [minimal(f.type.ofType.ofType)]
-              : minimal(f.type);
-        }
-      return out;
-    }
-    if (isScalarType(type))
-      return (
-        (
-          { Int: 1, Float: 1, Boolean: true, UUID: randomUUID(), JSON: {}, DateTime: '2030-01-01T00:00:00Z' } as Record<
-            string,
-            unknown
-          >
-        )[type.name] ?? 'a'
-      );
-    return null;
+/** A value GraphQL and the field rules accept, for required fields only. */
+function minimal(type: GraphQLInputType): unknown {
+  if (isNonNullType(type)) return minimal(type.ofType);
+  if (isListType(type)) return [];
+  if (isEnumType(type)) return type.getValues()[0].value;
+  if (isInputObjectType(type)) {
+    const out: Record<string, unknown> = {};
+    for (const f of Object.values(type.getFields()))
+      if (isNonNullType(f.type) && f.defaultValue === undefined) {
+        const rules = (f.extensions as { rules?: { pattern?: string; minItems?: number } }).rules;
+        out[f.name] = rules?.pattern
+          ? fc.sample(fc.stringMatching(new RegExp(rules.pattern)), { numRuns: 1, seed: 3 })[0].slice(0, 20) || 'a'
+          : isListType(f.type.ofType) && rules?.minItems
+            ? [minimal(f.type.ofType.ofType)]
+            : minimal(f.type);
+      }
+    return out;
   }
+  if (isScalarType(type))
+    return (
+      (
+        { Int: 1, Float: 1, Boolean: true, UUID: randomUUID(), JSON: {}, DateTime: '2030-01-01T00:00:00Z' } as Record<
+          string,
+          unknown
+        >
+      )[type.name] ?? 'a'
+    );
+  return null;
+}
+
+describe('null on every optional field of every GraphQL mutation input', () => {
+  const mutations = Object.values(schema.getMutationType()!.getFields());
 
   const cases = mutations.flatMap((m) => {
     const input = m.args.find((a) => isInputObjectType(getNamedType(a.type)));
@@ -307,5 +309,42 @@ describe('null on every optional field of every GraphQL mutation input', () => {
       expect(named.map((e) => e.detail)).toContain('required');
       refused++;
     }
+  });
+});
+
+describe('null on every optional argument of every GraphQL root field', () => {
+  // Arguments (filters, `page`, `limit`, an optional input) keep GraphQL's meaning: null is "not given".
+  const roots = [schema.getQueryType()!, schema.getMutationType()!];
+  const cases = roots.flatMap((root) =>
+    Object.values(root.getFields()).flatMap((field) =>
+      field.args
+        .filter((a) => !isNonNullType(a.type))
+        .map((a) => ({ kind: root === schema.getQueryType() ? 'query' : 'mutation', field: field.name, arg: a.name })),
+    ),
+  );
+  afterAll(() => {
+    // eslint-disable-next-line no-console
+    console.log(`null rule, GraphQL arguments: ${cases.length} requests`);
+  });
+
+  it.each(cases.map((c) => [`${c.field}(${c.arg}: null)`, c] as const))('%s', async (_name, c) => {
+    const root = c.kind === 'query' ? schema.getQueryType()! : schema.getMutationType()!;
+    const field = root.getFields()[c.field];
+    const variables: Record<string, unknown> = {};
+    for (const a of field.args) if (isNonNullType(a.type)) variables[a.name] = minimal(a.type);
+    variables[c.arg] = null;
+    const used = field.args.filter((a) => a.name in variables);
+    const defs = used.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
+    const call = used.map((a) => `${a.name}: $${a.name}`).join(', ');
+    const selection = isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';
+    const query = `${c.kind} (${defs}) { ${c.field}(${call})${selection} }`;
+    let res = await staff.gql(query, variables);
+    if (res.errors?.[0]?.extensions?.code === 'forbidden') res = await customer.gql(query, variables);
+    expect(res.status).toBeLessThan(500);
+    expect((res.errors ?? []).map((e) => e.extensions.code)).not.toContain('internal_error');
+    // Not given: never refused for being null (a list or JSON argument has no null, like the fields).
+    const named = (res.errors ?? []).filter((e) => e.extensions.field === toSnake(c.arg));
+    const arg = field.args.find((a) => a.name === c.arg)!;
+    if (!isListType(arg.type) && getNamedType(arg.type).name !== 'JSON') expect(named).toEqual([]);
   });
 });
