@@ -22,7 +22,9 @@ export function watchBodyProgress(req: Request, res: Response, idleMs: number): 
   const timer = setInterval(() => {
     if (req.complete || res.writableEnded || socket.destroyed) return stop();
     const now = Date.now();
-    if (socket.bytesRead !== seen) {
+    // Bytes arrived; or the body's buffer is full because the server is not reading it yet (an upload waiting
+    // on its storage): then the pause is ours, not the client's.
+    if (socket.bytesRead !== seen || req.readableLength >= req.readableHighWaterMark) {
       seen = socket.bytesRead;
       quietSince = now;
       return;
