@@ -89,6 +89,15 @@ const ordersRoute = createRoute({
 });
 const orderRoute = screen('orders/$orderId', () => import('./screens/orders/detail'), 'OrderScreen');
 
+const categoriesRoute = screen('categories', () => import('./screens/categories/list'), 'CategoriesScreen');
+const categoryNewRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'categories/new',
+  validateSearch: (search: Record<string, unknown>): { parent?: string } => ({ parent: stringParam(search.parent) }),
+  component: lazyRouteComponent(() => import('./screens/categories/new'), 'NewCategoryScreen'),
+});
+const categoryRoute = screen('categories/$categoryId', () => import('./screens/categories/detail'), 'CategoryScreen');
+
 const customersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'customers',
@@ -113,7 +122,9 @@ const routeTree = rootRoute.addChildren([
     productRoute,
     ordersRoute,
     orderRoute,
-    placeholder('/categories'),
+    categoriesRoute,
+    categoryNewRoute,
+    categoryRoute,
     placeholder('/inventory'),
     customersRoute,
     customerRoute,

@@ -284,7 +284,7 @@ describe('admin dashboard: serving', () => {
     await heading(page, `Order ${order.order_number}`).waitFor();
 
     // Screens not built yet say so, under their names.
-    for (const name of ['Categories', 'Inventory', 'Discounts', 'Settings']) {
+    for (const name of ['Inventory', 'Discounts', 'Settings']) {
       await nav(page).getByRole('link', { name, exact: true }).click();
       await heading(page, name).waitFor();
       await page.getByText('not built yet').waitFor();
@@ -333,6 +333,59 @@ describe('admin dashboard: serving', () => {
     await closeSession(s);
   }, 120_000);
 
+  it('builds a category tree level by level: a root, a subcategory under it, delete refused while it has one', async () => {
+    const s = await openSession();
+    const { page } = s;
+    const root = `Lighting ${Date.now()}`;
+    const child = `Desk lamps ${Date.now()}`;
+    await signIn(s, staff.admin, '/admin/categories');
+    await heading(page, 'Categories').waitFor();
+    await page.getByRole('link', { name: 'New category' }).click();
+    await heading(page, 'New category').waitFor();
+    await page.getByLabel('Name').fill(root);
+    await audit(s, 'New category');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await heading(page, root).waitFor();
+    await page.getByRole('link', { name: 'New subcategory' }).click();
+    await page.getByText(`Under: ${root}`).waitFor();
+    await page.getByLabel('Name').fill(child);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await heading(page, child).waitFor();
+    const [rootRow, childRow] = await Promise.all([
+      t.db.category.findFirstOrThrow({ where: { translations: { some: { name: root } } } }),
+      t.db.category.findFirstOrThrow({ where: { translations: { some: { name: child } } } }),
+    ]);
+    expect(childRow.parentId).toBe(rootRow.id);
+
+    // The tree shows the roots only; a level opens on demand.
+    await nav(page).getByRole('link', { name: 'Categories', exact: true }).click();
+    await page.getByRole('link', { name: root }).waitFor();
+    expect(await page.getByRole('link', { name: child }).count()).toBe(0);
+    const toggle = page.getByRole('button', { name: `Subcategories of ${root}` });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await page.getByRole('link', { name: child }).waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await audit(s, 'Categories');
+
+    // A category with a subcategory cannot go: the service says why, next to the button.
+    await page.getByRole('link', { name: root }).click();
+    await heading(page, root).waitFor();
+    await audit(s, 'Category detail');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await t.db.category.count({ where: { id: rootRow.id } })).toBe(1);
+    // Without its subcategory it can.
+    await page.getByRole('link', { name: child }).click();
+    await heading(page, child).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await heading(page, 'Categories').waitFor();
+    expect(await t.db.category.count({ where: { id: childRow.id } })).toBe(0);
+    await closeSession(s);
+  }, 120_000);
+
   it('hides what a staff member may not do: a manager gets no delete actions and the server agrees', async () => {
     // The contract's roles have no read-only staff; the manager is the narrowest (no deletes, no settings).
     const product = await stockedProduct(t, shop.warehouse.id, 1, { name: 'Manager Vase' });
@@ -363,6 +416,9 @@ describe('admin dashboard: serving', () => {
       return ((await res.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0].extensions.code;
     }, product.id);
     expect(refused).toBe('forbidden');
+    await nav(page).getByRole('link', { name: 'Categories', exact: true }).click();
+    await heading(page, 'Categories').waitFor();
+    expect(await page.getByRole('link', { name: 'New category' }).count()).toBe(0);
     await closeSession(s);
   }, 120_000);
 

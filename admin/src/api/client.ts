@@ -56,7 +56,7 @@ interface GraphQLErrorShape {
 /** Runs one operation; on an expired session refreshes once and retries, else signals the expiry. */
 export async function gql<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
-  ...[variables]: TVariables extends Record<string, never> ? [] | [TVariables] : [TVariables]
+  ...[variables]: [TVariables] extends [Record<string, never>] ? [] | [TVariables] : [TVariables]
 ): Promise<TResult> {
   return run(document, variables, true);
 }

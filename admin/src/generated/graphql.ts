@@ -3,6 +3,32 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** A category; at least one translation. */
+export type CategoryCreateInput = {
+  /** Default true. */
+  active?: boolean | null | undefined;
+  customFields?: unknown;
+  parentId?: string | null | undefined;
+  position?: number | null | undefined;
+  translations: Array<CategoryTranslationInput>;
+};
+
+export type CategoryTranslationInput = {
+  description?: string | null | undefined;
+  locale: string;
+  name: string;
+  slug: string;
+};
+
+/** Changes to a category: only given fields change; translations are upserted by locale; `parentId: null` makes it a root. */
+export type CategoryUpdateInput = {
+  active?: boolean | null | undefined;
+  customFields?: unknown;
+  parentId?: string | null | undefined;
+  position?: number | null | undefined;
+  translations?: Array<CategoryTranslationInput> | null | undefined;
+};
+
 /** Changes to a customer (admin): only the fields given change. */
 export type CustomerUpdateInput = {
   /** An inactive customer cannot sign in. */
@@ -113,6 +139,45 @@ export type ProductUpdateInput = {
 export type SortOrder =
   | 'asc'
   | 'desc';
+
+export type AdminCategoriesQueryVariables = Exact<{
+  parentId?: string | null | undefined;
+  roots?: boolean | null | undefined;
+  page?: number | null | undefined;
+  limit?: number | null | undefined;
+}>;
+
+
+export type AdminCategoriesQuery = { categories: { items: Array<{ id: string, name: string, slug: string, active: boolean, parentId: string | null }>, meta: { page: number, pages: number, total: number } } };
+
+export type AdminCategoryQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminCategoryQuery = { category: { id: string, name: string, active: boolean, parentId: string | null, translations: Array<{ locale: string, name: string, slug: string, description: string | null }> } };
+
+export type AdminCategoryCreateMutationVariables = Exact<{
+  input: CategoryCreateInput;
+}>;
+
+
+export type AdminCategoryCreateMutation = { categoryCreate: { id: string } };
+
+export type AdminCategoryUpdateMutationVariables = Exact<{
+  id: string;
+  input: CategoryUpdateInput;
+}>;
+
+
+export type AdminCategoryUpdateMutation = { categoryUpdate: { id: string } };
+
+export type AdminCategoryDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminCategoryDeleteMutation = { categoryDelete: boolean };
 
 export type AdminCustomersQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -306,6 +371,59 @@ export const AdminProductRowFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"AdminProductRow"}) as unknown as TypedDocumentString<AdminProductRowFragment, unknown>;
+export const AdminCategoriesDocument = new TypedDocumentString(`
+    query AdminCategories($parentId: UUID, $roots: Boolean, $page: Int, $limit: Int) {
+  categories(parentId: $parentId, roots: $roots, page: $page, limit: $limit) {
+    items {
+      id
+      name
+      slug
+      active
+      parentId
+    }
+    meta {
+      page
+      pages
+      total
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminCategoriesQuery, AdminCategoriesQueryVariables>;
+export const AdminCategoryDocument = new TypedDocumentString(`
+    query AdminCategory($id: UUID!) {
+  category(id: $id) {
+    id
+    name
+    active
+    parentId
+    translations {
+      locale
+      name
+      slug
+      description
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminCategoryQuery, AdminCategoryQueryVariables>;
+export const AdminCategoryCreateDocument = new TypedDocumentString(`
+    mutation AdminCategoryCreate($input: CategoryCreateInput!) {
+  categoryCreate(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminCategoryCreateMutation, AdminCategoryCreateMutationVariables>;
+export const AdminCategoryUpdateDocument = new TypedDocumentString(`
+    mutation AdminCategoryUpdate($id: UUID!, $input: CategoryUpdateInput!) {
+  categoryUpdate(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminCategoryUpdateMutation, AdminCategoryUpdateMutationVariables>;
+export const AdminCategoryDeleteDocument = new TypedDocumentString(`
+    mutation AdminCategoryDelete($id: UUID!) {
+  categoryDelete(id: $id)
+}
+    `) as unknown as TypedDocumentString<AdminCategoryDeleteMutation, AdminCategoryDeleteMutationVariables>;
 export const AdminCustomersDocument = new TypedDocumentString(`
     query AdminCustomers($page: Int, $limit: Int, $search: String, $active: Boolean) {
   customers(page: $page, limit: $limit, search: $search, active: $active) {

@@ -1,7 +1,6 @@
 import { useLocation } from '@tanstack/react-router';
 
 const TITLES: Record<string, string> = {
-  categories: 'Categories',
   inventory: 'Inventory',
   discounts: 'Discounts',
   settings: 'Settings',

@@ -28,8 +28,13 @@ export class CategoryResolver {
     @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('parentId', () => UuidScalar, { nullable: true }) parentId?: string,
     @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
+    @Arg('roots', () => Boolean, {
+      nullable: true,
+      description: 'Only top-level categories (no parent): with `parentId`, a tree is read one level at a time.',
+    })
+    roots?: boolean,
   ) {
-    return categories.listCategories(ctx, resolvePage(page, limit, PAGE), { parentId, active });
+    return categories.listCategories(ctx, resolvePage(page, limit, PAGE), { parentId, active, roots });
   }
 
   @Query(() => Category, { description: 'Needs `categories.read`.' })

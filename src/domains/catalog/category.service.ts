@@ -30,10 +30,11 @@ async function categoryEntity(ctx: Ctx, id: string): Promise<Record<string, unkn
 export async function listCategories(
   ctx: Ctx,
   page: Page,
-  filter: { parentId?: string | null; active?: boolean | null },
+  filter: { parentId?: string | null; active?: boolean | null; roots?: boolean | null },
 ) {
   const where: Prisma.CategoryWhereInput = {};
   if (filter.parentId) where.parentId = filter.parentId;
+  else if (filter.roots) where.parentId = null;
   if (filter.active !== undefined && filter.active !== null) where.active = filter.active;
   const [items, total] = await Promise.all([
     ctx.db.category.findMany({ where, orderBy: ORDER, skip: page.skip, take: page.limit }),

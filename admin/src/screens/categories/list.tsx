@@ -1,0 +1,22 @@
+import { Link } from '@tanstack/react-router';
+import { useCan } from '../../api/session';
+import { Button } from '../../components/ui/button';
+import { CategoryLevel } from './tree';
+
+/** The category tree: the roots first, each level opened on demand. */
+export function CategoriesScreen() {
+  const can = useCan();
+  return (
+    <>
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold">Categories</h1>
+        {can('categories.create') && (
+          <Button asChild>
+            <Link to="/categories/new">New category</Link>
+          </Button>
+        )}
+      </div>
+      <CategoryLevel />
+    </>
+  );
+}
