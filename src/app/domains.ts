@@ -79,13 +79,14 @@ export function loaderFactory(deps: {
   prisma: PrismaClient;
   config: Config;
   mediaStorage: MediaStorage;
-}): () => Loaders {
+}): (prisma?: PrismaClient) => Loaders {
   const loaderDeps: LoaderDeps = {
     prisma: deps.prisma,
     defaultLocale: deps.config['i18n.default_locale'],
     mediaUrl: (key) => deps.mediaStorage.url(key),
   };
-  return () => createLoaders(loaderDeps);
+  // A request reading from a replica passes the replica-routing client (see src/context/read-routing.ts).
+  return (prisma) => createLoaders(prisma ? { ...loaderDeps, prisma } : loaderDeps);
 }
 
 /** The schema of the decorated resolvers, without shield (what `schema/schema.graphql` holds). */

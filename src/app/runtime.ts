@@ -34,6 +34,9 @@ import { createHttpApp } from './http-app';
 import { CACHEABLE_QUERY_FIELDS, cacheableRestPaths, createResponseCache } from './response-cache';
 import { type Logger, createLogger } from '../platform/logger';
 import { migrationsDir } from '../platform/paths';
+import type { ReadRouting } from '../context/ctx';
+import { RecentWrites } from '../platform/db/recent-writes';
+import { ACCESS_TOKEN_SECONDS } from '../auth/tokens';
 import { seedDemo } from './seed/demo';
 
 export interface RunningService {
@@ -85,6 +88,8 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
     maxConnections: config['database.max_connections'],
     tls: config['database.tls'],
     preparedStatements: config['database.prepared_statements'],
+    replicaUrls: config['database.replica_urls'],
+    replicaMaxLagMs: config['database.replica_max_lag_ms'],
     log,
     pglite: opts.pglite,
   }).catch(async (err: unknown) => {
@@ -118,12 +123,14 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
       ),
       config,
       log,
+      readRouting: database.replicas && readRoutingOf(database.replicas, config, catalogGeneration, log),
     };
     return {
       database,
       services,
       async close() {
         await services.background.drain();
+        await services.readRouting?.recentWrites.close();
         await security.close();
         await database.close();
         await catalogGeneration.close();
@@ -134,6 +141,25 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
     await catalogGeneration.close();
     throw err;
   }
+}
+
+/** Where requests read when replicas are configured (see src/context/read-routing.ts). */
+function readRoutingOf(
+  replicas: NonNullable<Database['replicas']>,
+  config: Config,
+  catalogGeneration: AppServices['catalogGeneration'],
+  log: Logger,
+): ReadRouting {
+  const windowMs = Math.max(config['database.read_your_writes_ms'], 2 * config['database.replica_max_lag_ms']);
+  const routing: ReadRouting = {
+    prisma: replicas.prisma,
+    recentWrites: new RecentWrites(windowMs, config['redis.url'], log),
+    lastStoreWriteAt: 0,
+    accessTokenSeconds: ACCESS_TOKEN_SECONDS,
+    replicas: () => replicas.set.status(),
+  };
+  catalogGeneration.onChange(() => (routing.lastStoreWriteAt = Date.now()));
+  return routing;
 }
 
 /** Generated passwords go to the operator's terminal once (stderr), never into the JSON logs. */

@@ -13,8 +13,25 @@ import type { UploadedFile } from '../shared/uploads';
 import type { Logger } from '../platform/logger';
 import type { MediaStorage } from '../platform/storage/media-storage';
 import type { CatalogGeneration } from '../platform/cache/catalog-generation';
+import type { RecentWrites } from '../platform/db/recent-writes';
+import type { ReplicaStatus } from '../platform/db/replicas';
 
 export type { DbClient } from './db-client';
+
+/**
+ * Where a request reads (`database.replica_urls`). Set on the services only when replicas are configured: the
+ * operation runner then asks `routeOperation` (read-routing.ts); without replicas nothing here runs.
+ */
+export interface ReadRouting {
+  /** The same database's client whose plain reads outside a transaction go to a replica in rotation. */
+  prisma: PrismaClient;
+  recentWrites: RecentWrites;
+  /** When this instance last heard of a committed write to store data (its own, or another's over Redis). */
+  lastStoreWriteAt: number;
+  /** The access tokens' lifetime (their issue time is `exp` minus this). */
+  accessTokenSeconds: number;
+  replicas(): ReplicaStatus[];
+}
 
 /** What lives for the whole process and every request shares. */
 export interface AppServices {
@@ -33,8 +50,13 @@ export interface AppServices {
   mediaStorage: MediaStorage;
   /** The plugins' states and UI extensions (filled by the plugin host at start). */
   plugins: PluginDirectory;
-  /** A fresh set of every domain's DataLoaders (the composition root knows the domains; this layer does not). */
-  createLoaders(): Loaders;
+  /**
+   * A fresh set of every domain's DataLoaders (the composition root knows the domains; this layer does not),
+   * reading through `prisma` when given (a request that reads from a replica), else the primary client.
+   */
+  createLoaders(prisma?: PrismaClient): Loaders;
+  /** Set only with `database.replica_urls`: where each operation reads (see read-routing.ts). */
+  readRouting?: ReadRouting;
   /** Set when the service starts shutting down: health answers 503 `stopping` so load balancers move on. */
   lifecycle?: { stopping: boolean };
 }

@@ -1,6 +1,15 @@
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
-import { type DocumentNode, type ExecutionResult, GraphQLError, type GraphQLSchema, execute } from 'graphql';
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  GraphQLError,
+  type GraphQLSchema,
+  execute,
+  getOperationAST,
+} from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import type { Ctx } from '../context/ctx';
+import { routeOperation } from '../context/read-routing';
 
 /** Runs one operation of a document against the schema with the request's context and variables. */
 export type OperationRunner = (
@@ -18,6 +27,17 @@ export function compileOperation(
   document: DocumentNode,
   operationName?: string | null,
 ): OperationRunner {
+  const run = runnerOf(schema, document, operationName);
+  // With read replicas, a query may read from one (read-routing.ts); decided here, where REST, GraphQL and MCP
+  // all pass and the operation's kind is known, at the cost of one property check without replicas.
+  const kind = getOperationAST(document, operationName)?.operation ?? 'query';
+  return (variables, context) =>
+    (context as Ctx | undefined)?.readRouting
+      ? routeOperation(context as Ctx, kind, () => run(variables, context))
+      : run(variables, context);
+}
+
+function runnerOf(schema: GraphQLSchema, document: DocumentNode, operationName?: string | null): OperationRunner {
   const compiled = compileQuery(schema, document, operationName ?? undefined);
   if (isCompiledQuery(compiled)) {
     return async (variables, context) => {

@@ -37,6 +37,7 @@ describe('slow clients and shutdown', () => {
       redis: 'not_configured',
       pending_migrations: 0,
       draining: false,
+      replicas: [],
     });
     const closing = t.close();
     await new Promise((r) => setTimeout(r, 200));

@@ -125,6 +125,25 @@ export const CONFIG_KEYS = {
   'media.s3.bucket': {
     type: 'string',
     default: '',
+  'database.replica_urls': {
+    type: 'list',
+    default: [],
+    doc: 'Streaming replicas of `database.url` (`postgresql://…`, comma-separated in the environment): GraphQL queries, REST and MCP reads send their plain reads there; writes, transactions and reads right after a write go to the primary (docs/scaling.md).',
+  },
+  'database.replica_max_lag_ms': {
+    type: 'int',
+    default: 1000,
+    min: 10,
+    max: 600_000,
+    doc: 'A replica further behind the primary than this (checked every quarter of it, 50 ms to 1 s) leaves the rotation until it catches up; so does one that fails.',
+  },
+  'database.read_your_writes_ms': {
+    type: 'int',
+    default: 2000,
+    min: 0,
+    max: 600_000,
+    doc: "After a session's write (mutation) its reads, and after any store-data write every read, go to the primary this long; at least twice `database.replica_max_lag_ms` is used. Shared across instances through `redis.url`.",
+  },
   'server.background_jobs': {
     type: 'bool',
     default: true,

@@ -13,6 +13,9 @@ import type { Logger } from '../logger';
 import { type SqlExecutor, pgExecutor, pgliteExecutor } from './migrator';
 import { countingAdapter } from './query-stats';
 import { type CommittedWriteListener, watchingWrites } from './write-watch';
+import { ConfigError } from '../config/load';
+import { replicaRoutingAdapter } from './read-routing-adapter';
+import { ReplicaSet } from './replicas';
 
 export type Db = PrismaClient;
 
@@ -24,6 +27,12 @@ export interface Database {
   executor: SqlExecutor;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * With `database.replica_urls`: the replicas and their health, and a client of the same database whose plain
+   * reads outside a transaction go to a replica in rotation (everything else to the primary). Requests that may
+   * read from a replica use it in place of `prisma` (see src/context/read-routing.ts); absent without replicas.
+   */
+  replicas?: { set: ReplicaSet; prisma: PrismaClient };
 }
 
 export interface DatabaseOptions {
@@ -38,6 +47,9 @@ export interface DatabaseOptions {
   pglite?: PGlite;
   /** Called after each committed write to store data (the response cache's generation bump; see write-watch.ts). */
   onCommittedWrite?: CommittedWriteListener;
+  /** Streaming replicas of `url` (`database.replica_urls`) and the lag past which one leaves the rotation. */
+  replicaUrls?: readonly string[];
+  replicaMaxLagMs?: number;
 }
 
 /** The driver adapter as the service uses it: statements counted, committed store writes reported. */
@@ -59,6 +71,7 @@ export const EMBEDDED_START_PARAMS = [
 /** Opens PostgreSQL through `pg` when a URL is configured, else the embedded PGlite in `<data_dir>/db`. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts);
+  if (opts.replicaUrls?.length) throw new ConfigError('database.replica_urls: needs database.url (PostgreSQL)');
   let pglite = opts.pglite;
   let unlock = () => undefined as void;
   if (!pglite) {
@@ -108,6 +121,7 @@ async function openPostgres(opts: DatabaseOptions): Promise<Database> {
       ? {}
       : { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string };
   const prisma = new PrismaClient({ adapter: wrapAdapter(new PrismaPg(pool, naming), opts) });
+  const replicas = opts.replicaUrls?.length ? await openReplicas(pool, naming, opts) : undefined;
   return {
     prisma,
     kind: 'postgres',
@@ -117,11 +131,35 @@ async function openPostgres(opts: DatabaseOptions): Promise<Database> {
         () => true,
         () => false,
       ),
+    replicas,
     async close() {
+      await replicas?.prisma.$disconnect();
+      await replicas?.set.close();
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
     },
   };
+}
+
+/** The replicas (checked once before start goes on) and the client whose plain reads they answer. */
+async function openReplicas(
+  pool: pg.Pool,
+  naming: ConstructorParameters<typeof PrismaPg>[1],
+  opts: DatabaseOptions,
+): Promise<NonNullable<Database['replicas']>> {
+  const set = new ReplicaSet(pool, {
+    urls: opts.replicaUrls!,
+    maxLagMs: opts.replicaMaxLagMs ?? 1000,
+    maxConnections: opts.maxConnections,
+    // `database.tls` applies to replicas too (an `sslmode` in a replica's own URL wins); warned about once, above.
+    ssl: tlsOptions({ ...opts, url: '', log: { warn: () => undefined } as unknown as Logger }).ssl,
+    log: opts.log,
+  });
+  // A replica down at start is only out of rotation: the service starts and reads from the primary.
+  await set.start();
+  for (const r of set.status()) opts.log.info({ replica: r.name, status: r.status, lagMs: r.lagMs }, 'replica');
+  const routed = replicaRoutingAdapter(new PrismaPg(pool, naming), set, (p) => new PrismaPg(p, naming));
+  return { set, prisma: new PrismaClient({ adapter: wrapAdapter(routed, opts) }) };
 }
 
 const names = new Map<string, string>();

@@ -1,0 +1,56 @@
+import type { Ctx, ReadRouting } from './ctx';
+
+/** The session a write belongs to: the signed-in actor (staff, customer, or an API key's owner). */
+function sessionKey(ctx: Ctx): string | undefined {
+  const { actor } = ctx;
+  return actor.kind === 'anonymous' ? undefined : `${actor.kind}:${actor.id}`;
+}
+
+/**
+ * A session that signed in within the window (its access token is that young) may read rows written just before
+ * by a request that had no session yet: its registration, its guest checkout. Its `iat` is `exp` minus the
+ * access-token lifetime; a second is added for the claims' whole-second rounding.
+ */
+function freshlySignedIn(ctx: Ctx, routing: ReadRouting): boolean {
+  const { actor } = ctx;
+  if (actor.kind === 'anonymous' || actor.kind === 'api_key' || actor.exp === undefined) return false;
+  const issuedAtMs = (actor.exp - routing.accessTokenSeconds) * 1000;
+  return issuedAtMs > Date.now() - routing.recentWrites.windowMs - 1000;
+}
+
+/** Carts and guest orders are read through their tokens right after the writes that made them: primary. */
+function carriesSessionToken(ctx: Ctx): boolean {
+  const { headers, cookies } = ctx.request;
+  return !!(headers['x-cart-token'] || headers['x-guest-token'] || cookies.svc_guest_token);
+}
+
+/**
+ * Runs one GraphQL operation (GraphQL, REST, MCP: every operation passes here) reading from a replica when it
+ * may. Queries do, through the replica-routing client (plain reads go to a replica; anything else still goes
+ * to the primary), unless the request carries a cart or guest-order token, its session wrote within the
+ * read-your-writes window or signed in within it, or store data changed within that window (a cached page filled from a replica that
+ * had not replayed the change would outlive it). Mutations read and write on the primary and open their
+ * session's window once they ran.
+ */
+export async function routeOperation<T>(ctx: Ctx, kind: string, run: () => Promise<T>): Promise<T> {
+  const routing = ctx.readRouting;
+  if (!routing) return run();
+  const key = sessionKey(ctx);
+  if (kind !== 'query') {
+    try {
+      return await run();
+    } finally {
+      if (key) await routing.recentWrites.wrote(key);
+    }
+  }
+  if (
+    !carriesSessionToken(ctx) &&
+    !freshlySignedIn(ctx, routing) &&
+    Date.now() - routing.lastStoreWriteAt >= routing.recentWrites.windowMs &&
+    !(key && (await routing.recentWrites.recent(key)))
+  ) {
+    ctx.db = routing.prisma;
+    ctx.loaders = ctx.createLoaders(routing.prisma);
+  }
+  return run();
+}
