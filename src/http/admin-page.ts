@@ -28,8 +28,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export function adminRouter(distDir: string): express.Router {
   const router = express.Router();
-  // Read once: the build does not change under a running server (a rebuild means a restart).
-  const template = readFileSync(join(distDir, 'index.html'), 'utf8');
+  // Read on first use, then kept: a rebuild under a running server means a restart. (Not at mount: a build
+  // finishing while the service starts must not fail the start.)
+  let template: string | undefined;
   router.use(
     '/admin/assets',
     express.static(join(distDir, 'assets'), {
@@ -46,6 +47,7 @@ export function adminRouter(distDir: string): express.Router {
     const nonce = randomBytes(16).toString('base64');
     res.setHeader('Content-Security-Policy', htmlPagePolicy(nonce, []));
     res.setHeader('Cache-Control', 'no-cache');
+    template ??= readFileSync(join(distDir, 'index.html'), 'utf8');
     res.type('html').send(template.replaceAll(ADMIN_NONCE_PLACEHOLDER, nonce));
   });
   return router;

@@ -156,6 +156,23 @@ describe('admin dashboard: serving', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('viewer says who is signed in and what they may do (null for nobody), which is what the admin hides by', async () => {
+    const VIEWER = '{ viewer { kind role email permissions } }';
+    expect((await t.asGuest().gql(VIEWER)).data).toEqual({ viewer: null });
+    const manager = (await t.asManager().gql(VIEWER)).data.viewer;
+    expect(manager).toMatchObject({ kind: 'admin', role: 'manager' });
+    expect(manager.permissions).toEqual(expect.arrayContaining(['products.update', 'orders.update']));
+    expect(manager.permissions).not.toContain('products.delete');
+    expect([...manager.permissions].sort()).toEqual(manager.permissions);
+    expect((await t.asAdmin().gql(VIEWER)).data.viewer.permissions).toContain('products.delete');
+    expect((await t.asCustomer().gql(VIEWER)).data.viewer).toMatchObject({ kind: 'customer', role: 'customer' });
+    const key = (await t.asApiKey(['orders.read']).gql(VIEWER)).data.viewer;
+    expect(key).toEqual({ kind: 'api_key', role: 'api_client', email: null, permissions: ['orders.read'] });
+    // A bad token is nobody, not an error: the admin then tries one silent refresh.
+    const bad = await t.asGuest().post('/graphql', { query: VIEWER }, { authorization: 'Bearer not-a-token' });
+    expect(bad.body).toEqual({ data: { viewer: null } });
+  });
+
   it('admin.enabled: false answers 404 at /admin', async () => {
     const off = await startTestServer({ 'admin.enabled': false });
     try {
