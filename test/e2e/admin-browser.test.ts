@@ -264,7 +264,69 @@ describe('admin dashboard: serving', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await del.evaluate((b) => b === (globalThis as unknown as Page$).document.activeElement)).toBe(true);
     expect(await t.db.product.count({ where: { id: created.productId } })).toBe(1);
+    // Confirmed, it goes.
+    await del.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Delete: 1 of 1 done.').waitFor();
+    expect(await t.db.product.count({ where: { id: created.productId } })).toBe(0);
 
+    await closeSession(s);
+  }, 120_000);
+
+  it('pages and sorts products on the server, with the state in the URL; edits a product', async () => {
+    const tag = `Pager${Date.now()}`;
+    for (let i = 0; i < 27; i++)
+      await stockedProduct(t, shop.warehouse.id, 1, {
+        name: `${tag} ${String(i).padStart(2, '0')}`,
+        priceGross: 100 + i,
+      });
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, staff.admin, `/admin/products?q=${tag}`);
+    await heading(page, 'Products').waitFor();
+    await page.getByText('27 results · page 1 of 2').waitFor();
+    expect(await page.getByRole('table').getByRole('row').count()).toBe(26);
+    // Sorting by price, highest first: a request to the server, the order in the URL.
+    const price = page.getByRole('columnheader', { name: /Price/ });
+    await price.getByRole('button').click();
+    await page.waitForURL(/sort=price_gross/);
+    await price.getByRole('button').click();
+    await page.waitForURL(/order=desc/);
+    expect(await price.getAttribute('aria-sort')).toBe('descending');
+    await page.locator('table[aria-busy="false"]').waitFor();
+    await page
+      .getByRole('row')
+      .nth(1)
+      .getByRole('link', { name: `${tag} 26` })
+      .waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/page=2/);
+    await page.getByText('27 results · page 2 of 2').waitFor();
+    await page
+      .getByRole('row')
+      .nth(1)
+      .getByRole('link', { name: `${tag} 01` })
+      .waitFor();
+    await page.reload();
+    await page
+      .getByRole('row')
+      .nth(2)
+      .getByRole('link', { name: `${tag} 00` })
+      .waitFor();
+    await audit(s, 'Products, page 2 sorted');
+
+    // Edit: a new name is saved and shown.
+    await page.getByRole('link', { name: `${tag} 00` }).click();
+    await heading(page, `${tag} 00`).waitFor();
+    await page.getByLabel('Name').fill(`${tag} renamed`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    const renamed = await t.db.productTranslation.findFirstOrThrow({
+      where: { name: `${tag} renamed` },
+      include: { product: true },
+    });
+    // Saving the form leaves stock alone (it is a sum over warehouses; the form only sets it for a new product).
+    expect(renamed.product.stock).toBe(1);
     await closeSession(s);
   }, 120_000);
 

@@ -61,6 +61,9 @@ export function ProductScreen() {
         )}
       </div>
       <ActionError error={deleteError} />
+      <p className="text-sm">
+        In stock: <strong>{product.stock}</strong> (all active warehouses)
+      </p>
       <ProductForm
         key={product.id}
         followName={false}
@@ -95,7 +98,6 @@ export function ProductScreen() {
                   : {
                       priceGross: toCents(values.price),
                       sku: values.sku || null,
-                      ...(values.stock === '' ? {} : { stock: Number(values.stock) }),
                     }),
               },
             });

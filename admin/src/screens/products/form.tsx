@@ -82,10 +82,15 @@ interface ProductFormProps {
   onSave: (values: ProductValues, setError: UseFormSetError<ProductValues>) => Promise<SaveOutcome>;
   /** Variants decide the price and stock of a product with variants: those fields are not offered then. */
   hasVariants?: boolean;
+  /**
+   * Only a new product takes its stock here (the API writes it to the first warehouse by priority); afterwards the
+   * stock is a sum over warehouses, which one field cannot edit without moving units between them.
+   */
+  withStock?: boolean;
 }
 
 /** Name and Slug first, then the single-variant fields (price, SKU, stock), then Save. */
-export function ProductForm({ initial, followName, readOnly, onSave, hasVariants }: ProductFormProps) {
+export function ProductForm({ initial, followName, readOnly, onSave, hasVariants, withStock }: ProductFormProps) {
   const form = useForm<ProductValues>({ resolver: zodResolver(productSchema), defaultValues: initial });
   const { errors, isSubmitting, dirtyFields } = form.formState;
   const [failure, setFailure] = useState<unknown>();
@@ -116,7 +121,9 @@ export function ProductForm({ initial, followName, readOnly, onSave, hasVariants
           <>
             <Field label="Price" inputMode="decimal" error={errors.price?.message} {...form.register('price')} />
             <Field label="SKU" error={errors.sku?.message} {...form.register('sku')} />
-            <Field label="Stock" inputMode="numeric" error={errors.stock?.message} {...form.register('stock')} />
+            {withStock && (
+              <Field label="Stock" inputMode="numeric" error={errors.stock?.message} {...form.register('stock')} />
+            )}
           </>
         )}
         <Field label="Currency" error={errors.currency?.message} {...form.register('currency')} />

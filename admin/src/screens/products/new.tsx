@@ -20,6 +20,7 @@ export function NewProductScreen() {
       {!can('products.create') && <p>You do not have the permission to create products.</p>}
       <ProductForm
         followName
+        withStock
         readOnly={!can('products.create')}
         initial={{ name: '', slug: '', price: '', sku: '', stock: '', currency: 'EUR', active: true }}
         onSave={async (values, setError) => {
