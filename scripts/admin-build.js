@@ -6,10 +6,10 @@ const { spawnSync } = require('node:child_process');
 const { existsSync, readdirSync, statSync } = require('node:fs');
 const { join } = require('node:path');
 
-const admin = join(__dirname, '..', 'admin');
+const ADMIN = join(__dirname, '..', 'admin');
 
 /** The newest modification time among the files the build reads. */
-function newestSource() {
+function newestSource(admin) {
   let newest = 0;
   const walk = (path) => {
     const stat = statSync(path);
@@ -22,32 +22,39 @@ function newestSource() {
   return newest;
 }
 
-function ensureAdminBuilt() {
-  if (!existsSync(join(admin, 'package.json'))) return;
+/**
+ * Builds `admin` (default: this repository's admin/) when its dist/ is missing or stale. Returns what happened
+ * (`current`, `built`, `skipped`, `failed`); never throws.
+ */
+function ensureAdminBuilt(admin = ADMIN, say = (line) => process.stderr.write(`${line}\n`)) {
+  if (!existsSync(join(admin, 'package.json'))) return 'skipped';
   // `admin.enabled: false` from the environment: nothing to build (a config file's value is read later).
-  if (/^(false|0|off|no)$/i.test(process.env.SVC_ADMIN_ENABLED ?? '')) return;
+  if (/^(false|0|off|no)$/i.test(process.env.SVC_ADMIN_ENABLED ?? '')) return 'skipped';
   const index = join(admin, 'dist', 'index.html');
-  if (existsSync(index) && statSync(index).mtimeMs >= newestSource()) return;
+  if (existsSync(index) && statSync(index).mtimeMs >= newestSource(admin)) return 'current';
   let vite;
   try {
     // Vite's package exports do not list its CLI: find the package, then its `bin`.
     const manifest = require.resolve('vite/package.json', { paths: [admin] });
     vite = join(manifest, '..', require(manifest).bin.vite);
   } catch {
-    process.stderr.write('svc: the admin dashboard is not built and Vite is not installed: serving without /admin\n');
-    return;
+    say('svc: the admin dashboard is not built and Vite is not installed: serving without /admin');
+    return 'skipped';
   }
-  process.stderr.write('svc: building the admin dashboard (admin/dist)…\n');
+  say('svc: building the admin dashboard (admin/dist)…');
   const run = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error'], {
     cwd: admin,
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: 300_000,
     encoding: 'utf8',
   });
-  if (run.status !== 0) {
+  if (run.status !== 0 || !existsSync(index)) {
     const why = (run.stderr || run.error?.message || `exit ${run.status}`).trim().split('\n').slice(0, 5).join('\n');
-    process.stderr.write(`svc: the admin dashboard could not be built; serving without /admin\n${why}\n`);
+    const serving = existsSync(index) ? 'serving the previous build' : 'serving without /admin';
+    say(`svc: the admin dashboard could not be built; ${serving}\n${why}`);
+    return 'failed';
   }
+  return 'built';
 }
 
 module.exports = { ensureAdminBuilt };
