@@ -151,14 +151,24 @@ function readRoutingOf(
   log: Logger,
 ): ReadRouting {
   const windowMs = Math.max(config['database.read_your_writes_ms'], 2 * config['database.replica_max_lag_ms']);
+  /** The newest catalog generation this instance knows of. */
+  let heard = 0;
   const routing: ReadRouting = {
     prisma: replicas.prisma,
     recentWrites: new RecentWrites(windowMs, config['redis.url'], log),
     lastStoreWriteAt: 0,
+    async refreshStoreWrites() {
+      const now = await catalogGeneration.current();
+      if (now === null || now > heard) routing.lastStoreWriteAt = Date.now();
+      if (now !== null && now > heard) heard = now;
+    },
     accessTokenSeconds: ACCESS_TOKEN_SECONDS,
     replicas: () => replicas.set.status(),
   };
-  catalogGeneration.onChange(() => (routing.lastStoreWriteAt = Date.now()));
+  catalogGeneration.onChange((generation) => {
+    routing.lastStoreWriteAt = Date.now();
+    heard = Math.max(heard, generation);
+  });
   return routing;
 }
 

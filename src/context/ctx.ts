@@ -28,6 +28,11 @@ export interface ReadRouting {
   recentWrites: RecentWrites;
   /** When this instance last heard of a committed write to store data (its own, or another's over Redis). */
   lastStoreWriteAt: number;
+  /**
+   * Reads the shared catalog generation (Redis) and counts a newer one than this instance heard of as a store
+   * write just now: pub/sub may deliver another instance's bump after its writer was answered.
+   */
+  refreshStoreWrites(): Promise<void>;
   /** The access tokens' lifetime (their issue time is `exp` minus this). */
   accessTokenSeconds: number;
   replicas(): ReplicaStatus[];

@@ -24,12 +24,18 @@ function carriesSessionToken(ctx: Ctx): boolean {
   return !!(headers['x-cart-token'] || headers['x-guest-token'] || cookies.svc_guest_token);
 }
 
+/** Whether no store write was heard of within the window (checking the shared generation first). */
+async function storeSettled(routing: ReadRouting): Promise<boolean> {
+  await routing.refreshStoreWrites();
+  return Date.now() - routing.lastStoreWriteAt >= routing.recentWrites.windowMs;
+}
+
 /**
  * Runs one GraphQL operation (GraphQL, REST, MCP: every operation passes here) reading from a replica when it
  * may. Queries do, through the replica-routing client (plain reads go to a replica; anything else still goes
  * to the primary), unless the request carries a cart or guest-order token, its session wrote within the
- * read-your-writes window or signed in within it, or store data changed within that window (a cached page filled from a replica that
- * had not replayed the change would outlive it). Mutations read and write on the primary and open their
+ * read-your-writes window or signed in within it, or (anonymous requests) store data changed within that
+ * window (a cached page filled from a replica that had not replayed the change would outlive it). Mutations read and write on the primary and open their
  * session's window once they ran.
  */
 export async function routeOperation<T>(ctx: Ctx, kind: string, run: () => Promise<T>): Promise<T> {
@@ -43,12 +49,10 @@ export async function routeOperation<T>(ctx: Ctx, kind: string, run: () => Promi
       if (key) await routing.recentWrites.wrote(key);
     }
   }
-  if (
-    !carriesSessionToken(ctx) &&
-    !freshlySignedIn(ctx, routing) &&
-    Date.now() - routing.lastStoreWriteAt >= routing.recentWrites.windowMs &&
-    !(key && (await routing.recentWrites.recent(key)))
-  ) {
+  if (carriesSessionToken(ctx) || freshlySignedIn(ctx, routing)) return run();
+  // Only anonymous answers are cached, so only they wait out a store write (signed-in reads see a replica's
+  // bounded lag for other sessions' writes, and their own writes from the primary).
+  if (key ? !(await routing.recentWrites.recent(key)) : await storeSettled(routing)) {
     ctx.db = routing.prisma;
     ctx.loaders = ctx.createLoaders(routing.prisma);
   }

@@ -124,6 +124,7 @@ export class ReplicaSet {
   private markDown(replica: Replica, err: unknown): void {
     if (replica.status === 'unreachable') return;
     replica.status = 'unreachable';
+    replica.lagMs = null;
     this.opts.log.warn(
       { replica: replica.name, err: err instanceof Error ? err.message : String(err) },
       'replica out of rotation (unreachable); reads go to the primary',
