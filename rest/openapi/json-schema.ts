@@ -166,6 +166,12 @@ function withRules(schema: JsonSchema, rules: FieldRules | undefined): JsonSchem
   if (rules.email) out.format = 'email';
   if (rules.minItems !== undefined) out.minItems = rules.minItems;
   if (rules.maxItems !== undefined) out.maxItems = rules.maxItems;
+  const byUseCase = rules.checkedByUseCase;
+  if (byUseCase) {
+    if (byUseCase.pattern !== undefined) out.pattern = byUseCase.pattern;
+    if (byUseCase.oneOf) out.enum = [...byUseCase.oneOf];
+    out['x-error-code'] = byUseCase.code;
+  }
   return out;
 }
 

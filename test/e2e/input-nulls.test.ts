@@ -24,16 +24,8 @@ import { buildBaseSchema } from '../../src/graphql/schema';
 import { toSnake } from '../../src/shared/case';
 import { isClearable } from '../../src/shared/validation/rules';
 import type { Client, HttpResult } from '../harness/client';
-import {
-  type DocOperation,
-  type Schema,
-  admitsNull,
-  documentOperations,
-  optionalFields,
-  setAt,
-  validArb,
-  withoutNull,
-} from '../harness/openapi-arbitrary';
+import { type DocOperation, admitsNull, documentOperations, optionalFields, setAt } from '../harness/openapi-arbitrary';
+import { DocResources, minimalBody, uniquify } from '../harness/doc-resources';
 import { type TestServer, startTestServer } from '../harness/server';
 
 let t: TestServer;
@@ -49,94 +41,14 @@ afterAll(() => t?.close());
 const operations = documentOperations();
 const withBody = operations.filter((op) => op.body && op.method !== 'GET' && !op.path.includes('/auth/'));
 
-/** A body with only the required fields, sampled from the document (a fixed seed per attempt). */
-function minimalBody(schema: Schema, attempt: number): Record<string, any> {
-  const required = (s: Schema): Schema => {
-    const base = withoutNull(s);
-    if (base.type === 'object' && base.properties) {
-      const keep = base.required ?? [];
-      return {
-        ...base,
-        properties: Object.fromEntries(
-          Object.entries(base.properties as Record<string, Schema>)
-            .filter(([k]) => keep.includes(k))
-            .map(([k, v]) => [k, required(v)]),
-        ),
-      };
-    }
-    if (base.type === 'array') return { ...base, items: required(base.items ?? {}), maxItems: base.minItems ?? 0 };
-    return base;
-  };
-  return uniquify(fc.sample(validArb(required(schema)), { numRuns: 1, seed: 1000 + attempt })[0]) as Record<
-    string,
-    any
-  >;
-}
-
-/** Keys the service keeps unique: sampled values get a fresh suffix, so two creates do not collide (409). */
-const UNIQUE = new Set(['code', 'identifier', 'slug', 'sku', 'name', 'email']);
-let serial = 0;
-function uniquify(value: unknown, key?: string): unknown {
-  if (Array.isArray(value)) return value.map((v) => uniquify(v, key));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, uniquify(v, k)]));
-  if (typeof value !== 'string' || !key || !UNIQUE.has(key)) return value;
-  const suffix = (++serial).toString(36) + Math.random().toString(36).slice(2, 6);
-  return key === 'email' ? `u${suffix}@example.com` : `u${suffix}`;
-}
-
 const clientFor = (path: string) =>
   path.startsWith('/api/v1/store/account') || path.startsWith('/api/v1/store/api-keys') ? customer : staff;
 
-/** Headers a route needs besides the login (an anonymous cart's token). */
-const headersFor = new Map<string, Record<string, string>>();
-
-/**
- * A real id for the last path parameter of `prefix` (`/api/v1/admin/tags`), made with the document's own create
- * route (`POST prefix`) and a sampled body; a random id (the route then answers 404) when there is none.
- */
-const made = new Map<string, Promise<string>>();
-function realId(prefix: string, params: Record<string, string>): Promise<string> {
-  const create = withBody.find((op) => op.method === 'POST' && op.path === prefix);
-  const key = prefix.replace(/\{(\w+)\}/g, (_m, n: string) => params[n]);
-  let id = made.get(key);
-  if (!id) {
-    id = (async () => {
-      if (!create && prefix === '/api/v1/store/cart') {
-        const cart = await t.asGuest().post(prefix, {});
-        headersFor.set(cart.body.data.id, { 'x-cart-token': cart.body.data.session_token });
-        return cart.body.data.id as string;
-      }
-      if (!create) return randomUUID();
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const res = await clientFor(prefix).post(key, minimalBody(create.body!, attempt));
-        const data = Array.isArray(res.body?.data) ? res.body.data[0] : res.body?.data;
-        if (res.status < 300 && data?.id) {
-          if (data.session_token) headersFor.set(data.id, { 'x-cart-token': data.session_token });
-          return data.id as string;
-        }
-      }
-      return randomUUID();
-    })();
-    made.set(key, id);
-  }
-  return id;
-}
-
-/** The path with every parameter filled by a real resource, parents first. */
-async function fill(path: string): Promise<{ url: string; headers: Record<string, string> }> {
-  const params: Record<string, string> = {};
-  const segments = path.split('/');
-  let headers: Record<string, string> = {};
-  for (const [i, seg] of segments.entries()) {
-    const m = /^\{(\w+)\}$/.exec(seg);
-    if (!m) continue;
-    const prefix = segments.slice(0, i).join('/');
-    params[m[1]] = await realId(prefix, params);
-    headers = { ...headers, ...headersFor.get(params[m[1]]) };
-  }
-  return { url: path.replace(/\{(\w+)\}/g, (_m, n: string) => params[n]), headers };
-}
+let resources: DocResources;
+beforeAll(() => {
+  resources = new DocResources(t, operations, clientFor);
+});
+const fill = (path: string) => resources.fill(path);
 
 const problemsOf = (res: HttpResult) =>
   (res.body?.errors ?? []) as Array<{ code: string; field?: string; detail: string }>;

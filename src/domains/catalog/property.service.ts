@@ -13,9 +13,9 @@ import type {
   PropertyGroupInput,
   PropertyOptionInput,
 } from './property.type';
+import { ATTRIBUTE_TYPES, IDENTIFIER_PATTERN } from './property.type';
 
-const IDENTIFIER = /^[a-z0-9][a-z0-9_-]*$/;
-const ATTRIBUTE_TYPES = ['text', 'number', 'select', 'multi_select', 'boolean'] as const;
+const IDENTIFIER = new RegExp(IDENTIFIER_PATTERN);
 
 function checkIdentifier(identifier: string): void {
   if (!IDENTIFIER.test(identifier))

@@ -32,12 +32,18 @@ export class NameTranslationInput {
   @Field() @Rules({ minLength: 1, maxLength: 255 }) name!: string;
 }
 
+/** What an identifier of a property group or attribute looks like (else 422 `invalid_identifier`, spec). */
+export const IDENTIFIER_PATTERN = '^[a-z0-9][a-z0-9_-]*$';
+/** The attribute types (else 422 `invalid_attribute_type`, spec). */
+export const ATTRIBUTE_TYPES = ['text', 'number', 'select', 'multi_select', 'boolean'] as const;
+const IDENTIFIER_RULE = { pattern: IDENTIFIER_PATTERN, code: 'invalid_identifier' };
+
 @InputType({ description: 'A property group; PUT takes the same body, all of it (identifier included).' })
 export class PropertyGroupInput {
   @Field({
     description: 'Pattern `^[a-z0-9][a-z0-9_-]*$` (422 `invalid_identifier`), unique (409 `duplicate_identifier`).',
   })
-  @Rules({ maxLength: 255 })
+  @Rules({ maxLength: 255, checkedByUseCase: IDENTIFIER_RULE })
   identifier!: string;
   @Field(() => Int, { nullable: true }) position?: number;
   @Field(() => [NameTranslationInput])
@@ -96,8 +102,11 @@ export class AttributeTranslationInput {
 
 @InputType({ description: 'An attribute; PUT is a full replacement (omitted optional fields take their defaults).' })
 export class AttributeInput {
-  @Field() @Rules({ maxLength: 255 }) identifier!: string;
+  @Field({ description: 'Pattern `^[a-z0-9][a-z0-9_-]*$` (422 `invalid_identifier`).' })
+  @Rules({ maxLength: 255, checkedByUseCase: IDENTIFIER_RULE })
+  identifier!: string;
   @Field({ description: 'One of text, number, select, multi_select, boolean (422 `invalid_attribute_type`).' })
+  @Rules({ checkedByUseCase: { oneOf: ATTRIBUTE_TYPES, code: 'invalid_attribute_type' } })
   type!: string;
   @Clearable() @Field(() => String, { nullable: true }) @Rules({ maxLength: 20 }) unit?: string | null;
   @Field(() => Int, { nullable: true }) position?: number;

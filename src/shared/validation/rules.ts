@@ -23,6 +23,12 @@ export interface FieldRules {
    * The OpenAPI document lists it as required; the input layer leaves the check to the use case.
    */
   requiredByUseCase?: boolean;
+  /**
+   * A rule its use case checks with the spec's own error instead of a 400 (an identifier's pattern: 422
+   * `invalid_identifier`; an attribute's type: 422 `invalid_attribute_type`). The OpenAPI document states it
+   * (`pattern`, `enum`) with the answer (`x-error-code`); the input layer leaves it to the use case.
+   */
+  checkedByUseCase?: { pattern?: string; oneOf?: readonly string[]; code: string };
 }
 
 /** Attaches {@link FieldRules} to an input field: `@Field() @Rules({ maxLength: 255 }) name!: string`. */
