@@ -217,8 +217,10 @@ if (why.length) {
       const failoverFiveXx: Array<{ at: number; status: number; what: string }> = [];
       let cutConnections = 0;
       const cutSamples: string[] = [];
+      const fiveXxSamples: string[] = [];
       let retried = 0;
       let stale = 0;
+      let chaosDone = false;
       const staleSamples: string[] = [];
       const checkouts: Array<{ key: string; orderId: string; attempts: number }> = [];
       let refusedCheckouts = 0;
@@ -260,7 +262,11 @@ if (why.length) {
           }
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           if (status === 0) cutConnections++;
-          if (status >= 500) failoverFiveXx.push({ at: Date.now() - started, status, what });
+          if (status >= 500) {
+            failoverFiveXx.push({ at: Date.now() - started, status, what });
+            if (fiveXxSamples.length < 6)
+              fiveXxSamples.push(`${Date.now() - started} ms ${what}: ${status} ${JSON.stringify(body).slice(0, 120)}`);
+          }
           if ((status === 0 || status === 502 || status === 503 || status === 504) && attempt < 30) {
             retried++;
             await sleep(100);
@@ -328,7 +334,8 @@ if (why.length) {
       };
 
       const clients = Array.from({ length: CLIENTS }, async (_, client) => {
-        while (Date.now() < until) {
+        // The load outlasts the failures: a restart that took long still happens under load.
+        while (Date.now() < until || !chaosDone) {
           const roll = Math.random();
           if (roll < 0.4) await browse();
           else if (roll < 0.8) await cartCheckout();
@@ -350,9 +357,11 @@ if (why.length) {
         await at(0.5);
         events.push(`${Date.now() - started} ms: replica stopped`);
         await cluster.replica.stop('fast');
-        await at(0.7);
+        await sleep(Math.max(3000, SECONDS * 200));
         await cluster.replica.start();
         events.push(`${Date.now() - started} ms: replica started`);
+        await sleep(2000);
+        chaosDone = true;
       })();
       await Promise.all([...clients, chaos]);
       const loadMs = Date.now() - started;
@@ -418,6 +427,7 @@ if (why.length) {
         productUpdateWebhooks: productUpdates,
         events,
         cutSamples,
+        fiveXxSamples,
       };
       console.log(`failover summary\n${JSON.stringify(summary, null, 2)}`);
 

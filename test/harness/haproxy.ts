@@ -16,8 +16,8 @@ export interface Haproxy {
 }
 
 /**
- * HAProxy in front of `backends` (host:port): round robin, a readiness probe every 200 ms
- * (`GET /api/v1/health/ready`, two failures out, two passes in), and a failed connection retried on another
+ * HAProxy in front of `backends` (host:port): round robin, a readiness probe every 250 ms
+ * (`GET /api/v1/health/ready`, two failures or 2 s without an answer out, two passes in), and a failed connection retried on another
  * server (`option redispatch`). A request cut mid-way by a dying server is answered 502 and not retried: it may
  * have been a write, and only the client knows whether it is safe to send again (idempotency keys).
  */
@@ -32,6 +32,7 @@ defaults
   timeout connect 1s
   timeout client 30s
   timeout server 30s
+  timeout check 2s
   retries 2
   option redispatch
   option http-server-close
@@ -42,7 +43,7 @@ backend api
   balance roundrobin
   option httpchk GET /api/v1/health/ready
   http-check expect status 200
-  default-server inter 200ms fall 2 rise 2
+  default-server inter 250ms fall 2 rise 2
 ${backends.map((b, i) => `  server api${i + 1} ${b} check`).join('\n')}
 `;
   writeFileSync(join(dir, 'haproxy.cfg'), config);
