@@ -72,6 +72,7 @@ export type ApiKeyCreateInput = {
 /** An attribute; PUT is a full replacement (omitted optional fields take their defaults). */
 export type AttributeInput = {
   filterable?: boolean | null | undefined;
+  /** Pattern `^[a-z0-9][a-z0-9_-]*$` (422 `invalid_identifier`). */
   identifier: string;
   position?: number | null | undefined;
   required?: boolean | null | undefined;
