@@ -78,8 +78,15 @@ async function openSession(): Promise<Session> {
   return { context, page, requests, cspViolations, axe: [] };
 }
 
+/** `SVC_TEST_ADMIN_SCREENSHOTS=<folder>`: every audited screen is also saved there (the README's pictures). */
+const SCREENSHOTS = process.env.SVC_TEST_ADMIN_SCREENSHOTS;
+
 /** axe-core on the screen as it is now: serious and critical violations are recorded with the screen's name. */
 async function audit(s: Session, screen: string) {
+  if (SCREENSHOTS) {
+    const name = screen.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    await s.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  }
   const result = await new AxeBuilder({ page: s.page }).analyze();
   for (const v of result.violations)
     if (v.impact === 'serious' || v.impact === 'critical')

@@ -45,7 +45,7 @@ export function Layout() {
       >
         Skip to content
       </a>
-      <aside className="flex w-56 shrink-0 flex-col gap-4 border-r border-slate-200 bg-white p-4">
+      <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col gap-4 overflow-y-auto border-r border-slate-200 bg-white p-4">
         <p className="text-lg font-semibold">svc admin</p>
         <nav aria-label="Primary">
           <ul className="space-y-1">

@@ -126,7 +126,7 @@ export function OrderScreen() {
             <dt>Shipping</dt>
             <dd>{money(order.shippingGross, order.currency)}</dd>
             <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</dt>
-            <dd>{money(-order.discountTotal, order.currency)}</dd>
+            <dd>{order.discountTotal ? money(-order.discountTotal, order.currency) : '—'}</dd>
             <dt>Tax included</dt>
             <dd>{money(order.taxTotal, order.currency)}</dd>
             <dt className="font-semibold">Total</dt>
