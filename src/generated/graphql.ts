@@ -512,7 +512,7 @@ export type TaxRuleUpdateInput = {
 /** A variant, or with `optionGroups` one variant per combination of options. */
 export type VariantInput = {
   active?: boolean | null | undefined;
-  /** One inner list of option ids per axis; creates the cartesian product (at most 500 variants). */
+  /** One inner list of option ids per axis; creates the cartesian product (at most 500 variants). Create only: an update with it is 400 `validation_error`. */
   optionGroups?: Array<Array<string>> | null | undefined;
   optionIds?: Array<string> | null | undefined;
   position?: number | null | undefined;

@@ -82,7 +82,9 @@ export class VariantInput {
   @Field(() => [UuidScalar], { nullable: true }) @Rules({ maxItems: LIST_LIMITS.options }) optionIds?: string[];
   @Field(() => [[UuidScalar]], {
     nullable: true,
-    description: 'One inner list of option ids per axis; creates the cartesian product (at most 500 variants).',
+    description:
+      'One inner list of option ids per axis; creates the cartesian product (at most 500 variants). Create only: ' +
+      'an update with it is 400 `validation_error`.',
   })
   @Rules({ maxItems: LIST_LIMITS.options })
   optionGroups?: string[][];
