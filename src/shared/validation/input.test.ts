@@ -21,7 +21,7 @@ const ProductIn = new GraphQLInputObjectType({
   fields: {
     priceGross: { type: GraphQLInt, extensions: { rules: { min: 0 } } },
     active: { type: GraphQLBoolean },
-    taxRuleId: { type: UuidScalar },
+    taxRuleId: { type: UuidScalar, extensions: { clearable: true } },
     customFields: { type: JsonScalar },
     translations: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(Translation))) },
   },
@@ -71,5 +71,28 @@ describe('readInput (REST bodies)', () => {
       { field: 'limit', detail: 'type' },
       { field: 'limit', detail: 'type' },
     ]);
+  });
+
+  it('null clears a clearable field and is `required` on any other optional field, list or JSON object', () => {
+    const problems: FieldProblem[] = [];
+    const value = readInput(
+      new GraphQLNonNull(ProductIn),
+      { tax_rule_id: null, price_gross: null, active: null, custom_fields: null, translations: [] },
+      '',
+      'json',
+      problems,
+    );
+    expect(value).toEqual({ taxRuleId: null, translations: [] });
+    expect(problems).toEqual([
+      { field: 'price_gross', detail: 'required' },
+      { field: 'active', detail: 'required' },
+      { field: 'custom_fields', detail: 'required' },
+    ]);
+  });
+
+  it.each([false, [], [{}], 'x', 3])('a JSON field holding %j (not an object) is `type`', (custom) => {
+    const problems: FieldProblem[] = [];
+    readInput(new GraphQLNonNull(ProductIn), { custom_fields: custom, translations: [] }, '', 'json', problems);
+    expect(problems).toEqual([{ field: 'custom_fields', detail: 'type' }]);
   });
 });
