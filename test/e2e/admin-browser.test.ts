@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -11,10 +9,13 @@ import { type TestServer, startTestServer } from '../harness/server';
 /**
  * The admin dashboard (admin/, served at /admin) in a real Chromium against a real server: sign-in through the
  * cookie session, products, orders, permissions, session expiry, errors with a retry, the page's headers, and
- * axe-core on every screen visited. The build is made first when admin/dist is missing (CI builds it before).
+ * axe-core on every screen visited. The build is made first when admin/dist is missing or stale (CI builds it before).
  */
 
 const root = join(__dirname, '..', '..');
+const { ensureAdminBuilt } = require('../../scripts/admin-build.js') as {
+  ensureAdminBuilt(dir: string, say: (line: string) => void): 'current' | 'built' | 'skipped' | 'failed';
+};
 
 /** The page's globals as the browser-side callbacks below use them (this project compiles without DOM types). */
 type Page$ = {
@@ -38,8 +39,9 @@ const staff = { admin: '', manager: '' };
 let customerEmail = '';
 
 beforeAll(async () => {
-  if (!existsSync(join(root, 'admin', 'dist', 'index.html')))
-    execFileSync('npm', ['run', 'admin:build'], { cwd: root, stdio: 'inherit' });
+  // The build svc serve would make: none when admin/dist is newer than admin/ (CI builds it in a step before).
+  const build = ensureAdminBuilt(join(root, 'admin'), (line) => console.warn(line));
+  if (build === 'failed' || build === 'skipped') throw new Error(`the admin dashboard could not be built (${build})`);
   t = await startTestServer();
   shop = await createShop(t);
   staff.admin = (await createAdmin(t, { role: 'admin' })).email;
