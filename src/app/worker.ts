@@ -91,16 +91,10 @@ export async function startWorker(opts: StartOptions): Promise<RunningWorker> {
       server.listen(config['worker.health_port'], config['server.host'], () => resolve());
     });
     const port = (server.address() as AddressInfo).port;
-    services.log.info(
-      {
-        healthPort: port,
-        plugins: pluginHost
-          .list()
-          .filter((p) => p.state === 'active')
-          .map((p) => p.name),
-      },
-      'svc worker running',
-    );
+    const active = pluginHost.list().filter((p) => p.state === 'active');
+    services.log.info({ healthPort: port, plugins: active.map((p) => p.name) }, 'svc worker running');
+    // The background work is the plugins' (the core schedules nothing): without one this worker idles.
+    if (!active.length) services.log.warn('svc worker: no plugin is enabled, so there is no background work to run');
     let closing: Promise<void> | undefined;
     return {
       healthUrl: `http://127.0.0.1:${port}`,
