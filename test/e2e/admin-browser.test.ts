@@ -339,15 +339,28 @@ describe('admin dashboard: serving', () => {
     await closeSession(s);
   }, 120_000);
 
-  it('confirms a guest order from Orders; only the moves the state machine allows are offered; deep links reload', async () => {
+  it('shows the home figures; confirms a guest order from Orders, offering only the moves the server lists; deep links reload', async () => {
     const order = await guestOrder();
     const s = await openSession();
     const { page } = s;
     await signIn(s, staff.admin);
     await heading(page, 'Home').waitFor();
+    // Home: the figures a shop owner checks first, each waiting count a link to the filtered list.
+    const figure = (label: string) => page.getByText(label, { exact: true }).locator('..');
+    await figure('Orders today').waitFor();
+    expect(Number(await figure('Orders today').locator('p').nth(1).textContent())).toBeGreaterThanOrEqual(1);
+    expect(Number(await figure('Waiting for confirmation').locator('p').nth(1).textContent())).toBeGreaterThanOrEqual(
+      1,
+    );
+    await page.getByRole('heading', { name: /Low stock/ }).waitFor();
+    await page.getByRole('table', { name: 'Low stock' }).waitFor();
     await audit(s, 'Home');
-    await nav(page).getByRole('link', { name: 'Orders', exact: true }).click();
+    await page.getByRole('link', { name: 'Pending orders' }).click();
     await heading(page, 'Orders').waitFor();
+    await page.waitForURL(/status=pending/);
+    expect(await page.getByLabel('Status').inputValue()).toBe('pending');
+    await page.getByLabel('Status').selectOption('');
+    await page.waitForURL((url) => !url.searchParams.has('status'));
     await page.getByLabel('Status').selectOption('pending');
     await page.waitForURL(/status=pending/);
     await page.getByRole('searchbox', { name: 'Search' }).fill(order.order_number);

@@ -211,6 +211,21 @@ export type AdminCustomerDeleteMutationVariables = Exact<{
 
 export type AdminCustomerDeleteMutation = { customerDelete: boolean };
 
+export type AdminOrderOverviewQueryVariables = Exact<{
+  todayFrom?: string | null | undefined;
+  weekFrom?: string | null | undefined;
+}>;
+
+
+export type AdminOrderOverviewQuery = { orderOverview: { currency: string, ordersToday: number, revenueToday: number, ordersThisWeek: number, revenueThisWeek: number, ordersPending: number, ordersToShip: number, paymentsFailed: number, paymentsPending: number } };
+
+export type AdminLowStockQueryVariables = Exact<{
+  threshold?: number | null | undefined;
+}>;
+
+
+export type AdminLowStockQuery = { lowStock: { items: Array<{ productId: string, variantId: string | null, name: string, sku: string | null, stock: number }>, meta: { total: number } } };
+
 export type AdminOrdersQueryVariables = Exact<{
   page?: number | null | undefined;
   limit?: number | null | undefined;
@@ -223,14 +238,14 @@ export type AdminOrdersQueryVariables = Exact<{
 
 export type AdminOrdersQuery = { orders: { items: Array<{ id: string, orderNumber: string, email: string, status: OrderStatus, total: number, currency: string, createdAt: string, isGuestOrder: boolean }>, meta: { page: number, pages: number, total: number, limit: number } } };
 
-export type AdminOrderDetailFragment = { id: string, orderNumber: string, status: OrderStatus, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> };
+export type AdminOrderDetailFragment = { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> };
 
 export type AdminOrderQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type AdminOrderQuery = { order: { id: string, orderNumber: string, status: OrderStatus, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> }, orderTransactions: Array<{ id: string, provider: string, providerReference: string, status: PaymentTransactionStatus, amount: number, currency: string, createdAt: string, capturedAt: string | null, refundedAt: string | null, failureReason: string | null }> };
+export type AdminOrderQuery = { order: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> }, orderTransactions: Array<{ id: string, provider: string, providerReference: string, status: PaymentTransactionStatus, amount: number, currency: string, createdAt: string, capturedAt: string | null, refundedAt: string | null, failureReason: string | null }> };
 
 export type AdminOrderStatusUpdateMutationVariables = Exact<{
   id: string;
@@ -238,7 +253,7 @@ export type AdminOrderStatusUpdateMutationVariables = Exact<{
 }>;
 
 
-export type AdminOrderStatusUpdateMutation = { orderStatusUpdate: { id: string, orderNumber: string, status: OrderStatus, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> } };
+export type AdminOrderStatusUpdateMutation = { orderStatusUpdate: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> } };
 
 export type AdminProductRowFragment = { id: string, active: boolean, sku: string | null, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, updatedAt: string, translations: Array<{ locale: string, name: string, slug: string }> };
 
@@ -323,6 +338,7 @@ export const AdminOrderDetailFragmentDoc = new TypedDocumentString(`
   id
   orderNumber
   status
+  nextStatuses
   email
   currency
   customerId
@@ -495,6 +511,37 @@ export const AdminCustomerDeleteDocument = new TypedDocumentString(`
   customerDelete(id: $id)
 }
     `) as unknown as TypedDocumentString<AdminCustomerDeleteMutation, AdminCustomerDeleteMutationVariables>;
+export const AdminOrderOverviewDocument = new TypedDocumentString(`
+    query AdminOrderOverview($todayFrom: DateTime, $weekFrom: DateTime) {
+  orderOverview(todayFrom: $todayFrom, weekFrom: $weekFrom) {
+    currency
+    ordersToday
+    revenueToday
+    ordersThisWeek
+    revenueThisWeek
+    ordersPending
+    ordersToShip
+    paymentsFailed
+    paymentsPending
+  }
+}
+    `) as unknown as TypedDocumentString<AdminOrderOverviewQuery, AdminOrderOverviewQueryVariables>;
+export const AdminLowStockDocument = new TypedDocumentString(`
+    query AdminLowStock($threshold: Int) {
+  lowStock(threshold: $threshold, limit: 10) {
+    items {
+      productId
+      variantId
+      name
+      sku
+      stock
+    }
+    meta {
+      total
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminLowStockQuery, AdminLowStockQueryVariables>;
 export const AdminOrdersDocument = new TypedDocumentString(`
     query AdminOrders($page: Int, $limit: Int, $search: String, $status: OrderStatus, $sort: OrderSortField, $order: SortOrder) {
   orders(
@@ -546,6 +593,7 @@ export const AdminOrderDocument = new TypedDocumentString(`
   id
   orderNumber
   status
+  nextStatuses
   email
   currency
   customerId
@@ -586,6 +634,7 @@ export const AdminOrderStatusUpdateDocument = new TypedDocumentString(`
   id
   orderNumber
   status
+  nextStatuses
   email
   currency
   customerId

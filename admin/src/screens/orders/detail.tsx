@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Table, Td, Th } from '../../components/ui/table';
 import { AdminOrderDocument, AdminOrderStatusUpdateDocument, type OrderStatus } from '../../generated/graphql';
 import { dateTime, money } from '../../lib/format';
-import { ACTION_LABEL, RESTOCKING, TRANSITIONS } from './status';
+import { ACTION_LABEL, RESTOCKING } from './status';
 
 const route = getRouteApi('/_app/orders/$orderId');
 
@@ -52,7 +52,7 @@ export function OrderScreen() {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   if (!query.data) return <p>Loading…</p>;
   const { order, orderTransactions } = query.data;
-  const moves = can('orders.update') ? TRANSITIONS[order.status] : [];
+  const moves = can('orders.update') ? order.nextStatuses : [];
 
   return (
     <>

@@ -11,19 +11,9 @@ export const ORDER_STATUSES = [
 ] as const satisfies readonly OrderStatus[];
 
 /**
- * Contract §7's transition table (the schema has no field listing an order's allowed moves), with the button
- * each move is offered under. The server refuses anything else with 422 `invalid_transition`.
+ * The button each move is offered under. Which moves are offered comes from the server (`Order.nextStatuses`, the
+ * status table of contract §7); it refuses anything else with 422 `invalid_transition`.
  */
-export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['confirmed', 'cancelled'],
-  confirmed: ['processing', 'shipped', 'cancelled', 'refunded'],
-  processing: ['shipped', 'cancelled', 'refunded'],
-  shipped: ['delivered', 'refunded'],
-  delivered: ['refunded'],
-  cancelled: [],
-  refunded: [],
-};
-
 export const ACTION_LABEL: Record<OrderStatus, string> = {
   pending: 'Reopen',
   confirmed: 'Confirm',
