@@ -173,6 +173,7 @@ export function completeLinkHandler(ctx: Ctx, provider: Provider) {
       const order = await ctx.checkout({
         customerId: link.customerId,
         cartToken: link.cartToken,
+        clientIp: req.clientIp,
         requestId: req.id,
         request: {
           cart_id: link.cartId,

@@ -6,7 +6,7 @@ import {
   isListType,
   isNonNullType,
 } from 'graphql';
-import type { CompiledRoute } from '../adapter';
+import type { CompiledRoute } from '../compile';
 import type { ResultPath, RouteSpec } from '../route';
 import { type JsonSchema, inputSchema, outputSchema } from './json-schema';
 import type { FieldRules } from '../../src/shared/validation/rules';
@@ -113,7 +113,7 @@ function successStatuses(spec: RouteSpec): number[] {
         ? [status]
         : [...Object.values(status.map), status.otherwise];
   const statuses = [...new Set(list)].sort();
-  // A body-less route answers 204 where it would answer 200 (rest/adapter.ts).
+  // A body-less route answers 204 where it would answer 200 (rest/router.ts).
   return spec.envelope === 'none' ? statuses.map((s) => (s === 200 ? 204 : s)) : statuses;
 }
 

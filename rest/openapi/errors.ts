@@ -1,6 +1,6 @@
 import { type GraphQLInputType, getNamedType, isInputObjectType } from 'graphql';
 import { ERROR_STATUS, type ErrorCode } from '../../src/shared/errors';
-import type { CompiledRoute } from '../adapter';
+import type { CompiledRoute } from '../compile';
 import type { JsonSchema } from './json-schema';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,4 +1,4 @@
-import { compileRoutes } from '../../rest/adapter';
+import { compileRoutes } from '../../rest/compile';
 import { ROUTES } from '../../rest/routes';
 import { TOOLSETS, type Toolset } from '../mcp';
 import { describeRouteTools } from '../mcp/describe';

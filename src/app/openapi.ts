@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
-import { type CompiledRoute, compileRoutes } from '../../rest/adapter';
+import { type CompiledRoute, compileRoutes } from '../../rest/compile';
 import { type OpenApiDocument, buildOpenApi } from '../../rest/openapi';
 import { ROUTE_GROUPS, ROUTES } from '../../rest/routes';
 import type { PluginDefinition } from '../plugin-api';

@@ -3,7 +3,7 @@
  * each rendered from the table the service itself runs on, so a reference can't drift from the code (a test
  * compares; `npm run docs:reference` rewrites them).
  */
-import { compileRoutes } from '../../rest/adapter';
+import { compileRoutes } from '../../rest/compile';
 import { whoMayCall } from '../../rest/openapi/security';
 import { ROUTES } from '../../rest/routes';
 import { AFTER_HOOKS, BEFORE_HOOKS, type HookName } from '../context/hooks';

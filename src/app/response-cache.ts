@@ -1,5 +1,5 @@
 import { Kind, type OperationDefinitionNode } from 'graphql';
-import type { CompiledRoute } from '../../rest/adapter';
+import type { CompiledRoute } from '../../rest/compile';
 import type { Config } from '../platform/config/keys';
 import type { CatalogGeneration } from '../platform/cache/catalog-generation';
 import type { ResponseCache } from '../http/response-cache/middleware';

@@ -15,7 +15,7 @@ import { HookRegistry } from '../context/hooks';
 import type { PluginDefinition } from '../plugin-api';
 import { PluginHost, type PluginHostOptions } from '../plugin-api/host';
 import { BUNDLED_PLUGINS } from './plugins';
-import { compileRoutes } from '../../rest/adapter';
+import { compileRoutes } from '../../rest/compile';
 import { ROUTES } from '../../rest/routes';
 import type { OpenApiDocument } from '../../rest/openapi';
 import { openApiFor } from './openapi';

@@ -4,7 +4,32 @@ import { ResponseEffects } from './effects';
 import type { Logger } from '../platform/logger';
 import type { UploadedFile } from '../shared/uploads';
 
-/** A fresh per-request context: its own DataLoaders, the request's actor, logger and response effects. */
+type Headers = Record<string, string | string[] | undefined>;
+
+/** One header's value (repeated headers joined as HTTP does); an empty header counts as absent. */
+function header(headers: Headers | undefined, name: string): string | undefined {
+  const value = headers?.[name];
+  const text = Array.isArray(value) ? value.join(', ') : value;
+  return text === '' ? undefined : text;
+}
+
+/** The typed request fields of an HTTP request (REST, GraphQL, a plugin's route): its headers and cookies. */
+export function httpRequestFields(
+  headers: Headers | undefined,
+  cookies: RequestInfo['cookies'] = {},
+): Pick<RequestInfo, 'cartToken' | 'guestToken' | 'idempotencyKey'> {
+  return {
+    cartToken: header(headers, 'x-cart-token'),
+    guestToken: header(headers, 'x-guest-token') ?? (cookies.svc_guest_token || undefined),
+    idempotencyKey: header(headers, 'idempotency-key'),
+  };
+}
+
+/**
+ * A fresh per-request context: its own DataLoaders, the request's actor, logger and response effects. An HTTP
+ * caller passes its `headers` (the typed fields are read from them); any other caller (MCP, the plugin
+ * checkout function) passes the typed fields themselves.
+ */
 export function createContext(
   app: AppServices,
   request: {
@@ -13,28 +38,33 @@ export function createContext(
     log: Logger;
     clientIp?: string;
     cookies?: RequestInfo['cookies'];
-    headers?: Record<string, string | string[] | undefined>;
+    headers?: Headers;
+    cartToken?: string;
+    guestToken?: string;
+    idempotencyKey?: string;
     uploads?: Map<string, UploadedFile>;
     signal?: AbortSignal;
   },
   effects = new ResponseEffects(),
 ): Ctx {
+  const cookies = request.cookies ?? {};
+  const fromHttp = httpRequestFields(request.headers, cookies);
   return {
     ...app,
     requestId: request.id,
     actor: request.actor,
     log: request.log,
     db: app.prisma,
-    acceptLanguage: [request.headers?.['accept-language']].flat()[0],
+    acceptLanguage: header(request.headers, 'accept-language'),
     uploads: request.uploads,
     signal: request.signal,
     loaders: app.createLoaders(),
     request: {
       ip: request.clientIp ?? 'unknown',
-      cookies: request.cookies ?? {},
-      headers: Object.fromEntries(
-        Object.entries(request.headers ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
-      ),
+      cookies,
+      cartToken: request.cartToken ?? fromHttp.cartToken,
+      guestToken: request.guestToken ?? fromHttp.guestToken,
+      idempotencyKey: request.idempotencyKey ?? fromHttp.idempotencyKey,
     },
     effects,
   };

@@ -1,6 +1,6 @@
 import type { Actor } from './actor';
 import type { PasswordHasher } from '../platform/passwords';
-import type { LimitPolicy, SecurityStore } from '../platform/security-store';
+import type { SecurityStore } from '../platform/security-store';
 import type { ResponseEffects } from './effects';
 import type { HookRegistry } from './hooks';
 import type { PrismaClient } from '../generated/prisma/client';
@@ -66,13 +66,21 @@ export interface AppServices {
   lifecycle?: { stopping: boolean };
 }
 
-/** What services may know about the HTTP request behind an operation (rate-limit key, cookies, headers). */
+/**
+ * What services may know about the request behind an operation. Typed fields, filled by each adapter from
+ * its own transport (REST and GraphQL from headers and cookies, MCP from tool arguments, the plugin checkout
+ * function from its options), so no domain reads a header by name and no adapter fakes one.
+ */
 export interface RequestInfo {
-  /** Client IP per contract §4 (`server.trusted_proxies`). */
+  /** Client IP per contract §4 (`server.trusted_proxies`): the rate-limit key. */
   ip: string;
   cookies: Record<string, string | undefined>;
-  /** Lower-cased header names (`idempotency-key`, `x-cart-token`, `x-guest-token`). */
-  headers: Record<string, string | undefined>;
+  /** An anonymous cart's token (`X-Cart-Token`; MCP's `cart_token`). */
+  cartToken?: string;
+  /** A guest order's token (`X-Guest-Token`, else the `svc_guest_token` cookie). */
+  guestToken?: string;
+  /** The client's `Idempotency-Key` as sent; read it through `idempotencyKey()`, which checks it. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -97,6 +105,4 @@ export interface Ctx extends AppServices {
   afterCommit?: Array<() => Promise<void>>;
   /** Extra fields of the request's log line (the operation that ran), when an HTTP request is behind it. */
   logFields?: Record<string, unknown>;
-  /** Endpoint budgets the adapter already took for this request (see `takeLimits`). */
-  limitsTaken?: Set<LimitPolicy>;
 }

@@ -23,9 +23,12 @@ export function requestHash(value: unknown): string {
     .digest('hex');
 }
 
-/** The `Idempotency-Key` header, checked (≤ 255 characters), or undefined. */
+/**
+ * The client's `Idempotency-Key` (header, or MCP's `idempotency_key`), checked (≤ 255 characters), or undefined.
+ * The one place the rule lives, whichever adapter filled the field.
+ */
 export function idempotencyKey(ctx: Ctx): string | undefined {
-  const key = ctx.request.headers['idempotency-key'];
+  const key = ctx.request.idempotencyKey;
   if (key === undefined || key === '') return undefined;
   if (key.length > 255) throw AppError.validation([{ field: 'Idempotency-Key', detail: 'max_length' }]);
   return key;

@@ -20,23 +20,14 @@ export function rateLimited(retryAfter: number): AppError {
 }
 
 /**
- * Takes one request from an endpoint budget (login, register, checkout…) for the caller's IP, throwing the
- * 429 when it is empty. Called by services, so the REST route and its GraphQL mutation share one counter.
- */
-export async function consumeLimit(ctx: Ctx, policy: EndpointLimit): Promise<void> {
-  // Already taken by the adapter for this request (before validation): one request, one count.
-  if (ctx.limitsTaken?.has(policy)) return;
-  await takeLimits(ctx, [policy]);
-}
-
-/**
  * Takes the endpoint budgets of an operation's root fields (one per field, so two aliased checkouts count
- * twice), up front, and remembers them so the services' own `consumeLimit` calls don't count them again.
+ * twice) for the caller's IP, throwing the 429 when one is empty. The only place a budget is taken: every
+ * surface (the route runner for REST and MCP, Apollo for GraphQL, the plugin checkout function) passes the
+ * budgets `@RateLimit` declared on the fields it runs, so they all share one counter per IP.
  */
 export async function takeLimits(ctx: Ctx, policies: readonly EndpointLimit[]): Promise<void> {
   for (const policy of policies) {
     const verdict = await ctx.security.consume(policy, ctx.request.ip);
-    (ctx.limitsTaken ??= new Set()).add(policy);
     if (!verdict.allowed) throw rateLimited(verdict.retryAfter);
   }
 }

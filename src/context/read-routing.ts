@@ -20,8 +20,7 @@ function freshlySignedIn(ctx: Ctx, routing: ReadRouting): boolean {
 
 /** Carts and guest orders are read through their tokens right after the writes that made them: primary. */
 function carriesSessionToken(ctx: Ctx): boolean {
-  const { headers, cookies } = ctx.request;
-  return !!(headers['x-cart-token'] || headers['x-guest-token'] || cookies.svc_guest_token);
+  return !!(ctx.request.cartToken || ctx.request.guestToken);
 }
 
 /** Whether no store write was heard of within the window (checking the shared generation first). */

@@ -1,5 +1,5 @@
 import { type GraphQLSchema, Kind, type OperationDefinitionNode } from 'graphql';
-import type { CompiledRoute } from '../../rest/adapter';
+import type { CompiledRoute } from '../../rest/compile';
 import { type RouteTool, buildRouteTools } from './tool-catalog';
 
 /** The description of the operation's first root field in the schema (what the tool does). */

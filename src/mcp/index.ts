@@ -1,7 +1,7 @@
 /** MCP (contract §8): store and admin servers whose tools are generated from the REST route table. */
 import type { GraphQLSchema } from 'graphql';
 import { describeRouteTools } from './describe';
-import type { CompiledRoute } from '../../rest/adapter';
+import type { CompiledRoute } from '../../rest/compile';
 import type { AppServices } from '../context/ctx';
 import type { PluginDefinition } from '../plugin-api';
 import { ConfigError } from '../platform/config/load';

@@ -1,13 +1,11 @@
-import { type CompiledRoute, executeRoute, readRouteVariables } from '../../rest/adapter';
+import type { CompiledRoute } from '../../rest/compile';
+import { routeAccessError, runRoute } from '../../rest/run';
 import type { Actor } from '../context/actor';
 import type { AppServices } from '../context/ctx';
-import { createContext } from '../context/create-context';
-import { takeLimits } from '../context/limits';
-import { accessError } from '../auth/shield';
 import type { NormalizedError } from '../graphql/errors';
 import type { Logger } from '../platform/logger';
 import { AppError, type ErrorEntry } from '../shared/errors';
-import { type RouteTool, argumentName } from './tool-catalog';
+import { type RequestField, type RouteTool, argumentName } from './tool-catalog';
 
 /** The MCP tool result shape (text content; `isError` for failures the agent should read). */
 export interface ToolResult {
@@ -74,8 +72,9 @@ const asText = (value: unknown): string | undefined =>
         : String(value);
 
 /**
- * Runs a route tool: `confirm` first for destructive tools, then the route's access rules (the same as REST
- * and the shield), the REST reader of its arguments (same validation and messages), and the named operation.
+ * Runs a route tool: the route's access rules, `confirm` for destructive tools, then the tool's arguments as
+ * the route's path, query and body through `runRoute`, the one runner REST uses (same access, budgets,
+ * validation and messages, the same named operation).
  */
 export async function runRouteTool(
   services: AppServices,
@@ -85,10 +84,9 @@ export async function runRouteTool(
   maxBytes: number,
 ): Promise<ToolResult> {
   const { route } = tool;
-  for (const access of route.access) {
-    const denied = accessError(caller.actor, access);
-    if (denied) return toolError(denied);
-  }
+  // Access first (as `runRoute` does again): a stranger learns nothing from a confirmation prompt either.
+  const denied = routeAccessError(route, caller.actor);
+  if (denied) return toolError(denied);
   if (tool.needsConfirm && args.confirm !== true) {
     const target = route.params.map((p) => `${argumentName(p)} ${String(args[argumentName(p)] ?? '?')}`).join(', ');
     // A refusal, flagged `isError`: an agent (and its client) must read it as "not done", never as a success.
@@ -121,30 +119,26 @@ export async function runRouteTool(
       const value = asText(args[name]);
       if (value !== undefined) query[v.source.name] = value;
     }
-  const headers: Record<string, string> = {};
-  for (const [arg, header] of Object.entries(tool.headerArgs)) {
+  const fields: Partial<Record<RequestField, string>> = {};
+  for (const [arg, field] of Object.entries(tool.requestArgs)) {
     used.add(arg);
-    if (typeof args[arg] === 'string') headers[header] = args[arg] as string;
+    if (typeof args[arg] === 'string' && args[arg] !== '') fields[field] = args[arg] as string;
   }
   const body = tool.flatBody
     ? Object.fromEntries(Object.entries(args).filter(([key]) => !used.has(key)))
     : (args.body ?? {});
-  const ctx = createContext(services, {
-    id: caller.requestId,
-    actor: caller.actor,
-    log: caller.log,
-    headers,
-    clientIp: caller.clientIp,
-  });
-  try {
-    await takeLimits(ctx, route.limits);
-  } catch (err) {
-    if (err instanceof AppError) return toolError(err);
-    throw err;
-  }
-  const { values, problems } = readRouteVariables(route, { params, query, body });
-  if (problems.length) return toolError(AppError.validation(problems));
-  const outcome = await executeRoute(route, values, ctx);
-  if ('error' in outcome) return toolError(outcome.error!);
+  const outcome = await runRoute(
+    route,
+    { params, query, body },
+    {
+      services,
+      actor: caller.actor,
+      requestId: caller.requestId,
+      log: caller.log,
+      clientIp: caller.clientIp,
+      ...fields,
+    },
+  );
+  if ('error' in outcome) return toolError(outcome.error);
   return toolSuccess(shape(route, outcome.payload), maxBytes);
 }

@@ -1,7 +1,7 @@
 import { type GraphQLInputType, isInputObjectType, isNonNullType } from 'graphql';
-import type { CompiledRoute } from '../../rest/adapter';
+import type { CompiledRoute } from '../../rest/compile';
 import type { HttpMethod } from '../../rest/route';
-import { type JsonSchema, inputSchema } from './json-schema';
+import { type JsonSchema, inputSchema } from '../../rest/openapi/json-schema';
 
 export type Surface = 'store' | 'admin';
 
@@ -34,18 +34,21 @@ export interface RouteTool {
   route: CompiledRoute;
   inputSchema: JsonSchema;
   annotations: ToolAnnotations;
-  /** Arguments that travel as request headers (`cart_token` → `X-Cart-Token`). */
-  headerArgs: Record<string, string>;
+  /** Arguments that fill typed request fields, not operation variables (`cart_token` → `cartToken`). */
+  requestArgs: Record<string, RequestField>;
   /** Whether the operation's body is an object whose fields are top-level arguments (else it is `body`). */
   flatBody: boolean;
   /** Destructive tools (delete, cancel, refund, stock set) run only with `confirm: true`. */
   needsConfirm: boolean;
 }
 
-/** The contract's store tools, by route. Header arguments are the store's capability tokens. */
+/** The request fields a tool argument may fill (what REST reads from `X-Cart-Token` and `Idempotency-Key`). */
+export type RequestField = 'cartToken' | 'idempotencyKey';
+
+/** The contract's store tools, by route. Request arguments are the store's capability tokens and the idempotency key. */
 const STORE_TOOLS: Record<
   string,
-  { route: `${HttpMethod} ${string}`; title: string; headers?: Record<string, string> }
+  { route: `${HttpMethod} ${string}`; title: string; request?: Record<string, RequestField> }
 > = {
   store_list_products: { route: 'GET /api/v1/store/products', title: 'Search and list products' },
   store_get_product: { route: 'GET /api/v1/store/products/id/{id}', title: 'Get a product' },
@@ -54,29 +57,29 @@ const STORE_TOOLS: Record<
   store_get_cart: {
     route: 'GET /api/v1/store/cart/{id}',
     title: 'Get a cart',
-    headers: { cart_token: 'x-cart-token' },
+    request: { cart_token: 'cartToken' },
   },
   store_add_to_cart: {
     route: 'POST /api/v1/store/cart/{id}/items',
     title: 'Add an item to a cart',
-    headers: { cart_token: 'x-cart-token' },
+    request: { cart_token: 'cartToken' },
   },
   store_update_cart_item: {
     route: 'PUT /api/v1/store/cart/{id}/items/{itemId}',
     title: 'Change a cart item quantity',
-    headers: { cart_token: 'x-cart-token' },
+    request: { cart_token: 'cartToken' },
   },
   store_remove_from_cart: {
     route: 'DELETE /api/v1/store/cart/{id}/items/{itemId}',
     title: 'Remove an item from a cart',
-    headers: { cart_token: 'x-cart-token' },
+    request: { cart_token: 'cartToken' },
   },
   store_list_shipping_methods: { route: 'GET /api/v1/store/shipping-methods', title: 'List shipping methods' },
   store_list_payment_methods: { route: 'GET /api/v1/store/payment-methods', title: 'List payment methods' },
   store_checkout: {
     route: 'POST /api/v1/store/checkout',
     title: 'Place an order',
-    headers: { cart_token: 'x-cart-token', idempotency_key: 'idempotency-key' },
+    request: { cart_token: 'cartToken', idempotency_key: 'idempotencyKey' },
   },
   store_register: { route: 'POST /api/v1/store/auth/register', title: 'Register a customer account' },
   store_login: { route: 'POST /api/v1/store/auth/login', title: 'Log in as a customer' },
@@ -84,7 +87,7 @@ const STORE_TOOLS: Record<
   store_list_orders: { route: 'GET /api/v1/store/account/orders', title: "List the signed-in customer's orders" },
 };
 
-const HEADER_DOCS: Record<string, string> = {
+const REQUEST_ARG_DOCS: Record<string, string> = {
   cart_token: "The cart's session_token (from store_create_cart) when the cart belongs to no signed-in customer.",
   idempotency_key: 'Repeat a checkout with the same key to get the first order back instead of a second one.',
 };
@@ -180,7 +183,7 @@ function describe(route: CompiledRoute, fieldDescription: string | undefined, ex
 }
 
 /** Builds one tool's input schema: path and query parameters, body fields, header arguments, `confirm`. */
-function toolInput(route: CompiledRoute, headers: Record<string, string>, needsConfirm: boolean) {
+function toolInput(route: CompiledRoute, requestArgs: Record<string, RequestField>, needsConfirm: boolean) {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   let flatBody = true;
@@ -208,7 +211,7 @@ function toolInput(route: CompiledRoute, headers: Record<string, string>, needsC
       );
     }
   }
-  for (const arg of Object.keys(headers)) add(arg, { type: 'string', description: HEADER_DOCS[arg] }, false);
+  for (const arg of Object.keys(requestArgs)) add(arg, { type: 'string', description: REQUEST_ARG_DOCS[arg] }, false);
   if (needsConfirm)
     add(
       'confirm',
@@ -238,7 +241,7 @@ export function buildRouteTools(
     const route = byKey.get(spec.route);
     if (!route) throw new Error(`MCP tool ${name}: no route ${spec.route}`);
     const needsConfirm = route.spec.method === 'DELETE';
-    const { schema, flatBody } = toolInput(route, spec.headers ?? {}, needsConfirm);
+    const { schema, flatBody } = toolInput(route, spec.request ?? {}, needsConfirm);
     tools.push({
       name,
       title: spec.title,
@@ -247,7 +250,7 @@ export function buildRouteTools(
       route,
       inputSchema: schema,
       annotations: annotationsOf(route.spec.method),
-      headerArgs: spec.headers ?? {},
+      requestArgs: spec.request ?? {},
       flatBody,
       needsConfirm,
     });
@@ -269,7 +272,7 @@ export function buildRouteTools(
       route,
       inputSchema: schema,
       annotations: annotationsOf(route.spec.method),
-      headerArgs: {},
+      requestArgs: {},
       flatBody,
       needsConfirm,
     });

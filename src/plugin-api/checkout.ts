@@ -7,7 +7,9 @@ import type { AppServices } from '../context/ctx';
 import { createContext } from '../context/create-context';
 import { normalizeError } from '../graphql/errors';
 import { checkout } from '../domains/orders';
-import { OrderDocument } from '../generated/graphql';
+import { CheckoutCompleteDocument, OrderDocument } from '../generated/graphql';
+import { operationLimits } from '../graphql/endpoint-limits';
+import { takeLimits } from '../context/limits';
 import { AppError } from '../shared/errors';
 
 /** The spec's checkout function for plugins: optional customer id + the JSON checkout request. */
@@ -16,6 +18,8 @@ export type CheckoutFunction = (options: {
   request: unknown;
   /** The anonymous cart's token, when the request checks out a `cart_id` of a guest cart. */
   cartToken?: string | null;
+  /** The buyer's IP, when an HTTP request is behind the call: the per-IP checkout budget it counts against. */
+  clientIp?: string;
   requestId?: string;
 }) => Promise<{ data: Record<string, unknown> }>;
 
@@ -26,8 +30,9 @@ export type CheckoutFunction = (options: {
  */
 export function createCheckoutFunction(services: AppServices, schema: GraphQLSchema): CheckoutFunction {
   const readCheckout = checkoutInputReader(schema);
-  return async ({ customerId, request, cartToken, requestId = randomUUID() }) => {
-    const input = readCheckout(request);
+  // The budgets the store's checkout operation declares (`@RateLimit` on its field): the same per-IP counter.
+  const limits = operationLimits(schema, CheckoutCompleteDocument);
+  return async ({ customerId, request, cartToken, clientIp, requestId = randomUUID() }) => {
     const actor: Actor = customerId
       ? {
           kind: 'customer',
@@ -39,8 +44,10 @@ export function createCheckoutFunction(services: AppServices, schema: GraphQLSch
         }
       : { kind: 'anonymous' };
     const log = services.log.child({ requestId, source: 'plugin-checkout' });
-    const headers = cartToken ? { 'x-cart-token': cartToken } : {};
-    const order = await checkout(createContext(services, { id: requestId, actor, log, headers }), input);
+    const ctx = createContext(services, { id: requestId, actor, log, clientIp, cartToken: cartToken || undefined });
+    // Counted before the request is read, as the store endpoint does.
+    await takeLimits(ctx, limits);
+    const order = await checkout(ctx, readCheckout(request));
 
     const result = await execute({
       schema,

@@ -11,7 +11,7 @@ import {
 import { ROUTES } from '../../rest/routes';
 import type { Access } from '../../src/auth/access';
 import { ADMIN_PERMISSIONS, ROLE_PERMISSIONS, STORE_PERMISSIONS, type StaffRole } from '../../src/shared/permissions';
-import { compileRoutes } from '../../rest/adapter';
+import { compileRoutes } from '../../rest/compile';
 import { ACCESS_TABLES } from '../../src/app/domains';
 import { buildAppBaseSchema as buildBaseSchema } from '../../src/app/domains';
 import { type TestServer, startTestServer } from '../harness/server';

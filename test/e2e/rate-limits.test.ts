@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { LoginDocument, LogoutDocument } from '../../src/generated/graphql';
 import { PASSWORD, createAdmin, uniqueEmail } from '../fixtures/accounts';
+import { callJson, connectMcp } from '../harness/mcp-client';
 import { type TestServer, startTestServer } from '../harness/server';
 
 const LIMITS = {
@@ -125,6 +126,45 @@ function suite(name: string, overrides: Record<string, unknown>) {
       for (let i = 0; i < 2; i++)
         expect((await t.asGuest().post('/api/v1/store/register', {}, registerIp)).status).toBe(400);
       expectRateLimited(await t.asGuest().post('/api/v1/store/register', {}, registerIp), 60);
+    });
+
+    it('REST, GraphQL, MCP and the plugin checkout function take from one per-IP checkout budget', async () => {
+      const address = newIp();
+      const ip = { 'x-forwarded-for': address };
+      // Budget 3: one invalid checkout on each of REST, MCP and the plugin function; then every surface is refused.
+      expect((await t.asGuest().post('/api/v1/store/checkout', {}, ip)).status).toBe(400);
+      const mcp = await connectMcp(t.url, 'store', undefined, '', ip);
+      try {
+        const viaTool = await callJson(mcp, 'store_checkout', {});
+        expect(viaTool).toMatchObject({ isError: true, body: { error: { code: 'validation_error' } } });
+        await expect(t.service.checkout({ request: {}, clientIp: address })).rejects.toMatchObject({
+          code: 'validation_error',
+        });
+        const gql = await t
+          .asGuest()
+          .request(
+            'POST',
+            '/graphql',
+            { query: 'mutation($i: CheckoutInput!) { checkoutComplete(input: $i) { id } }' },
+            ip,
+          );
+        expect(gql.status).toBe(429);
+        expect(await callJson(mcp, 'store_checkout', {})).toMatchObject({
+          isError: true,
+          body: { error: { code: 'rate_limited' } },
+        });
+        await expect(t.service.checkout({ request: {}, clientIp: address })).rejects.toMatchObject({
+          code: 'rate_limited',
+          status: 429,
+        });
+        expectRateLimited(await t.asGuest().post('/api/v1/store/checkout', {}, ip), 60);
+      } finally {
+        await mcp.close();
+      }
+      // Another IP's budget is untouched by all of that.
+      await expect(t.service.checkout({ request: {}, clientIp: newIp() })).rejects.toMatchObject({
+        code: 'validation_error',
+      });
     });
 
     it('global: a burst of 10 per IP on every API path, /graphql included, then 429 with Retry-After', async () => {

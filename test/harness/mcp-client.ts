@@ -1,10 +1,19 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
-/** An MCP SDK client connected to `/mcp/<surface>` of a test server, with an optional Authorization header. */
-export async function connectMcp(baseUrl: string, surface: 'store' | 'admin', authorization?: string, query = '') {
+/**
+ * An MCP SDK client connected to `/mcp/<surface>` of a test server, with an optional Authorization header and
+ * other request headers (`x-forwarded-for` through the trusted local proxy, to call from a chosen IP).
+ */
+export async function connectMcp(
+  baseUrl: string,
+  surface: 'store' | 'admin',
+  authorization?: string,
+  query = '',
+  headers: Record<string, string> = {},
+) {
   const client = new Client({ name: 'svc-tests', version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp/${surface}${query}`), {
-    requestInit: { headers: authorization ? { authorization } : {} },
+    requestInit: { headers: { ...headers, ...(authorization ? { authorization } : {}) } },
   });
   await client.connect(transport);
   return client;

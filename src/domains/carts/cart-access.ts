@@ -27,7 +27,7 @@ function ownsCart(
 ): boolean {
   if (cart.customerId) return customerIdOf(ctx.actor) === cart.customerId;
   if (cart.expiresAt && cart.expiresAt.getTime() < Date.now()) return false;
-  const token = ctx.request.headers['x-cart-token'];
+  const token = ctx.request.cartToken;
   if (!token || !cart.sessionTokenHash) return false;
   const given = Buffer.from(hashCartToken(token), 'hex');
   const stored = Buffer.from(cart.sessionTokenHash, 'hex');

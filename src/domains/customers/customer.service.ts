@@ -8,7 +8,6 @@ import { type Page, findPage } from '../../shared/pagination';
 import { diffEntities, rejectNulls } from '../../shared/updates';
 import { requireCustomerId } from '../../context/actor';
 import type { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
-import { consumeLimit } from '../../context/limits';
 import { customerView } from './customer.view';
 
 export interface NewCustomer {
@@ -131,8 +130,7 @@ async function assertOwnAddresses(
   }
 }
 
-/** Registration: the per-IP register budget, then the same account creation the admin API uses. */
+/** Registration: the same account creation the admin API uses (its per-IP budget is the resolver's `@RateLimit`). */
 export async function registerCustomer(ctx: Ctx, input: RegisterInput) {
-  await consumeLimit(ctx, 'register');
   return createCustomer(ctx, input);
 }

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
-import { consumeLimit } from '../../context/limits';
 import { violatedUnique } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { claimKey, findReplay, idempotencyKey, requestHash } from '../../context/idempotency';
@@ -26,11 +25,9 @@ class AlreadyClaimed extends Error {}
  * `insufficient_stock`.
  */
 export async function checkout(ctx: Ctx, input: CheckoutInput) {
-  // Counted in the service, so REST, GraphQL and the plugin function share the per-IP checkout budget.
-  await consumeLimit(ctx, 'checkout');
   const key = idempotencyKey(ctx);
   const customerScope = `checkout:${ctx.actor.kind === 'anonymous' ? guestScope(ctx, input) : ctx.actor.id}`;
-  const hash = requestHash({ input, cartToken: ctx.request.headers['x-cart-token'] ?? null });
+  const hash = requestHash({ input, cartToken: ctx.request.cartToken ?? null });
   if (key) {
     const replay = await findReplay(ctx, customerScope, key, hash);
     if (replay) return replayed(ctx, String(replay.order_id));
@@ -70,7 +67,7 @@ export async function checkout(ctx: Ctx, input: CheckoutInput) {
  * the token, so no plugin ever holds a usable cart credential from an event.
  */
 function cartTokenDigest(ctx: Ctx): string | null {
-  const token = ctx.request.headers['x-cart-token'];
+  const token = ctx.request.cartToken;
   return token ? createHash('sha256').update(token).digest('hex') : null;
 }
 
@@ -80,7 +77,7 @@ function cartTokenDigest(ctx: Ctx): string | null {
  * each other's order); the same buyer repeating a request does.
  */
 function guestScope(ctx: Ctx, input: CheckoutInput): string {
-  const buyer = [input.email?.trim().toLowerCase() ?? '', ctx.request.headers['x-cart-token'] ?? ''].join('\n');
+  const buyer = [input.email?.trim().toLowerCase() ?? '', ctx.request.cartToken ?? ''].join('\n');
   return `guest:${createHash('sha256').update(buyer).digest('hex')}`;
 }
 

@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
-import { consumeLimit } from '../../context/limits';
 import { AppError } from '../../shared/errors';
 import { type Page, findPage } from '../../shared/pagination';
 import { snakeKeys } from '../../shared/updates';
@@ -132,7 +131,6 @@ export async function listTransactions(ctx: Ctx, orderId: string) {
  * 404, as if the order did not exist.
  */
 export async function getOwnOrder(ctx: Ctx, id: string) {
-  await consumeLimit(ctx, 'guest_order');
   const order = await ctx.db.order.findUnique({ where: { id } });
   if (!order || !ownsOrder(ctx, order)) throw AppError.notFound('order');
   return order;
@@ -143,7 +141,6 @@ export async function getOwnOrder(ctx: Ctx, id: string) {
  * (`svc_guest_token` cookie or `X-Guest-Token` header). Anyone else gets 404, as if the order did not exist.
  */
 export async function listOwnTransactions(ctx: Ctx, orderId: string) {
-  await consumeLimit(ctx, 'guest_order');
   const order = await ctx.db.order.findUnique({
     where: { id: orderId },
     select: { customerId: true, guestToken: true },
@@ -154,7 +151,7 @@ export async function listOwnTransactions(ctx: Ctx, orderId: string) {
 
 function ownsOrder(ctx: Ctx, order: { customerId: string | null; guestToken: string | null }): boolean {
   if (order.customerId) return customerIdOf(ctx.actor) === order.customerId;
-  const presented = ctx.request.headers['x-guest-token'] ?? ctx.request.cookies.svc_guest_token;
+  const presented = ctx.request.guestToken;
   if (!presented || !order.guestToken) return false;
   const a = Buffer.from(presented);
   const b = Buffer.from(order.guestToken);

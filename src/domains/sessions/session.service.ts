@@ -1,5 +1,4 @@
 import type { Ctx } from '../../context/ctx';
-import { consumeLimit } from '../../context/limits';
 import { normalizeEmail } from '../../platform/passwords';
 import { LOGIN_LOCK_SECONDS } from '../../platform/security-store';
 import {
@@ -43,7 +42,7 @@ export async function loadSubject(
 
 /**
  * Password login. `scope: 'any'` tries admin users, then customers (`/auth/login`); `'customer'` only
- * customers (`/store/auth/login`). Order of checks: per-IP login budget, the email's lock, then one full
+ * customers (`/store/auth/login`). Order of checks (after the per-IP login budget its resolver's `@RateLimit` declares): the email's lock, then one full
  * argon2id comparison whatever happens (a dummy hash for unknown emails), so neither timing nor error code
  * tells whether an email exists or its account is inactive. The fifth failure locks the email for an hour.
  */
@@ -52,7 +51,6 @@ export async function login(
   input: LoginInput,
   opts: { scope: 'any' | 'customer'; cookie?: boolean | null },
 ): Promise<TokenPair> {
-  await consumeLimit(ctx, 'login');
   const email = normalizeEmail(input.email);
   if (await ctx.security.isLoginLocked(email)) throw locked();
   const admin = opts.scope === 'any' ? await ctx.db.adminUser.findUnique({ where: { email } }) : null;

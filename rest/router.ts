@@ -1,0 +1,130 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { AppServices } from '../src/context/ctx';
+import { ResponseEffects } from '../src/context/effects';
+import { sendError } from '../src/http/send';
+import { AppError } from '../src/shared/errors';
+import type { CompiledRoute } from './compile';
+import { readMultipart } from './multipart';
+import { type HttpMethod, successStatus } from './route';
+import { runRoute } from './run';
+
+/** Path parameters, percent-decoded; a malformed escape (`%zz`) names its parameter instead of throwing. */
+function decodeParams(
+  names: string[],
+  match: RegExpExecArray,
+): { params: Record<string, string> } | { invalid: string } {
+  const params: Record<string, string> = {};
+  for (const [i, name] of names.entries()) {
+    try {
+      params[name] = decodeURIComponent(match[i + 1]);
+    } catch {
+      return { invalid: name };
+    }
+  }
+  return { params };
+}
+
+/** Aborts when the connection closes before the response was sent (the client went away). */
+function clientGone(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+function respond(route: CompiledRoute, res: Response, payload: unknown): void {
+  const { envelope = 'object' } = route.spec;
+  const code = successStatus(route.spec.status, payload);
+  if (envelope === 'none') {
+    res.status(code === 200 ? 204 : code).end();
+    return;
+  }
+  if (envelope === 'text') {
+    if (route.spec.filename) res.setHeader('Content-Disposition', `attachment; filename="${route.spec.filename}"`);
+    res
+      .status(code)
+      .type(route.spec.contentType ?? 'text/plain; charset=utf-8')
+      .send(String(payload));
+    return;
+  }
+  if (envelope === 'object') {
+    res.status(code).json({ data: payload });
+    return;
+  }
+  const { items, meta } = payload as { items: unknown[]; meta: unknown };
+  res.status(code).json(envelope === 'list' ? { data: items, meta } : { data: { items }, meta });
+}
+
+/**
+ * The REST surface's Express glue: matches the request against the route table (405 with `Allow` for a known
+ * path under another method), decodes the path parameters and hands the request's parts to `runRoute`, then
+ * shapes its payload into the spec's envelope or its error into the error body.
+ */
+export function restRouter(app: AppServices, routes: CompiledRoute[]) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    let allowed: HttpMethod[] = [];
+    for (const route of routes) {
+      const match = route.pattern.exec(req.path);
+      if (!match) continue;
+      if (route.spec.method !== req.method && !(req.method === 'HEAD' && route.spec.method === 'GET')) {
+        allowed.push(route.spec.method);
+        continue;
+      }
+      const decoded = decodeParams(route.params, match);
+      if ('invalid' in decoded)
+        return sendError(res, AppError.validation([{ field: decoded.invalid, detail: 'invalid_encoding' }]));
+      try {
+        await serve(route, req, res, decoded.params);
+      } catch (err) {
+        next(err);
+      }
+      return;
+    }
+    allowed = [...new Set(allowed)];
+    if (allowed.length) {
+      sendError(
+        res,
+        new AppError('method_not_allowed', `method ${req.method} not allowed`, {
+          headers: { Allow: allowed.join(', ') },
+        }),
+      );
+      return;
+    }
+    next();
+  };
+
+  async function serve(route: CompiledRoute, req: Request, res: Response, params: Record<string, string>) {
+    if (res.locals.logFields) res.locals.logFields.operation = route.operationName;
+    const { multipart } = route.spec;
+    const outcome = await runRoute(
+      route,
+      {
+        params,
+        query: req.query as Record<string, unknown>,
+        body: req.body,
+        readForm: multipart
+          ? () =>
+              readMultipart(
+                req,
+                res,
+                typeof multipart.limit === 'number' ? multipart.limit : app.config[multipart.limit],
+              )
+          : undefined,
+      },
+      {
+        services: app,
+        actor: req.actor,
+        requestId: req.id,
+        log: req.log,
+        clientIp: req.clientIp,
+        headers: req.headers,
+        cookies: req.cookies,
+        signal: clientGone(res),
+        effects: new ResponseEffects(res),
+      },
+    );
+    if ('error' in outcome) return sendError(res, outcome.error);
+    respond(route, res, outcome.payload);
+  }
+}
