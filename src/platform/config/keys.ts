@@ -111,20 +111,6 @@ export const CONFIG_KEYS = {
     doc: 'Name repeated statements so each connection plans them once; turn off behind a transaction-mode pooler that cannot keep prepared statements.',
   },
   'database.auto_migrate': { type: 'bool', default: true, doc: 'Apply pending migrations at start.' },
-  'media.local_path': {
-    type: 'string',
-    default: '',
-    doc: 'Folder of uploaded media, served at `/uploads/`; empty means `<data_dir>/uploads` (`./data/uploads`).',
-  },
-  'media.storage': {
-    type: 'string',
-    default: 'local',
-    choices: ['local', 's3'],
-    doc: 'Where uploads are stored: `local` (`media.local_path`, served at `/uploads/`) or `s3` (an S3-compatible bucket; `/uploads/` is not served).',
-  },
-  'media.s3.bucket': {
-    type: 'string',
-    default: '',
   'database.replica_urls': {
     type: 'list',
     default: [],
@@ -156,6 +142,20 @@ export const CONFIG_KEYS = {
     max: 65535,
     doc: '`svc worker` answers liveness (`GET /api/v1/health`) and readiness (`GET /api/v1/health/ready`) on this port of `server.host` (0 picks a free port); it serves nothing else.',
   },
+  'media.local_path': {
+    type: 'string',
+    default: '',
+    doc: 'Folder of uploaded media, served at `/uploads/`; empty means `<data_dir>/uploads` (`./data/uploads`).',
+  },
+  'media.storage': {
+    type: 'string',
+    default: 'local',
+    choices: ['local', 's3'],
+    doc: 'Where uploads are stored: `local` (`media.local_path`, served at `/uploads/`) or `s3` (an S3-compatible bucket; `/uploads/` is not served).',
+  },
+  'media.s3.bucket': {
+    type: 'string',
+    default: '',
     doc: 'Bucket of uploaded media; required when `media.storage` is `s3`.',
   },
   'media.s3.region': { type: 'string', default: 'us-east-1', doc: 'Region the requests are signed for (SigV4).' },
