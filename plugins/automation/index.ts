@@ -9,6 +9,7 @@ import { type AutomationConfig, configSchema } from './config';
 import { automationGraphql } from './graphql';
 import { Relay, type AutomationTables } from './relay';
 import { mountRoutes } from './routes';
+import { AUTOMATION_HTTP_ROUTES } from './http-routes';
 
 /** Relays being stopped (one per service instance in this process; tests run two). */
 const stopping = new Set<Promise<void>>();
@@ -31,30 +32,7 @@ export const automationPlugin = definePlugin({
   configSchema,
   tables: ['automationEvent', 'automationAttempt'] as AutomationTables[],
   graphql: automationGraphql,
-  httpRoutes: [
-    {
-      method: 'GET',
-      mount: 'plugin',
-      path: '/health',
-      auth: 'admin',
-      summary: 'Whether the webhook receiver is reachable',
-    },
-    {
-      method: 'GET',
-      mount: 'plugin',
-      path: '/deliveries',
-      auth: 'admin',
-      summary: 'The delivery log (paged, filterable)',
-    },
-    {
-      method: 'GET',
-      mount: 'plugin',
-      path: '/deliveries/:id',
-      auth: 'admin',
-      summary: 'One delivery with its attempts',
-    },
-    { method: 'POST', mount: 'plugin', path: '/deliveries/replay', auth: 'admin', summary: 'Replay deliveries by id' },
-  ],
+  httpRoutes: AUTOMATION_HTTP_ROUTES,
   init(ctx) {
     const config = ctx.config as AutomationConfig;
     const current = new Relay(ctx.db, config, ctx.log);

@@ -15,6 +15,7 @@ import { Provider } from './provider';
 import { Reconciler } from './reconcile';
 import { Settlement } from './settle';
 import { webhookHandler } from './webhook';
+import { PAYPROV_HTTP_ROUTES } from './http-routes';
 
 export const PAYPROV_VERSION = '1.0.0';
 
@@ -26,52 +27,7 @@ export const payprovPlugin = definePlugin({
   tables: ['payprovLink', 'payprovWebhookEvent'],
   uiExtensions: [PAYPROV_UI_EXTENSION],
   registerStoreMcpTools: registerPayprovMcpTools,
-  httpRoutes: [
-    {
-      method: 'POST',
-      mount: 'store',
-      path: '/payment-intent',
-      auth: 'store',
-      summary: 'Create a payment intent for a cart (pay first)',
-    },
-    {
-      method: 'GET',
-      mount: 'store',
-      path: '/payment-status/:paymentIntentId',
-      auth: 'store',
-      summary: 'Status of a payment intent',
-    },
-    {
-      method: 'POST',
-      mount: 'store',
-      path: '/payment-link',
-      auth: 'store',
-      summary: 'Create a payment link for a cart',
-    },
-    { method: 'GET', mount: 'store', path: '/payment-link/:token', auth: 'public', summary: 'Read a payment link' },
-    {
-      method: 'POST',
-      mount: 'store',
-      path: '/payment-link/:token/complete',
-      auth: 'public',
-      summary: 'Complete a paid payment link (places the order)',
-    },
-    {
-      method: 'POST',
-      mount: 'plugin',
-      path: '/webhook',
-      auth: 'signature',
-      summary: "The provider's signed webhook receiver",
-    },
-    {
-      method: 'GET',
-      mount: 'plugin',
-      path: '/health',
-      auth: 'signed_in',
-      summary: 'Plugin health and publishable key',
-    },
-    { method: 'GET', mount: 'plugin', path: '/pay/:token', auth: 'public', summary: 'The hosted pay page (HTML)' },
-  ],
+  httpRoutes: PAYPROV_HTTP_ROUTES,
   init(ctx) {
     const provider = new Provider(ctx.config, ctx.log);
     const settlement = new Settlement(ctx.config, ctx.commerce, provider, ctx.log);

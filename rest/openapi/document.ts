@@ -10,6 +10,7 @@ import type { CompiledRoute } from '../compile';
 import type { ResultPath, RouteSpec } from '../route';
 import { type JsonSchema, inputSchema, outputSchema } from './json-schema';
 import type { FieldRules } from '../../src/shared/validation/rules';
+import type { ErrorCode } from '../../src/shared/errors';
 import { byStatus, errorEnvelopeSchema, routeErrorCodes } from './errors';
 import { SECURITY_SCHEMES, routeSecurity, whoMayCall } from './security';
 import { type PluginRouteDoc, pluginPaths } from './plugin-routes';
@@ -148,17 +149,20 @@ const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before retr
  * Error responses by status, each a `$ref` to a shared component named by its status and codes (routes with
  * the same codes share one), which keeps the document small.
  */
+/** The shared error response of one status and its codes (a component, named by them), as a reference. */
+function sharedError(status: number, codes: ErrorCode[], shared: Record<string, unknown>): { $ref: string } {
+  const name = `E${status}-${codes.join('.')}`;
+  shared[name] ??= {
+    description: `Error: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
+    ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+    content: { 'application/json': { schema: errorEnvelopeSchema(codes) } },
+  };
+  return { $ref: `#/components/responses/${name}` };
+}
+
 function errorResponses(route: CompiledRoute, shared: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [status, codes] of byStatus(routeErrorCodes(route))) {
-    const name = `E${status}-${codes.join('.')}`;
-    shared[name] ??= {
-      description: `Error: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
-      ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
-      content: { 'application/json': { schema: errorEnvelopeSchema(codes) } },
-    };
-    out[status] = { $ref: `#/components/responses/${name}` };
-  }
+  for (const [status, codes] of byStatus(routeErrorCodes(route))) out[status] = sharedError(status, codes, shared);
   return out;
 }
 
@@ -349,7 +353,7 @@ export function buildOpenApi(input: DocumentInput): OpenApiDocument {
   const text = JSON.stringify(paths);
   for (const name of Object.keys(responses))
     if (!text.includes(`"#/components/responses/${name}"`)) delete responses[name];
-  const plugin = pluginPaths(input.pluginRoutes ?? []);
+  const plugin = pluginPaths(input.pluginRoutes ?? [], (status, codes) => sharedError(status, codes, responses));
   for (const [p, item] of Object.entries(plugin.paths)) paths[p] = { ...paths[p], ...item };
   return {
     openapi: '3.1.0',

@@ -31,3 +31,6 @@ export { PageMeta, PaginatedList } from '../shared/pagination';
 export { PUBLIC, admin, customer, store } from '../auth/access';
 export type { Access, AccessTable } from '../auth/access';
 export type { ErrorCode } from '../shared/errors';
+export { dataEnvelope } from '../../rest/openapi/plugin-routes';
+export type { PluginRouteAnswer, PluginRouteDoc } from '../../rest/openapi/plugin-routes';
+export type { JsonSchema } from '../../rest/openapi/json-schema';
