@@ -6,7 +6,7 @@ import { AppError } from '../src/shared/errors';
 import type { CompiledRoute } from './compile';
 import { readMultipart } from './multipart';
 import { type HttpMethod, successStatus } from './route';
-import { runRoute } from './run';
+import { type RouteCaller, runRoute } from './run';
 
 /** Path parameters, percent-decoded; a malformed escape (`%zz`) names its parameter instead of throwing. */
 function decodeParams(
@@ -33,7 +33,8 @@ function clientGone(res: Response): AbortSignal {
   return controller.signal;
 }
 
-function respond(route: CompiledRoute, res: Response, payload: unknown): void {
+/** Writes a route's payload in its envelope (`{ data }`, a list with `meta`, text, or 204). */
+export function respond(route: CompiledRoute, res: Response, payload: unknown): void {
   const { envelope = 'object' } = route.spec;
   const code = successStatus(route.spec.status, payload);
   if (envelope === 'none') {
@@ -54,6 +55,21 @@ function respond(route: CompiledRoute, res: Response, payload: unknown): void {
   }
   const { items, meta } = payload as { items: unknown[]; meta: unknown };
   res.status(code).json(envelope === 'list' ? { data: items, meta } : { data: { items }, meta });
+}
+
+/** The caller of a route behind an HTTP request: its identity, IP, headers and cookies, and its response. */
+export function httpCaller(app: AppServices, req: Request, res: Response): RouteCaller {
+  return {
+    services: app,
+    actor: req.actor,
+    requestId: req.id,
+    log: req.log,
+    clientIp: req.clientIp,
+    headers: req.headers,
+    cookies: req.cookies,
+    signal: clientGone(res),
+    effects: new ResponseEffects(res),
+  };
 }
 
 /**
@@ -112,17 +128,7 @@ export function restRouter(app: AppServices, routes: CompiledRoute[]) {
               )
           : undefined,
       },
-      {
-        services: app,
-        actor: req.actor,
-        requestId: req.id,
-        log: req.log,
-        clientIp: req.clientIp,
-        headers: req.headers,
-        cookies: req.cookies,
-        signal: clientGone(res),
-        effects: new ResponseEffects(res),
-      },
+      httpCaller(app, req, res),
     );
     if ('error' in outcome) return sendError(res, outcome.error);
     respond(route, res, outcome.payload);

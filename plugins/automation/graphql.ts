@@ -11,6 +11,8 @@ import {
 import { type DeliveryStatus, MAX_REPLAY_IDS, getDelivery, listDeliveries, replayDeliveries } from './deliveries';
 import type { AutomationTables } from './relay';
 
+const MAX_EVENT_FILTER = 100;
+
 enum AutomationDeliveryStatus {
   pending = 'pending',
   delivered = 'delivered',
@@ -73,6 +75,8 @@ export class AutomationResolver {
   ) {
     if ((page ?? 1) < 1) throw AppError.validation([{ field: 'page', detail: 'min' }]);
     if ((limit ?? 20) < 1) throw AppError.validation([{ field: 'limit', detail: 'min' }]);
+    // Event names are short (`product.after_create`): a longer filter is a mistake, not a search.
+    if (event && event.length > MAX_EVENT_FILTER) throw AppError.validation([{ field: 'event', detail: 'max_length' }]);
     return listDeliveries(dbOf(context), { status, event: event ?? undefined, page: page ?? 1, limit: limit ?? 20 });
   }
 

@@ -1,47 +1,13 @@
 import { type JsonSchema, type PluginRouteDoc, dataEnvelope } from '../../src/plugin-api';
-import { DELIVERY_STATUSES, MAX_REPLAY_IDS } from './deliveries';
+import { MAX_REPLAY_IDS } from './deliveries';
 
 const UUID: JsonSchema = { type: 'string', format: 'uuid' };
 const TIME: JsonSchema = { type: 'string', format: 'date-time' };
-const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
 const object = (properties: Record<string, JsonSchema>): JsonSchema => ({
   type: 'object',
   properties,
   required: Object.keys(properties),
   additionalProperties: false,
-});
-
-/** A delivery as the routes show it (routes.ts `restView`). */
-const DELIVERY = object({
-  id: UUID,
-  event: { type: 'string', description: 'The hook event, e.g. `order.after_create`.' },
-  status: { type: 'string', enum: [...DELIVERY_STATUSES] },
-  attempt_count: { type: 'integer', minimum: 0 },
-  next_attempt_at: nullable('string', { format: 'date-time', description: 'Set while the delivery is pending.' }),
-  last_status_code: nullable('integer'),
-  last_error: nullable('string'),
-  delivered_at: nullable('string', { format: 'date-time' }),
-  created_at: TIME,
-  payload: { description: 'The webhook body as sent.' },
-  attempts: {
-    type: 'array',
-    items: object({
-      attempt: { type: 'integer', minimum: 1 },
-      status_code: nullable('integer'),
-      duration_ms: { type: 'integer', minimum: 0 },
-      error: nullable('string'),
-      response_body: nullable('string'),
-      next_attempt_at: nullable('string', { format: 'date-time' }),
-      created_at: TIME,
-    }),
-  },
-});
-
-const PAGE_META = object({
-  total: { type: 'integer', minimum: 0 },
-  page: { type: 'integer', minimum: 1 },
-  limit: { type: 'integer', minimum: 1 },
-  pages: { type: 'integer', minimum: 0 },
 });
 
 const HEALTH = (status: 'ok' | 'degraded') =>
@@ -54,7 +20,10 @@ const HEALTH = (status: 'ok' | 'degraded') =>
     }),
   );
 
-/** The admin routes routes.ts mounts, with their request and response schemas (all need `plugins.manage`). */
+/**
+ * The raw admin routes routes.ts mounts, with their request and response schemas (all need `plugins.manage`);
+ * the delivery log's rows (route-rows.ts) are described from their operations.
+ */
 export const AUTOMATION_HTTP_ROUTES: PluginRouteDoc[] = [
   {
     method: 'GET',
@@ -67,40 +36,6 @@ export const AUTOMATION_HTTP_ROUTES: PluginRouteDoc[] = [
       503: { json: HEALTH('degraded'), description: 'The receiver did not answer.' },
     },
     errors: [],
-  },
-  {
-    method: 'GET',
-    mount: 'plugin',
-    path: '/deliveries',
-    auth: 'admin',
-    summary: 'The delivery log (paged, filterable)',
-    query: {
-      status: { type: 'string', enum: [...DELIVERY_STATUSES] },
-      event: { type: 'string', maxLength: 100 },
-      page: { type: 'integer', minimum: 1, default: 1 },
-      limit: { type: 'integer', minimum: 1, default: 20, description: 'At most 200 (a larger limit is clamped).' },
-    },
-    responses: {
-      200: {
-        json: {
-          type: 'object',
-          properties: { data: { type: 'array', items: DELIVERY }, meta: PAGE_META },
-          required: ['data', 'meta'],
-          additionalProperties: false,
-        },
-      },
-    },
-    errors: ['validation_error'],
-  },
-  {
-    method: 'GET',
-    mount: 'plugin',
-    path: '/deliveries/:id',
-    auth: 'admin',
-    summary: 'One delivery with its attempts',
-    params: { id: UUID },
-    responses: { 200: { json: dataEnvelope(DELIVERY) } },
-    errors: ['validation_error', 'not_found'],
   },
   {
     method: 'POST',

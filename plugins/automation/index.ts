@@ -10,6 +10,7 @@ import { automationGraphql } from './graphql';
 import { Relay, type AutomationTables } from './relay';
 import { mountRoutes } from './routes';
 import { AUTOMATION_HTTP_ROUTES } from './http-routes';
+import { AUTOMATION_ROUTE_ROWS } from './route-rows';
 
 /** Relays being stopped (one per service instance in this process; tests run two). */
 const stopping = new Set<Promise<void>>();
@@ -33,6 +34,7 @@ export const automationPlugin = definePlugin({
   tables: ['automationEvent', 'automationAttempt'] as AutomationTables[],
   graphql: automationGraphql,
   httpRoutes: AUTOMATION_HTTP_ROUTES,
+  routes: AUTOMATION_ROUTE_ROWS,
   init(ctx) {
     const config = ctx.config as AutomationConfig;
     const current = new Relay(ctx.db, config, ctx.log);

@@ -367,7 +367,11 @@ export function buildOpenApi(input: DocumentInput): OpenApiDocument {
       license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
     },
     servers: [{ url: '/', description: 'This service' }],
-    tags: [...input.tags.map((g) => ({ name: g.tag, description: g.description })), ...plugin.tags],
+    tags: [
+      ...input.tags.map((g) => ({ name: g.tag, description: g.description })),
+      // A plugin with route rows has its tag among the groups already.
+      ...plugin.tags.filter((t) => !input.tags.some((g) => g.tag === t.name)),
+    ],
     paths,
     components: { securitySchemes: SECURITY_SCHEMES, responses: sortKeys(responses) },
   };

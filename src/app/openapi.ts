@@ -3,23 +3,34 @@ import { type CompiledRoute, compileRoutes } from '../../rest/compile';
 import { type OpenApiDocument, buildOpenApi } from '../../rest/openapi';
 import { ROUTE_GROUPS, ROUTES } from '../../rest/routes';
 import type { PluginDefinition } from '../plugin-api';
+import { documentedRows } from '../plugin-api/route-rows';
 import { SERVICE_VERSION } from '../platform/version';
 import { buildAppSchema, schemaParts } from './domains';
 import { cacheableRestPaths } from './response-cache';
 import { BUNDLED_PLUGINS } from './plugins';
 
-/** The OpenAPI document of a route table compiled against `schema`, with `plugins`' declared raw routes. */
+/** The OpenAPI document of a route table compiled against `schema`, with `plugins`' route rows and declared raw routes. */
 export function openApiFor(
   schema: GraphQLSchema,
   routes: CompiledRoute[],
   plugins: readonly PluginDefinition<any, any>[],
 ): OpenApiDocument {
   const cacheable = new Set(cacheableRestPaths(routes));
+  // Plugins' route rows are described like core rows, from their operations, under the plugin's tag.
+  const rowGroups = plugins
+    .map((p) => ({ plugin: p, specs: documentedRows(p) }))
+    .filter((g) => g.specs.length)
+    .map(({ plugin, specs }) => ({
+      tag: `plugin:${plugin.name}`,
+      description: `Routes of the ${plugin.name} plugin.`,
+      routes: specs,
+      compiled: compileRoutes(schema, specs, [plugin.graphql?.access ?? {}]),
+    }));
   return buildOpenApi({
     schema,
-    routes,
+    routes: [...routes, ...rowGroups.flatMap((g) => g.compiled)],
     cacheable: (route) => cacheable.has(route.pattern),
-    tags: ROUTE_GROUPS,
+    tags: [...ROUTE_GROUPS, ...rowGroups],
     version: SERVICE_VERSION,
     pluginRoutes: plugins.flatMap((p) => (p.httpRoutes ?? []).map((r) => ({ ...r, plugin: p.name }))),
   });

@@ -6,6 +6,7 @@
  */
 import type { RequestHandler, Router } from 'express';
 import type { PluginRouteDoc } from '../../rest/openapi/plugin-routes';
+import type { PluginRouteRow } from './route-rows';
 import type { AccessTable } from '../auth/access';
 import type { Ctx } from '../context/ctx';
 import { AppError } from '../shared/errors';
@@ -143,6 +144,11 @@ export interface PluginDefinition<
    * summary, who may call). A route left out is still served, just not documented.
    */
   httpRoutes?: PluginRouteDoc[];
+  /**
+   * Routes declared the way the core declares its own: rows over the plugin's named GraphQL operations (see
+   * `graphql`), served by the route runner and described in the OpenAPI document from their operations.
+   */
+  routes?: PluginRouteRow[];
 }
 
 /** Declares a plugin with its config and table types inferred. */

@@ -12,6 +12,7 @@ import type { PluginContext, PluginDefinition, PluginHooks } from './contract';
 import { isPluginTable, pluginDatabase, type PluginTableName } from './database';
 import { type MountedRoute, routesOf, withMethodNotAllowed } from './route-methods';
 import { uiExtensionProblems } from './ui-extensions';
+import { mountRouteRows } from './route-rows';
 
 const NAME = /^[a-z][a-z0-9]{1,31}$/;
 const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
@@ -181,6 +182,8 @@ export class PluginHost implements PluginDirectory {
         // (synchronously after a synchronous init: a loop's first round stops before it leases anything).
         const quiet = this.backgroundJobs ? undefined : new AbortController();
         const ctx = this.contextFor(plugin, checkout, schema, quiet?.signal);
+        // The plugin's route rows (GraphQL operations run by `runRoute`) before its own raw routes.
+        mountRouteRows(this.services, schema, plugin.definition, { plugin: plugin.router, store: plugin.storeRouter });
         await withTimeout(
           async () => {
             const ran = plugin.definition.init(ctx);

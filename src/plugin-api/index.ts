@@ -34,3 +34,5 @@ export type { ErrorCode } from '../shared/errors';
 export { dataEnvelope } from '../../rest/openapi/plugin-routes';
 export type { PluginRouteAnswer, PluginRouteDoc } from '../../rest/openapi/plugin-routes';
 export type { JsonSchema } from '../../rest/openapi/json-schema';
+export type { PluginRouteRow } from './route-rows';
+export { body, path, query, route } from '../../rest/route';

@@ -201,6 +201,9 @@ describe('automation webhooks', () => {
     const badStatus = await t.asSuperAdmin().get('/plugins/automation/deliveries?status=lost');
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.errors).toEqual([{ code: 'validation_error', detail: 'oneof', field: 'status' }]);
+    const longEvent = await t.asSuperAdmin().get(`/plugins/automation/deliveries?event=${'e'.repeat(101)}`);
+    expect(longEvent.status).toBe(400);
+    expect(longEvent.body.errors).toEqual([{ code: 'validation_error', detail: 'max_length', field: 'event' }]);
     expect(
       (await t.asSuperAdmin().get('/plugins/automation/deliveries/00000000-0000-4000-8000-000000000000')).status,
     ).toBe(404);

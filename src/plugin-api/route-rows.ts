@@ -1,0 +1,70 @@
+import type { GraphQLSchema } from 'graphql';
+import type { Router } from 'express';
+import type { AccessTable } from '../auth/access';
+import type { AppServices } from '../context/ctx';
+import { sendError } from '../http/send';
+import { compileRoutes } from '../../rest/compile';
+import type { RouteSpec } from '../../rest/route';
+import { httpCaller, respond } from '../../rest/router';
+import { runRoute } from '../../rest/run';
+
+/**
+ * A plugin route declared the way the core declares its own: a row over one of the plugin's named GraphQL
+ * operations (its `graphql` resolvers), with the path below the plugin's mount. The host compiles it against
+ * the schema and the plugin's access table at start, serves it with `runRoute` (access, budgets, the REST
+ * reader's validation, the error map) and the OpenAPI document describes it from the operation, like a core row.
+ */
+export type PluginRouteRow = RouteSpec & {
+  /** `plugin`: under `/plugins/<name>`; `store`: under `/api/v1/store/<name>`. */
+  mount: 'plugin' | 'store';
+};
+
+/** A row's path as the document shows it: the plugin's mount in front of its own path. */
+export function fullPath(plugin: string, row: PluginRouteRow): string {
+  return `${row.mount === 'plugin' ? `/plugins/${plugin}` : `/api/v1/store/${plugin}`}${row.path}`;
+}
+
+/** The plugin's rows with their full paths, for the OpenAPI document (one spec object per row). */
+export function documentedRows(plugin: { name: string; routes?: PluginRouteRow[] }): RouteSpec[] {
+  return (plugin.routes ?? []).map(({ mount: _mount, ...spec }, i) => ({
+    ...spec,
+    path: fullPath(plugin.name, plugin.routes![i]),
+  }));
+}
+
+/**
+ * Compiles a plugin's rows (a broken row stops the plugin's start, as a broken core row stops the service's) and
+ * mounts each as an Express route on the plugin's router or store router (so the 405 check and the mounted-route
+ * list see them).
+ */
+export function mountRouteRows(
+  services: AppServices,
+  schema: GraphQLSchema,
+  plugin: { name: string; routes?: PluginRouteRow[]; graphql?: { access: AccessTable } },
+  routers: { plugin: Router; store: Router },
+): void {
+  const rows = plugin.routes ?? [];
+  if (!rows.length) return;
+  const compiled = compileRoutes(schema, rows, [plugin.graphql?.access ?? {}]);
+  for (const route of compiled) {
+    const row = route.spec as PluginRouteRow;
+    const router = row.mount === 'plugin' ? routers.plugin : routers.store;
+    const expressPath = row.path.replace(/\{(\w+)\}/g, ':$1');
+    const method = row.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    router[method](expressPath, async (req, res, next) => {
+      try {
+        if (res.locals.logFields) res.locals.logFields.operation = route.operationName;
+        const params = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, String(v)]));
+        const outcome = await runRoute(
+          route,
+          { params, query: req.query as Record<string, unknown>, body: req.body },
+          httpCaller(services, req, res),
+        );
+        if ('error' in outcome) return sendError(res, outcome.error);
+        respond(route, res, outcome.payload);
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
+}
