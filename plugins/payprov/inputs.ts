@@ -73,8 +73,25 @@ export class BodyReader {
     return v;
   }
 
-  /** Throws 400 `validation_error` listing every problem, if any. */
+  /**
+   * Fields that belong to the other mode of a body: each one present is a problem (`with`: not allowed beside
+   * `other`; without: only allowed beside `other`).
+   */
+  notWith(fields: string[], other: string, beside = true): void {
+    for (const field of fields)
+      if (this.body[field] !== undefined && this.body[field] !== null)
+        this.problems.push({ field, detail: beside ? `not allowed with ${other}` : `only with ${other}` });
+  }
+
+  /**
+   * Throws 400 `validation_error` listing every problem, if any. The core's null rule (docs/security.md,
+   * "Inputs") holds here too: none of these fields can be cleared, so an explicit `null` on any of them is
+   * `required`, never "not given", whichever mode the body turned out to be.
+   */
   done(): void {
+    for (const [field, value] of Object.entries(this.body))
+      if (value === null && !this.problems.some((p) => p.field === field))
+        this.problems.push({ field, detail: 'required' });
     if (this.problems.length) throw AppError.validation(this.problems);
   }
 }

@@ -48,6 +48,8 @@ export function createIntentHandler(ctx: Ctx, provider: Provider, settlement: Se
     if (input.has('order_id')) {
       const orderId = input.uuid('order_id');
       const bodyToken = input.guestToken('guest_token');
+      // One mode per body: an amount beside an order would be ignored, and the caller should hear that.
+      input.notWith(['amount', 'currency'], 'order_id');
       input.done();
       const order = await ctx.commerce.order(orderId!);
       if (order && !order.customerId) {
@@ -88,6 +90,7 @@ export function createIntentHandler(ctx: Ctx, provider: Provider, settlement: Se
     }
     const amount = input.amount('amount');
     const currency = input.currency('currency');
+    input.notWith(['guest_token'], 'order_id', false);
     input.done();
     await requirePayprovMethod(ctx, paymentMethodId!);
     // A client retry with the same Idempotency-Key gets the same intent, but only within its own buyer's scope:

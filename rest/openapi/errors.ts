@@ -10,7 +10,8 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  * The error codes a route can answer, derived from its shape (docs/decisions.md, "OpenAPI error responses"):
  * - every route: `rate_limited` (the global budget, and the endpoint budgets), `internal_error`,
  *   `service_unavailable` (database unreachable);
- * - POST/PUT/PATCH: the body parser's `invalid_json`, `body_too_large`, `unsupported_media_type`;
+ * - POST/PUT/PATCH: the body parser's `invalid_json`, `body_too_large`, `unsupported_media_type`, its depth
+ *   bound (`validation_error`, detail `max_depth`) and the stalled-body cut (`request_timeout`, 408);
  * - unsafe methods: `csrf_token_invalid` (a cookie session without the double-submit header);
  * - a route with variables: `validation_error` (every invalid field); path ids, and ids in the body (a
  *   customer's default address, a product's tax rule: an unknown one is 404 naming the field), add `not_found`;
@@ -23,6 +24,7 @@ export function routeErrorCodes(route: CompiledRoute): ErrorCode[] {
   const codes = new Set<ErrorCode>(['rate_limited', 'internal_error', 'service_unavailable']);
   if (WITH_BODY.has(spec.method)) {
     codes.add('invalid_json').add('body_too_large').add('unsupported_media_type');
+    codes.add('validation_error').add('request_timeout');
   }
   if (UNSAFE.has(spec.method)) codes.add('csrf_token_invalid');
   if (route.variables.length || spec.multipart) codes.add('validation_error');

@@ -73,10 +73,20 @@ const SECURITY: Record<PluginRouteDoc['auth'], object[]> = {
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-/** The codes a plugin route can answer: the shape's (as for the core routes, rest/openapi/errors.ts) and its own. */
+/**
+ * The codes a plugin route can answer: the shape's (as for the core routes, rest/openapi/errors.ts) and its own.
+ * `not_found` on every one: the document lists the bundled plugins' routes, and a deployment that does not enable
+ * a plugin answers its paths 404.
+ */
 function errorCodes(r: PluginRouteDoc): ErrorCode[] {
-  const codes = new Set<ErrorCode>(['rate_limited', 'internal_error', 'service_unavailable', ...r.errors]);
-  if (WITH_BODY.has(r.method)) codes.add('invalid_json').add('body_too_large').add('unsupported_media_type');
+  const codes = new Set<ErrorCode>(['rate_limited', 'internal_error', 'service_unavailable', 'not_found', ...r.errors]);
+  if (WITH_BODY.has(r.method))
+    codes
+      .add('invalid_json')
+      .add('body_too_large')
+      .add('unsupported_media_type')
+      .add('validation_error')
+      .add('request_timeout');
   if (r.method !== 'GET') codes.add('csrf_token_invalid');
   if (r.auth === 'signed_in' || r.auth === 'admin') codes.add('unauthorized');
   if (r.auth === 'admin') codes.add('forbidden');

@@ -21,7 +21,8 @@ import {
   withoutNull,
 } from '../harness/openapi-arbitrary';
 import { DocResources } from '../harness/doc-resources';
-import { type TestServer, startTestServer } from '../harness/server';
+import type { TestServer } from '../harness/server';
+import { startWithBundledPlugins } from '../harness/bundled-plugins';
 
 const RUNS = Number(process.env.SVC_TEST_FUZZ_OPENAPI_RUNS ?? 150);
 const SEED = Number(process.env.SVC_TEST_FUZZ_SEED ?? 20261125);
@@ -30,9 +31,12 @@ let t: TestServer;
 let staff: Client;
 let customer: Client;
 let guest: Client;
+let server: Awaited<ReturnType<typeof startWithBundledPlugins>>;
 beforeAll(async () => {
   // The test server's rate limits are out of reach (test/harness/server.ts): a 429 here would be a finding.
-  t = await startTestServer();
+  // The bundled plugins are served: the document lists their routes.
+  server = await startWithBundledPlugins();
+  t = server.t;
   staff = await t.asSuperAdmin().ready();
   customer = await t.asCustomer().ready();
   guest = t.asGuest();
@@ -43,7 +47,7 @@ beforeAll(async () => {
     real.set(op, { params, headers });
   }
 });
-afterAll(() => t?.close());
+afterAll(() => server?.close());
 
 // Logout and login would end or lock the fuzzer's own sessions without telling anything about input rules.
 const operations = documentOperations().filter((op) => !/\/auth\/(logout|login)$/.test(op.path));

@@ -26,17 +26,21 @@ import { isClearable } from '../../src/shared/validation/rules';
 import type { Client, HttpResult } from '../harness/client';
 import { type DocOperation, admitsNull, documentOperations, optionalFields, setAt } from '../harness/openapi-arbitrary';
 import { DocResources, minimalBody, uniquify } from '../harness/doc-resources';
-import { type TestServer, startTestServer } from '../harness/server';
+import type { TestServer } from '../harness/server';
+import { startWithBundledPlugins } from '../harness/bundled-plugins';
 
 let t: TestServer;
 let staff: Client;
 let customer: Client;
+let server: Awaited<ReturnType<typeof startWithBundledPlugins>>;
 beforeAll(async () => {
-  t = await startTestServer();
+  // The bundled plugins' routes are in the document too: their bodies are held to the same rule.
+  server = await startWithBundledPlugins();
+  t = server.t;
   staff = await t.asSuperAdmin().ready();
   customer = await t.asCustomer().ready();
 });
-afterAll(() => t?.close());
+afterAll(() => server?.close());
 
 const operations = documentOperations();
 const withBody = operations.filter((op) => op.body && op.method !== 'GET' && !op.path.includes('/auth/'));

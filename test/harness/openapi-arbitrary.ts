@@ -82,10 +82,13 @@ function stringArb(s: Schema): fc.Arbitrary<string> {
       .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
       .map((d) => d.toISOString());
   if (s.pattern) {
+    // Cut only to a stated maximum: a pattern with a fixed length (`^[0-9a-f]{64}$`) cut to the default 40 would
+    // never match again, and the filter below would then spin for ever.
     const re = new RegExp(s.pattern);
+    const cap = s.maxLength ?? Number.POSITIVE_INFINITY;
     return fc
       .stringMatching(re)
-      .map((v) => v.slice(0, max))
+      .map((v) => v.slice(0, cap))
       .filter((v) => [...v].length >= min && re.test(v));
   }
   return SAFE_TEXT.filter((v) => v.length >= min && v.length <= max).map((v) =>
