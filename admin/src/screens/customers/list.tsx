@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { type ColumnDef, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { gql } from '../../api/client';
 import { ErrorState } from '../../components/error-state';
-import { Pager } from '../../components/pager';
+import { DataTable } from '../../components/data-table';
 import { SearchField } from '../../components/search-field';
-import { Table, Td, Th } from '../../components/ui/table';
 import { AdminCustomersDocument, type AdminCustomersQuery } from '../../generated/graphql';
 import { dateTime } from '../../lib/format';
 
@@ -64,45 +63,15 @@ export function CustomersScreen() {
         <ErrorState error={list.error} onRetry={() => list.refetch()} />
       ) : (
         <>
-          <Table aria-busy={list.isFetching}>
-            <caption className="sr-only">Customers</caption>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <Th key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</Th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Td>
-                  ))}
-                </tr>
-              ))}
-              {list.data && list.data.customers.items.length === 0 && (
-                <tr>
-                  <Td colSpan={columns.length}>No customers{search.q ? ` match “${search.q}”` : ''}.</Td>
-                </tr>
-              )}
-              {list.isPending && (
-                <tr>
-                  <Td colSpan={columns.length}>Loading…</Td>
-                </tr>
-              )}
-            </tbody>
-          </Table>
-          {list.data && (
-            <Pager
-              page={list.data.customers.meta.page}
-              pages={list.data.customers.meta.pages}
-              total={list.data.customers.meta.total}
-              onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
-            />
-          )}
+          <DataTable
+            table={table}
+            caption="Customers"
+            busy={list.isFetching}
+            pending={list.isPending}
+            empty={list.data ? `No customers${search.q ? ` match “${search.q}”` : ''}.` : null}
+            meta={list.data?.customers.meta}
+            onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
+          />
         </>
       )}
     </>

@@ -1,13 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { type ColumnDef, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useId } from 'react';
 import { gql } from '../../api/client';
 import { ErrorState } from '../../components/error-state';
-import { Pager } from '../../components/pager';
+import { DataTable } from '../../components/data-table';
 import { SearchField } from '../../components/search-field';
 import { inputClass } from '../../components/ui/field';
-import { Table, Td, Th } from '../../components/ui/table';
 import { AdminOrdersDocument, type AdminOrdersQuery } from '../../generated/graphql';
 import { dateTime, money, oneOf } from '../../lib/format';
 import { ORDER_STATUSES } from './status';
@@ -88,45 +87,15 @@ export function OrdersScreen() {
         <ErrorState error={list.error} onRetry={() => list.refetch()} />
       ) : (
         <>
-          <Table aria-busy={list.isFetching}>
-            <caption className="sr-only">Orders</caption>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <Th key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</Th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Td>
-                  ))}
-                </tr>
-              ))}
-              {list.data && list.data.orders.items.length === 0 && (
-                <tr>
-                  <Td colSpan={columns.length}>No orders match.</Td>
-                </tr>
-              )}
-              {list.isPending && (
-                <tr>
-                  <Td colSpan={columns.length}>Loading…</Td>
-                </tr>
-              )}
-            </tbody>
-          </Table>
-          {list.data && (
-            <Pager
-              page={list.data.orders.meta.page}
-              pages={list.data.orders.meta.pages}
-              total={list.data.orders.meta.total}
-              onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
-            />
-          )}
+          <DataTable
+            table={table}
+            caption="Orders"
+            busy={list.isFetching}
+            pending={list.isPending}
+            empty={list.data ? 'No orders match.' : null}
+            meta={list.data?.orders.meta}
+            onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
+          />
         </>
       )}
     </>

@@ -11,11 +11,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { ActionError, ErrorState } from '../../components/error-state';
-import { Pager } from '../../components/pager';
+import { DataTable } from '../../components/data-table';
 import { SearchField } from '../../components/search-field';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Table, Td, Th } from '../../components/ui/table';
+import { Th } from '../../components/ui/table';
 import {
   AdminProductDeleteDocument,
   AdminProductUpdateDocument,
@@ -207,66 +207,39 @@ export function ProductsScreen() {
         <ErrorState error={list.error} onRetry={() => list.refetch()} />
       ) : (
         <>
-          <Table aria-busy={list.isFetching}>
-            <caption className="sr-only">Products</caption>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const key = SORTABLE[header.column.id];
-                    const sorted =
-                      key && search.sort === key ? (search.order === 'desc' ? 'descending' : 'ascending') : undefined;
-                    const content = flexRender(header.column.columnDef.header, header.getContext());
-                    return (
-                      <Th key={header.id} aria-sort={sorted}>
-                        {key ? (
-                          <button
-                            type="button"
-                            className="font-semibold underline-offset-2 hover:underline"
-                            onClick={() => sortBy(header.column.id)}
-                          >
-                            {content}
-                            <span aria-hidden="true">
-                              {sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}
-                            </span>
-                          </button>
-                        ) : (
-                          content
-                        )}
-                      </Th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Td>
-                  ))}
-                </tr>
-              ))}
-              {list.data && list.data.products.items.length === 0 && (
-                <tr>
-                  <Td colSpan={columns.length}>No products{search.q ? ` match “${search.q}”` : ''}.</Td>
-                </tr>
-              )}
-              {list.isPending && (
-                <tr>
-                  <Td colSpan={columns.length}>Loading…</Td>
-                </tr>
-              )}
-            </tbody>
-          </Table>
-          {list.data && (
-            <Pager
-              page={list.data.products.meta.page}
-              pages={list.data.products.meta.pages}
-              total={list.data.products.meta.total}
-              onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
-            />
-          )}
+          <DataTable
+            table={table}
+            caption="Products"
+            busy={list.isFetching}
+            pending={list.isPending}
+            empty={list.data ? `No products${search.q ? ` match “${search.q}”` : ''}.` : null}
+            meta={list.data?.products.meta}
+            onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
+            renderHeader={(header) => {
+              const key = SORTABLE[header.column.id];
+              const sorted =
+                key && search.sort === key ? (search.order === 'desc' ? 'descending' : 'ascending') : undefined;
+              const content = flexRender(header.column.columnDef.header, header.getContext());
+              return (
+                <Th key={header.id} aria-sort={sorted}>
+                  {key ? (
+                    <button
+                      type="button"
+                      className="font-semibold underline-offset-2 hover:underline"
+                      onClick={() => sortBy(header.column.id)}
+                    >
+                      {content}
+                      <span aria-hidden="true">
+                        {sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}
+                      </span>
+                    </button>
+                  ) : (
+                    content
+                  )}
+                </Th>
+              );
+            }}
+          />
         </>
       )}
     </>
