@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { AppError, type HookEvent, type PluginContext } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
-import { sameSecret } from './inputs';
+import { sameSecret, sha256Hex as sha256 } from './inputs';
 
 type Ctx = PluginContext<PayprovConfig, 'payprovLink' | 'payprovWebhookEvent'>;
 
@@ -11,8 +11,6 @@ export const PAYER_COOKIE = 'svc_payer';
 const PAYER_COOKIE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Same bound as the core's `Idempotency-Key` (contract §7). */
 const MAX_KEY_LENGTH = 255;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
  * Who is paying, as far as a pre-order intent can tell: the scope its client's `Idempotency-Key` lives in (so

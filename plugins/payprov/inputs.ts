@@ -101,7 +101,10 @@ export function presentedGuestToken(req: Request, fromBody?: string): string | u
   return fromBody ?? req.get('x-guest-token') ?? (req.cookies as Record<string, string | undefined>)?.svc_guest_token;
 }
 
-/** What an intent's metadata keeps of a guest token: its SHA-256, so the provider never holds a usable token. */
-export function guestTokenDigest(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+/** The SHA-256 (hex) under which this plugin keeps a secret: link tokens, and what intents record of tokens. */
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
 }
+
+/** What an intent's metadata keeps of a guest token: its SHA-256, so the provider never holds a usable token. */
+export const guestTokenDigest = sha256Hex;

@@ -1,8 +1,8 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { AppError, type PluginContext, sql } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
-import { BodyReader, INTENT_ID } from './inputs';
+import { BodyReader, INTENT_ID, sha256Hex } from './inputs';
 import { requirePayprovMethod } from './intents';
 import { PAYABLE, type Provider } from './provider';
 
@@ -11,7 +11,7 @@ type Ctx = PluginContext<PayprovConfig, 'payprovLink' | 'payprovWebhookEvent'>;
 /** Link tokens are 32 random bytes, base64url: 43 characters. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+export const tokenHash = sha256Hex;
 
 /** What a client is told when completing fails: the spec's generic text (the cause is logged). */
 const checkoutFailed = () => new AppError('checkout_rejected', 'checkout failed');

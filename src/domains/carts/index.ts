@@ -3,6 +3,6 @@ import type { DomainModule } from '../module';
 import { CartResolver } from './cart.resolver';
 import { cartsAccess } from './carts.access';
 
-export { loadOwnedCart } from './cart-access';
+export { hashCartToken, loadOwnedCart } from './cart-access';
 
 export const domain: DomainModule = { name: 'carts', resolvers: [CartResolver], access: [cartsAccess] };

@@ -9,6 +9,7 @@ import { deductStock } from '../inventory';
 import { type CheckoutDraft, draftCheckout } from './checkout-draft';
 import type { CheckoutInput } from './checkout.inputs';
 import { loadCheckoutCart } from './checkout-cart';
+import { hashCartToken } from '../carts';
 import { insertOrder } from './order-insert';
 import { newOrderNumber } from './order-number';
 import { entityOf, getOrder } from './order.service';
@@ -62,13 +63,13 @@ export async function checkout(ctx: Ctx, input: CheckoutInput) {
 }
 
 /**
- * The SHA-256 of the guest's `X-Cart-Token`, or null: what a payment provider compares with the cart token an
- * intent was made under (a pay-first intent belongs to its buyer; intent ids are not secrets). The digest, not
- * the token, so no plugin ever holds a usable cart credential from an event.
+ * The cart token's digest as carts store it (SHA-256), or null: what a payment provider compares with the cart
+ * token an intent was made under (a pay-first intent belongs to its buyer; intent ids are not secrets). The
+ * digest, not the token, so no plugin ever holds a usable cart credential from an event.
  */
 function cartTokenDigest(ctx: Ctx): string | null {
   const token = ctx.request.cartToken;
-  return token ? createHash('sha256').update(token).digest('hex') : null;
+  return token ? hashCartToken(token) : null;
 }
 
 /**
