@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { PASSWORD, createAdmin, createCustomer } from '../fixtures/accounts';
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
+import { type Page$, adminBrowser, audit, heading, nav } from '../harness/admin-browser';
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
 import { type TestServer, startTestServer } from '../harness/server';
 
@@ -17,19 +17,6 @@ const { ensureAdminBuilt } = require('../../scripts/admin-build.js') as {
   ensureAdminBuilt(dir: string, say: (line: string) => void): 'current' | 'built' | 'skipped' | 'failed';
 };
 
-/** The page's globals as the browser-side callbacks below use them (this project compiles without DOM types). */
-type Page$ = {
-  __csp: string[];
-  localStorage: { length: number };
-  sessionStorage: { length: number };
-  document: {
-    cookie: string;
-    activeElement: unknown;
-    querySelector(selector: string): unknown;
-    addEventListener(type: string, listener: (e: { violatedDirective: string; blockedURI: string }) => void): void;
-  };
-  fetch: typeof fetch;
-};
 const haveChromium = chromiumAvailable("the admin dashboard's browser tests");
 
 let t: TestServer;
@@ -54,73 +41,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** What a browser session saw: requests (every one must stay on the server), CSP violations, axe findings. */
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  requests: string[];
-  cspViolations: string[];
-  axe: string[];
-}
-
-async function openSession(): Promise<Session> {
-  const context = await browser!.newContext();
-  const requests: string[] = [];
-  context.on('request', (r) => requests.push(r.url()));
-  await context.addInitScript(() => {
-    const w = globalThis as unknown as Page$;
-    w.__csp = [];
-    w.document.addEventListener('securitypolicyviolation', (e) =>
-      w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
-  const page = await context.newPage();
-  const cspViolations: string[] = [];
-  page.on('console', (m) => /Content Security Policy/i.test(m.text()) && cspViolations.push(m.text()));
-  return { context, page, requests, cspViolations, axe: [] };
-}
-
-/** `SVC_TEST_ADMIN_SCREENSHOTS=<folder>`: every audited screen is also saved there (the README's pictures). */
-const SCREENSHOTS = process.env.SVC_TEST_ADMIN_SCREENSHOTS;
-
-/** axe-core on the screen as it is now: serious and critical violations are recorded with the screen's name. */
-async function audit(s: Session, screen: string) {
-  if (SCREENSHOTS) {
-    const name = screen.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    await s.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-  }
-  const result = await new AxeBuilder({ page: s.page }).analyze();
-  for (const v of result.violations)
-    if (v.impact === 'serious' || v.impact === 'critical')
-      s.axe.push(`${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Ends a session: no request left the machine, no CSP violation, no serious axe finding, no token in storage. */
-async function closeSession(s: Session) {
-  const inPage = await s.page.evaluate(() => {
-    const w = globalThis as unknown as Page$;
-    return { csp: w.__csp, storage: [w.localStorage.length, w.sessionStorage.length], cookies: w.document.cookie };
-  });
-  await s.context.close();
-  const origin = new URL(t.url).origin;
-  expect(s.requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'))).toEqual([]);
-  expect([...s.cspViolations, ...inPage.csp]).toEqual([]);
-  expect(s.axe).toEqual([]);
-  expect(inPage.storage).toEqual([0, 0]);
-  expect(inPage.cookies).not.toMatch(/svc_(access|refresh)_token/);
-}
-
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Primary' });
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-
-async function signIn(s: Session, email: string, path = '/admin') {
-  await s.page.goto(`${t.url}${path}`);
-  await heading(s.page, 'Sign in').waitFor();
-  await audit(s, 'Sign in');
-  await s.page.getByLabel('Email').fill(email);
-  await s.page.getByLabel('Password').fill(PASSWORD);
-  await s.page.getByRole('button', { name: 'Sign in' }).click();
-}
+const { openSession, closeSession, signIn } = adminBrowser(
+  () => t.url,
+  () => browser,
+);
 
 async function guestOrder(): Promise<{ id: string; order_number: string }> {
   const product = await stockedProduct(t, shop.warehouse.id, 5, { priceGross: 2500, name: 'Teapot' });
