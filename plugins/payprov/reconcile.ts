@@ -140,20 +140,26 @@ export class Reconciler {
     return LIFECYCLE.indexOf(status) >= LIFECYCLE.indexOf(this.ctx.config.capture_on);
   }
 
-  /** Runs a pass every `reconcile_interval_seconds` until the service stops. */
+  /**
+   * Runs a pass every `reconcile_interval_seconds` until the service stops. A pass runs as a background task of
+   * the service, so shutdown (of an API instance or `svc worker`) waits for a pass in flight to finish before the
+   * database closes: a capture or refund the provider accepted is always recorded.
+   */
   start(): void {
     const every = this.ctx.config.reconcile_interval_seconds * 1000;
     let running = false;
     const timer = setInterval(() => {
-      if (running) return;
+      if (running || this.ctx.stopping.aborted) return;
       running = true;
-      this.runOnce()
-        .then((s) => {
-          if (s.settledOrders || s.reversed || s.replayedEvents || s.prunedEvents || s.errors)
-            this.ctx.log.info({ ...s }, 'payments reconciled');
-        })
-        .catch((err) => this.ctx.log.error({ err: String(err) }, 'reconciliation failed'))
-        .finally(() => (running = false));
+      this.ctx.runInBackground(() =>
+        this.runOnce()
+          .then((s) => {
+            if (s.settledOrders || s.reversed || s.replayedEvents || s.prunedEvents || s.errors)
+              this.ctx.log.info({ ...s }, 'payments reconciled');
+          })
+          .catch((err) => this.ctx.log.error({ err: String(err) }, 'reconciliation failed'))
+          .finally(() => (running = false)),
+      );
     }, every);
     timer.unref();
     this.ctx.stopping.addEventListener('abort', () => clearInterval(timer));

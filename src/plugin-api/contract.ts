@@ -113,6 +113,16 @@ export interface PluginContext<C, T extends PluginTableName = never> {
   command(name: string, description: string, run: () => Promise<unknown>): void;
   /** Resolves when the service starts shutting down (stop background loops). */
   readonly stopping: AbortSignal;
+  /**
+   * Hands the plugin's GraphQL resolvers (so its route rows) what `init` built (a provider client, say): they
+   * read it with `pluginRuntime(context, name)`, per service instance.
+   */
+  expose(runtime: unknown): void;
+  /**
+   * Runs `task` without waiting for it (a pass of a background loop). Graceful shutdown waits for every task still
+   * running before it closes the database, so a pass that began is finished, never cut in the middle.
+   */
+  runInBackground(task: () => Promise<void>): void;
 }
 
 export interface PluginDefinition<

@@ -12,7 +12,10 @@ import type { PluginContext, PluginDefinition, PluginHooks } from './contract';
 import { isPluginTable, pluginDatabase, type PluginTableName } from './database';
 import { type MountedRoute, routesOf, withMethodNotAllowed } from './route-methods';
 import { uiExtensionProblems } from './ui-extensions';
-import { mountRouteRows } from './route-rows';
+import { compileRouteRows, mountRouteRows } from './route-rows';
+import type { CompiledRoute } from '../../rest/compile';
+import type { Ctx } from '../context/ctx';
+import { AppError } from '../shared/errors';
 
 const NAME = /^[a-z][a-z0-9]{1,31}$/;
 const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
@@ -27,6 +30,10 @@ interface Loaded {
   storeRouter: Router;
   /** Hook registrations made during `init`, applied only once `init` succeeded. */
   pending: Array<() => void>;
+  /** The plugin's route rows, compiled with their full paths at start. */
+  rows: CompiledRoute[];
+  /** What `init` exposed to the plugin's resolvers (`ctx.expose`). */
+  runtime?: unknown;
 }
 
 export interface PluginHostOptions {
@@ -106,7 +113,7 @@ export class PluginHost implements PluginDirectory {
       };
       const router = express.Router();
       const storeRouter = express.Router();
-      const loaded: Loaded = { definition, config, status, router, storeRouter, pending: [] };
+      const loaded: Loaded = { definition, config, status, router, storeRouter, pending: [], rows: [] };
       // Routes answer only while the plugin is active (a failed init leaves them off); a known path with
       // another method is a 405 with `Allow`, as on the core routes.
       const serve = withMethodNotAllowed(router);
@@ -139,6 +146,20 @@ export class PluginHost implements PluginDirectory {
   /** Definitions of the active plugins (the MCP server asks them for their store tools). */
   active(): AnyPlugin[] {
     return this.plugins.filter((p) => p.status.state === 'active').map((p) => p.definition);
+  }
+
+  /**
+   * The active plugins' route rows, compiled with their full paths: what the MCP store client dispatches to in
+   * process (the same routes HTTP serves).
+   */
+  routeTable(): CompiledRoute[] {
+    return this.plugins.filter((p) => p.status.state === 'active').flatMap((p) => p.rows);
+  }
+
+  /** What plugin `name`'s `init` exposed to its resolvers, while it is active. */
+  runtimeOf(name: string): unknown {
+    const plugin = this.plugins.find((p) => p.definition.name === name);
+    return plugin?.status.state === 'active' ? plugin.runtime : undefined;
   }
 
   /** Every route the active plugins mounted, with its full path (`/plugins/<name>/…`, `/api/v1/store/<name>/…`). */
@@ -183,7 +204,11 @@ export class PluginHost implements PluginDirectory {
         const quiet = this.backgroundJobs ? undefined : new AbortController();
         const ctx = this.contextFor(plugin, checkout, schema, quiet?.signal);
         // The plugin's route rows (GraphQL operations run by `runRoute`) before its own raw routes.
-        mountRouteRows(this.services, schema, plugin.definition, { plugin: plugin.router, store: plugin.storeRouter });
+        plugin.rows = compileRouteRows(schema, plugin.definition);
+        mountRouteRows(this.services, plugin.definition.name, plugin.rows, {
+          plugin: plugin.router,
+          store: plugin.storeRouter,
+        });
         await withTimeout(
           async () => {
             const ran = plugin.definition.init(ctx);
@@ -274,7 +299,7 @@ export class PluginHost implements PluginDirectory {
         if (!/^\/[A-Za-z0-9/_-]*$/.test(path)) throw new Error(`acceptRawBody: bad path ${path}`);
         this.rawBodyPaths.add(`/plugins/${definition.name}${path}`.replace(/\/+$/, ''));
       },
-      commerce: createPluginCommerce(this.services, schema, definition.name),
+      commerce: createPluginCommerce(this.services, definition.name),
       command: (name, description, run) =>
         later(() => void this.commands.set(`${definition.name} ${name}`, { description, run })),
       serveAssets: (dir) =>
@@ -287,6 +312,19 @@ export class PluginHost implements PluginDirectory {
       sendHtml: (res, render, origins = []) =>
         sendHtmlPage(res as express.Response, [...new Set([...this.extensionOrigins(), ...origins])], render),
       stopping,
+      expose: (runtime) => void (plugin.runtime = runtime),
+      runInBackground: (task) => this.services.background.run(task),
     };
   }
+}
+
+/**
+ * For a plugin's GraphQL resolvers (`@Ctx() context`): what plugin `name`'s `init` exposed (`ctx.expose`) in the
+ * service answering this request; 503 `service_unavailable` while the plugin is not active there.
+ */
+export function pluginRuntime<T>(context: unknown, name: string): T {
+  const host = (context as Pick<Ctx, 'plugins'>).plugins;
+  const runtime = host instanceof PluginHost ? host.runtimeOf(name) : undefined;
+  if (runtime === undefined) throw new AppError('service_unavailable', `the ${name} plugin is not active`);
+  return runtime as T;
 }
