@@ -3,6 +3,30 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** An attribute; PUT is a full replacement (omitted optional fields take their defaults). */
+export type AttributeInput = {
+  filterable?: boolean | null | undefined;
+  /** Pattern `^[a-z0-9][a-z0-9_-]*$` (422 `invalid_identifier`). */
+  identifier: string;
+  position?: number | null | undefined;
+  required?: boolean | null | undefined;
+  translations: Array<AttributeTranslationInput>;
+  /** One of text, number, select, multi_select, boolean (422 `invalid_attribute_type`). */
+  type: string;
+  unit?: string | null | undefined;
+};
+
+export type AttributeOptionInput = {
+  position?: number | null | undefined;
+  translations: Array<NameTranslationInput>;
+};
+
+export type AttributeTranslationInput = {
+  description?: string | null | undefined;
+  locale: string;
+  name: string;
+};
+
 /** A category; at least one translation. */
 export type CategoryCreateInput = {
   /** Default true. */
@@ -47,6 +71,11 @@ export type CustomerUpdateInput = {
 export type LoginInput = {
   email: string;
   password: string;
+};
+
+export type NameTranslationInput = {
+  locale: string;
+  name: string;
 };
 
 export type OrderSortField =
@@ -136,9 +165,96 @@ export type ProductUpdateInput = {
   weight?: number | null | undefined;
 };
 
+/** A property group; PUT takes the same body, all of it (identifier included). */
+export type PropertyGroupInput = {
+  /** Pattern `^[a-z0-9][a-z0-9_-]*$` (422 `invalid_identifier`), unique (409 `duplicate_identifier`). */
+  identifier: string;
+  position?: number | null | undefined;
+  translations: Array<NameTranslationInput>;
+};
+
+/** A property option; on update the translations given replace the stored ones. */
+export type PropertyOptionInput = {
+  colorHex?: string | null | undefined;
+  position?: number | null | undefined;
+  translations: Array<NameTranslationInput>;
+};
+
 export type SortOrder =
   | 'asc'
   | 'desc';
+
+/** A tag; the slug defaults to the name, lower-cased with dashes. */
+export type TagCreateInput = {
+  name: string;
+  slug?: string | null | undefined;
+};
+
+export type TagUpdateInput = {
+  name?: string | null | undefined;
+  slug?: string | null | undefined;
+};
+
+export type AdminAttributeRowFragment = { id: string, identifier: string, type: string, unit: string | null, required: boolean, filterable: boolean, position: number, translations: Array<{ locale: string, name: string, description: string | null }>, options: Array<{ id: string, position: number, translations: Array<{ locale: string, name: string }> }> };
+
+export type AdminAttributesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminAttributesQuery = { attributes: Array<{ id: string, identifier: string, type: string, unit: string | null, required: boolean, filterable: boolean, position: number, translations: Array<{ locale: string, name: string, description: string | null }>, options: Array<{ id: string, position: number, translations: Array<{ locale: string, name: string }> }> }> };
+
+export type AdminAttributeQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminAttributeQuery = { attribute: { id: string, identifier: string, type: string, unit: string | null, required: boolean, filterable: boolean, position: number, translations: Array<{ locale: string, name: string, description: string | null }>, options: Array<{ id: string, position: number, translations: Array<{ locale: string, name: string }> }> } };
+
+export type AdminAttributeCreateMutationVariables = Exact<{
+  input: AttributeInput;
+}>;
+
+
+export type AdminAttributeCreateMutation = { attributeCreate: { id: string } };
+
+export type AdminAttributeUpdateMutationVariables = Exact<{
+  id: string;
+  input: AttributeInput;
+}>;
+
+
+export type AdminAttributeUpdateMutation = { attributeUpdate: { id: string } };
+
+export type AdminAttributeDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminAttributeDeleteMutation = { attributeDelete: boolean };
+
+export type AdminAttributeOptionCreateMutationVariables = Exact<{
+  attributeId: string;
+  input: AttributeOptionInput;
+}>;
+
+
+export type AdminAttributeOptionCreateMutation = { attributeOptionCreate: { id: string } };
+
+export type AdminAttributeOptionUpdateMutationVariables = Exact<{
+  attributeId: string;
+  optionId: string;
+  input: AttributeOptionInput;
+}>;
+
+
+export type AdminAttributeOptionUpdateMutation = { attributeOptionUpdate: { id: string } };
+
+export type AdminAttributeOptionDeleteMutationVariables = Exact<{
+  attributeId: string;
+  optionId: string;
+}>;
+
+
+export type AdminAttributeOptionDeleteMutation = { attributeOptionDelete: boolean };
 
 export type AdminCategoriesQueryVariables = Exact<{
   parentId?: string | null | undefined;
@@ -298,6 +414,67 @@ export type AdminProductDeleteMutationVariables = Exact<{
 
 export type AdminProductDeleteMutation = { productDelete: boolean };
 
+export type AdminPropertyGroupRowFragment = { id: string, identifier: string, position: number, translations: Array<{ locale: string, name: string }>, options: Array<{ id: string, position: number, colorHex: string | null, translations: Array<{ locale: string, name: string }> }> };
+
+export type AdminPropertyGroupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminPropertyGroupsQuery = { propertyGroups: Array<{ id: string, identifier: string, position: number, translations: Array<{ locale: string, name: string }>, options: Array<{ id: string, position: number, colorHex: string | null, translations: Array<{ locale: string, name: string }> }> }> };
+
+export type AdminPropertyGroupQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminPropertyGroupQuery = { propertyGroup: { id: string, identifier: string, position: number, translations: Array<{ locale: string, name: string }>, options: Array<{ id: string, position: number, colorHex: string | null, translations: Array<{ locale: string, name: string }> }> } };
+
+export type AdminPropertyGroupCreateMutationVariables = Exact<{
+  input: PropertyGroupInput;
+}>;
+
+
+export type AdminPropertyGroupCreateMutation = { propertyGroupCreate: { id: string } };
+
+export type AdminPropertyGroupUpdateMutationVariables = Exact<{
+  id: string;
+  input: PropertyGroupInput;
+}>;
+
+
+export type AdminPropertyGroupUpdateMutation = { propertyGroupUpdate: { id: string } };
+
+export type AdminPropertyGroupDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminPropertyGroupDeleteMutation = { propertyGroupDelete: boolean };
+
+export type AdminPropertyOptionCreateMutationVariables = Exact<{
+  groupId: string;
+  input: PropertyOptionInput;
+}>;
+
+
+export type AdminPropertyOptionCreateMutation = { propertyOptionCreate: { id: string } };
+
+export type AdminPropertyOptionUpdateMutationVariables = Exact<{
+  groupId: string;
+  optionId: string;
+  input: PropertyOptionInput;
+}>;
+
+
+export type AdminPropertyOptionUpdateMutation = { propertyOptionUpdate: { id: string } };
+
+export type AdminPropertyOptionDeleteMutationVariables = Exact<{
+  groupId: string;
+  optionId: string;
+}>;
+
+
+export type AdminPropertyOptionDeleteMutation = { propertyOptionDelete: boolean };
+
 export type AdminLoginMutationVariables = Exact<{
   input: LoginInput;
 }>;
@@ -314,6 +491,44 @@ export type AdminViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AdminViewerQuery = { viewer: { kind: string, id: string, email: string | null, role: string, permissions: Array<string> } | null };
+
+export type AdminTagsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  limit?: number | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type AdminTagsQuery = { tags: { items: Array<{ id: string, name: string, slug: string }>, meta: { page: number, pages: number, total: number } } };
+
+export type AdminTagQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminTagQuery = { tag: { id: string, name: string, slug: string } };
+
+export type AdminTagCreateMutationVariables = Exact<{
+  input: TagCreateInput;
+}>;
+
+
+export type AdminTagCreateMutation = { tagCreate: { id: string } };
+
+export type AdminTagUpdateMutationVariables = Exact<{
+  id: string;
+  input: TagUpdateInput;
+}>;
+
+
+export type AdminTagUpdateMutation = { tagUpdate: { id: string } };
+
+export type AdminTagDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminTagDeleteMutation = { tagDelete: boolean };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -333,6 +548,30 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const AdminAttributeRowFragmentDoc = new TypedDocumentString(`
+    fragment AdminAttributeRow on Attribute {
+  id
+  identifier
+  type
+  unit
+  required
+  filterable
+  position
+  translations {
+    locale
+    name
+    description
+  }
+  options {
+    id
+    position
+    translations {
+      locale
+      name
+    }
+  }
+}
+    `, {"fragmentName":"AdminAttributeRow"}) as unknown as TypedDocumentString<AdminAttributeRowFragment, unknown>;
 export const AdminOrderDetailFragmentDoc = new TypedDocumentString(`
     fragment AdminOrderDetail on Order {
   id
@@ -387,6 +626,124 @@ export const AdminProductRowFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"AdminProductRow"}) as unknown as TypedDocumentString<AdminProductRowFragment, unknown>;
+export const AdminPropertyGroupRowFragmentDoc = new TypedDocumentString(`
+    fragment AdminPropertyGroupRow on PropertyGroup {
+  id
+  identifier
+  position
+  translations {
+    locale
+    name
+  }
+  options {
+    id
+    position
+    colorHex
+    translations {
+      locale
+      name
+    }
+  }
+}
+    `, {"fragmentName":"AdminPropertyGroupRow"}) as unknown as TypedDocumentString<AdminPropertyGroupRowFragment, unknown>;
+export const AdminAttributesDocument = new TypedDocumentString(`
+    query AdminAttributes {
+  attributes {
+    ...AdminAttributeRow
+  }
+}
+    fragment AdminAttributeRow on Attribute {
+  id
+  identifier
+  type
+  unit
+  required
+  filterable
+  position
+  translations {
+    locale
+    name
+    description
+  }
+  options {
+    id
+    position
+    translations {
+      locale
+      name
+    }
+  }
+}`) as unknown as TypedDocumentString<AdminAttributesQuery, AdminAttributesQueryVariables>;
+export const AdminAttributeDocument = new TypedDocumentString(`
+    query AdminAttribute($id: UUID!) {
+  attribute(id: $id) {
+    ...AdminAttributeRow
+  }
+}
+    fragment AdminAttributeRow on Attribute {
+  id
+  identifier
+  type
+  unit
+  required
+  filterable
+  position
+  translations {
+    locale
+    name
+    description
+  }
+  options {
+    id
+    position
+    translations {
+      locale
+      name
+    }
+  }
+}`) as unknown as TypedDocumentString<AdminAttributeQuery, AdminAttributeQueryVariables>;
+export const AdminAttributeCreateDocument = new TypedDocumentString(`
+    mutation AdminAttributeCreate($input: AttributeInput!) {
+  attributeCreate(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminAttributeCreateMutation, AdminAttributeCreateMutationVariables>;
+export const AdminAttributeUpdateDocument = new TypedDocumentString(`
+    mutation AdminAttributeUpdate($id: UUID!, $input: AttributeInput!) {
+  attributeUpdate(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminAttributeUpdateMutation, AdminAttributeUpdateMutationVariables>;
+export const AdminAttributeDeleteDocument = new TypedDocumentString(`
+    mutation AdminAttributeDelete($id: UUID!) {
+  attributeDelete(id: $id)
+}
+    `) as unknown as TypedDocumentString<AdminAttributeDeleteMutation, AdminAttributeDeleteMutationVariables>;
+export const AdminAttributeOptionCreateDocument = new TypedDocumentString(`
+    mutation AdminAttributeOptionCreate($attributeId: UUID!, $input: AttributeOptionInput!) {
+  attributeOptionCreate(attributeId: $attributeId, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminAttributeOptionCreateMutation, AdminAttributeOptionCreateMutationVariables>;
+export const AdminAttributeOptionUpdateDocument = new TypedDocumentString(`
+    mutation AdminAttributeOptionUpdate($attributeId: UUID!, $optionId: UUID!, $input: AttributeOptionInput!) {
+  attributeOptionUpdate(
+    attributeId: $attributeId
+    optionId: $optionId
+    input: $input
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminAttributeOptionUpdateMutation, AdminAttributeOptionUpdateMutationVariables>;
+export const AdminAttributeOptionDeleteDocument = new TypedDocumentString(`
+    mutation AdminAttributeOptionDelete($attributeId: UUID!, $optionId: UUID!) {
+  attributeOptionDelete(attributeId: $attributeId, optionId: $optionId)
+}
+    `) as unknown as TypedDocumentString<AdminAttributeOptionDeleteMutation, AdminAttributeOptionDeleteMutationVariables>;
 export const AdminCategoriesDocument = new TypedDocumentString(`
     query AdminCategories($parentId: UUID, $roots: Boolean, $page: Int, $limit: Int) {
   categories(parentId: $parentId, roots: $roots, page: $page, limit: $limit) {
@@ -757,6 +1114,92 @@ export const AdminProductDeleteDocument = new TypedDocumentString(`
   productDelete(id: $id)
 }
     `) as unknown as TypedDocumentString<AdminProductDeleteMutation, AdminProductDeleteMutationVariables>;
+export const AdminPropertyGroupsDocument = new TypedDocumentString(`
+    query AdminPropertyGroups {
+  propertyGroups {
+    ...AdminPropertyGroupRow
+  }
+}
+    fragment AdminPropertyGroupRow on PropertyGroup {
+  id
+  identifier
+  position
+  translations {
+    locale
+    name
+  }
+  options {
+    id
+    position
+    colorHex
+    translations {
+      locale
+      name
+    }
+  }
+}`) as unknown as TypedDocumentString<AdminPropertyGroupsQuery, AdminPropertyGroupsQueryVariables>;
+export const AdminPropertyGroupDocument = new TypedDocumentString(`
+    query AdminPropertyGroup($id: UUID!) {
+  propertyGroup(id: $id) {
+    ...AdminPropertyGroupRow
+  }
+}
+    fragment AdminPropertyGroupRow on PropertyGroup {
+  id
+  identifier
+  position
+  translations {
+    locale
+    name
+  }
+  options {
+    id
+    position
+    colorHex
+    translations {
+      locale
+      name
+    }
+  }
+}`) as unknown as TypedDocumentString<AdminPropertyGroupQuery, AdminPropertyGroupQueryVariables>;
+export const AdminPropertyGroupCreateDocument = new TypedDocumentString(`
+    mutation AdminPropertyGroupCreate($input: PropertyGroupInput!) {
+  propertyGroupCreate(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminPropertyGroupCreateMutation, AdminPropertyGroupCreateMutationVariables>;
+export const AdminPropertyGroupUpdateDocument = new TypedDocumentString(`
+    mutation AdminPropertyGroupUpdate($id: UUID!, $input: PropertyGroupInput!) {
+  propertyGroupUpdate(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminPropertyGroupUpdateMutation, AdminPropertyGroupUpdateMutationVariables>;
+export const AdminPropertyGroupDeleteDocument = new TypedDocumentString(`
+    mutation AdminPropertyGroupDelete($id: UUID!) {
+  propertyGroupDelete(id: $id)
+}
+    `) as unknown as TypedDocumentString<AdminPropertyGroupDeleteMutation, AdminPropertyGroupDeleteMutationVariables>;
+export const AdminPropertyOptionCreateDocument = new TypedDocumentString(`
+    mutation AdminPropertyOptionCreate($groupId: UUID!, $input: PropertyOptionInput!) {
+  propertyOptionCreate(groupId: $groupId, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminPropertyOptionCreateMutation, AdminPropertyOptionCreateMutationVariables>;
+export const AdminPropertyOptionUpdateDocument = new TypedDocumentString(`
+    mutation AdminPropertyOptionUpdate($groupId: UUID!, $optionId: UUID!, $input: PropertyOptionInput!) {
+  propertyOptionUpdate(groupId: $groupId, optionId: $optionId, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminPropertyOptionUpdateMutation, AdminPropertyOptionUpdateMutationVariables>;
+export const AdminPropertyOptionDeleteDocument = new TypedDocumentString(`
+    mutation AdminPropertyOptionDelete($groupId: UUID!, $optionId: UUID!) {
+  propertyOptionDelete(groupId: $groupId, optionId: $optionId)
+}
+    `) as unknown as TypedDocumentString<AdminPropertyOptionDeleteMutation, AdminPropertyOptionDeleteMutationVariables>;
 export const AdminLoginDocument = new TypedDocumentString(`
     mutation AdminLogin($input: LoginInput!) {
   login(input: $input, cookie: true) {
@@ -782,3 +1225,47 @@ export const AdminViewerDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminViewerQuery, AdminViewerQueryVariables>;
+export const AdminTagsDocument = new TypedDocumentString(`
+    query AdminTags($page: Int, $limit: Int, $search: String) {
+  tags(page: $page, limit: $limit, search: $search) {
+    items {
+      id
+      name
+      slug
+    }
+    meta {
+      page
+      pages
+      total
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminTagsQuery, AdminTagsQueryVariables>;
+export const AdminTagDocument = new TypedDocumentString(`
+    query AdminTag($id: UUID!) {
+  tag(id: $id) {
+    id
+    name
+    slug
+  }
+}
+    `) as unknown as TypedDocumentString<AdminTagQuery, AdminTagQueryVariables>;
+export const AdminTagCreateDocument = new TypedDocumentString(`
+    mutation AdminTagCreate($input: TagCreateInput!) {
+  tagCreate(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminTagCreateMutation, AdminTagCreateMutationVariables>;
+export const AdminTagUpdateDocument = new TypedDocumentString(`
+    mutation AdminTagUpdate($id: UUID!, $input: TagUpdateInput!) {
+  tagUpdate(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminTagUpdateMutation, AdminTagUpdateMutationVariables>;
+export const AdminTagDeleteDocument = new TypedDocumentString(`
+    mutation AdminTagDelete($id: UUID!) {
+  tagDelete(id: $id)
+}
+    `) as unknown as TypedDocumentString<AdminTagDeleteMutation, AdminTagDeleteMutationVariables>;

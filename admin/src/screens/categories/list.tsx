@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useCan } from '../../api/session';
+import { CatalogNav } from '../../components/catalog-nav';
 import { Button } from '../../components/ui/button';
 import { CategoryLevel } from './tree';
 
@@ -8,6 +9,7 @@ export function CategoriesScreen() {
   const can = useCan();
   return (
     <>
+      <CatalogNav />
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">Categories</h1>
         {can('categories.create') && (
