@@ -27,6 +27,19 @@ export type AttributeTranslationInput = {
   name: string;
 };
 
+export type AttributeValueInput = {
+  attributeId: string;
+  optionId?: string | null | undefined;
+  optionIds?: Array<string> | null | undefined;
+  valueBoolean?: boolean | null | undefined;
+  valueNumeric?: number | null | undefined;
+  valueText?: string | null | undefined;
+};
+
+export type AttributeValuesInput = {
+  attributes: Array<AttributeValueInput>;
+};
+
 /** A category; at least one translation. */
 export type CategoryCreateInput = {
   /** Default true. */
@@ -71,6 +84,18 @@ export type CustomerUpdateInput = {
 export type LoginInput = {
   email: string;
   password: string;
+};
+
+/** An upload: REST sends multipart/form-data (field `file`, which the adapter turns into a reference); GraphQL clients send `dataBase64` with `filename` (and `contentType` for the SVG fallback). */
+export type MediaUploadInput = {
+  altText?: string | null | undefined;
+  /** Declared type; only used for the SVG fallback. */
+  contentType?: string | null | undefined;
+  /** The file’s bytes, base64-encoded (GraphQL clients). */
+  dataBase64?: string | null | undefined;
+  /** A multipart file reference (`upload:file`), set by the REST adapter. */
+  file?: string | null | undefined;
+  filename?: string | null | undefined;
 };
 
 export type NameTranslationInput = {
@@ -123,6 +148,12 @@ export type ProductCreateInput = {
   taxRuleId?: string | null | undefined;
   translations: Array<ProductTranslationInput>;
   weight?: number | null | undefined;
+};
+
+/** A CSV import: `file` is the multipart reference set by the REST adapter; GraphQL clients send `csv` text. */
+export type ProductImportInput = {
+  csv?: string | null | undefined;
+  file?: string | null | undefined;
 };
 
 /** Sort key of product lists (`name` sorts by the default-locale name). */
@@ -184,6 +215,27 @@ export type SortOrder =
   | 'asc'
   | 'desc';
 
+/** Why stock changed: set by an admin, sold at checkout, or returned on cancel/refund. */
+export type StockMovementType =
+  | 'adjustment'
+  | 'reversal'
+  | 'sale';
+
+/** Stock to set in one warehouse; all items are written or none. */
+export type StockSetInput = {
+  items: Array<StockSetItemInput>;
+};
+
+/** The absolute quantity of one product (or variant) in the warehouse. */
+export type StockSetItemInput = {
+  productId: string;
+  quantity: number;
+  /** Audit note stored on the adjustment movement. */
+  reference?: string | null | undefined;
+  /** Omit for product-level stock. */
+  variantId?: string | null | undefined;
+};
+
 /** A tag; the slug defaults to the name, lower-cased with dashes. */
 export type TagCreateInput = {
   name: string;
@@ -193,6 +245,48 @@ export type TagCreateInput = {
 export type TagUpdateInput = {
   name?: string | null | undefined;
   slug?: string | null | undefined;
+};
+
+/** A variant, or with `optionGroups` one variant per combination of options. */
+export type VariantInput = {
+  active?: boolean | null | undefined;
+  /** One inner list of option ids per axis; creates the cartesian product (at most 500 variants). Create only: an update with it is 400 `validation_error`. */
+  optionGroups?: Array<Array<string>> | null | undefined;
+  optionIds?: Array<string> | null | undefined;
+  position?: number | null | undefined;
+  priceGross?: number | null | undefined;
+  priceNet?: number | null | undefined;
+  sku?: string | null | undefined;
+  stock?: number | null | undefined;
+};
+
+/** A new warehouse; `name` and `code` are required. */
+export type WarehouseCreateInput = {
+  /** Default true. */
+  active?: boolean | null | undefined;
+  addressLine1?: string | null | undefined;
+  /** Default false. */
+  allowNegativeStock?: boolean | null | undefined;
+  city?: string | null | undefined;
+  code: string;
+  country?: string | null | undefined;
+  name: string;
+  postalCode?: string | null | undefined;
+  /** Default 0. */
+  priority?: number | null | undefined;
+};
+
+/** Changes to a warehouse: only the fields given change. */
+export type WarehouseUpdateInput = {
+  active?: boolean | null | undefined;
+  addressLine1?: string | null | undefined;
+  allowNegativeStock?: boolean | null | undefined;
+  city?: string | null | undefined;
+  code?: string | null | undefined;
+  country?: string | null | undefined;
+  name?: string | null | undefined;
+  postalCode?: string | null | undefined;
+  priority?: number | null | undefined;
 };
 
 export type AdminAttributeRowFragment = { id: string, identifier: string, type: string, unit: string | null, required: boolean, filterable: boolean, position: number, translations: Array<{ locale: string, name: string, description: string | null }>, options: Array<{ id: string, position: number, translations: Array<{ locale: string, name: string }> }> };
@@ -342,6 +436,97 @@ export type AdminLowStockQueryVariables = Exact<{
 
 export type AdminLowStockQuery = { lowStock: { items: Array<{ productId: string, variantId: string | null, name: string, sku: string | null, stock: number }>, meta: { total: number } } };
 
+export type AdminWarehouseFragment = { id: string, name: string, code: string, priority: number, active: boolean, allowNegativeStock: boolean, addressLine1: string | null, postalCode: string | null, city: string | null, country: string | null };
+
+export type AdminWarehousesQueryVariables = Exact<{
+  page?: number | null | undefined;
+  limit?: number | null | undefined;
+}>;
+
+
+export type AdminWarehousesQuery = { warehouses: { items: Array<{ id: string, name: string, code: string, priority: number, active: boolean, allowNegativeStock: boolean, addressLine1: string | null, postalCode: string | null, city: string | null, country: string | null }>, meta: { page: number, pages: number, total: number, limit: number } } };
+
+export type AdminWarehouseQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminWarehouseQuery = { warehouse: { id: string, name: string, code: string, priority: number, active: boolean, allowNegativeStock: boolean, addressLine1: string | null, postalCode: string | null, city: string | null, country: string | null } };
+
+export type AdminWarehouseCreateMutationVariables = Exact<{
+  input: WarehouseCreateInput;
+}>;
+
+
+export type AdminWarehouseCreateMutation = { warehouseCreate: { id: string } };
+
+export type AdminWarehouseUpdateMutationVariables = Exact<{
+  id: string;
+  input: WarehouseUpdateInput;
+}>;
+
+
+export type AdminWarehouseUpdateMutation = { warehouseUpdate: { id: string, name: string, code: string, priority: number, active: boolean, allowNegativeStock: boolean, addressLine1: string | null, postalCode: string | null, city: string | null, country: string | null } };
+
+export type AdminWarehouseDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminWarehouseDeleteMutation = { warehouseDelete: boolean };
+
+export type AdminStockLevelsQueryVariables = Exact<{
+  warehouseId: string;
+  search?: string | null | undefined;
+  page?: number | null | undefined;
+  limit?: number | null | undefined;
+}>;
+
+
+export type AdminStockLevelsQuery = { stockLevels: { items: Array<{ id: string, productId: string, variantId: string | null, productName: string, productSku: string, variantSku: string, quantity: number, updatedAt: string }>, meta: { page: number, pages: number, total: number, limit: number } } };
+
+export type AdminStockSetMutationVariables = Exact<{
+  warehouseId: string;
+  input: StockSetInput;
+}>;
+
+
+export type AdminStockSetMutation = { warehouseStockSet: Array<{ id: string, quantity: number }> };
+
+export type AdminStockTargetQueryVariables = Exact<{
+  search: string;
+}>;
+
+
+export type AdminStockTargetQuery = { products: { items: Array<{ id: string, sku: string | null, hasVariants: boolean, translations: Array<{ locale: string, name: string }>, variants: Array<{ id: string, sku: string | null }> }> } };
+
+export type AdminStockMovementsQueryVariables = Exact<{
+  warehouseId?: string | null | undefined;
+  sku?: string | null | undefined;
+  type?: StockMovementType | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  page?: number | null | undefined;
+  limit?: number | null | undefined;
+}>;
+
+
+export type AdminStockMovementsQuery = { stockMovements: { items: Array<{ id: string, type: StockMovementType, quantity: number, reference: string | null, warehouseId: string | null, warehouseName: string | null, productId: string | null, productName: string | null, sku: string | null, orderId: string | null, createdAt: string }>, meta: { page: number, pages: number, total: number, limit: number } } };
+
+export type AdminMediaUploadMutationVariables = Exact<{
+  input: MediaUploadInput;
+}>;
+
+
+export type AdminMediaUploadMutation = { mediaUpload: { id: string, url: string, filename: string } };
+
+export type AdminMediaDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminMediaDeleteMutation = { mediaDelete: boolean };
+
 export type AdminOrdersQueryVariables = Exact<{
   page?: number | null | undefined;
   limit?: number | null | undefined;
@@ -390,7 +575,7 @@ export type AdminProductQueryVariables = Exact<{
 }>;
 
 
-export type AdminProductQuery = { product: { priceNet: number | null, weight: number | null, id: string, active: boolean, sku: string | null, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, updatedAt: string, translations: Array<{ locale: string, name: string, slug: string, description: string | null }>, variants: Array<{ id: string, sku: string | null, priceGross: number | null, stock: number, active: boolean }> } };
+export type AdminProductQuery = { product: { priceNet: number | null, weight: number | null, categories: Array<string>, tags: Array<string>, id: string, active: boolean, sku: string | null, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, updatedAt: string, translations: Array<{ locale: string, name: string, slug: string, description: string | null, metaTitle: string | null, metaDescription: string | null }>, media: Array<{ mediaId: string, position: number, url: string }>, attributes: Array<{ attributeId: string, type: string, optionId: string | null, optionIds: Array<string>, valueBoolean: boolean | null, valueNumeric: number | null, valueText: string | null }>, variants: Array<{ id: string, sku: string | null, priceGross: number | null, priceNet: number | null, stock: number, active: boolean, position: number, options: Array<{ id: string, propertyGroupIdentifier: string, translations: Array<{ locale: string, name: string }> }> }> } };
 
 export type AdminProductCreateMutationVariables = Exact<{
   input: ProductCreateInput;
@@ -413,6 +598,89 @@ export type AdminProductDeleteMutationVariables = Exact<{
 
 
 export type AdminProductDeleteMutation = { productDelete: boolean };
+
+export type AdminCategoryPickQueryVariables = Exact<{
+  search?: string | null | undefined;
+  limit?: number | null | undefined;
+}>;
+
+
+export type AdminCategoryPickQuery = { categories: { items: Array<{ id: string, name: string }> } };
+
+export type AdminCategoryNameQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminCategoryNameQuery = { category: { id: string, name: string } };
+
+export type AdminTagPickQueryVariables = Exact<{
+  search?: string | null | undefined;
+  limit?: number | null | undefined;
+}>;
+
+
+export type AdminTagPickQuery = { tags: { items: Array<{ id: string, name: string }> } };
+
+export type AdminTagNameQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminTagNameQuery = { tag: { id: string, name: string } };
+
+export type AdminVariantCreateMutationVariables = Exact<{
+  productId: string;
+  input: VariantInput;
+}>;
+
+
+export type AdminVariantCreateMutation = { productVariantCreate: { variants: Array<{ id: string }> } };
+
+export type AdminVariantUpdateMutationVariables = Exact<{
+  productId: string;
+  variantId: string;
+  input: VariantInput;
+}>;
+
+
+export type AdminVariantUpdateMutation = { productVariantUpdate: { id: string } };
+
+export type AdminVariantDeleteMutationVariables = Exact<{
+  productId: string;
+  variantId: string;
+}>;
+
+
+export type AdminVariantDeleteMutation = { productVariantDelete: boolean };
+
+export type AdminProductAttributesSetMutationVariables = Exact<{
+  productId: string;
+  input: AttributeValuesInput;
+}>;
+
+
+export type AdminProductAttributesSetMutation = { productAttributesSet: Array<{ attributeId: string }> };
+
+export type AdminProductAttributeDeleteMutationVariables = Exact<{
+  productId: string;
+  attributeId: string;
+}>;
+
+
+export type AdminProductAttributeDeleteMutation = { productAttributeDelete: boolean };
+
+export type AdminProductImportTemplateQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminProductImportTemplateQuery = { productImportTemplate: string };
+
+export type AdminProductsImportMutationVariables = Exact<{
+  input: ProductImportInput;
+}>;
+
+
+export type AdminProductsImportMutation = { productsImport: { total: number, succeeded: number, failed: number, results: Array<{ index: number, success: boolean, sku: string | null, id: string | null, errors: Array<string> | null }> } };
 
 export type AdminPropertyGroupRowFragment = { id: string, identifier: string, position: number, translations: Array<{ locale: string, name: string }>, options: Array<{ id: string, position: number, colorHex: string | null, translations: Array<{ locale: string, name: string }> }> };
 
@@ -491,6 +759,21 @@ export type AdminViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AdminViewerQuery = { viewer: { kind: string, id: string, email: string | null, role: string, permissions: Array<string> } | null };
+
+export type AdminStockWarehousesQueryVariables = Exact<{
+  active?: boolean | null | undefined;
+  limit?: number | null | undefined;
+}>;
+
+
+export type AdminStockWarehousesQuery = { warehouses: { items: Array<{ id: string, name: string, code: string, priority: number }>, meta: { total: number } } };
+
+export type AdminProductStockQueryVariables = Exact<{
+  productId: string;
+}>;
+
+
+export type AdminProductStockQuery = { productStock: Array<{ id: string, warehouseId: string, variantId: string | null, quantity: number }> };
 
 export type AdminTagsQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -572,6 +855,20 @@ export const AdminAttributeRowFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"AdminAttributeRow"}) as unknown as TypedDocumentString<AdminAttributeRowFragment, unknown>;
+export const AdminWarehouseFragmentDoc = new TypedDocumentString(`
+    fragment AdminWarehouse on Warehouse {
+  id
+  name
+  code
+  priority
+  active
+  allowNegativeStock
+  addressLine1
+  postalCode
+  city
+  country
+}
+    `, {"fragmentName":"AdminWarehouse"}) as unknown as TypedDocumentString<AdminWarehouseFragment, unknown>;
 export const AdminOrderDetailFragmentDoc = new TypedDocumentString(`
     fragment AdminOrderDetail on Order {
   id
@@ -899,6 +1196,181 @@ export const AdminLowStockDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminLowStockQuery, AdminLowStockQueryVariables>;
+export const AdminWarehousesDocument = new TypedDocumentString(`
+    query AdminWarehouses($page: Int, $limit: Int) {
+  warehouses(page: $page, limit: $limit) {
+    items {
+      ...AdminWarehouse
+    }
+    meta {
+      page
+      pages
+      total
+      limit
+    }
+  }
+}
+    fragment AdminWarehouse on Warehouse {
+  id
+  name
+  code
+  priority
+  active
+  allowNegativeStock
+  addressLine1
+  postalCode
+  city
+  country
+}`) as unknown as TypedDocumentString<AdminWarehousesQuery, AdminWarehousesQueryVariables>;
+export const AdminWarehouseDocument = new TypedDocumentString(`
+    query AdminWarehouse($id: UUID!) {
+  warehouse(id: $id) {
+    ...AdminWarehouse
+  }
+}
+    fragment AdminWarehouse on Warehouse {
+  id
+  name
+  code
+  priority
+  active
+  allowNegativeStock
+  addressLine1
+  postalCode
+  city
+  country
+}`) as unknown as TypedDocumentString<AdminWarehouseQuery, AdminWarehouseQueryVariables>;
+export const AdminWarehouseCreateDocument = new TypedDocumentString(`
+    mutation AdminWarehouseCreate($input: WarehouseCreateInput!) {
+  warehouseCreate(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminWarehouseCreateMutation, AdminWarehouseCreateMutationVariables>;
+export const AdminWarehouseUpdateDocument = new TypedDocumentString(`
+    mutation AdminWarehouseUpdate($id: UUID!, $input: WarehouseUpdateInput!) {
+  warehouseUpdate(id: $id, input: $input) {
+    ...AdminWarehouse
+  }
+}
+    fragment AdminWarehouse on Warehouse {
+  id
+  name
+  code
+  priority
+  active
+  allowNegativeStock
+  addressLine1
+  postalCode
+  city
+  country
+}`) as unknown as TypedDocumentString<AdminWarehouseUpdateMutation, AdminWarehouseUpdateMutationVariables>;
+export const AdminWarehouseDeleteDocument = new TypedDocumentString(`
+    mutation AdminWarehouseDelete($id: UUID!) {
+  warehouseDelete(id: $id)
+}
+    `) as unknown as TypedDocumentString<AdminWarehouseDeleteMutation, AdminWarehouseDeleteMutationVariables>;
+export const AdminStockLevelsDocument = new TypedDocumentString(`
+    query AdminStockLevels($warehouseId: UUID!, $search: String, $page: Int, $limit: Int) {
+  stockLevels(
+    warehouseId: $warehouseId
+    search: $search
+    page: $page
+    limit: $limit
+  ) {
+    items {
+      id
+      productId
+      variantId
+      productName
+      productSku
+      variantSku
+      quantity
+      updatedAt
+    }
+    meta {
+      page
+      pages
+      total
+      limit
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminStockLevelsQuery, AdminStockLevelsQueryVariables>;
+export const AdminStockSetDocument = new TypedDocumentString(`
+    mutation AdminStockSet($warehouseId: UUID!, $input: StockSetInput!) {
+  warehouseStockSet(warehouseId: $warehouseId, input: $input) {
+    id
+    quantity
+  }
+}
+    `) as unknown as TypedDocumentString<AdminStockSetMutation, AdminStockSetMutationVariables>;
+export const AdminStockTargetDocument = new TypedDocumentString(`
+    query AdminStockTarget($search: String!) {
+  products(search: $search, limit: 10) {
+    items {
+      id
+      sku
+      hasVariants
+      translations {
+        locale
+        name
+      }
+      variants {
+        id
+        sku
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminStockTargetQuery, AdminStockTargetQueryVariables>;
+export const AdminStockMovementsDocument = new TypedDocumentString(`
+    query AdminStockMovements($warehouseId: UUID, $sku: String, $type: StockMovementType, $from: DateTime, $to: DateTime, $page: Int, $limit: Int) {
+  stockMovements(
+    warehouseId: $warehouseId
+    sku: $sku
+    type: $type
+    from: $from
+    to: $to
+    page: $page
+    limit: $limit
+  ) {
+    items {
+      id
+      type
+      quantity
+      reference
+      warehouseId
+      warehouseName
+      productId
+      productName
+      sku
+      orderId
+      createdAt
+    }
+    meta {
+      page
+      pages
+      total
+      limit
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminStockMovementsQuery, AdminStockMovementsQueryVariables>;
+export const AdminMediaUploadDocument = new TypedDocumentString(`
+    mutation AdminMediaUpload($input: MediaUploadInput!) {
+  mediaUpload(input: $input) {
+    id
+    url
+    filename
+  }
+}
+    `) as unknown as TypedDocumentString<AdminMediaUploadMutation, AdminMediaUploadMutationVariables>;
+export const AdminMediaDeleteDocument = new TypedDocumentString(`
+    mutation AdminMediaDelete($id: UUID!) {
+  mediaDelete(id: $id)
+}
+    `) as unknown as TypedDocumentString<AdminMediaDeleteMutation, AdminMediaDeleteMutationVariables>;
 export const AdminOrdersDocument = new TypedDocumentString(`
     query AdminOrders($page: Int, $limit: Int, $search: String, $status: OrderStatus, $sort: OrderSortField, $order: SortOrder) {
   orders(
@@ -1064,18 +1536,46 @@ export const AdminProductDocument = new TypedDocumentString(`
     ...AdminProductRow
     priceNet
     weight
+    categories
+    tags
     translations {
       locale
       name
       slug
       description
+      metaTitle
+      metaDescription
+    }
+    media {
+      mediaId
+      position
+      url
+    }
+    attributes {
+      attributeId
+      type
+      optionId
+      optionIds
+      valueBoolean
+      valueNumeric
+      valueText
     }
     variants {
       id
       sku
       priceGross
+      priceNet
       stock
       active
+      position
+      options {
+        id
+        propertyGroupIdentifier
+        translations {
+          locale
+          name
+        }
+      }
     }
   }
 }
@@ -1114,6 +1614,100 @@ export const AdminProductDeleteDocument = new TypedDocumentString(`
   productDelete(id: $id)
 }
     `) as unknown as TypedDocumentString<AdminProductDeleteMutation, AdminProductDeleteMutationVariables>;
+export const AdminCategoryPickDocument = new TypedDocumentString(`
+    query AdminCategoryPick($search: String, $limit: Int) {
+  categories(search: $search, limit: $limit) {
+    items {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminCategoryPickQuery, AdminCategoryPickQueryVariables>;
+export const AdminCategoryNameDocument = new TypedDocumentString(`
+    query AdminCategoryName($id: UUID!) {
+  category(id: $id) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<AdminCategoryNameQuery, AdminCategoryNameQueryVariables>;
+export const AdminTagPickDocument = new TypedDocumentString(`
+    query AdminTagPick($search: String, $limit: Int) {
+  tags(search: $search, limit: $limit) {
+    items {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminTagPickQuery, AdminTagPickQueryVariables>;
+export const AdminTagNameDocument = new TypedDocumentString(`
+    query AdminTagName($id: UUID!) {
+  tag(id: $id) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<AdminTagNameQuery, AdminTagNameQueryVariables>;
+export const AdminVariantCreateDocument = new TypedDocumentString(`
+    mutation AdminVariantCreate($productId: UUID!, $input: VariantInput!) {
+  productVariantCreate(productId: $productId, input: $input) {
+    variants {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminVariantCreateMutation, AdminVariantCreateMutationVariables>;
+export const AdminVariantUpdateDocument = new TypedDocumentString(`
+    mutation AdminVariantUpdate($productId: UUID!, $variantId: UUID!, $input: VariantInput!) {
+  productVariantUpdate(
+    productId: $productId
+    variantId: $variantId
+    input: $input
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminVariantUpdateMutation, AdminVariantUpdateMutationVariables>;
+export const AdminVariantDeleteDocument = new TypedDocumentString(`
+    mutation AdminVariantDelete($productId: UUID!, $variantId: UUID!) {
+  productVariantDelete(productId: $productId, variantId: $variantId)
+}
+    `) as unknown as TypedDocumentString<AdminVariantDeleteMutation, AdminVariantDeleteMutationVariables>;
+export const AdminProductAttributesSetDocument = new TypedDocumentString(`
+    mutation AdminProductAttributesSet($productId: UUID!, $input: AttributeValuesInput!) {
+  productAttributesSet(productId: $productId, input: $input) {
+    attributeId
+  }
+}
+    `) as unknown as TypedDocumentString<AdminProductAttributesSetMutation, AdminProductAttributesSetMutationVariables>;
+export const AdminProductAttributeDeleteDocument = new TypedDocumentString(`
+    mutation AdminProductAttributeDelete($productId: UUID!, $attributeId: UUID!) {
+  productAttributeDelete(productId: $productId, attributeId: $attributeId)
+}
+    `) as unknown as TypedDocumentString<AdminProductAttributeDeleteMutation, AdminProductAttributeDeleteMutationVariables>;
+export const AdminProductImportTemplateDocument = new TypedDocumentString(`
+    query AdminProductImportTemplate {
+  productImportTemplate
+}
+    `) as unknown as TypedDocumentString<AdminProductImportTemplateQuery, AdminProductImportTemplateQueryVariables>;
+export const AdminProductsImportDocument = new TypedDocumentString(`
+    mutation AdminProductsImport($input: ProductImportInput!) {
+  productsImport(input: $input) {
+    total
+    succeeded
+    failed
+    results {
+      index
+      success
+      sku
+      id
+      errors
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminProductsImportMutation, AdminProductsImportMutationVariables>;
 export const AdminPropertyGroupsDocument = new TypedDocumentString(`
     query AdminPropertyGroups {
   propertyGroups {
@@ -1225,6 +1819,31 @@ export const AdminViewerDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminViewerQuery, AdminViewerQueryVariables>;
+export const AdminStockWarehousesDocument = new TypedDocumentString(`
+    query AdminStockWarehouses($active: Boolean, $limit: Int) {
+  warehouses(active: $active, limit: $limit) {
+    items {
+      id
+      name
+      code
+      priority
+    }
+    meta {
+      total
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminStockWarehousesQuery, AdminStockWarehousesQueryVariables>;
+export const AdminProductStockDocument = new TypedDocumentString(`
+    query AdminProductStock($productId: UUID!) {
+  productStock(productId: $productId) {
+    id
+    warehouseId
+    variantId
+    quantity
+  }
+}
+    `) as unknown as TypedDocumentString<AdminProductStockQuery, AdminProductStockQueryVariables>;
 export const AdminTagsDocument = new TypedDocumentString(`
     query AdminTags($page: Int, $limit: Int, $search: String) {
   tags(page: $page, limit: $limit, search: $search) {

@@ -33,8 +33,13 @@ export class CategoryResolver {
       description: 'Only top-level categories (no parent): with `parentId`, a tree is read one level at a time.',
     })
     roots?: boolean,
+    @Arg('search', () => String, {
+      nullable: true,
+      description: 'Matches a translation’s name or slug (pickers search instead of loading the tree).',
+    })
+    search?: string,
   ) {
-    return categories.listCategories(ctx, resolvePage(page, limit, PAGE), { parentId, active, roots });
+    return categories.listCategories(ctx, resolvePage(page, limit, PAGE), { parentId, active, roots, search });
   }
 
   @Query(() => Category, { description: 'Needs `categories.read`.' })

@@ -30,9 +30,18 @@ async function categoryEntity(ctx: Ctx, id: string): Promise<Record<string, unkn
 export async function listCategories(
   ctx: Ctx,
   page: Page,
-  filter: { parentId?: string | null; active?: boolean | null; roots?: boolean | null },
+  filter: { parentId?: string | null; active?: boolean | null; roots?: boolean | null; search?: string | null },
 ) {
   const where: Prisma.CategoryWhereInput = {};
+  if (filter.search)
+    where.translations = {
+      some: {
+        OR: [
+          { name: { contains: filter.search, mode: 'insensitive' } },
+          { slug: { contains: filter.search.toLowerCase() } },
+        ],
+      },
+    };
   if (filter.parentId) where.parentId = filter.parentId;
   else if (filter.roots) where.parentId = null;
   if (filter.active !== undefined && filter.active !== null) where.active = filter.active;
