@@ -421,6 +421,11 @@ export type AdminCustomerDeleteMutationVariables = Exact<{
 
 export type AdminCustomerDeleteMutation = { customerDelete: boolean };
 
+export type AdminPluginExtensionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminPluginExtensionsQuery = { adminPluginExtensions: Array<{ plugin: string, id: string, slot: string, label: string | null, component: { tagName: string, scriptUrl: string, integrity: string } }> };
+
 export type AdminOrderOverviewQueryVariables = Exact<{
   todayFrom?: string | null | undefined;
   weekFrom?: string | null | undefined;
@@ -555,6 +560,46 @@ export type AdminOrderStatusUpdateMutationVariables = Exact<{
 
 
 export type AdminOrderStatusUpdateMutation = { orderStatusUpdate: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> } };
+
+export type AdminPayprovPaymentFragment = { transactionId: string, paymentIntentId: string, status: string, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> };
+
+export type AdminPayprovLinkFragment = { id: string, status: string, paymentIntentId: string, amount: number, currency: string, expiresAt: string, createdAt: string };
+
+export type AdminOrderPaymentsQueryVariables = Exact<{
+  orderId: string;
+}>;
+
+
+export type AdminOrderPaymentsQuery = { payprovOrderPayments: { canCreateLink: boolean, payments: Array<{ transactionId: string, paymentIntentId: string, status: string, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> }>, links: Array<{ id: string, status: string, paymentIntentId: string, amount: number, currency: string, expiresAt: string, createdAt: string }> } };
+
+export type AdminPaymentCaptureMutationVariables = Exact<{
+  paymentIntentId: string;
+}>;
+
+
+export type AdminPaymentCaptureMutation = { payprovCapturePayment: { transactionId: string, paymentIntentId: string, status: string, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> } };
+
+export type AdminPaymentCancelMutationVariables = Exact<{
+  paymentIntentId: string;
+}>;
+
+
+export type AdminPaymentCancelMutation = { payprovCancelPayment: { transactionId: string, paymentIntentId: string, status: string, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> } };
+
+export type AdminPaymentRefundMutationVariables = Exact<{
+  paymentIntentId: string;
+  amount?: number | null | undefined;
+}>;
+
+
+export type AdminPaymentRefundMutation = { payprovRefundPayment: { transactionId: string, paymentIntentId: string, status: string, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> } };
+
+export type AdminPaymentLinkCreateMutationVariables = Exact<{
+  orderId: string;
+}>;
+
+
+export type AdminPaymentLinkCreateMutation = { payprovCreateOrderPaymentLink: { paymentUrl: string, link: { id: string, status: string, paymentIntentId: string, amount: number, currency: string, expiresAt: string, createdAt: string } } };
 
 export type AdminProductRowFragment = { id: string, active: boolean, sku: string | null, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, updatedAt: string, translations: Array<{ locale: string, name: string, slug: string }> };
 
@@ -906,6 +951,42 @@ export const AdminOrderDetailFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"AdminOrderDetail"}) as unknown as TypedDocumentString<AdminOrderDetailFragment, unknown>;
+export const AdminPayprovPaymentFragmentDoc = new TypedDocumentString(`
+    fragment AdminPayprovPayment on PayprovOrderPayment {
+  transactionId
+  paymentIntentId
+  status
+  providerStatus
+  amount
+  currency
+  amountRefunded
+  refundable
+  canCapture
+  canCancel
+  authorizationExpiresAt
+  capturedAt
+  cancelledAt
+  refundedAt
+  failureReason
+  refunds {
+    id
+    amount
+    status
+    createdAt
+  }
+}
+    `, {"fragmentName":"AdminPayprovPayment"}) as unknown as TypedDocumentString<AdminPayprovPaymentFragment, unknown>;
+export const AdminPayprovLinkFragmentDoc = new TypedDocumentString(`
+    fragment AdminPayprovLink on PayprovOrderLink {
+  id
+  status
+  paymentIntentId
+  amount
+  currency
+  expiresAt
+  createdAt
+}
+    `, {"fragmentName":"AdminPayprovLink"}) as unknown as TypedDocumentString<AdminPayprovLinkFragment, unknown>;
 export const AdminProductRowFragmentDoc = new TypedDocumentString(`
     fragment AdminProductRow on Product {
   id
@@ -1165,6 +1246,21 @@ export const AdminCustomerDeleteDocument = new TypedDocumentString(`
   customerDelete(id: $id)
 }
     `) as unknown as TypedDocumentString<AdminCustomerDeleteMutation, AdminCustomerDeleteMutationVariables>;
+export const AdminPluginExtensionsDocument = new TypedDocumentString(`
+    query AdminPluginExtensions {
+  adminPluginExtensions {
+    plugin
+    id
+    slot
+    label
+    component {
+      tagName
+      scriptUrl
+      integrity
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminPluginExtensionsQuery, AdminPluginExtensionsQueryVariables>;
 export const AdminOrderOverviewDocument = new TypedDocumentString(`
     query AdminOrderOverview($todayFrom: DateTime, $weekFrom: DateTime) {
   orderOverview(todayFrom: $todayFrom, weekFrom: $weekFrom) {
@@ -1494,6 +1590,155 @@ export const AdminOrderStatusUpdateDocument = new TypedDocumentString(`
     createdAt
   }
 }`) as unknown as TypedDocumentString<AdminOrderStatusUpdateMutation, AdminOrderStatusUpdateMutationVariables>;
+export const AdminOrderPaymentsDocument = new TypedDocumentString(`
+    query AdminOrderPayments($orderId: UUID!) {
+  payprovOrderPayments(orderId: $orderId) {
+    payments {
+      ...AdminPayprovPayment
+    }
+    links {
+      ...AdminPayprovLink
+    }
+    canCreateLink
+  }
+}
+    fragment AdminPayprovPayment on PayprovOrderPayment {
+  transactionId
+  paymentIntentId
+  status
+  providerStatus
+  amount
+  currency
+  amountRefunded
+  refundable
+  canCapture
+  canCancel
+  authorizationExpiresAt
+  capturedAt
+  cancelledAt
+  refundedAt
+  failureReason
+  refunds {
+    id
+    amount
+    status
+    createdAt
+  }
+}
+fragment AdminPayprovLink on PayprovOrderLink {
+  id
+  status
+  paymentIntentId
+  amount
+  currency
+  expiresAt
+  createdAt
+}`) as unknown as TypedDocumentString<AdminOrderPaymentsQuery, AdminOrderPaymentsQueryVariables>;
+export const AdminPaymentCaptureDocument = new TypedDocumentString(`
+    mutation AdminPaymentCapture($paymentIntentId: String!) {
+  payprovCapturePayment(paymentIntentId: $paymentIntentId) {
+    ...AdminPayprovPayment
+  }
+}
+    fragment AdminPayprovPayment on PayprovOrderPayment {
+  transactionId
+  paymentIntentId
+  status
+  providerStatus
+  amount
+  currency
+  amountRefunded
+  refundable
+  canCapture
+  canCancel
+  authorizationExpiresAt
+  capturedAt
+  cancelledAt
+  refundedAt
+  failureReason
+  refunds {
+    id
+    amount
+    status
+    createdAt
+  }
+}`) as unknown as TypedDocumentString<AdminPaymentCaptureMutation, AdminPaymentCaptureMutationVariables>;
+export const AdminPaymentCancelDocument = new TypedDocumentString(`
+    mutation AdminPaymentCancel($paymentIntentId: String!) {
+  payprovCancelPayment(paymentIntentId: $paymentIntentId) {
+    ...AdminPayprovPayment
+  }
+}
+    fragment AdminPayprovPayment on PayprovOrderPayment {
+  transactionId
+  paymentIntentId
+  status
+  providerStatus
+  amount
+  currency
+  amountRefunded
+  refundable
+  canCapture
+  canCancel
+  authorizationExpiresAt
+  capturedAt
+  cancelledAt
+  refundedAt
+  failureReason
+  refunds {
+    id
+    amount
+    status
+    createdAt
+  }
+}`) as unknown as TypedDocumentString<AdminPaymentCancelMutation, AdminPaymentCancelMutationVariables>;
+export const AdminPaymentRefundDocument = new TypedDocumentString(`
+    mutation AdminPaymentRefund($paymentIntentId: String!, $amount: Int) {
+  payprovRefundPayment(paymentIntentId: $paymentIntentId, amount: $amount) {
+    ...AdminPayprovPayment
+  }
+}
+    fragment AdminPayprovPayment on PayprovOrderPayment {
+  transactionId
+  paymentIntentId
+  status
+  providerStatus
+  amount
+  currency
+  amountRefunded
+  refundable
+  canCapture
+  canCancel
+  authorizationExpiresAt
+  capturedAt
+  cancelledAt
+  refundedAt
+  failureReason
+  refunds {
+    id
+    amount
+    status
+    createdAt
+  }
+}`) as unknown as TypedDocumentString<AdminPaymentRefundMutation, AdminPaymentRefundMutationVariables>;
+export const AdminPaymentLinkCreateDocument = new TypedDocumentString(`
+    mutation AdminPaymentLinkCreate($orderId: UUID!) {
+  payprovCreateOrderPaymentLink(orderId: $orderId) {
+    paymentUrl
+    link {
+      ...AdminPayprovLink
+    }
+  }
+}
+    fragment AdminPayprovLink on PayprovOrderLink {
+  id
+  status
+  paymentIntentId
+  amount
+  currency
+  expiresAt
+  createdAt
+}`) as unknown as TypedDocumentString<AdminPaymentLinkCreateMutation, AdminPaymentLinkCreateMutationVariables>;
 export const AdminProductsDocument = new TypedDocumentString(`
     query AdminProducts($page: Int, $limit: Int, $search: String, $sort: ProductSort, $order: SortOrder, $active: Boolean) {
   products(

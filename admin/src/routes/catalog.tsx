@@ -17,6 +17,11 @@ const productsRoute = createRoute({
   component: lazyRouteComponent(() => import('../screens/products/list'), 'ProductsScreen'),
 });
 const productNewRoute = screen('products/new', () => import('../screens/products/new'), 'NewProductScreen');
+const productImportRoute = screen(
+  'products/import',
+  () => import('../screens/products/import'),
+  'ImportProductsScreen',
+);
 const productRoute = screen('products/$productId', () => import('../screens/products/detail'), 'ProductScreen');
 
 const categoriesRoute = screen('categories', () => import('../screens/categories/list'), 'CategoriesScreen');
@@ -67,6 +72,7 @@ const tagRoute = screen('tags/$tagId', () => import('../screens/tags/detail'), '
 export const catalogRoutes = [
   productsRoute,
   productNewRoute,
+  productImportRoute,
   productRoute,
   categoriesRoute,
   categoryNewRoute,

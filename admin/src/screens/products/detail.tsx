@@ -6,13 +6,28 @@ import { useCan } from '../../api/session';
 import { ActionError, ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Table, Td, Th } from '../../components/ui/table';
+import { Tabs } from '../../components/tabs';
 import { AdminProductDeleteDocument, AdminProductDocument, AdminProductUpdateDocument } from '../../generated/graphql';
-import { money } from '../../lib/format';
+import { AttributesPanel } from './attributes';
 import { ProductForm, applyServerErrors, toCents, toPrice } from './form';
+import { MediaPanel } from './media';
 import { productName } from './names';
+import { RelationsPanel } from './relations';
+import { TranslationsPanel } from './translations';
+import { VariantsPanel } from './variants';
 
 const route = getRouteApi('/_app/products/$productId');
+
+/** The product's sections, one at a time (each has its own Save; only the shown one's fields are on the page). */
+const SECTIONS = [
+  { id: 'general', label: 'General' },
+  { id: 'translations', label: 'Translations' },
+  { id: 'relations', label: 'Categories and tags' },
+  { id: 'attributes', label: 'Attributes' },
+  { id: 'variants', label: 'Variants and stock' },
+  { id: 'media', label: 'Media' },
+] as const;
+type Section = (typeof SECTIONS)[number]['id'];
 
 export function ProductScreen() {
   const { productId } = route.useParams();
@@ -20,6 +35,7 @@ export function ProductScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [deleteError, setDeleteError] = useState<unknown>();
+  const [section, setSection] = useState<Section>('general');
   const query = useQuery({
     queryKey: ['product', productId],
     queryFn: () => gql(AdminProductDocument, { id: productId }),
@@ -29,6 +45,10 @@ export function ProductScreen() {
   if (!query.data) return <p>Loading…</p>;
   const product = query.data.product;
   const translation = product.translations.find((t) => t.locale === 'en') ?? product.translations[0];
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['products'] });
+    await queryClient.invalidateQueries({ queryKey: ['product', productId] });
+  };
 
   async function remove() {
     setDeleteError(undefined);
@@ -64,76 +84,95 @@ export function ProductScreen() {
       <p className="text-sm">
         In stock: <strong>{product.stock}</strong> (all active warehouses)
       </p>
-      <ProductForm
-        key={product.id}
-        followName={false}
-        readOnly={!can('products.update')}
-        hasVariants={product.hasVariants}
-        initial={{
-          name: translation?.name ?? '',
-          slug: translation?.slug ?? '',
-          price: toPrice(product.priceGross),
-          sku: product.sku ?? '',
-          stock: String(product.stock),
-          currency: product.currency,
-          active: product.active,
-        }}
-        onSave={async (values, setError) => {
-          try {
-            await gql(AdminProductUpdateDocument, {
-              id: productId,
-              input: {
-                active: values.active,
-                currency: values.currency,
-                translations: [
-                  {
-                    locale: translation?.locale ?? 'en',
-                    name: values.name,
-                    slug: values.slug,
-                    ...(translation?.description ? { description: translation.description } : {}),
-                  },
-                ],
-                ...(product.hasVariants
-                  ? {}
-                  : {
-                      priceGross: toCents(values.price),
-                      sku: values.sku || null,
-                    }),
-              },
-            });
-            await queryClient.invalidateQueries({ queryKey: ['products'] });
-            await queryClient.invalidateQueries({ queryKey: ['product', productId] });
-            return { saved: true };
-          } catch (error) {
-            return applyServerErrors(error, setError);
-          }
-        }}
-      />
-      {product.hasVariants && (
-        <section className="space-y-2">
-          <h2 className="text-lg font-semibold">Variants</h2>
-          <Table>
-            <thead>
-              <tr>
-                <Th>SKU</Th>
-                <Th>Price</Th>
-                <Th>Stock</Th>
-                <Th>Status</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {product.variants.map((v) => (
-                <tr key={v.id}>
-                  <Td>{v.sku ?? '—'}</Td>
-                  <Td>{money(v.priceGross, product.currency)}</Td>
-                  <Td>{v.stock}</Td>
-                  <Td>{v.active ? 'Active' : 'Inactive'}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </section>
-      )}
+      <Tabs label="Product sections" tabs={SECTIONS} selected={section} onSelect={(id) => setSection(id as Section)}>
+        {section === 'general' && (
+          <>
+            <ProductForm
+              key={product.id}
+              followName={false}
+              readOnly={!can('products.update')}
+              hasVariants={product.hasVariants}
+              initial={{
+                name: translation?.name ?? '',
+                slug: translation?.slug ?? '',
+                price: toPrice(product.priceGross),
+                sku: product.sku ?? '',
+                stock: String(product.stock),
+                currency: product.currency,
+                active: product.active,
+              }}
+              onSave={async (values, setError) => {
+                try {
+                  await gql(AdminProductUpdateDocument, {
+                    id: productId,
+                    input: {
+                      active: values.active,
+                      currency: values.currency,
+                      translations: [
+                        {
+                          locale: translation?.locale ?? 'en',
+                          name: values.name,
+                          slug: values.slug,
+                          ...(translation?.description ? { description: translation.description } : {}),
+                          ...(translation?.metaTitle ? { metaTitle: translation.metaTitle } : {}),
+                          ...(translation?.metaDescription ? { metaDescription: translation.metaDescription } : {}),
+                        },
+                      ],
+                      ...(product.hasVariants
+                        ? {}
+                        : {
+                            priceGross: toCents(values.price),
+                            sku: values.sku || null,
+                          }),
+                    },
+                  });
+                  await refresh();
+                  return { saved: true };
+                } catch (error) {
+                  return applyServerErrors(error, setError);
+                }
+              }}
+            />
+          </>
+        )}
+        {section === 'translations' && (
+          <TranslationsPanel
+            productId={productId}
+            translations={product.translations}
+            readOnly={!can('products.update')}
+            onSaved={refresh}
+          />
+        )}
+        {section === 'relations' && (
+          <RelationsPanel
+            key={product.updatedAt}
+            productId={productId}
+            categories={product.categories}
+            tags={product.tags}
+            readOnly={!can('products.update')}
+            onSaved={refresh}
+          />
+        )}
+        {section === 'attributes' && (
+          <AttributesPanel
+            productId={productId}
+            values={product.attributes}
+            readOnly={!can('products.update')}
+            onSaved={refresh}
+          />
+        )}
+        {section === 'variants' && <VariantsPanel product={product} onSaved={refresh} />}
+        {section === 'media' && (
+          <MediaPanel
+            productId={productId}
+            media={product.media}
+            canUpdate={can('products.update')}
+            canUpload={can('media.create')}
+            canDelete={can('media.delete')}
+            onSaved={refresh}
+          />
+        )}
+      </Tabs>
     </>
   );
 }

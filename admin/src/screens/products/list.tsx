@@ -158,9 +158,14 @@ export function ProductsScreen() {
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">Products</h1>
         {can('products.create') && (
-          <Button asChild>
-            <Link to="/products/new">New product</Link>
-          </Button>
+          <div className="flex gap-2">
+            <Button variant="outline" asChild>
+              <Link to="/products/import">Import CSV</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/products/new">New product</Link>
+            </Button>
+          </div>
         )}
       </div>
       <SearchField
