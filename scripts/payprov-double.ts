@@ -14,7 +14,15 @@ start the service with:
   SVC_PLUGINS_PAYPROV_SECRET_KEY=sk_test_local SVC_PLUGINS_PAYPROV_PUBLISHABLE_KEY=pk_test_local \\
   SVC_PLUGINS_PAYPROV_WEBHOOK_SECRET=whsec_local npm start
 authorize an intent (the buyer's card):  curl -X POST ${fake.url}/_double/intents/<pi_id>/authorize`);
-  const stop = () => fake.close().then(() => process.exit(0));
+  const stop = () => {
+    fake.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }

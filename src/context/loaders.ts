@@ -7,7 +7,7 @@ import { groupByKey } from '../shared/collections';
  * through module augmentation (`declare module '…/context/loaders' { interface Loaders extends … {} }`), and the
  * composition root builds the whole set, so this layer never names a domain.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation (above)
 export interface Loaders {}
 
 /** What a domain's loader factory gets. Loaders read through the root client, never a transaction. */

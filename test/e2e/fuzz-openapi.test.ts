@@ -218,6 +218,7 @@ async function send(req: Built) {
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? '';
     throw new Error(
       `${method} ${urlOf(req)} ${JSON.stringify(body)?.slice(0, 300)}: ${(err as Error).message} ${cause}`,
+      { cause: err },
     );
   }
 }
@@ -253,7 +254,6 @@ describe('requests generated from the OpenAPI document', () => {
       }),
       { numRuns: RUNS, seed: SEED },
     );
-    // eslint-disable-next-line no-console
     console.log(
       `openapi fuzz, valid: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
         `400s: ${[...refusals].sort().join('; ')}`,
@@ -275,7 +275,6 @@ describe('requests generated from the OpenAPI document', () => {
       }),
       { numRuns: RUNS, seed: SEED },
     );
-    // eslint-disable-next-line no-console
     console.log(`openapi fuzz, invalid: ${sent} requests over ${breakable.length} routes`);
     expect(sent).toBeGreaterThanOrEqual(RUNS);
   });

@@ -66,7 +66,6 @@ describe('null on every optional field of every REST body', () => {
   let sent = 0;
   const other: string[] = [];
   afterAll(() => {
-    // eslint-disable-next-line no-console
     console.log(
       `null rule, REST: ${cases.length} fields, ${sent} requests; ${refused} refused (400), ${cleared} cleared (2xx), ` +
         `clearable answered otherwise as without the field: ${other.join(', ')}`,
@@ -187,7 +186,6 @@ describe('null on every optional field of every GraphQL mutation input', () => {
   });
   let refused = 0;
   afterAll(() => {
-    // eslint-disable-next-line no-console
     console.log(`null rule, GraphQL: ${cases.length} requests; ${refused} refused`);
   });
 
@@ -239,7 +237,6 @@ describe('null on every optional argument of every GraphQL root field', () => {
     ),
   );
   afterAll(() => {
-    // eslint-disable-next-line no-console
     console.log(`null rule, GraphQL arguments: ${cases.length} requests`);
   });
 

@@ -50,7 +50,7 @@ async function connectStdio(args: string[], env: Record<string, string>) {
   try {
     await client.connect(transport);
   } catch (err) {
-    throw new Error(`${(err as Error).message}; the server said: ${stderr.slice(-2000)}`);
+    throw new Error(`${(err as Error).message}; the server said: ${stderr.slice(-2000)}`, { cause: err });
   }
   return client;
 }

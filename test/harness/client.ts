@@ -93,7 +93,7 @@ export class Client {
     const text = await res.text();
     // Every REST answer must be one the OpenAPI document describes (schema/openapi.json).
     if (method !== 'HEAD') checkAgainstOpenApi(method, path, res.status, res.headers, text);
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

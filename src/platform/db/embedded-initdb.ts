@@ -26,6 +26,6 @@ export async function initEmbeddedCluster(dir: string, startParams: string[]): P
     });
   } catch (err) {
     const detail = (err as { stderr?: string }).stderr?.trim() || (err as Error).message;
-    throw new Error(`could not create the embedded database in ${dir}: ${detail}`);
+    throw new Error(`could not create the embedded database in ${dir}: ${detail}`, { cause: err });
   }
 }

@@ -190,7 +190,7 @@ async function applyOne(db: SqlExecutor, file: MigrationFile, log: (msg: string)
         [id, file.checksum, startedAt, file.name, `Migration ${file.name} failed: ${message}`],
       )
       .catch(() => undefined);
-    throw new Error(`migration ${file.name} failed: ${message}`);
+    throw new Error(`migration ${file.name} failed: ${message}`, { cause: e });
   }
   log(`applied migration ${file.name} in ${Date.now() - startedAt.getTime()} ms`);
 }
