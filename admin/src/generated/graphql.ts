@@ -544,14 +544,14 @@ export type AdminOrdersQueryVariables = Exact<{
 
 export type AdminOrdersQuery = { orders: { items: Array<{ id: string, orderNumber: string, email: string, status: OrderStatus, total: number, currency: string, createdAt: string, isGuestOrder: boolean }>, meta: { page: number, pages: number, total: number, limit: number } } };
 
-export type AdminOrderDetailFragment = { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> };
+export type AdminOrderDetailFragment = { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> };
 
 export type AdminOrderQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type AdminOrderQuery = { order: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> }, orderTransactions: Array<{ id: string, provider: string, providerReference: string, status: PaymentTransactionStatus, amount: number, currency: string, createdAt: string, capturedAt: string | null, refundedAt: string | null, failureReason: string | null }> };
+export type AdminOrderQuery = { order: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> }, orderTransactions: Array<{ id: string, provider: string, providerReference: string, status: PaymentTransactionStatus, amount: number, currency: string, createdAt: string, capturedAt: string | null, refundedAt: string | null, failureReason: string | null }> };
 
 export type AdminOrderStatusUpdateMutationVariables = Exact<{
   id: string;
@@ -559,7 +559,7 @@ export type AdminOrderStatusUpdateMutationVariables = Exact<{
 }>;
 
 
-export type AdminOrderStatusUpdateMutation = { orderStatusUpdate: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> } };
+export type AdminOrderStatusUpdateMutation = { orderStatusUpdate: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> } };
 
 export type AdminPayprovPaymentFragment = { transactionId: string, paymentIntentId: string, status: string, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> };
 
@@ -594,8 +594,14 @@ export type AdminPaymentRefundMutationVariables = Exact<{
 
 export type AdminPaymentRefundMutation = { payprovRefundPayment: { transactionId: string, paymentIntentId: string, status: string, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> } };
 
+export type AdminCardPaymentMethodsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminCardPaymentMethodsQuery = { paymentMethods: { items: Array<{ id: string, provider: string }> } };
+
 export type AdminPaymentLinkCreateMutationVariables = Exact<{
   orderId: string;
+  paymentMethodId?: string | null | undefined;
 }>;
 
 
@@ -934,6 +940,7 @@ export const AdminOrderDetailFragmentDoc = new TypedDocumentString(`
   billingAddress
   shippingAddress
   paymentReference
+  paymentMethodId
   createdAt
   items {
     id
@@ -1533,6 +1540,7 @@ export const AdminOrderDocument = new TypedDocumentString(`
   billingAddress
   shippingAddress
   paymentReference
+  paymentMethodId
   createdAt
   items {
     id
@@ -1574,6 +1582,7 @@ export const AdminOrderStatusUpdateDocument = new TypedDocumentString(`
   billingAddress
   shippingAddress
   paymentReference
+  paymentMethodId
   createdAt
   items {
     id
@@ -1721,9 +1730,22 @@ export const AdminPaymentRefundDocument = new TypedDocumentString(`
     createdAt
   }
 }`) as unknown as TypedDocumentString<AdminPaymentRefundMutation, AdminPaymentRefundMutationVariables>;
+export const AdminCardPaymentMethodsDocument = new TypedDocumentString(`
+    query AdminCardPaymentMethods {
+  paymentMethods(active: true, limit: 100) {
+    items {
+      id
+      provider
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminCardPaymentMethodsQuery, AdminCardPaymentMethodsQueryVariables>;
 export const AdminPaymentLinkCreateDocument = new TypedDocumentString(`
-    mutation AdminPaymentLinkCreate($orderId: UUID!) {
-  payprovCreateOrderPaymentLink(orderId: $orderId) {
+    mutation AdminPaymentLinkCreate($orderId: UUID!, $paymentMethodId: UUID) {
+  payprovCreateOrderPaymentLink(
+    orderId: $orderId
+    paymentMethodId: $paymentMethodId
+  ) {
     paymentUrl
     link {
       ...AdminPayprovLink

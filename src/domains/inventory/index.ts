@@ -6,7 +6,14 @@ import { LowStockResolver } from './low-stock.resolver';
 import { StockResolver } from './stock.resolver';
 import { WarehouseResolver } from './warehouse.resolver';
 
-export { assertAvailable, deductStock, reverseOrderStock } from './stock-ledger';
+export {
+  assertAvailable,
+  availabilityOf,
+  deductStock,
+  getAvailability,
+  mergeLines,
+  reverseOrderStock,
+} from './stock-ledger';
 export { refreshStockTotals } from './stock-totals';
 export { setWarehouseStock, setDefaultWarehouseStock } from './stock.service';
 export { createWarehouse } from './warehouse.service';

@@ -5,7 +5,27 @@ import { AppError } from '../../shared/errors';
 import { type DiscountTerms, type PricedLine, discountAmount, normalizeCode, priceLines, unitPrices } from '../pricing';
 import type { CheckoutAddressInput, CheckoutInput } from './checkout.inputs';
 
-/** Everything checkout computed before it writes: lines, methods, totals. */
+/**
+ * What the draft reads of a request: a checkout's input, or a quote's (the same body without the payment
+ * reference, whose buyer fields and payment method may be left out until the order is placed).
+ */
+export type CheckoutRequest = Omit<CheckoutInput, 'shippingAddress' | 'paymentMethodId' | 'paymentReference'> & {
+  shippingAddress?: CheckoutAddressInput | null;
+  paymentMethodId?: string | null;
+  paymentReference?: string | null;
+};
+
+/**
+ * `order`: everything the order needs must be there (checkout). `quote`: only what the price depends on (the
+ * lines, the shipping method, the discount code); the buyer's fields and the payment method are checked when
+ * given, so a quote also reports what the checkout would refuse about them.
+ */
+export type DraftMode = 'order' | 'quote';
+
+/**
+ * Everything checkout computed before it writes: lines, methods, totals. A quote is this draft without the
+ * order (checkout-quote.ts), so what a quote shows is what the order it precedes charges.
+ */
 export interface CheckoutDraft {
   customerId: string | null;
   email: string;
@@ -15,8 +35,9 @@ export interface CheckoutDraft {
   shippingAddress: Record<string, unknown>;
   billingAddress: Record<string, unknown>;
   shippingMethodId: string;
-  paymentMethodId: string;
-  paymentProvider: string;
+  /** Null only in a quote that named no payment method. */
+  paymentMethodId: string | null;
+  paymentProvider: string | null;
   paymentReference: string | null;
   discount: { id: string; code: string } | null;
   notes: string | null;
@@ -76,34 +97,37 @@ function checkAddress(
  */
 export async function draftCheckout(
   ctx: Ctx,
-  input: CheckoutInput,
+  input: CheckoutRequest,
   cartLines?: {
     cartId: string;
     currency: string;
     lines: Array<{ productId: string; variantId: string | null; quantity: number }>;
   },
+  mode: DraftMode = 'order',
 ): Promise<CheckoutDraft> {
   const customerId = customerIdOf(ctx.actor);
+  const ordering = mode === 'order';
   const problems: Array<{ field: string; detail: string }> = [];
   if (!cartLines && !input.items?.length) problems.push({ field: 'items', detail: 'required' });
   // The contract has no code of its own for it: an empty cart is `validation_error` with the detail `empty` on
   // the `cart_id` the client did send (it read "required" before, as if the id were missing).
   if (cartLines && cartLines.lines.length === 0) problems.push({ field: 'cart_id', detail: 'empty' });
-  const shippingAddress = checkAddress(input.shippingAddress, 'shipping_address', problems);
+  const shippingAddress =
+    ordering || input.shippingAddress != null ? checkAddress(input.shippingAddress, 'shipping_address', problems) : {};
   const billingAddress =
     input.billingAddress === undefined || input.billingAddress === null
       ? shippingAddress
       : checkAddress(input.billingAddress, 'billing_address', problems);
   let email = input.email?.trim().toLowerCase();
-  if (!email && customerId)
+  if (!email && customerId && ordering)
     email = (await ctx.db.customer.findUnique({ where: { id: customerId }, select: { email: true } }))?.email;
-  if (!email) problems.push({ field: 'email', detail: 'required' });
+  if (!email && ordering) problems.push({ field: 'email', detail: 'required' });
   if (problems.length) throw AppError.validation(problems);
 
   // Both reads at once; their errors keep their order (lines first) because they are checked in that order.
   const [lines, { shipping, payment }] = await Promise.all([
     priceLines(ctx, cartLines?.lines ?? input.items ?? [], { missing: 'invalid_product', field: 'items' }),
-    methodsOf(ctx, input.shippingMethodId, input.paymentMethodId),
+    methodsOf(ctx, input.shippingMethodId, input.paymentMethodId ?? null),
   ]);
   if (lines.length === 0)
     throw AppError.validation([
@@ -118,11 +142,11 @@ export async function draftCheckout(
     throw new AppError('invalid_shipping_method', 'shipping method not found or inactive', {
       field: 'shipping_method_id',
     });
-  if (!payment?.active)
+  if ((ordering || input.paymentMethodId) && !payment?.active)
     throw new AppError('invalid_payment_method', 'payment method not found or inactive', {
       field: 'payment_method_id',
     });
-  if (payment.provider && !input.paymentReference)
+  if (ordering && payment?.provider && !input.paymentReference)
     throw new AppError('payment_reference_required', `payment method ${payment.provider} needs a payment_reference`, {
       field: 'payment_reference',
     });
@@ -144,15 +168,15 @@ export async function draftCheckout(
     subtotalGross === 0 ? 0 : Math.round((lineTax * (subtotalGross - discountTotal)) / subtotalGross);
   return {
     customerId,
-    email: email!,
+    email: email ?? '',
     currency,
     lines,
     cartId: cartLines?.cartId ?? null,
     shippingAddress,
     billingAddress,
     shippingMethodId: shipping.id,
-    paymentMethodId: payment.id,
-    paymentProvider: payment.provider,
+    paymentMethodId: payment?.id ?? null,
+    paymentProvider: payment?.provider ?? null,
     paymentReference: input.paymentReference ?? null,
     discount,
     notes: input.notes ?? null,
@@ -174,7 +198,7 @@ interface Methods {
 }
 
 /** The chosen shipping method (with its tax rate) and payment method, in one statement; null where unknown. */
-async function methodsOf(ctx: Ctx, shippingMethodId: string, paymentMethodId: string): Promise<Methods> {
+async function methodsOf(ctx: Ctx, shippingMethodId: string, paymentMethodId: string | null): Promise<Methods> {
   const [row] = await ctx.db.$queryRaw<
     Array<{
       shipping_id: string | null;

@@ -69,6 +69,33 @@ export class CheckoutInput {
   @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 2000 }) notes?: string;
 }
 
+@InputType({
+  description:
+    'The checkout body without the payment reference: what `checkoutQuote` prices. Only the lines (`items` or ' +
+    '`cartId`), `shippingMethodId` and `discountCode` change the figures; addresses, `email` and ' +
+    '`paymentMethodId` may be left out, and are checked as checkout checks them when given.',
+})
+export class CheckoutQuoteInput {
+  @Field({ nullable: true, description: 'ISO 4217; must match the products.' })
+  @Rules({ pattern: '^[A-Z]{3}$' })
+  currency?: string;
+  @Field(() => [CheckoutItemInput], { nullable: true })
+  @Rules({ maxItems: LIST_LIMITS.orderLines })
+  items?: CheckoutItemInput[];
+  @Clearable()
+  @Field(() => UuidScalar, { nullable: true, description: 'Anonymous carts also need the `X-Cart-Token` header.' })
+  cartId?: string;
+  @Clearable() @Field(() => CheckoutAddressInput, { nullable: true }) shippingAddress?: CheckoutAddressInput | null;
+  @Clearable()
+  @Field(() => CheckoutAddressInput, { nullable: true, description: 'Defaults to the shipping address.' })
+  billingAddress?: CheckoutAddressInput | null;
+  @Field(() => UuidScalar) shippingMethodId!: string;
+  @Clearable() @Field(() => UuidScalar, { nullable: true }) paymentMethodId?: string | null;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 100 }) discountCode?: string;
+  @Field({ nullable: true }) @Rules({ email: true, maxLength: 320 }) email?: string;
+  @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 2000 }) notes?: string;
+}
+
 @InputType()
 export class OrderStatusInput {
   @Field(() => OrderStatus) status!: OrderStatus;

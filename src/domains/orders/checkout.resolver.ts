@@ -1,7 +1,9 @@
-import { Arg, Ctx as Context, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx } from '../../context/ctx';
 import { RateLimit } from '../../context/limits';
-import { CheckoutInput } from './checkout.inputs';
+import { CheckoutInput, CheckoutQuoteInput } from './checkout.inputs';
+import { quoteCheckout } from './checkout-quote';
+import { CheckoutQuote } from './checkout-quote.type';
 import { checkout } from './checkout.service';
 import { Order } from './order.type';
 
@@ -15,5 +17,16 @@ export class CheckoutResolver {
   @RateLimit('checkout')
   checkoutComplete(@Context() ctx: Ctx, @Arg('input', () => CheckoutInput) input: CheckoutInput) {
     return checkout(ctx, input);
+  }
+
+  @Query(() => CheckoutQuote, {
+    description:
+      'What `checkoutComplete` would charge for this body now: lines with tax, subtotal, shipping, discount, tax ' +
+      'total, total and currency, and which lines lack stock. The same pricing code as checkout, with its errors ' +
+      '(422 `invalid_product`, `invalid_shipping_method`, `code_invalid`…); writes nothing and reserves no stock. ' +
+      'Use its `total` for a pay-first payment, then call `checkoutComplete` with the same body. Public.',
+  })
+  checkoutQuote(@Context() ctx: Ctx, @Arg('input', () => CheckoutQuoteInput) input: CheckoutQuoteInput) {
+    return quoteCheckout(ctx, input);
   }
 }

@@ -7,6 +7,7 @@ export const ordersAccess: AccessTable = {
     orderTransactions: admin('orders.read'),
     orderOverview: admin('orders.read'),
     storeOrder: store('store.orders.read'),
+    checkoutQuote: store('store.checkout'),
     storeOrderTransactions: store('store.orders.read'),
     accountOrders: customer('store.orders.read'),
     accountOrder: customer('store.orders.read'),
