@@ -78,6 +78,11 @@ export async function startTestServer(
     sharedDatabaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
+  if (process.env.SVC_TEST_UNIT) {
+    throw new Error(
+      'this test starts a server: it belongs to `npm test`, not `npm run test:unit` (list it in jest.unit.config.js NEEDS_SERVER or move it under test/e2e)',
+    );
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const serverUrl = process.env.SVC_TEST_DATABASE_URL;
   if (opts.sharedDatabaseUrl && !serverUrl) throw new Error('sharedDatabaseUrl needs SVC_TEST_DATABASE_URL');
