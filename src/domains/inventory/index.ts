@@ -3,6 +3,7 @@ import type { DomainModule } from '../module';
 import { inventoryAccess } from './inventory.access';
 import { createInventoryLoaders } from './inventory.loaders';
 import { LowStockResolver } from './low-stock.resolver';
+import { StockHistoryResolver } from './stock-history.resolver';
 import { StockResolver } from './stock.resolver';
 import { WarehouseResolver } from './warehouse.resolver';
 
@@ -20,7 +21,7 @@ export { createWarehouse } from './warehouse.service';
 
 export const domain: DomainModule = {
   name: 'inventory',
-  resolvers: [WarehouseResolver, StockResolver, LowStockResolver],
+  resolvers: [WarehouseResolver, StockResolver, StockHistoryResolver, LowStockResolver],
   access: [inventoryAccess],
   loaders: createInventoryLoaders,
 };

@@ -8,6 +8,8 @@ export const inventoryAccess: AccessTable = {
     productStock: admin('inventory.read'),
     warehouseMovements: admin('inventory.read'),
     productMovements: admin('inventory.read'),
+    stockMovements: admin('inventory.read'),
+    stockLevels: admin('inventory.read'),
     lowStock: admin('inventory.read'),
   },
   Mutation: {
