@@ -1,5 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { onSessionExpired } from './api/client';
+import { extensionRoutes } from './extensions/routes';
 import { queryClient } from './api/query-client';
 import { viewerQuery } from './api/session';
 import { catalogRoutes } from './routes/catalog';
@@ -18,7 +19,7 @@ const homeRoute = screen('/', () => import('./screens/home'), 'HomeScreen');
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  appRoute.addChildren([homeRoute, ...catalogRoutes, ...salesRoutes, ...operationsRoutes]),
+  appRoute.addChildren([homeRoute, ...catalogRoutes, ...salesRoutes, ...operationsRoutes, ...extensionRoutes]),
 ]);
 
 export const router = createRouter({

@@ -28,6 +28,8 @@ import { cors, securityHeaders } from '../http/security-headers';
 import { isGraphqlPath, sendError, sendErrorFor } from '../http/send';
 import { type ResponseCache, noStoreByDefault, responseCache } from '../http/response-cache/middleware';
 import { graphqlRequestKey, restRequestKey } from '../http/response-cache/request-keys';
+import { nameHttpRoute } from '../platform/telemetry';
+import { isAdminExtension } from '../context/plugins';
 
 export interface HttpDeps {
   services: AppServices;
@@ -94,6 +96,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
       res.setHeader('Content-Security-Policy', SANDBOX_CSP);
     // Apollo's integration insists on a parsed body, which GET requests and empty POSTs do not have.
     req.body ??= {};
+    nameHttpRoute('/graphql');
     next();
   });
   const cached = deps.responseCache;
@@ -112,7 +115,15 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   // The admin dashboard (admin/), when built; without a build the service runs on and says why once.
   if (config['admin.enabled']) {
     const adminDist = adminDistDir();
-    if (adminDist) app.use(adminRouter(adminDist));
+    const adminOrigins = () => [
+      ...new Set(
+        services.plugins
+          .extensions()
+          .filter(isAdminExtension)
+          .flatMap((e) => e.component.origins),
+      ),
+    ];
+    if (adminDist) app.use(adminRouter(adminDist, adminOrigins));
     else services.log.warn('admin dashboard not built (admin/dist is missing): run npm run build to serve /admin');
   }
   // Uploaded media, when stored locally (S3 media are served by the bucket or `media.s3.public_url`).

@@ -16,6 +16,8 @@ export interface PluginUiExtension {
   id: string;
   slot: string;
   type: string;
+  /** An admin extension's name (the `admin:nav` link text). */
+  label?: string;
   component: { tagName: string; scriptUrl: string; integrity: string; origins: string[] };
 }
 
@@ -25,3 +27,6 @@ export interface PluginDirectory {
 }
 
 export const NO_PLUGINS: PluginDirectory = { list: () => [], extensions: () => [] };
+
+/** Whether an extension is for the admin dashboard (slots `admin:…`) rather than a storefront. */
+export const isAdminExtension = (ext: { slot: string }): boolean => ext.slot.startsWith('admin:');

@@ -25,8 +25,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * `/admin`: hashed assets under `/admin/assets/` cached for a year (their names change with their content), and
  * `index.html` for every other path below `/admin` (the router draws the screen, so deep links reload), with a
  * fresh nonce in its script tags and the spec's nonce CSP, revalidated on every load (`no-cache`).
+ *
+ * Plugins' admin extensions load at run time (admin/src/extensions): the app reads the nonce from the
+ * `csp-nonce` meta (its `nonce` property) and puts it, with the declared SRI hash, on each extension's script
+ * tag, so installing a plugin never rebuilds the admin. `extensionOrigins` (asked per page load) are the origins
+ * the active plugins' admin extensions declare; the policy allows them as it does for the storefront's pages.
  */
-export function adminRouter(distDir: string): express.Router {
+export function adminRouter(distDir: string, extensionOrigins: () => readonly string[] = () => []): express.Router {
   const router = express.Router();
   // Read on first use, then kept: a rebuild under a running server means a restart. (Not at mount: a build
   // finishing while the service starts must not fail the start.)
@@ -45,7 +50,7 @@ export function adminRouter(distDir: string): express.Router {
     // A missing asset is the app's 404 (a stale tab asking for a chunk of an older build), never the page.
     if (req.path.startsWith('/admin/assets/')) return next();
     const nonce = randomBytes(16).toString('base64');
-    res.setHeader('Content-Security-Policy', htmlPagePolicy(nonce, []));
+    res.setHeader('Content-Security-Policy', htmlPagePolicy(nonce, extensionOrigins()));
     res.setHeader('Cache-Control', 'no-cache');
     template ??= readFileSync(join(distDir, 'index.html'), 'utf8');
     res.type('html').send(template.replaceAll(ADMIN_NONCE_PLACEHOLDER, nonce));

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import { gql } from '../api/client';
+import { PluginNavLinks } from '../extensions/plugin-nav';
 import { AdminLogoutDocument } from '../generated/graphql';
 import { Button } from './ui/button';
 import { ActionError } from './error-state';
@@ -61,6 +62,7 @@ export function Layout() {
                 </Link>
               </li>
             ))}
+            <PluginNavLinks />
           </ul>
         </nav>
         <div className="mt-auto space-y-2 text-sm">

@@ -5,6 +5,7 @@ import { gql } from '../api/client';
 import { useCan } from '../api/session';
 import { ErrorState } from '../components/error-state';
 import { Table, Td, Th } from '../components/ui/table';
+import { ExtensionSlot } from '../extensions/extension-slot';
 import { AdminLowStockDocument, AdminOrderOverviewDocument } from '../generated/graphql';
 import { money } from '../lib/format';
 
@@ -153,6 +154,7 @@ export function HomeScreen() {
           )}
         </section>
       )}
+      <ExtensionSlot slot="admin:home" />
     </>
   );
 }

@@ -19,11 +19,17 @@ export class PluginComponent {
   origins!: string[];
 }
 
-@ObjectType({ description: 'A storefront UI extension declared by an active plugin.' })
+@ObjectType({ description: 'A UI extension (storefront or admin) declared by an active plugin.' })
 export class PluginExtension {
   @Field() plugin!: string;
   @Field() id!: string;
-  @Field({ description: 'Where the storefront mounts it, e.g. `storefront:checkout:payment`.' }) slot!: string;
+  @Field({ description: 'Where it is mounted, e.g. `storefront:checkout:payment` or `admin:order:detail`.' })
+  slot!: string;
   @Field({ description: '`component`.' }) type!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'An admin extension’s name: the link text of an `admin:nav` entry, the region name of the others.',
+  })
+  label?: string | null;
   @Field(() => PluginComponent) component!: PluginComponent;
 }

@@ -6,6 +6,7 @@ import { ActionError, ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Table, Td, Th } from '../../components/ui/table';
+import { ExtensionSlot } from '../../extensions/extension-slot';
 import {
   AdminCustomerDeleteDocument,
   AdminCustomerDocument,
@@ -137,6 +138,7 @@ export function CustomerScreen() {
           </Table>
         )}
       </section>
+      <ExtensionSlot slot="admin:customer:detail" entityId={customerId} />
     </>
   );
 }

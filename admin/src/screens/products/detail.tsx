@@ -7,6 +7,7 @@ import { ActionError, ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Tabs } from '../../components/tabs';
+import { ExtensionSlot } from '../../extensions/extension-slot';
 import { AdminProductDeleteDocument, AdminProductDocument, AdminProductUpdateDocument } from '../../generated/graphql';
 import { AttributesPanel } from './attributes';
 import { ProductForm, applyServerErrors, toCents, toPrice } from './form';
@@ -173,6 +174,7 @@ export function ProductScreen() {
           />
         )}
       </Tabs>
+      <ExtensionSlot slot="admin:product:detail" entityId={productId} />
     </>
   );
 }
