@@ -1,7 +1,15 @@
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import type { CompiledRoute } from '../../rest/compile';
+import pg from 'pg';
 import type { Config } from '../platform/config/keys';
-import type { CatalogGeneration } from '../platform/cache/catalog-generation';
+import type { Logger } from '../platform/logger';
+import { type Database, tlsOptions } from '../platform/db/database';
+import {
+  DisabledRetirementFeed,
+  EmbeddedRetirementFeed,
+  PostgresRetirementFeed,
+  type RetirementFeed,
+} from '../platform/cache/retirements';
 import type { ResponseCache } from '../http/response-cache/middleware';
 import { ResponseStore } from '../http/response-cache/store';
 
@@ -36,19 +44,47 @@ export function cacheableRestPaths(routes: CompiledRoute[]): RegExp[] {
     .map((route) => route.pattern);
 }
 
-/** The instance's response cache, bounded by `cache.*`, its entries retired as soon as a newer generation is heard of. */
-export function createResponseCache(config: Config, generation: CatalogGeneration): ResponseCache {
+/**
+ * Where this instance hears of retired surrogate keys: the database's own NOTIFY channel (its triggers announce
+ * every committed store write, whoever made it). PostgreSQL: a dedicated listening connection (not from the
+ * pool, which would hand it to requests). Embedded: PGlite's listener. Nothing when the cache is off.
+ */
+async function openRetirements(config: Config, database: Database, log: Logger): Promise<RetirementFeed> {
+  if (!config['cache.enabled']) return new DisabledRetirementFeed();
+  if (database.pglite) {
+    const feed = new EmbeddedRetirementFeed(database.pglite);
+    await feed.start();
+    return feed;
+  }
+  const url = config['database.url'];
+  const { ssl } = tlsOptions({ url, tls: config['database.tls'], log: { warn: () => undefined } as unknown as Logger });
+  const feed = new PostgresRetirementFeed(
+    () => new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, ssl, application_name: 'svc cache' }),
+    log,
+  );
+  await feed.start();
+  return feed;
+}
+
+/** The instance's response cache, bounded by `cache.*`, its entries retired by surrogate key as writes commit. */
+export async function openResponseCache(
+  config: Config,
+  database: Database,
+  log: Logger,
+): Promise<ResponseCache & { close(): Promise<void> }> {
   const store = new ResponseStore({
     maxEntries: config['cache.max_entries'],
     maxBytes: config['cache.max_bytes'],
     ttlMs: config['cache.ttl_seconds'] * 1000,
   });
-  generation.onChange((g) => store.retireBefore(g));
+  const retirements = await openRetirements(config, database, log);
+  retirements.onRetire((keys) => store.retire(keys));
   return {
     enabled: config['cache.enabled'],
-    generation,
+    retirements,
     store,
     maxAge: config['cache.http.max_age_seconds'],
     staleWhileRevalidate: config['cache.http.stale_while_revalidate_seconds'],
+    close: () => retirements.close(),
   };
 }

@@ -31,7 +31,7 @@ import { createApollo } from '../graphql/apollo';
 import { buildAppSchema, loaderFactory, schemaParts } from './domains';
 import { closeHttpServer, trackInFlight } from '../http/close';
 import { createHttpApp } from './http-app';
-import { CACHEABLE_QUERY_FIELDS, cacheableRestPaths, createResponseCache } from './response-cache';
+import { CACHEABLE_QUERY_FIELDS, cacheableRestPaths, openResponseCache } from './response-cache';
 import { type Logger, createLogger } from '../platform/logger';
 import { migrationsDir } from '../platform/paths';
 import type { ReadRouting } from '../context/ctx';
@@ -238,6 +238,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       ? createMcpRuntime({ services, schema, routes, plugins: () => pluginHost.active(), selfUrl: () => selfUrl })
       : undefined;
     const inFlight = trackInFlight(httpServer);
+    const responseCache = await openResponseCache(config, database, log);
     httpServer.on(
       'request',
       createHttpApp({
@@ -251,7 +252,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
         rawBody: (path) => pluginHost.wantsRawBody(path),
         routes,
         responseCache: {
-          cache: createResponseCache(config, services.catalogGeneration),
+          cache: responseCache,
           restPaths: cacheableRestPaths(routes),
           graphqlFields: CACHEABLE_QUERY_FIELDS,
         },
@@ -302,6 +303,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
             );
           await apollo.stop();
           await pluginHost.close();
+          await responseCache.close();
           await opened.close();
           log.info('svc stopped');
         })()),

@@ -3,6 +3,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
+import { declareCacheKeys, listKeys, productKey } from '../../platform/cache/surrogate-keys';
 import { type DetailsRow, DETAILS_COLUMNS } from './catalog.loaders';
 import { Product, ProductSort } from './product.type';
 
@@ -86,6 +87,7 @@ export async function listProducts(
     );
     total = Number(count.n);
   }
+  declareCacheKeys(ctx, [...listKeys(filter), ...rows.map((r) => productKey(r.id))]);
   return { items: rows.map(({ total: _t, ...p }) => toProduct(p, storeView)), meta: pageMeta(total, page) };
 }
 
@@ -93,6 +95,7 @@ export async function listProducts(
 export async function getProduct(ctx: Ctx, id: string, activeOnly = false): Promise<Product> {
   const product = await ctx.db.product.findUnique({ where: { id } });
   if (!product || (activeOnly && !product.active)) throw AppError.notFound('product');
+  declareCacheKeys(ctx, [productKey(product.id)]);
   return toProduct(product, activeOnly);
 }
 
@@ -132,6 +135,7 @@ export async function getStoreProductBySlug(ctx: Ctx, slug: string, locale?: str
   rows.sort((a, b) => locales.indexOf(a.locale) - locales.indexOf(b.locale));
   if (!rows.length) throw AppError.notFound('product');
   const { locale: _l, details, ...product } = rows[0];
+  declareCacheKeys(ctx, [productKey(product.id)]);
   ctx.loaders.primeProductDetails(details);
   return toProduct(product, true);
 }

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { CatalogGeneration } from '../../platform/cache/catalog-generation';
+import type { RetirementFeed } from '../../platform/cache/retirements';
+import { SURROGATE_KEY_HEADER } from '../../platform/cache/surrogate-keys';
+import { recordCacheOutcome } from '../../platform/telemetry';
 import type { CacheableRequest } from './request-keys';
 import type { CachedResponse, ResponseStore } from './store';
 
 export interface ResponseCache {
   enabled: boolean;
-  generation: CatalogGeneration;
+  /** Retired surrogate keys as the database announces them, and the read barrier (see retirements.ts). */
+  retirements: RetirementFeed;
   store: ResponseStore;
   /** `cache.http.max_age_seconds` and `cache.http.stale_while_revalidate_seconds`. */
   maxAge: number;
@@ -67,11 +70,20 @@ function sendHit(req: Request, res: Response, cache: ResponseCache, hit: CachedR
   res.end(req.method === 'HEAD' ? undefined : hit.body);
 }
 
+/** The surrogate keys the operation declared (header set by `declareCacheKeys`), removed from the response. */
+function takeSurrogateKeys(res: Response): string[] {
+  const header = res.getHeader(SURROGATE_KEY_HEADER);
+  res.removeHeader(SURROGATE_KEY_HEADER);
+  return typeof header === 'string' ? header.split(' ').filter(Boolean) : [];
+}
+
 /**
  * Serves anonymous store reads from the cache, and files the answers it computes: keyed by `keyOf` (path and
- * query, or the GraphQL document, variables and Accept) plus `Accept-Language`, under the catalog generation read
- * before the answer was computed (so an answer racing a write is filed under the old generation and never
- * outlives it). Every cacheable answer, cached or not, carries a strong ETag and honours `If-None-Match`.
+ * query, or the GraphQL document, variables and Accept) plus `Accept-Language`, under the surrogate keys the
+ * operation declared. Before a lookup it passes the read barrier (every retirement committed before this request
+ * arrived has been applied), so no write acknowledged before is ever hidden by an older answer; an answer is
+ * filed only if none of its keys was retired while it was computed (it may predate that write). Every cacheable
+ * answer, cached or not, carries a strong ETag and honours `If-None-Match`.
  */
 export function responseCache(
   cache: ResponseCache,
@@ -81,17 +93,20 @@ export function responseCache(
     const cacheable = anonymous(req) && passesApolloCsrf(req) ? keyOf(req) : undefined;
     if (!cacheable) return next();
     const key = `${cacheable.key} ${req.get('accept-language')?.trim().toLowerCase() ?? ''}`;
-    const generation = cache.enabled ? await cache.generation.current().catch(() => null) : null;
-    const hit = generation === null ? undefined : cache.store.get(key, generation);
-    if (res.locals.logFields) res.locals.logFields.cache = hit ? 'hit' : generation === null ? 'bypass' : 'miss';
+    const usable = cache.enabled ? await cache.retirements.sync().catch(() => false) : false;
+    const hit = usable ? cache.store.get(key) : undefined;
+    if (res.locals.logFields) res.locals.logFields.cache = hit ? 'hit' : usable ? 'miss' : 'bypass';
+    recordCacheOutcome(hit ? 'hit' : usable ? 'miss' : 'bypass');
     if (hit) return sendHit(req, res, cache, hit);
-    if (cache.enabled) res.setHeader('X-Cache', generation === null ? 'bypass' : 'miss');
+    if (cache.enabled) res.setHeader('X-Cache', usable ? 'miss' : 'bypass');
+    const since = cache.retirements.tick;
     capture(res, (body) => {
+      const keys = takeSurrogateKeys(res);
       if (res.statusCode !== 200 || !cacheable.keepBody(body)) return false;
       const etag = strongEtag(body);
-      if (generation !== null) {
+      if (usable && !cache.retirements.retiredSince(since, keys)) {
         const contentType = String(res.getHeader('content-type') ?? 'application/json');
-        cache.store.set(key, { generation, body, contentType, etag, storedAt: Date.now() });
+        cache.store.set(key, { keys, body, contentType, etag, storedAt: Date.now() });
       }
       return finish(req, res, cache, etag);
     });

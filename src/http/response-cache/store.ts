@@ -1,20 +1,24 @@
-/** One cached answer: the exact bytes sent, their type and strong validator, and what makes it current. */
+/** One cached answer: the exact bytes sent, their type and strong validator, and the surrogate keys it shows. */
 export interface CachedResponse {
-  generation: number;
   body: Buffer;
   contentType: string;
   etag: string;
+  /** What the answer shows (`p:<id>`, `l`, …; see platform/cache/surrogate-keys.ts); a write to any retires it. */
+  keys: readonly string[];
   /** `Date.now()` when stored; entries older than the store's TTL are never served. */
   storedAt: number;
 }
 
 /**
- * A least-recently-used map bounded by entry count and by body bytes (each entry also costs its key). A hit moves
- * the entry to the young end; inserting past a bound evicts from the old end. A body larger than a quarter of the
- * byte bound is not kept (one huge page would flush everything else).
+ * A least-recently-used map bounded by entry count and by body bytes (each entry also costs its key), indexed by
+ * surrogate key so a write retires exactly the answers that show what it changed. A hit moves the entry to the
+ * young end; inserting past a bound evicts from the old end. A body larger than a quarter of the byte bound is
+ * not kept (one huge page would flush everything else).
  */
 export class ResponseStore {
   private readonly entries = new Map<string, CachedResponse>();
+  /** surrogate key → the cache keys of the entries that show it */
+  private readonly byKey = new Map<string, Set<string>>();
   private bytes = 0;
 
   constructor(
@@ -30,11 +34,11 @@ export class ResponseStore {
     return this.bytes;
   }
 
-  /** The entry for `key` computed in `generation` and younger than the TTL, else undefined. */
-  get(key: string, generation: number): CachedResponse | undefined {
+  /** The entry for `key` if it is younger than the TTL, else undefined. */
+  get(key: string): CachedResponse | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.generation !== generation || this.now() - entry.storedAt > this.bounds.ttlMs) {
+    if (this.now() - entry.storedAt > this.bounds.ttlMs) {
       this.remove(key, entry);
       return undefined;
     }
@@ -49,6 +53,11 @@ export class ResponseStore {
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
     this.entries.set(key, entry);
+    for (const surrogate of entry.keys) {
+      let set = this.byKey.get(surrogate);
+      if (!set) this.byKey.set(surrogate, (set = new Set()));
+      set.add(key);
+    }
     this.bytes += cost;
     for (const [oldest, value] of this.entries) {
       if (this.entries.size <= this.bounds.maxEntries && this.bytes <= this.bounds.maxBytes) break;
@@ -56,14 +65,34 @@ export class ResponseStore {
     }
   }
 
-  /** Frees entries of generations before `generation` (they can never be served again). */
-  retireBefore(generation: number): void {
-    for (const [key, entry] of this.entries) if (entry.generation < generation) this.remove(key, entry);
+  /** Frees every entry that shows one of `keys`; `*` frees everything. */
+  retire(keys: readonly string[]): void {
+    if (keys.includes('*')) {
+      this.entries.clear();
+      this.byKey.clear();
+      this.bytes = 0;
+      return;
+    }
+    for (const surrogate of keys) {
+      const cacheKeys = this.byKey.get(surrogate);
+      if (!cacheKeys) continue;
+      for (const key of [...cacheKeys]) {
+        const entry = this.entries.get(key);
+        if (entry) this.remove(key, entry);
+      }
+      this.byKey.delete(surrogate);
+    }
   }
 
   private remove(key: string, entry: CachedResponse): void {
     this.entries.delete(key);
     this.bytes -= this.cost(key, entry);
+    for (const surrogate of entry.keys) {
+      const set = this.byKey.get(surrogate);
+      if (!set) continue;
+      set.delete(key);
+      if (!set.size) this.byKey.delete(surrogate);
+    }
   }
 
   private cost(key: string, entry: CachedResponse): number {

@@ -7,9 +7,10 @@ const CHANNEL = 'svc:cache:generation';
 
 /**
  * The catalog generation: a counter bumped after every committed write to store data (see
- * `platform/db/write-watch.ts`). Cached store answers are filed under the generation they were computed in, so
- * one bump retires all of them at once. In memory for one instance; in Redis (INCR, announced by pub/sub) when
- * `redis.url` is set, so every instance retires its entries when any instance writes.
+ * `platform/db/write-watch.ts`). Read routing uses it to keep reads that follow a store write (this instance's
+ * or, through Redis, another's) on the primary while replicas may lag. (The response cache no longer uses it:
+ * its entries are retired by surrogate key, see retirements.ts.) In memory for one instance; in Redis (INCR,
+ * announced by pub/sub) when `redis.url` is set.
  */
 export interface CatalogGeneration {
   readonly kind: 'memory' | 'redis';
@@ -53,9 +54,9 @@ class RedisGeneration implements CatalogGeneration {
   private unpublished = false;
 
   constructor(url: string, log: Logger) {
-    this.breaker = new RedisBreaker(url, log, 'the response cache', {
-      down: 'the response cache is bypassed (store reads go to the database) until it is back',
-      up: 'the response cache is in use again',
+    this.breaker = new RedisBreaker(url, log, 'the store write clock', {
+      down: "other instances' store writes are not heard of: reads stay on the primary until it is back",
+      up: "other instances' store writes are heard of again",
     });
     // A connection in subscriber mode can do nothing else; ioredis re-subscribes by itself after a reconnect.
     this.subscriber = new Redis(url, { retryStrategy: (attempt) => Math.min(attempt * 200, 5_000) });

@@ -33,6 +33,8 @@ export interface Database {
    * read from a replica use it in place of `prisma` (see src/context/read-routing.ts); absent without replicas.
    */
   replicas?: { set: ReplicaSet; prisma: PrismaClient };
+  /** The embedded instance (the response cache listens on it for retired keys); absent on PostgreSQL. */
+  pglite?: PGlite;
 }
 
 export interface DatabaseOptions {
@@ -91,6 +93,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     prisma,
     kind: 'embedded',
+    pglite: instance,
     executor: pgliteExecutor(instance),
     ping: () =>
       instance.query('select 1').then(
@@ -187,7 +190,7 @@ export function preparedStatementName(query: { sql: string }): string | undefine
 }
 
 /** `sslmode` in the URL wins; otherwise `database.tls` applies (spec: TLS required by default). */
-function tlsOptions(opts: DatabaseOptions): Pick<pg.PoolConfig, 'ssl'> {
+export function tlsOptions(opts: Pick<DatabaseOptions, 'url' | 'tls' | 'log'>): Pick<pg.PoolConfig, 'ssl'> {
   if (/[?&]sslmode=/.test(opts.url)) {
     if (/[?&]sslmode=disable/.test(opts.url)) opts.log.warn('database TLS is disabled (sslmode=disable)');
     return {};
