@@ -241,4 +241,230 @@ describe('admin catalog: what the screens ask of the API', () => {
     expect(await t.db.tag.count({ where: { id: tag.id } })).toBe(0);
     await closeSession(s);
   }, 300_000);
+
+  it('builds a product to depth: translation, pickers, attributes, generated variants, stock in two warehouses, an image; finds and bulk-deactivates it', async () => {
+    const id = stamp();
+    const size = await propertyGroup(`Size ${id}`, ['S', 'M']);
+    const colour = await propertyGroup(`Colour ${id}`, ['Red', 'Blue']);
+    const second = (
+      await t.asAdmin().post('/api/v1/admin/warehouses', { name: `Second ${id}`, code: `SEC-${id}`, priority: 2 })
+    ).body.data;
+    const category = (
+      await t.asAdmin().post('/api/v1/admin/categories', {
+        translations: [{ locale: 'en', name: `Lamps ${id}`, slug: `lamps-${id}` }],
+      })
+    ).body.data;
+    const { tagCreate: tag } = await adminGql('mutation($i: TagCreateInput!) { tagCreate(input: $i) { id } }', {
+      i: { name: `Bestseller ${id}` },
+    });
+    const attrs = {
+      text: await attribute(`Material ${id}`, 'text'),
+      number: await attribute(`Width ${id}`, 'number', [], 'cm'),
+      boolean: await attribute(`Dimmable ${id}`, 'boolean'),
+      select: await attribute(`Finish ${id}`, 'select', ['Matte', 'Gloss']),
+      multi: await attribute(`Rooms ${id}`, 'multi_select', ['Kitchen', 'Hall']),
+    };
+
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, adminEmail, '/admin/products/new');
+    await heading(page, 'New product').waitFor();
+    const name = `Depth Lamp ${id}`;
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Price').fill('30.00');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await heading(page, name).waitFor();
+    const productId = page.url().split('/').pop()!;
+    const tab = (label: string) =>
+      page.getByRole('tablist', { name: 'Product sections' }).getByRole('tab', { name: label });
+
+    // A translation in German.
+    await tab('Translations').click();
+    await page.getByLabel('New locale').fill('de');
+    await page.getByRole('button', { name: 'Add locale' }).click();
+    expect(await page.getByLabel('Locale', { exact: true }).inputValue()).toBe('de');
+    await page.getByLabel('Name').fill(`Lampe ${id}`);
+    expect(await page.getByLabel('Slug').inputValue()).toBe(`lampe-${id}`);
+    await audit(s, 'Product translations');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').waitFor();
+
+    // Category and tag from pickers that search the server.
+    await tab('Categories and tags').click();
+    await page.getByRole('combobox', { name: 'Categories' }).fill(`lamps ${id}`);
+    await page.getByRole('option', { name: `Lamps ${id}` }).click();
+    await page.getByRole('combobox', { name: 'Tags' }).fill(`Bestseller ${id}`);
+    await page.getByRole('combobox', { name: 'Tags' }).press('ArrowDown');
+    await page.getByRole('option', { name: `Bestseller ${id}` }).waitFor();
+    await page.getByRole('combobox', { name: 'Tags' }).press('Enter');
+    await page.getByRole('button', { name: `Remove Bestseller ${id}` }).waitFor();
+    await audit(s, 'Product categories and tags');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').waitFor();
+
+    // Attributes of every type.
+    await tab('Attributes').click();
+    await page.getByLabel(`Material ${id}`).fill('Brass');
+    await page.getByLabel(`Width ${id} (cm)`).fill('12.5');
+    await page.getByLabel(`Dimmable ${id}`).selectOption({ label: 'Yes' });
+    await page.getByLabel(`Finish ${id}`).selectOption({ label: 'Gloss' });
+    await page
+      .getByRole('group', { name: `Rooms ${id}` })
+      .getByLabel('Hall')
+      .check();
+    await audit(s, 'Product attributes');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').waitFor();
+
+    // Variants generated from two property groups; stock in two warehouses; a variant's price.
+    await tab('Variants and stock').click();
+    await page.getByText('Add variants').click();
+    for (const [group, option] of [
+      [`Size ${id}`, 'S'],
+      [`Size ${id}`, 'M'],
+      [`Colour ${id}`, 'Red'],
+      [`Colour ${id}`, 'Blue'],
+    ])
+      await page.getByRole('group', { name: group }).getByLabel(option, { exact: true }).check();
+    await page.getByLabel('Base SKU (optional)').fill(`DL-${id}`);
+    await page.getByRole('button', { name: 'Generate 4 variants' }).click();
+    await page.getByText('Created 4 variants.').waitFor();
+    await page.getByRole('table', { name: 'Variants' }).getByRole('row').nth(4).waitFor();
+    await audit(s, 'Product variants and stock');
+    const firstRow = page.getByRole('table', { name: 'Variants' }).getByRole('row').nth(1);
+    await firstRow.getByRole('textbox', { name: / in Main$/ }).fill('5');
+    await firstRow.getByRole('textbox', { name: new RegExp(` in Second ${id}$`) }).fill('3');
+    await firstRow.getByRole('textbox', { name: /^Price of / }).fill('35.50');
+    await firstRow.getByRole('button', { name: /^Save / }).click();
+    await firstRow.getByText('Saved.').waitFor();
+    await firstRow.getByRole('cell', { name: '8', exact: true }).waitFor();
+
+    // An image, uploaded through the file input (the drop zone's fallback).
+    await tab('Media').click();
+    await page.getByLabel('Upload images').setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('img', { name: /^Image 1: .*lamp\.png$/ }).waitFor();
+    await page.getByLabel('Upload images').setInputFiles({ name: 'shade.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('img', { name: /^Image 2: .*shade\.png$/ }).waitFor();
+    await page.getByRole('button', { name: /^Move .*shade\.png earlier$/ }).click();
+    await page.getByRole('img', { name: /^Image 1: .*shade\.png$/ }).waitFor();
+    await audit(s, 'Product media');
+
+    const depth = (await adminGql(PRODUCT_DEPTH, { id: productId })) as any;
+    const product = depth.product;
+    expect(product.translations).toEqual(
+      expect.arrayContaining([{ locale: 'de', name: `Lampe ${id}`, slug: `lampe-${id}` }]),
+    );
+    expect(product.categories).toEqual([category.id]);
+    expect(product.tags).toEqual([tag.id]);
+    const value = (attributeId: string) => product.attributes.find((a: any) => a.attributeId === attributeId);
+    expect(value(attrs.text).valueText).toBe('Brass');
+    expect(value(attrs.number).valueNumeric).toBe(12.5);
+    expect(value(attrs.boolean).valueBoolean).toBe(true);
+    expect(value(attrs.select).optionId).toBeTruthy();
+    expect(value(attrs.multi).optionIds).toHaveLength(1);
+    expect(product.variants).toHaveLength(4);
+    const combos = product.variants.map((v: any) =>
+      v.options
+        .map((o: any) => o.id)
+        .sort()
+        .join(),
+    );
+    for (const a of size.optionIds) for (const b of colour.optionIds) expect(combos).toContain([a, b].sort().join());
+    const priced = product.variants.filter((v: any) => v.priceGross === 3550);
+    expect(priced).toHaveLength(1);
+    const stockOf = (warehouseId: string) =>
+      depth.productStock.find((e: any) => e.warehouseId === warehouseId && e.variantId === priced[0].id)?.quantity;
+    expect([stockOf(shop.warehouse.id), stockOf(second.id)]).toEqual([5, 3]);
+    expect(product.media).toHaveLength(2);
+    expect(product.media[0].url).toMatch(/shade\.png$/);
+    expect((await fetch(`${t.url}${product.media[0].url}`)).status).toBe(200);
+
+    // Found by search, then deactivated in bulk.
+    await nav(page).getByRole('link', { name: 'Products', exact: true }).click();
+    await heading(page, 'Products').waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await row.waitFor();
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText('Deactivate: 1 of 1 done.').waitFor();
+    await row.getByRole('cell', { name: 'Inactive' }).waitFor();
+    expect((await adminGql(PRODUCT_DEPTH, { id: productId })).product.active).toBe(false);
+    await closeSession(s);
+  }, 300_000);
+
+  it('imports a CSV: the template downloads, a bad row shows its error with its row number, the good one is imported', async () => {
+    const id = stamp();
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, adminEmail, '/admin/products');
+    await heading(page, 'Products').waitFor();
+    await page.getByRole('link', { name: 'Import CSV' }).click();
+    await heading(page, 'Import products').waitFor();
+    await audit(s, 'Import products');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the template' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('products-import-template.csv');
+    const csv = [
+      'sku,name,slug,price_gross,currency,locale',
+      `GOOD-${id},Good Chair ${id},good-chair-${id},1999,EUR,en`,
+      `BAD-${id},Bad Chair ${id},bad-chair-${id},not-a-price,EUR,en`,
+    ].join('\n');
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'chairs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByText('Imported: 1 of 2 products, 1 failed.').waitFor();
+    const bad = page.getByRole('row', { name: new RegExp(`BAD-${id}`) });
+    expect(await bad.getByRole('cell').allTextContents()).toEqual([
+      '3',
+      `BAD-${id}`,
+      'Failed',
+      expect.stringMatching(/row 3: price_gross must be an integer/),
+    ]);
+    await page.getByRole('row', { name: new RegExp(`GOOD-${id}.*Imported`) }).waitFor();
+    await audit(s, 'Import products with results');
+    expect(await t.db.product.count({ where: { sku: `GOOD-${id}` } })).toBe(1);
+    expect(await t.db.product.count({ where: { sku: `BAD-${id}` } })).toBe(0);
+    await closeSession(s);
+  }, 300_000);
+
+  it('a product with 100 variants shows its first page of variants quickly (25 rows, paged)', async () => {
+    const id = stamp();
+    const a = await propertyGroup(
+      `Axis A ${id}`,
+      Array.from({ length: 10 }, (_, i) => `A${i}`),
+    );
+    const b = await propertyGroup(
+      `Axis B ${id}`,
+      Array.from({ length: 10 }, (_, i) => `B${i}`),
+    );
+    const { productCreate } = await adminGql('mutation($i: ProductCreateInput!) { productCreate(input: $i) { id } }', {
+      i: {
+        currency: 'EUR',
+        priceGross: 1000,
+        translations: [{ locale: 'en', name: `Hundred ${id}`, slug: `hundred-${id}` }],
+      },
+    });
+    await adminGql(
+      'mutation($p: UUID!, $i: VariantInput!) { productVariantCreate(productId: $p, input: $i) { variants { id } } }',
+      { p: productCreate.id, i: { optionGroups: [a.optionIds, b.optionIds], sku: `H-${id}` } },
+    );
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, adminEmail, `/admin/products/${productCreate.id}`);
+    await heading(page, `Hundred ${id}`).waitFor();
+    const started = Date.now();
+    await page.getByRole('tab', { name: 'Variants and stock' }).click();
+    await page.getByRole('table', { name: 'Variants' }).getByRole('row').nth(25).waitFor();
+    const elapsed = Date.now() - started;
+    console.log(`100 variants: first page of the variants table in ${elapsed} ms`);
+    expect(await page.getByRole('table', { name: 'Variants' }).getByRole('row').count()).toBe(26);
+    await page.getByText('100 results · page 1 of 4').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('100 results · page 2 of 4').waitFor();
+    await audit(s, 'Product with 100 variants');
+    await closeSession(s);
+  }, 300_000);
 });
