@@ -2,6 +2,9 @@ import { type GraphQLInputType, isInputObjectType, isNonNullType } from 'graphql
 import type { CompiledRoute } from '../../rest/compile';
 import type { HttpMethod } from '../../rest/route';
 import { type JsonSchema, inputSchema } from '../../rest/openapi/json-schema';
+import { REQUEST_ARG_DOCS, type RequestField, STORE_TOOLS, type StoreTransport } from './store-tools';
+
+export type { RequestField } from './store-tools';
 
 export type Surface = 'store' | 'admin';
 
@@ -40,57 +43,9 @@ export interface RouteTool {
   flatBody: boolean;
   /** Destructive tools (delete, cancel, refund, stock set) run only with `confirm: true`. */
   needsConfirm: boolean;
+  /** `stdio`: offered only where the connection is a session a tool can sign in (store_login, store_register). */
+  transport: StoreTransport;
 }
-
-/** The request fields a tool argument may fill (what REST reads from `X-Cart-Token` and `Idempotency-Key`). */
-export type RequestField = 'cartToken' | 'idempotencyKey';
-
-/** The contract's store tools, by route. Request arguments are the store's capability tokens and the idempotency key. */
-const STORE_TOOLS: Record<
-  string,
-  { route: `${HttpMethod} ${string}`; title: string; request?: Record<string, RequestField> }
-> = {
-  store_list_products: { route: 'GET /api/v1/store/products', title: 'Search and list products' },
-  store_get_product: { route: 'GET /api/v1/store/products/id/{id}', title: 'Get a product' },
-  store_list_categories: { route: 'GET /api/v1/store/categories', title: 'List categories' },
-  store_create_cart: { route: 'POST /api/v1/store/cart', title: 'Create a cart' },
-  store_get_cart: {
-    route: 'GET /api/v1/store/cart/{id}',
-    title: 'Get a cart',
-    request: { cart_token: 'cartToken' },
-  },
-  store_add_to_cart: {
-    route: 'POST /api/v1/store/cart/{id}/items',
-    title: 'Add an item to a cart',
-    request: { cart_token: 'cartToken' },
-  },
-  store_update_cart_item: {
-    route: 'PUT /api/v1/store/cart/{id}/items/{itemId}',
-    title: 'Change a cart item quantity',
-    request: { cart_token: 'cartToken' },
-  },
-  store_remove_from_cart: {
-    route: 'DELETE /api/v1/store/cart/{id}/items/{itemId}',
-    title: 'Remove an item from a cart',
-    request: { cart_token: 'cartToken' },
-  },
-  store_list_shipping_methods: { route: 'GET /api/v1/store/shipping-methods', title: 'List shipping methods' },
-  store_list_payment_methods: { route: 'GET /api/v1/store/payment-methods', title: 'List payment methods' },
-  store_checkout: {
-    route: 'POST /api/v1/store/checkout',
-    title: 'Place an order',
-    request: { cart_token: 'cartToken', idempotency_key: 'idempotencyKey' },
-  },
-  store_register: { route: 'POST /api/v1/store/auth/register', title: 'Register a customer account' },
-  store_login: { route: 'POST /api/v1/store/auth/login', title: 'Log in as a customer' },
-  store_get_account: { route: 'GET /api/v1/store/account', title: "Get the signed-in customer's account" },
-  store_list_orders: { route: 'GET /api/v1/store/account/orders', title: "List the signed-in customer's orders" },
-};
-
-const REQUEST_ARG_DOCS: Record<string, string> = {
-  cart_token: "The cart's session_token (from store_create_cart) when the cart belongs to no signed-in customer.",
-  idempotency_key: 'Repeat a checkout with the same key to get the first order back instead of a second one.',
-};
 
 /** Special admin actions whose names the REST path does not spell as verb + noun. */
 const ADMIN_NAMES: Record<string, string> = {
@@ -182,14 +137,22 @@ function describe(route: CompiledRoute, fieldDescription: string | undefined, ex
   return `${base}${extra} (REST: ${route.spec.method} ${route.spec.path})`;
 }
 
-/** Builds one tool's input schema: path and query parameters, body fields, header arguments, `confirm`. */
-function toolInput(route: CompiledRoute, requestArgs: Record<string, RequestField>, needsConfirm: boolean) {
+/**
+ * Builds one tool's input schema: path and query parameters, body fields, header arguments, `confirm`; `docs`
+ * adds descriptions and bounds to the generated argument schemas.
+ */
+function toolInput(
+  route: CompiledRoute,
+  requestArgs: Record<string, RequestField>,
+  needsConfirm: boolean,
+  docs: Record<string, JsonSchema> = {},
+) {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   let flatBody = true;
   const add = (name: string, schema: JsonSchema, isRequired: boolean) => {
     if (properties[name]) throw new Error(`${route.spec.method} ${route.spec.path}: argument ${name} is defined twice`);
-    properties[name] = schema;
+    properties[name] = { ...schema, ...docs[name] };
     if (isRequired) required.push(name);
   };
   for (const variable of route.variables) {
@@ -241,11 +204,14 @@ export function buildRouteTools(
     const route = byKey.get(spec.route);
     if (!route) throw new Error(`MCP tool ${name}: no route ${spec.route}`);
     const needsConfirm = route.spec.method === 'DELETE';
-    const { schema, flatBody } = toolInput(route, spec.request ?? {}, needsConfirm);
+    const { schema, flatBody } = toolInput(route, spec.request ?? {}, needsConfirm, spec.args);
+    for (const arg of Object.keys(spec.args ?? {}))
+      if (!(schema.properties as Record<string, JsonSchema>)[arg])
+        throw new Error(`MCP tool ${name}: no argument ${arg}`);
     tools.push({
       name,
       title: spec.title,
-      description: describe(route, fieldDescription(route), ''),
+      description: describe(route, spec.description, ''),
       surface: 'store',
       route,
       inputSchema: schema,
@@ -253,6 +219,7 @@ export function buildRouteTools(
       requestArgs: spec.request ?? {},
       flatBody,
       needsConfirm,
+      transport: spec.transport ?? 'any',
     });
   }
   for (const route of routes) {
@@ -275,6 +242,7 @@ export function buildRouteTools(
       requestArgs: {},
       flatBody,
       needsConfirm,
+      transport: 'any',
     });
   }
   const seen = new Set<string>();
