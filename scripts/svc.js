@@ -25,11 +25,26 @@ function newestSource() {
   return newest;
 }
 
+/**
+ * Any `OTEL_*` variable (and no `OTEL_SDK_DISABLED=true`) preloads the OpenTelemetry SDK before the service's
+ * modules, as `node -r …/telemetry/register.js` would, so http, express, graphql, ioredis and Prisma are
+ * instrumented when first required. Without one nothing of OpenTelemetry is loaded (docs/operations.md).
+ */
+const telemetryWanted =
+  process.env.OTEL_SDK_DISABLED?.trim().toLowerCase() !== 'true' &&
+  Object.keys(process.env).some((name) => name.startsWith('OTEL_') && process.env[name]);
+
 function runSources() {
   // MCP clients (Claude Desktop, Cursor) start `svc` from any folder: compile with this project's settings.
   process.env.SWC_NODE_PROJECT ??= join(root, 'tsconfig.json');
   require('@swc-node/register');
+  if (telemetryWanted) require(join(root, 'src', 'platform', 'telemetry', 'register.ts'));
   require(join(root, 'src', 'main.ts'));
+}
+
+function runBuilt() {
+  if (telemetryWanted) require(join(root, 'dist', 'src', 'platform', 'telemetry', 'register.js'));
+  require(built);
 }
 
 const swcInstalled = (() => {
@@ -49,7 +64,7 @@ if (process.env.SVC_FROM_SOURCE || !existsSync(built)) {
 } else {
   const source = newestSource();
   if (source.mtimeMs <= statSync(built).mtimeMs) {
-    require(built);
+    runBuilt();
   } else if (swcInstalled) {
     process.stderr.write(
       `svc: dist/ is older than ${relative(root, source.path)}; running the sources (npm run build to use the build)\n`,

@@ -16,6 +16,7 @@ import { mcpCommand } from './cli/mcp';
 import { workerCommand } from './cli/worker';
 import { parseCatalogArgs, seedCatalogCommand } from './cli/seed-catalog';
 import { type CliOutput, cliOutput, reportFailure } from './cli/output';
+import { shutdownTelemetry } from './platform/telemetry';
 
 const USAGE = `usage: svc <command> [--config path] [--json]
 
@@ -87,13 +88,17 @@ async function serve(configFile?: string): Promise<void> {
     if (stopping) return void log.info({ signal }, 'already shutting down');
     stopping = true;
     log.info({ signal }, 'shutting down');
-    service.close().then(
-      () => process.exit(0),
-      (err) => {
-        log.error({ err: String(err) }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    service
+      .close()
+      // The spans and metrics still buffered are exported before the process ends.
+      .then(() => shutdownTelemetry())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          log.error({ err: String(err) }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -4,10 +4,10 @@
  * transaction of the change that raised it, and a relay delivers it at least once, with retries, a delivery
  * log and replay, across crashes, restarts and several instances.
  */
-import { type HookEvent, definePlugin } from '../../src/plugin-api';
+import { type HookEvent, currentTraceparent, definePlugin } from '../../src/plugin-api';
 import { type AutomationConfig, configSchema } from './config';
 import { automationGraphql } from './graphql';
-import { Relay, type AutomationTables } from './relay';
+import { Relay, type AutomationTables, observeOutbox } from './relay';
 import { mountRoutes } from './routes';
 import { AUTOMATION_HTTP_ROUTES } from './http-routes';
 import { AUTOMATION_ROUTE_ROWS } from './route-rows';
@@ -42,12 +42,16 @@ export const automationPlugin = definePlugin({
     for (const name of config.hooks as Array<HookEvent['name'] & `${string}.after_${string}`>) {
       // In the change's transaction: a rolled-back change leaves no event, a committed one always has its row.
       ctx.hooks.inTransaction(name, async (event, db) => {
-        await db.automationEvent.create({ data: { eventName: name, body: eventBody(event) } });
+        // With tracing on, the writing request's trace context goes with the row: the delivery's span links to it.
+        await db.automationEvent.create({
+          data: { eventName: name, body: eventBody(event), traceParent: currentTraceparent() },
+        });
       });
       // After the commit: deliver now rather than at the next poll.
       ctx.hooks.after(name, () => current.nudge());
     }
     mountRoutes(ctx, current);
+    observeOutbox(ctx.db);
     current.start();
   },
   async shutdown() {

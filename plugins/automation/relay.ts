@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type PluginDatabase, type PluginLogger, pruneInBatches, sql } from '../../src/plugin-api';
+import {
+  type PluginDatabase,
+  type PluginLogger,
+  type SpanMark,
+  inSpan,
+  observeGauge,
+  pruneInBatches,
+  recordWebhookAttempt,
+  sql,
+} from '../../src/plugin-api';
 import type { AutomationConfig } from './config';
 import { postEvent } from './deliver';
 import { deliveryHeaders } from './signing';
@@ -14,6 +23,8 @@ interface Leased {
   eventName: string;
   body: string;
   attempts: number;
+  /** The trace context of the request that wrote the event (null when tracing was off then). */
+  traceParent: string | null;
 }
 
 /**
@@ -130,14 +141,34 @@ export class Relay {
         ORDER BY next_attempt_at, created_at
         LIMIT ${this.config.batch_size}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, event_name AS "eventName", body, attempts`);
+      RETURNING id, event_name AS "eventName", body, attempts, trace_parent AS "traceParent"`);
   }
 
-  private async deliver(event: Leased): Promise<void> {
+  /**
+   * One attempt, in its own trace (a span per attempt, linked to the request that wrote the event): the POST
+   * (whose HTTP span carries `traceparent` to the receiver) and the recording of its outcome nest under it.
+   */
+  private deliver(event: Leased): Promise<void> {
+    return inSpan(
+      `automation deliver ${event.eventName}`,
+      {
+        'svc.webhook.event': event.eventName,
+        'svc.webhook.event_id': event.id,
+        'svc.webhook.attempt': event.attempts + 1,
+      },
+      (span) => this.attempt(event, span),
+      { root: true, kind: 'producer', links: [event.traceParent] },
+    );
+  }
+
+  private async attempt(event: Leased, span: SpanMark): Promise<void> {
     const url = `${this.config.webhook_base_url.replace(/\/+$/, '')}/${event.eventName}`;
     const headers = deliveryHeaders(this.config.secret, event.id, event.body);
     const outcome = await postEvent(url, event.body, headers, this.config.timeout_seconds * 1000);
     const attempt = event.attempts + 1;
+    recordWebhookAttempt(event.eventName, outcome.ok, outcome.durationMs / 1000);
+    span.set({ 'http.response.status_code': outcome.statusCode });
+    if (!outcome.ok) span.fail(outcome.error ?? 'delivery failed');
     await this.db.$transaction(async (tx) => {
       const [row] = outcome.ok
         ? await tx.$queryRaw<Array<{ nextAttemptAt: Date | null; status: string }>>(sql`
@@ -194,4 +225,44 @@ async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => P
     while (next < items.length) await work(items[next++]);
   });
   await Promise.all(lanes);
+}
+
+/** How often the outbox gauges may query the database (each collection within it reuses the last reading). */
+const OUTBOX_READING_MS = 5_000;
+
+/**
+ * `svc.automation.outbox.lag` (age of the oldest undelivered event, 0 when none) and `svc.automation.outbox.backlog`
+ * (undelivered events by status: pending, dead). Database-wide figures: every instance reports the same, so
+ * aggregate them with max. Read at most every {@link OUTBOX_READING_MS}, whatever the scrape rate.
+ */
+export function observeOutbox(db: PluginDatabase<AutomationTables>): void {
+  let last: { at: number; reading: Promise<Array<{ status: string; count: number; age: number }>> } | undefined;
+  const read = () => {
+    if (!last || Date.now() - last.at >= OUTBOX_READING_MS) {
+      const reading = db.$queryRaw<Array<{ status: string; count: number; age: number }>>(sql`
+        SELECT status::text AS status, count(*)::int AS count,
+               COALESCE(extract(epoch FROM now() - min(created_at)), 0)::float8 AS age
+        FROM automation_events WHERE status IN ('pending', 'dead') GROUP BY status`);
+      last = { at: Date.now(), reading };
+      // A failed reading is not kept: the next collection asks again.
+      reading.catch(() => (last = undefined));
+    }
+    return last.reading;
+  };
+  observeGauge(
+    'svc.automation.outbox.lag',
+    { description: 'Age of the oldest undelivered automation event (0 when none).', unit: 's' },
+    async () => [{ value: (await read()).find((r) => r.status === 'pending')?.age ?? 0 }],
+  );
+  observeGauge(
+    'svc.automation.outbox.backlog',
+    { description: 'Undelivered automation events by status (pending, dead).', unit: '{event}' },
+    async () => {
+      const rows = await read();
+      return ['pending', 'dead'].map((status) => ({
+        value: rows.find((r) => r.status === status)?.count ?? 0,
+        attributes: { status },
+      }));
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { AppError, type PluginLogger } from '../../src/plugin-api';
+import { AppError, type PluginLogger, inSpan, recordProviderCall } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
 
 export type Intent = Stripe.PaymentIntent;
@@ -90,7 +90,30 @@ export class Provider {
     }
   }
 
-  private async call<T>(operation: string, run: () => Promise<T>): Promise<T> {
+  /**
+   * One provider call: a client span `payprov <operation>` (the SDK's HTTP request nests under it and carries
+   * `traceparent`), its count and latency, and failures mapped onto {@link ProviderError}.
+   */
+  private call<T>(operation: string, run: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    return inSpan(
+      `payprov ${operation}`,
+      { 'svc.provider.operation': operation },
+      async () => {
+        let ok = false;
+        try {
+          const result = await this.mapped(operation, run);
+          ok = true;
+          return result;
+        } finally {
+          recordProviderCall(operation, ok, (performance.now() - started) / 1000);
+        }
+      },
+      { kind: 'client' },
+    );
+  }
+
+  private async mapped<T>(operation: string, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (err) {

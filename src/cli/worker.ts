@@ -1,6 +1,7 @@
 import { startWorker } from '../app/worker';
 import type { Config } from '../platform/config/keys';
 import type { Logger } from '../platform/logger';
+import { shutdownTelemetry } from '../platform/telemetry';
 
 /**
  * `svc worker`: the background work without the public API, until SIGTERM or SIGINT, which stop it gracefully
@@ -14,13 +15,16 @@ export async function workerCommand(config: Config, log: Logger): Promise<void> 
     if (stopping) return void log.info({ signal }, 'already shutting down');
     stopping = true;
     log.info({ signal }, 'worker shutting down');
-    worker.close().then(
-      () => process.exit(0),
-      (err) => {
-        log.error({ err: String(err) }, 'worker shutdown failed');
-        process.exit(1);
-      },
-    );
+    worker
+      .close()
+      .then(() => shutdownTelemetry())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          log.error({ err: String(err) }, 'worker shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

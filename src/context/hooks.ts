@@ -1,3 +1,4 @@
+import { inSpan } from '../platform/telemetry';
 import { AppError } from '../shared/errors';
 import type { DbClient } from './db-client';
 
@@ -95,7 +96,11 @@ export class HookRegistry {
 
   /** Runs the in-transaction handlers of `name` with `db` (the open transaction); a throw propagates. */
   async runInTransaction(name: AfterHookName, event: Omit<HookEvent, 'name'>, db: DbClient): Promise<void> {
-    for (const handler of this.inTransactionHandlers.get(name) ?? []) await handler({ name, ...event }, db);
+    const handlers = this.inTransactionHandlers.get(name);
+    if (!handlers?.length) return;
+    await inSpan(`hook ${name}`, hookAttributes(name, 'in_transaction', handlers.length), async () => {
+      for (const handler of handlers) await handler({ name, ...event }, db);
+    });
   }
 
   has(name: HookName): boolean {
@@ -104,25 +109,41 @@ export class HookRegistry {
 
   /** Runs before-handlers in order; the first that throws cancels the operation. */
   async runBefore(name: BeforeHookName, event: Omit<HookEvent, 'name'>): Promise<void> {
-    for (const handler of this.handlers.get(name) ?? []) {
-      try {
-        await handler({ name, ...event });
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        const code = name === 'checkout.before' ? 'checkout_rejected' : 'hook_rejected';
-        throw new AppError(code, err instanceof Error && err.message ? err.message : `rejected by ${name}`);
+    const handlers = this.handlers.get(name);
+    if (!handlers?.length) return;
+    await inSpan(`hook ${name}`, hookAttributes(name, 'before', handlers.length), async () => {
+      for (const handler of handlers) {
+        try {
+          await handler({ name, ...event });
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          const code = name === 'checkout.before' ? 'checkout_rejected' : 'hook_rejected';
+          throw new AppError(code, err instanceof Error && err.message ? err.message : `rejected by ${name}`);
+        }
       }
-    }
+    });
   }
 
   /** Runs after-handlers, each isolated: a failure is logged and never reaches the caller or other handlers. */
   async runAfter(name: AfterHookName, event: Omit<HookEvent, 'name'>): Promise<void> {
-    for (const handler of this.handlers.get(name) ?? []) {
-      try {
-        await handler({ name, ...event });
-      } catch (err) {
-        this.log.error({ hook: name, err: err instanceof Error ? err.message : String(err) }, 'after-hook failed');
+    const handlers = this.handlers.get(name);
+    if (!handlers?.length) return;
+    await inSpan(`hook ${name}`, hookAttributes(name, 'after', handlers.length), async (span) => {
+      for (const handler of handlers) {
+        try {
+          await handler({ name, ...event });
+        } catch (err) {
+          span.fail('after-hook failed');
+          this.log.error({ hook: name, err: err instanceof Error ? err.message : String(err) }, 'after-hook failed');
+        }
       }
-    }
+    });
   }
 }
+
+/** A hook run's span attributes (one span per run of a hook that has handlers). */
+const hookAttributes = (name: HookName, phase: 'before' | 'after' | 'in_transaction', handlers: number) => ({
+  'svc.hook.name': name,
+  'svc.hook.phase': phase,
+  'svc.hook.handlers': handlers,
+});

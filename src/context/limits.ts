@@ -1,5 +1,6 @@
 import { Extensions } from 'type-graphql';
 import type { LimitPolicy } from '../platform/security-store';
+import { recordRateLimited } from '../platform/telemetry';
 import { AppError } from '../shared/errors';
 import type { Ctx } from './ctx';
 
@@ -28,6 +29,9 @@ export function rateLimited(retryAfter: number): AppError {
 export async function takeLimits(ctx: Ctx, policies: readonly EndpointLimit[]): Promise<void> {
   for (const policy of policies) {
     const verdict = await ctx.security.consume(policy, ctx.request.ip);
-    if (!verdict.allowed) throw rateLimited(verdict.retryAfter);
+    if (!verdict.allowed) {
+      recordRateLimited(policy);
+      throw rateLimited(verdict.retryAfter);
+    }
   }
 }

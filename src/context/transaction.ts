@@ -2,6 +2,7 @@ import type { Ctx } from './ctx';
 import type { AfterHookName, HookEvent } from './hooks';
 import { AppError } from '../shared/errors';
 import { driverErrorCause } from '../shared/db-errors';
+import { recordTransactionGaveUp, recordTransactionRetry } from '../platform/telemetry';
 
 /** How many times a use case runs when the database aborts it for a deadlock or a serialization conflict. */
 const MAX_ATTEMPTS = 4;
@@ -43,11 +44,13 @@ export async function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): P
       if (!isTransientConflict(err)) throw err;
       if (attempt >= MAX_ATTEMPTS) {
         ctx.log.warn({ attempts: attempt }, 'transaction conflicted on every attempt; answering 503');
+        recordTransactionGaveUp();
         throw new AppError('service_unavailable', 'the database was busy with conflicting changes; try again', {
           headers: { 'Retry-After': '1' },
         });
       }
       ctx.log.info({ attempt }, 'transaction conflict (deadlock or serialization); retrying');
+      recordTransactionRetry();
       await pause(Math.random() * 20 * 2 ** attempt);
     }
   }

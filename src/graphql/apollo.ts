@@ -13,6 +13,7 @@ import { AppError } from '../shared/errors';
 import { errorFields } from '../shared/error-fields';
 import { operationLimits } from './endpoint-limits';
 import { aliasLimitRule, depthLimitRule, operationComplexity } from './limits';
+import { recordGraphqlRefused } from '../platform/telemetry';
 
 export interface ApolloOptions {
   schema: GraphQLSchema;
@@ -50,6 +51,7 @@ function servicePlugin(limits: { signedIn: number; anonymous: number }): ApolloS
           const complexityLimit = contextValue.actor.kind === 'anonymous' ? limits.anonymous : limits.signedIn;
           const cost = operationComplexity(schema, document, operationName ?? undefined, request.variables ?? {});
           if (cost > complexityLimit) {
+            recordGraphqlRefused('complexity');
             throw new GraphQLError(`query complexity ${cost} exceeds the limit of ${complexityLimit}`, {
               extensions: { code: 'invalid_query', http: { status: 400 } },
             });

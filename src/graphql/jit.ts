@@ -10,6 +10,7 @@ import {
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Ctx } from '../context/ctx';
 import { routeOperation } from '../context/read-routing';
+import { inSpan, metricsOn, recordGraphqlOperation, tracingOn } from '../platform/telemetry';
 
 /** Runs one operation of a document against the schema with the request's context and variables. */
 export type OperationRunner = (
@@ -27,14 +28,42 @@ export function compileOperation(
   document: DocumentNode,
   operationName?: string | null,
 ): OperationRunner {
-  const run = runnerOf(schema, document, operationName);
+  const compiled = runnerOf(schema, document, operationName);
   // With read replicas, a query may read from one (read-routing.ts); decided here, where REST, GraphQL and MCP
   // all pass and the operation's kind is known, at the cost of one property check without replicas.
-  const kind = getOperationAST(document, operationName)?.operation ?? 'query';
-  return (variables, context) =>
+  const operation = getOperationAST(document, operationName);
+  const kind = operation?.operation ?? 'query';
+  const routed: OperationRunner = (variables, context) =>
     (context as Ctx | undefined)?.readRouting
-      ? routeOperation(context as Ctx, kind, () => run(variables, context))
-      : run(variables, context);
+      ? routeOperation(context as Ctx, kind, () => compiled(variables, context))
+      : compiled(variables, context);
+  return observed(routed, kind, operationName ?? operation?.name?.value ?? null);
+}
+
+/**
+ * The operation's span (`query ProductList`, with `graphql.operation.type` and `.name`: the SQL of its resolvers
+ * nests under it) and its count and duration metrics; the bare runner while telemetry is off.
+ */
+function observed(run: OperationRunner, kind: string, name: string | null): OperationRunner {
+  return (variables, context) => {
+    if (!tracingOn() && !metricsOn()) return run(variables, context);
+    const started = performance.now();
+    return inSpan(
+      name ? `${kind} ${name}` : kind,
+      { 'graphql.operation.type': kind, 'graphql.operation.name': name ?? undefined },
+      async (mark) => {
+        let ok = false;
+        try {
+          const result = await run(variables, context);
+          ok = !result.errors?.length;
+          if (!ok) mark.fail(result.errors![0].message);
+          return result;
+        } finally {
+          recordGraphqlOperation(kind, name ?? '(anonymous)', ok, (performance.now() - started) / 1000);
+        }
+      },
+    );
+  };
 }
 
 function runnerOf(schema: GraphQLSchema, document: DocumentNode, operationName?: string | null): OperationRunner {

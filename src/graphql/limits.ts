@@ -11,6 +11,7 @@ import {
   isLeafType,
 } from 'graphql';
 import { type ComplexityEstimator, getComplexity } from 'graphql-query-complexity';
+import { recordGraphqlRefused } from '../platform/telemetry';
 
 /** Validation rule: rejects operations nested deeper than `max` selection levels (fragments followed). */
 export function depthLimitRule(max: number) {
@@ -40,6 +41,7 @@ export function depthLimitRule(max: number) {
       OperationDefinition(node) {
         const depth = depthOf(node.selectionSet, new Set());
         if (depth > max) {
+          recordGraphqlRefused('depth');
           context.reportError(
             new GraphQLError(`query depth ${depth} exceeds the limit of ${max}`, {
               nodes: [node],
@@ -92,8 +94,10 @@ export function aliasLimitRule(maxAliases: number, maxRootFields: number) {
             : tally.root > maxRootFields
               ? `more than ${maxRootFields} root fields in one operation`
               : null;
-        if (problem)
+        if (problem) {
+          recordGraphqlRefused(tally.aliases > maxAliases ? 'aliases' : 'root_fields');
           context.reportError(new GraphQLError(problem, { nodes: [node], extensions: { code: 'invalid_query' } }));
+        }
       },
     };
   };

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Actor } from '../context/actor';
 import type { Logger } from '../platform/logger';
 import { type QueryScope, RequestQueryLog, queryScope } from '../platform/db/query-stats';
+import { currentTraceIds, metricsOn, operationLabel, recordHttpRequest } from '../platform/telemetry';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -23,6 +24,9 @@ export function requestId(log: Logger) {
     req.id = incoming && VALID_ID.test(incoming) ? incoming : randomUUID();
     req.log = log.child({ requestId: req.id });
     res.setHeader('X-Request-ID', req.id);
+    // With tracing on, the trace this request belongs to (the incoming `traceparent`'s, or a new one).
+    const trace = currentTraceIds();
+    if (trace) res.setHeader('X-Trace-ID', trace.trace_id);
     const started = process.hrtime.bigint();
     // Facts later layers add to the request's log line (the GraphQL or REST operation that ran).
     const logFields: Record<string, unknown> = {};
@@ -37,6 +41,8 @@ export function requestId(log: Logger) {
         { method: req.method, path, ...logFields, status: res.statusCode, ms: Math.round(ms * 10) / 10, sql },
         'request',
       );
+      if (metricsOn())
+        recordHttpRequest(req.method, routeLabel(res, path), operationOf(logFields), res.statusCode, ms / 1000);
     });
     next();
   };
@@ -50,4 +56,29 @@ export function countQueries(queryLog: RequestQueryLog) {
     res.on('finish', () => queryLog.record(req.id, scope.statements));
     queryScope.run(scope, next);
   };
+}
+
+/** Paths whose first segments name what served them (bounded: plugin names are the installed plugins'). */
+const KNOWN_PREFIX =
+  /^\/(graphql|graphiql|mcp\/(store|admin)|admin|uploads|plugins\/[a-z0-9_-]{1,40}|api\/v1\/(openapi\.json|docs))(\/|$)/;
+
+/**
+ * The `http.route` label of a request: the REST route template that ran (`res.locals.route`), else a known
+ * prefix; never a raw path (it would hold ids and make the label set unbounded).
+ */
+function routeLabel(res: Response, path: string): string {
+  if (typeof res.locals.route === 'string') return res.locals.route;
+  if (res.statusCode === 404) return '(unmatched)';
+  const prefix = KNOWN_PREFIX.exec(path);
+  return prefix ? `/${prefix[1]}` : '(other)';
+}
+
+/** The operation label: REST's declared operation name, GraphQL's `type name` with the name bounded. */
+function operationOf(logFields: Record<string, unknown>): string | undefined {
+  const operation = logFields.operation;
+  if (typeof operation !== 'string') return undefined;
+  const space = operation.indexOf(' ');
+  return space < 0
+    ? operationLabel(operation)
+    : `${operation.slice(0, space)} ${operationLabel(operation.slice(space + 1))}`;
 }

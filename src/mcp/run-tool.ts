@@ -4,6 +4,7 @@ import type { Actor } from '../context/actor';
 import type { AppServices } from '../context/ctx';
 import type { NormalizedError } from '../graphql/errors';
 import type { Logger } from '../platform/logger';
+import { inSpan } from '../platform/telemetry';
 import { AppError, type ErrorEntry } from '../shared/errors';
 import { type RequestField, type RouteTool, argumentName } from './tool-catalog';
 
@@ -127,17 +128,23 @@ export async function runRouteTool(
   const body = tool.flatBody
     ? Object.fromEntries(Object.entries(args).filter(([key]) => !used.has(key)))
     : (args.body ?? {});
-  const outcome = await runRoute(
-    route,
-    { params, query, body },
-    {
-      services,
-      actor: caller.actor,
-      requestId: caller.requestId,
-      log: caller.log,
-      clientIp: caller.clientIp,
-      ...fields,
-    },
+  // A span per tool call, named after the tool and the operation it runs (MCP semantic conventions).
+  const outcome = await inSpan(
+    `tools/call ${tool.name}`,
+    { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool.name, 'graphql.operation.name': route.operationName },
+    () =>
+      runRoute(
+        route,
+        { params, query, body },
+        {
+          services,
+          actor: caller.actor,
+          requestId: caller.requestId,
+          log: caller.log,
+          clientIp: caller.clientIp,
+          ...fields,
+        },
+      ),
   );
   if ('error' in outcome) return toolError(outcome.error);
   return toolSuccess(shape(route, outcome.payload), maxBytes);

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client';
+import { recordCheckout } from '../../platform/telemetry';
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { violatedUnique } from '../../shared/db-errors';
@@ -26,6 +27,18 @@ class AlreadyClaimed extends Error {}
  * `insufficient_stock`.
  */
 export async function checkout(ctx: Ctx, input: CheckoutInput) {
+  try {
+    const placed = await checkoutOnce(ctx, input);
+    recordCheckout('placed');
+    return placed;
+  } catch (err) {
+    // `svc.checkout.count` by reason: the error code (a bounded vocabulary), `internal_error` for anything else.
+    recordCheckout('failed', err instanceof AppError ? err.code : 'internal_error');
+    throw err;
+  }
+}
+
+async function checkoutOnce(ctx: Ctx, input: CheckoutInput) {
   const key = idempotencyKey(ctx);
   const customerScope = `checkout:${ctx.actor.kind === 'anonymous' ? guestScope(ctx, input) : ctx.actor.id}`;
   const hash = requestHash({ input, cartToken: ctx.request.cartToken ?? null });

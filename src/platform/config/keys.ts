@@ -198,6 +198,18 @@ export const CONFIG_KEYS = {
     choices: ['auto', 'on', 'off'],
     doc: 'Count the SQL statements of each request into its log line (`sql`), so an N+1 shows up; `auto` is on unless `env` is `production` (the count needs AsyncLocalStorage, whose promise hooks cost about a tenth of a store list page on Node 20).',
   },
+  'metrics.prometheus': {
+    type: 'bool',
+    default: false,
+    doc: 'Serve the service metrics as Prometheus text at `GET /metrics` on `metrics.prometheus_port` (its own port, no authentication: keep it off the public network); works with or without the `OTEL_*` variables (docs/operations.md).',
+  },
+  'metrics.prometheus_port': {
+    type: 'int',
+    default: 9464,
+    min: 0,
+    max: 65535,
+    doc: 'Port of the Prometheus endpoint, on `server.host` (0 picks a free port, logged at start).',
+  },
   'auth.jwt_secret': {
     type: 'string',
     default: '',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ensureWritableDir } from '../ensure-dir';
+import { observeConnectionPool } from '../telemetry';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock';
@@ -118,6 +119,7 @@ async function openPostgres(opts: DatabaseOptions): Promise<Database> {
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => opts.log.error({ err: err.message }, 'postgres pool error'));
+  observeConnectionPool('primary', pool);
   // The adapter types the generator as always naming; `undefined` is what it passes itself without one (unnamed).
   const naming =
     opts.preparedStatements === false

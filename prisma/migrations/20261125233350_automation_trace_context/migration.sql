@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "automation_events" ADD COLUMN     "trace_parent" VARCHAR(55);

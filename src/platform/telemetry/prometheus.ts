@@ -1,0 +1,51 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createInstruments } from './metrics';
+import { telemetryState as state } from './state';
+
+/**
+ * `metrics.prometheus` without the SDK (no `OTEL_*` variable): a meter provider whose only reader is Prometheus's,
+ * so the metrics exist for the scrape endpoint and nothing is exported or traced. With the SDK on, its own
+ * Prometheus reader is used instead.
+ */
+export function enablePrometheusMetrics(): void {
+  if (state.meter) return;
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const api = require('@opentelemetry/api') as typeof import('@opentelemetry/api');
+  const { PrometheusExporter } =
+    require('@opentelemetry/exporter-prometheus') as typeof import('@opentelemetry/exporter-prometheus');
+  const { MeterProvider } = require('@opentelemetry/sdk-metrics') as typeof import('@opentelemetry/sdk-metrics');
+  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const exporter = new PrometheusExporter({ preventServerStart: true });
+  const provider = new MeterProvider({
+    resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME || 'svc' }),
+    readers: [exporter],
+  });
+  api.metrics.setGlobalMeterProvider(provider);
+  state.api = api;
+  state.meter = api.metrics.getMeter('svc');
+  state.prometheus = { handle: (req, res) => exporter.getMetricsRequestHandler(req, res) };
+  state.shutdown = () => provider.shutdown();
+  createInstruments(state.meter);
+}
+
+/** The Prometheus text endpoint on its own port: `GET /metrics`, nothing else. */
+export async function servePrometheus(host: string, port: number): Promise<{ port: number; close(): Promise<void> }> {
+  const prometheus = state.prometheus;
+  if (!prometheus) throw new Error('metrics are not enabled');
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET' && (req.url === '/metrics' || req.url?.startsWith('/metrics?')))
+      return prometheus.handle(req, res);
+    res.statusCode = 404;
+    res.end('not found: the metrics are at /metrics\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
