@@ -3,7 +3,6 @@ import type { AppServices } from '../src/context/ctx';
 import { ResponseEffects } from '../src/context/effects';
 import { sendError } from '../src/http/send';
 import { AppError } from '../src/shared/errors';
-import { nameHttpRoute } from '../src/platform/telemetry';
 import type { CompiledRoute } from './compile';
 import { readMultipart } from './multipart';
 import { type HttpMethod, successStatus } from './route';
@@ -34,6 +33,19 @@ function clientGone(res: Response): AbortSignal {
   return controller.signal;
 }
 
+/**
+ * A route's payload as the body REST sends: `{ data }`, a list with `meta` (`list`: `{ data: items, meta }`,
+ * `items`: `{ data: { items }, meta }`), the text itself, or null for a bodiless answer.
+ */
+export function envelopeBody(route: CompiledRoute, payload: unknown): unknown {
+  const { envelope = 'object' } = route.spec;
+  if (envelope === 'none') return null;
+  if (envelope === 'text') return String(payload);
+  if (envelope === 'object') return { data: payload };
+  const { items, meta } = payload as { items: unknown[]; meta: unknown };
+  return envelope === 'list' ? { data: items, meta } : { data: { items }, meta };
+}
+
 /** Writes a route's payload in its envelope (`{ data }`, a list with `meta`, text, or 204). */
 export function respond(route: CompiledRoute, res: Response, payload: unknown): void {
   const { envelope = 'object' } = route.spec;
@@ -50,12 +62,7 @@ export function respond(route: CompiledRoute, res: Response, payload: unknown): 
       .send(String(payload));
     return;
   }
-  if (envelope === 'object') {
-    res.status(code).json({ data: payload });
-    return;
-  }
-  const { items, meta } = payload as { items: unknown[]; meta: unknown };
-  res.status(code).json(envelope === 'list' ? { data: items, meta } : { data: { items }, meta });
+  res.status(code).json(envelopeBody(route, payload));
 }
 
 /** The caller of a route behind an HTTP request: its identity, IP, headers and cookies, and its response. */
@@ -68,6 +75,7 @@ export function httpCaller(app: AppServices, req: Request, res: Response): Route
     clientIp: req.clientIp,
     headers: req.headers,
     cookies: req.cookies,
+    origin: `${req.protocol}://${req.get('host')}`,
     signal: clientGone(res),
     effects: new ResponseEffects(res),
   };
@@ -113,9 +121,6 @@ export function restRouter(app: AppServices, routes: CompiledRoute[]) {
 
   async function serve(route: CompiledRoute, req: Request, res: Response, params: Record<string, string>) {
     if (res.locals.logFields) res.locals.logFields.operation = route.operationName;
-    // The route template labels the request's metrics and names its span (never the raw path, which holds ids).
-    res.locals.route = route.spec.path;
-    nameHttpRoute(route.spec.path);
     const { multipart } = route.spec;
     const outcome = await runRoute(
       route,

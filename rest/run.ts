@@ -6,7 +6,6 @@ import type { ResponseEffects } from '../src/context/effects';
 import { takeLimits } from '../src/context/limits';
 import { type NormalizedError, normalizeError } from '../src/graphql/errors';
 import type { Logger } from '../src/platform/logger';
-import { annotateSpan } from '../src/platform/telemetry';
 import { AppError } from '../src/shared/errors';
 import type { UploadedFile } from '../src/shared/uploads';
 import { type FieldProblem, isPlainObject, readInput } from '../src/shared/validation/input';
@@ -39,7 +38,10 @@ export interface RouteCaller {
   headers?: Record<string, string | string[] | undefined>;
   cookies?: RequestInfo['cookies'];
   cartToken?: string;
+  guestToken?: string;
   idempotencyKey?: string;
+  /** `<protocol>://<host>` of the request behind the call, for absolute links (HTTP callers; MCP its own URL). */
+  origin?: string;
   /** Aborted when the client goes away (long operations stop early). */
   signal?: AbortSignal;
   /** Where the operation's cookies and headers go (REST: the HTTP response; elsewhere they are dropped). */
@@ -120,11 +122,6 @@ export function routeAccessError(route: CompiledRoute, actor: Actor): AppError |
  * errors mapped onto the service's vocabulary. The operation's cookies and headers go to `caller.effects`.
  */
 export async function runRoute(route: CompiledRoute, input: RouteInput, caller: RouteCaller): Promise<RouteResult> {
-  // The surface's span (REST's HTTP request, an MCP tool call) names the operation it runs.
-  annotateSpan({
-    'graphql.operation.name': route.operationName,
-    'svc.route': `${route.spec.method} ${route.spec.path}`,
-  });
   const denied = routeAccessError(route, caller.actor);
   if (denied) return { error: denied };
   const ctx = createContext(
@@ -137,7 +134,9 @@ export async function runRoute(route: CompiledRoute, input: RouteInput, caller: 
       headers: caller.headers,
       cookies: caller.cookies,
       cartToken: caller.cartToken,
+      guestToken: caller.guestToken,
       idempotencyKey: caller.idempotencyKey,
+      origin: caller.origin,
       signal: caller.signal,
     },
     caller.effects,

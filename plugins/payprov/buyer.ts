@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Request, Response } from 'express';
-import { AppError, type HookEvent, type PluginContext } from '../../src/plugin-api';
+import { AppError, type HookEvent, type PluginCaller, type PluginContext } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
 import { sameSecret, sha256Hex as sha256 } from './inputs';
 
@@ -8,7 +7,8 @@ type Ctx = PluginContext<PayprovConfig, 'payprovLink' | 'payprovWebhookEvent'>;
 
 /** The cookie that identifies a guest browser to its own pay-first intents when it has no cart token to show. */
 export const PAYER_COOKIE = 'svc_payer';
-const PAYER_COOKIE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** One day, in seconds (the Set-Cookie `Max-Age`). */
+const PAYER_COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;
 /** Same bound as the core's `Idempotency-Key` (contract §7). */
 const MAX_KEY_LENGTH = 255;
 
@@ -31,31 +31,30 @@ export interface Buyer {
   metadata: Record<string, string>;
 }
 
-export function payingBuyer(ctx: Ctx, req: Request, res: Response): Buyer {
-  const userId = ctx.auth.userId(req);
-  if (ctx.auth.userType(req) === 'customer' && userId)
+export function payingBuyer(ctx: Ctx, caller: PluginCaller): Buyer {
+  const { userId } = caller;
+  if (caller.userType === 'customer' && userId)
     return { scope: `customer:${userId}`, metadata: { svc_customer_id: userId } };
-  const cartToken = req.get('x-cart-token');
-  if (cartToken) {
-    const digest = sha256(cartToken);
+  if (caller.cartToken) {
+    const digest = sha256(caller.cartToken);
     return { scope: `cart:${digest}`, metadata: { svc_guest: '1', svc_cart_token: digest } };
   }
   // Staff or API keys calling the store route: their own id scopes their keys, the intent is a guest's.
   if (userId) return { scope: `user:${userId}`, metadata: { svc_guest: '1' } };
-  return { scope: `payer:${sha256(payerCookie(req, res))}`, metadata: { svc_guest: '1' } };
+  return { scope: `payer:${sha256(payerCookie(ctx, caller))}`, metadata: { svc_guest: '1' } };
 }
 
 /** The browser's `svc_payer` cookie, issued now when it has none (valid for one day, this plugin's paths only). */
-function payerCookie(req: Request, res: Response): string {
-  const presented = (req.cookies as Record<string, string | undefined> | undefined)?.[PAYER_COOKIE];
+function payerCookie(ctx: Ctx, caller: PluginCaller): string {
+  const presented = caller.cookie(PAYER_COOKIE);
   if (presented && /^[0-9a-f]{64}$/.test(presented)) return presented;
   const issued = randomBytes(32).toString('hex');
-  res.cookie(PAYER_COOKIE, issued, {
+  caller.setCookie(PAYER_COOKIE, issued, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: req.secure,
+    secure: ctx.secureCookie,
     path: '/api/v1/store/payprov',
-    maxAge: PAYER_COOKIE_MAX_AGE_MS,
+    maxAge: PAYER_COOKIE_MAX_AGE_SECONDS,
   });
   return issued;
 }

@@ -7,8 +7,7 @@
 import { definePlugin } from '../../src/plugin-api';
 import { registerCheckoutHooks } from './checkout-hooks';
 import { configSchema } from './config';
-import { createIntentHandler, paymentStatusHandler } from './intents';
-import { completeLinkHandler, createLinkHandler, readLinkHandler } from './links';
+import { payprovGraphql } from './graphql';
 import { registerPayprovMcpTools } from './mcp-tools';
 import { ASSETS_DIR, PAYPROV_UI_EXTENSION, payPageHandler } from './page';
 import { Provider } from './provider';
@@ -16,8 +15,10 @@ import { Reconciler } from './reconcile';
 import { Settlement } from './settle';
 import { webhookHandler } from './webhook';
 import { PAYPROV_HTTP_ROUTES } from './http-routes';
+import { PAYPROV_ROUTE_ROWS } from './route-rows';
+import { PAYPROV_VERSION, type PayprovRuntime } from './runtime';
 
-export const PAYPROV_VERSION = '1.0.0';
+export { PAYPROV_VERSION } from './runtime';
 
 export const payprovPlugin = definePlugin({
   name: 'payprov',
@@ -27,18 +28,17 @@ export const payprovPlugin = definePlugin({
   tables: ['payprovLink', 'payprovWebhookEvent'],
   uiExtensions: [PAYPROV_UI_EXTENSION],
   registerStoreMcpTools: registerPayprovMcpTools,
+  graphql: payprovGraphql,
+  // The store routes are rows over the plugin's GraphQL fields. Raw routes, with their schemas declared in
+  // http-routes.ts: the webhook (its signature covers the raw bytes), the pay page (HTML), and health (any
+  // signed-in caller, which no access rule of the core's tables says).
+  routes: PAYPROV_ROUTE_ROWS,
   httpRoutes: PAYPROV_HTTP_ROUTES,
   init(ctx) {
     const provider = new Provider(ctx.config, ctx.log);
     const settlement = new Settlement(ctx.config, ctx.commerce, provider, ctx.log);
     registerCheckoutHooks(ctx, provider, settlement);
-
-    const store = ctx.storeRouter;
-    store.post('/payment-intent', createIntentHandler(ctx, provider, settlement));
-    store.get('/payment-status/:paymentIntentId', paymentStatusHandler(ctx, provider));
-    store.post('/payment-link', createLinkHandler(ctx, provider));
-    store.get('/payment-link/:token', readLinkHandler(ctx, provider));
-    store.post('/payment-link/:token/complete', completeLinkHandler(ctx, provider));
+    ctx.expose({ ctx, provider, settlement } satisfies PayprovRuntime);
 
     ctx.acceptRawBody('/webhook');
     ctx.router.post('/webhook', webhookHandler(ctx, provider, settlement));

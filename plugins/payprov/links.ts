@@ -1,12 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
-import { AppError, type PluginContext, sql } from '../../src/plugin-api';
-import type { PayprovConfig } from './config';
-import { BodyReader, INTENT_ID, sha256Hex } from './inputs';
+import { AppError, type CheckoutQuoteRequest, type PluginCaller, sql } from '../../src/plugin-api';
+import { INTENT_ID, sha256Hex } from './inputs';
 import { requirePayprovMethod } from './intents';
 import { PAYABLE, type Provider } from './provider';
-
-type Ctx = PluginContext<PayprovConfig, 'payprovLink' | 'payprovWebhookEvent'>;
+import type { PayprovCtx as Ctx, PayprovRuntime } from './runtime';
 
 /** Link tokens are 32 random bytes, base64url: 43 characters. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -31,89 +28,87 @@ export async function usableLink(ctx: Ctx, token: string) {
   return link;
 }
 
-/** The absolute URL of the pay page for `token`. */
-function payUrl(ctx: Ctx, req: Request, token: string): string {
-  const base = ctx.config.public_url.replace(/\/+$/, '') || `${req.protocol}://${req.get('host')}`;
+/** The URL of the pay page for `token`: under `public_url`, else the request's own origin (relative without one). */
+function payUrl(ctx: Ctx, caller: PluginCaller, token: string): string {
+  const base = ctx.config.public_url.replace(/\/+$/, '') || caller.origin || '';
   return `${base}/plugins/payprov/pay/${token}`;
 }
+
+/** The spec's snake_case keys of an address as the checkout request (and the stored link) carries it. */
+const snakeKeys = (address: object | null | undefined) =>
+  address &&
+  Object.fromEntries(
+    Object.entries(address)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]),
+  );
+
+/** The body of `POST /api/v1/store/payprov/payment-link` as the REST reader gives it. */
+export type LinkRequest = Required<
+  Pick<CheckoutQuoteRequest, 'cartId' | 'paymentMethodId' | 'shippingMethodId' | 'shippingAddress'>
+> &
+  Pick<CheckoutQuoteRequest, 'billingAddress' | 'email'>;
 
 /**
  * `POST /api/v1/store/payprov/payment-link`: prices the caller's cart server-side (current prices, the
  * shipping method, tax; the client can't set an amount), creates a pre-order intent for that total in the
  * configured currency, and stores the link with only its token's hash.
  */
-export function createLinkHandler(ctx: Ctx, provider: Provider) {
-  return async (req: Request, res: Response) => {
-    const input = new BodyReader(req.body);
-    const cartId = input.uuid('cart_id');
-    const paymentMethodId = input.uuid('payment_method_id');
-    const shippingMethodId = input.uuid('shipping_method_id');
-    const shippingAddress = input.object('shipping_address', true);
-    const billingAddress = input.object('billing_address', false);
-    const email = input.string('email', 320, false);
-    input.done();
-    await requirePayprovMethod(ctx, paymentMethodId!);
-    const request = {
-      cart_id: cartId,
-      shipping_method_id: shippingMethodId,
-      payment_method_id: paymentMethodId,
-      shipping_address: shippingAddress,
-      ...(billingAddress && { billing_address: billingAddress }),
-      ...(email && { email }),
-    };
-    // The checkout's own validation and pricing, with the caller's cart access (JWT or X-Cart-Token).
-    const quote = await ctx.commerce.quoteCheckout(req, request);
-    const currency = ctx.config.currency.toUpperCase();
-    if (quote.currency.toUpperCase() !== currency)
-      throw new AppError('currency_mismatch', `payment links are in ${currency}; the cart is in ${quote.currency}`, {
-        field: 'cart_id',
-      });
-    if (quote.total < 1) throw new AppError('invalid_amount', 'the cart total is zero; nothing to pay');
+export async function createLink(rt: PayprovRuntime, context: unknown, caller: PluginCaller, input: LinkRequest) {
+  const { ctx, provider } = rt;
+  await requirePayprovMethod(ctx, input.paymentMethodId);
+  // The checkout's own validation and pricing, with the caller's cart access (JWT or X-Cart-Token).
+  const quote = await ctx.commerce.quoteCheckout(context, input);
+  const currency = ctx.config.currency.toUpperCase();
+  if (quote.currency.toUpperCase() !== currency)
+    throw new AppError('currency_mismatch', `payment links are in ${currency}; the cart is in ${quote.currency}`, {
+      field: 'cart_id',
+    });
+  if (quote.total < 1) throw new AppError('invalid_amount', 'the cart total is zero; nothing to pay');
 
-    const id = randomUUID();
-    const token = randomBytes(32).toString('base64url');
-    const cartToken = req.get('x-cart-token') ?? null;
-    const intent = await provider.createIntent(
-      {
-        amount: quote.total,
-        currency: currency.toLowerCase(),
-        description: 'Payment link',
-        receipt_email: quote.email || undefined,
-        metadata: {
-          svc_mode: 'pre_order',
-          svc_payment_method_id: paymentMethodId!,
-          svc_link_id: id,
-          // The owner, as for pay-first intents, so checkout.before lets only this buyer spend it.
-          ...(quote.customerId
-            ? { svc_customer_id: quote.customerId }
-            : { svc_guest: '1', ...(cartToken && { svc_cart_token: tokenHash(cartToken) }) }),
-        },
+  const id = randomUUID();
+  const token = randomBytes(32).toString('base64url');
+  const cartToken = caller.cartToken ?? null;
+  const intent = await provider.createIntent(
+    {
+      amount: quote.total,
+      currency: currency.toLowerCase(),
+      description: 'Payment link',
+      receipt_email: quote.email || undefined,
+      metadata: {
+        svc_mode: 'pre_order',
+        svc_payment_method_id: input.paymentMethodId,
+        svc_link_id: id,
+        // The owner, as for pay-first intents, so checkout.before lets only this buyer spend it.
+        ...(quote.customerId
+          ? { svc_customer_id: quote.customerId }
+          : { svc_guest: '1', ...(cartToken && { svc_cart_token: tokenHash(cartToken) }) }),
       },
-      `svc-intent-link-${id}`,
-    );
-    const expiresAt = new Date(Date.now() + ctx.config.link_ttl_minutes * 60_000);
-    await ctx.db.payprovLink.create({
-      data: {
-        id,
-        tokenHash: tokenHash(token),
-        paymentIntentId: intent.id,
-        cartId: cartId!,
-        cartToken,
-        customerId: quote.customerId,
-        shippingMethodId: shippingMethodId!,
-        paymentMethodId: paymentMethodId!,
-        shippingAddress: shippingAddress as object,
-        billingAddress: (billingAddress ?? shippingAddress) as object,
-        email: quote.email,
-        amount: quote.total,
-        currency,
-        expiresAt,
-      },
-    });
-    res.status(201).json({
-      data: { payment_url: payUrl(ctx, req, token), payment_intent_id: intent.id, expires_at: expiresAt.toISOString() },
-    });
-  };
+    },
+    `svc-intent-link-${id}`,
+  );
+  const expiresAt = new Date(Date.now() + ctx.config.link_ttl_minutes * 60_000);
+  // Addresses as the checkout request spells them: completing the link hands them to the checkout function.
+  const shippingAddress = snakeKeys(input.shippingAddress)!;
+  await ctx.db.payprovLink.create({
+    data: {
+      id,
+      tokenHash: tokenHash(token),
+      paymentIntentId: intent.id,
+      cartId: input.cartId,
+      cartToken,
+      customerId: quote.customerId,
+      shippingMethodId: input.shippingMethodId,
+      paymentMethodId: input.paymentMethodId,
+      shippingAddress,
+      billingAddress: snakeKeys(input.billingAddress) ?? shippingAddress,
+      email: quote.email,
+      amount: quote.total,
+      currency,
+      expiresAt,
+    },
+  });
+  return { paymentUrl: payUrl(ctx, caller, token), paymentIntentId: intent.id, expiresAt };
 }
 
 /** The payment data a link's page needs (spec: no addresses). */
@@ -122,19 +117,11 @@ export async function linkPaymentData(ctx: Ctx, provider: Provider, token: strin
   const intent = await provider.retrieve(link.paymentIntentId);
   if (!intent) throw AppError.notFound('payment link');
   return {
-    client_secret: intent.client_secret,
-    publishable_key: ctx.config.publishable_key,
+    clientSecret: intent.client_secret,
+    publishableKey: ctx.config.publishable_key,
     amount: link.amount,
     currency: link.currency.toLowerCase(),
     email: link.email,
-  };
-}
-
-/** `GET /api/v1/store/payprov/payment-link/{token}`. */
-export function readLinkHandler(ctx: Ctx, provider: Provider) {
-  return async (req: Request, res: Response) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.json({ data: await linkPaymentData(ctx, provider, String(req.params.token)) });
   };
 }
 
@@ -144,68 +131,54 @@ export function readLinkHandler(ctx: Ctx, provider: Provider) {
  * wins; the others see 410), then runs the full programmatic checkout (hooks, stock, capture). A checkout that
  * fails releases the claim so the buyer can try again; the client hears only 'checkout failed'.
  */
-export function completeLinkHandler(ctx: Ctx, provider: Provider) {
-  return async (req: Request, res: Response) => {
-    const input = new BodyReader(req.body);
-    const intentId = input.string('payment_intent_id', 255);
-    input.done();
-    const link = await usableLink(ctx, String(req.params.token));
-    if (!INTENT_ID.test(intentId!) || intentId !== link.paymentIntentId)
-      throw AppError.validation([{ field: 'payment_intent_id', detail: 'does not belong to this payment link' }]);
-    const intent = await provider.retrieve(link.paymentIntentId);
-    if (!intent || !PAYABLE.has(intent.status)) {
-      ctx.log.warn(
-        { link: link.id, status: intent?.status },
-        'payment link completed before the payment was authorized',
-      );
-      throw checkoutFailed();
-    }
-    const claimed = await ctx.db.$executeRaw(sql`
+export async function completeLink(rt: PayprovRuntime, caller: PluginCaller, token: string, intentId: string) {
+  const { ctx, provider } = rt;
+  const link = await usableLink(ctx, token);
+  if (!INTENT_ID.test(intentId) || intentId !== link.paymentIntentId)
+    throw AppError.validation([{ field: 'payment_intent_id', detail: 'does not belong to this payment link' }]);
+  const intent = await provider.retrieve(link.paymentIntentId);
+  if (!intent || !PAYABLE.has(intent.status)) {
+    ctx.log.warn({ link: link.id, status: intent?.status }, 'payment link completed before the payment was authorized');
+    throw checkoutFailed();
+  }
+  const claimed = await ctx.db.$executeRaw(sql`
       UPDATE payprov_links SET status = 'claimed', updated_at = now()
       WHERE id = ${link.id}::uuid AND status = 'pending' AND expires_at > now()`);
-    if (claimed === 0) {
-      await usableLink(ctx, String(req.params.token)); // throws the 410 that applies now
-      throw new AppError('payment_link_used', 'this payment link has been used');
-    }
-    let orderId: string;
-    let orderNumber: string;
-    try {
-      const order = await ctx.checkout({
-        customerId: link.customerId,
-        cartToken: link.cartToken,
-        clientIp: req.clientIp,
-        requestId: req.id,
-        request: {
-          cart_id: link.cartId,
-          shipping_method_id: link.shippingMethodId,
-          payment_method_id: link.paymentMethodId,
-          shipping_address: link.shippingAddress,
-          billing_address: link.billingAddress,
-          ...(link.email && { email: link.email }),
-          payment_reference: link.paymentIntentId,
-        },
-      });
-      orderId = String(order.data.id);
-      orderNumber = String(order.data.order_number);
-    } catch (err) {
-      ctx.log.warn(
-        { link: link.id, code: (err as AppError).code, err: (err as Error).message },
-        'payment link checkout failed',
-      );
-      await ctx.db.$executeRaw(sql`
-        UPDATE payprov_links SET status = 'pending', updated_at = now() WHERE id = ${link.id}::uuid AND status = 'claimed'`);
-      throw checkoutFailed();
-    }
-    await ctx.db.$executeRaw(sql`
-      UPDATE payprov_links SET status = 'completed', order_id = ${orderId}::uuid, updated_at = now()
-      WHERE id = ${link.id}::uuid`);
-    res.json({
-      data: {
-        status: 'completed',
-        payment_intent_id: link.paymentIntentId,
-        order_id: orderId,
-        order_number: orderNumber,
+  if (claimed === 0) {
+    await usableLink(ctx, token); // throws the 410 that applies now
+    throw new AppError('payment_link_used', 'this payment link has been used');
+  }
+  let orderId: string;
+  let orderNumber: string;
+  try {
+    const order = await ctx.checkout({
+      customerId: link.customerId,
+      cartToken: link.cartToken,
+      clientIp: caller.clientIp,
+      requestId: caller.requestId,
+      request: {
+        cart_id: link.cartId,
+        shipping_method_id: link.shippingMethodId,
+        payment_method_id: link.paymentMethodId,
+        shipping_address: link.shippingAddress,
+        billing_address: link.billingAddress,
+        ...(link.email && { email: link.email }),
+        payment_reference: link.paymentIntentId,
       },
     });
-  };
+    orderId = String(order.data.id);
+    orderNumber = String(order.data.order_number);
+  } catch (err) {
+    ctx.log.warn(
+      { link: link.id, code: (err as AppError).code, err: (err as Error).message },
+      'payment link checkout failed',
+    );
+    await ctx.db.$executeRaw(sql`
+        UPDATE payprov_links SET status = 'pending', updated_at = now() WHERE id = ${link.id}::uuid AND status = 'claimed'`);
+    throw checkoutFailed();
+  }
+  await ctx.db.$executeRaw(sql`
+      UPDATE payprov_links SET status = 'completed', order_id = ${orderId}::uuid, updated_at = now()
+      WHERE id = ${link.id}::uuid`);
+  return { status: 'completed', paymentIntentId: link.paymentIntentId, orderId, orderNumber };
 }

@@ -75,7 +75,7 @@ export function payPageHandler(ctx: Ctx, provider: Provider) {
           nonce,
           'Payment',
           `<h1>Pay ${escape(amount)} ${escape(data.currency.toUpperCase())}</h1>
-<payprov-payment publishable-key="${escape(data.publishable_key)}" client-secret="${escape(data.client_secret)}" data-complete-url="${escape(completeUrl)}"></payprov-payment>
+<payprov-payment publishable-key="${escape(data.publishableKey)}" client-secret="${escape(data.clientSecret)}" data-complete-url="${escape(completeUrl)}"></payprov-payment>
 <p id="payprov-status" role="status"></p>
 <script nonce="${nonce}" src="${GLUE_PATH}" integrity="${GLUE_SRI}"></script>`,
           `<script nonce="${nonce}" src="${escape(ctx.config.js_url)}"></script>

@@ -39,7 +39,7 @@ export async function mcpCommand(config: Config, args: string[]): Promise<void> 
   if (surface === 'admin' && !credential)
     throw new ConfigError('mcp admin: a staff API key is required (SVC_MCP_API_KEY or --api-key)');
   const log = createLogger(config['log.level'] === 'info' ? 'warn' : config['log.level'], pino.destination(2));
-  // The HTTP listener stays on loopback: plugin tools call the store API through it.
+  // The HTTP listener stays on loopback (nothing outside reaches it); plugin tools run the store routes in process.
   const service = await startService({ config: { ...config, 'server.port': 0, 'server.host': '127.0.0.1' }, log });
   try {
     if (!service.mcp) throw new ConfigError('mcp: mcp.enabled is false');
@@ -67,7 +67,6 @@ export async function mcpCommand(config: Config, args: string[]): Promise<void> 
     }
     await serveMcpStdio(service.mcp, surface, {
       caller: { actor, requestId: randomUUID(), log: log.child({ mcp: surface }), clientIp: 'stdio' },
-      authorization,
       toolsets,
     });
   } finally {

@@ -42,6 +42,7 @@ export function createContext(
     cartToken?: string;
     guestToken?: string;
     idempotencyKey?: string;
+    origin?: string;
     uploads?: Map<string, UploadedFile>;
     signal?: AbortSignal;
   },
@@ -65,6 +66,7 @@ export function createContext(
       cartToken: request.cartToken ?? fromHttp.cartToken,
       guestToken: request.guestToken ?? fromHttp.guestToken,
       idempotencyKey: request.idempotencyKey ?? fromHttp.idempotencyKey,
+      origin: request.origin,
     },
     effects,
   };

@@ -81,6 +81,8 @@ export interface RequestInfo {
   guestToken?: string;
   /** The client's `Idempotency-Key` as sent; read it through `idempotencyKey()`, which checks it. */
   idempotencyKey?: string;
+  /** `<protocol>://<host>` of the HTTP request behind the operation (absolute links a plugin answers), if any. */
+  origin?: string;
 }
 
 /**

@@ -70,7 +70,6 @@ export function mcpRouter(
       }
       const session: McpSession = {
         caller: { actor: req.actor, requestId: req.id, log: req.log, clientIp: req.clientIp },
-        authorization: req.get('authorization'),
         toolsets,
       };
       // The SDK hands `req.auth` to the factory as `authInfo`: that is how this request's caller reaches its server.

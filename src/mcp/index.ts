@@ -17,6 +17,8 @@ export function createMcpRuntime(options: {
   schema: GraphQLSchema;
   routes: CompiledRoute[];
   plugins: () => PluginDefinition<any, any>[];
+  /** The active plugins' compiled route rows (their tools' store client runs them in process). */
+  pluginRoutes: () => CompiledRoute[];
   selfUrl: () => string;
 }): McpRuntime {
   const { config } = options.services;
@@ -30,6 +32,7 @@ export function createMcpRuntime(options: {
     services: options.services,
     tools: describeRouteTools(options.schema, options.routes),
     plugins: options.plugins,
+    routeTable: () => [...options.pluginRoutes(), ...options.routes],
     selfUrl: options.selfUrl,
     maxBytes: config['mcp.max_result_bytes'],
     defaultToolsets: configured.includes('all') ? (Object.keys(TOOLSETS) as Toolset[]) : (configured as Toolset[]),

@@ -1,10 +1,13 @@
 import type { McpServer, jsonSchemaValidator } from '@modelcontextprotocol/server';
+import type { CompiledRoute } from '../../rest/compile';
+import { envelopeBody } from '../../rest/router';
+import { runRoute } from '../../rest/run';
 import { mcpServerSdk } from './sdk';
 import type { AppServices } from '../context/ctx';
 import type { PluginDefinition } from '../plugin-api';
 import { type StoreMcpClient, checkStorePath, collectStoreMcpTools } from '../plugin-api/mcp-tools';
 import { SERVICE_VERSION } from '../platform/version';
-import { AppError, ERROR_STATUS, type ErrorCode } from '../shared/errors';
+import { AppError, type ErrorCode } from '../shared/errors';
 import { type ToolCaller, type ToolResult, runRouteTool, toolError, toolSuccess } from './run-tool';
 import { type RouteTool, type Surface, TOOLSETS, type Toolset } from './tool-catalog';
 
@@ -14,7 +17,12 @@ export interface McpRuntime {
   tools: RouteTool[];
   /** The active plugins (their store tools join the store server). */
   plugins: () => PluginDefinition<any, any>[];
-  /** The service's own base URL, for plugin tools that call the store API over HTTP. */
+  /**
+   * What a plugin tool's store client dispatches to, in process: the active plugins' route rows and the core
+   * routes (compiled once; the same routes HTTP serves).
+   */
+  routeTable: () => CompiledRoute[];
+  /** The service's own base URL: the origin of absolute links in a tool's answer (a payment link's page). */
   selfUrl: () => string;
   maxBytes: number;
   defaultToolsets: Toolset[];
@@ -23,8 +31,6 @@ export interface McpRuntime {
 /** One MCP session's identity: who calls, and (admin) which toolsets it sees. */
 export interface McpSession {
   caller: ToolCaller;
-  /** The caller's credential as an `Authorization` header value, for plugin tools' store calls. */
-  authorization?: string;
   toolsets?: Toolset[];
 }
 
@@ -40,8 +46,6 @@ const OBJECT_ONLY: jsonSchemaValidator = {
         ? { valid: true as const, data: input as T, errorMessage: undefined }
         : { valid: false as const, data: undefined, errorMessage: 'arguments must be a JSON object' },
 };
-
-const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && code in ERROR_STATUS;
 
 /** Parses `?toolsets=catalog,orders` (or `all`); unknown names are a 400 naming the known ones. */
 export function parseToolsets(value: unknown, fallback: Toolset[]): Toolset[] {
@@ -61,28 +65,60 @@ export function parseToolsets(value: unknown, fallback: Toolset[]): Toolset[] {
   return [...new Set(names)] as Toolset[];
 }
 
-/** The store API over HTTP as the caller (a plugin's tools reach only `/api/v1/store/…`). */
-function storeClient(rt: McpRuntime, session: McpSession): StoreMcpClient {
+/** A query string as the REST router reads it (a repeated key becomes a list). */
+function queryOf(search: string | undefined): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(search ?? '')) {
+    const held = query[key];
+    query[key] = held === undefined ? value : [held, value].flat();
+  }
+  return query;
+}
+
+/**
+ * The spec's store client of a plugin's tools: `get(path)` / `post(path, body)` on `/api/v1/store/…` (checked in
+ * the spec's order first), run in process as the session's caller: the path is matched against the route table
+ * and the route runs through `runRoute`, the runner REST uses (same access, budgets, validation and errors), so
+ * no loopback HTTP call, credential forwarding or timeout is involved. The answer is the JSON body REST would
+ * send (`{ data }`, a list with `meta`, null for 204); a failure throws the route's error with its field entries.
+ */
+export function storeClient(
+  rt: Pick<McpRuntime, 'services' | 'routeTable' | 'selfUrl'>,
+  session: McpSession,
+): StoreMcpClient {
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const checked = checkStorePath(path);
-    const res = await fetch(rt.selfUrl() + checked, {
-      method,
-      headers: {
-        ...(session.authorization ? { authorization: session.authorization } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        'x-request-id': session.caller.requestId,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const parsed = (await res.json().catch(() => null)) as {
-      errors?: Array<{ code?: string; detail?: string }>;
-    } | null;
-    if (res.status >= 400) {
-      const first = parsed?.errors?.[0];
-      throw new AppError(isErrorCode(first?.code) ? first.code : 'internal_error', first?.detail);
+    const [pathname, search] = checkStorePath(path).split('?', 2) as [string, string | undefined];
+    let known = false;
+    for (const route of rt.routeTable()) {
+      const match = route.pattern.exec(pathname);
+      if (!match) continue;
+      known = true;
+      if (route.spec.method !== method) continue;
+      const params: Record<string, string> = {};
+      for (const [i, name] of route.params.entries()) params[name] = decodeURIComponent(match[i + 1]);
+      const { caller } = session;
+      const outcome = await runRoute(
+        route,
+        { params, query: queryOf(search), body },
+        {
+          services: rt.services,
+          actor: caller.actor,
+          requestId: caller.requestId,
+          log: caller.log,
+          clientIp: caller.clientIp,
+          origin: rt.selfUrl() || undefined,
+        },
+      );
+      if ('error' in outcome) {
+        const { error } = outcome;
+        if (error instanceof AppError) throw error;
+        throw new AppError(error.code as ErrorCode, error.detail, { entries: error.entries, headers: error.headers });
+      }
+      return envelopeBody(route, outcome.payload);
     }
-    return parsed;
+    throw known
+      ? new AppError('method_not_allowed', `method ${method} not allowed on ${pathname}`)
+      : AppError.notFound(`route ${pathname}`);
   };
   return { get: (path) => call('GET', path), post: (path, body) => call('POST', path, body ?? {}) };
 }

@@ -58,6 +58,12 @@ export interface PluginPayments {
   ordersAwaitingPayment(before: Date, limit: number): Promise<Array<{ id: string; paymentReference: string | null }>>;
 }
 
+/** What a checkout quote needs: a cart, the methods and the addresses (checkout's own input type). */
+export type CheckoutQuoteRequest = Pick<
+  orders.CheckoutInput,
+  'cartId' | 'shippingMethodId' | 'paymentMethodId' | 'shippingAddress' | 'billingAddress' | 'email'
+>;
+
 /** Core commerce operations a payment plugin may use; they run the core services (hooks, transactions, rules). */
 export interface PluginCommerce {
   paymentMethod(id: string): Promise<{ id: string; provider: string; active: boolean } | null>;
@@ -69,13 +75,14 @@ export interface PluginCommerce {
    */
   setOrderStatus(id: string, status: string, comment?: string): Promise<boolean>;
   /**
-   * Prices a checkout request (the JSON body of `POST /api/v1/store/checkout`) as the caller of `req` would be
-   * charged for it, from live prices, the shipping method, tax and discount; writes nothing. Errors are the
-   * checkout's own (422 `invalid_shipping_method`, 400 for bad fields, 404 for a cart the caller can't see).
+   * Prices a checkout as the caller of a plugin's resolver (`@Ctx() context`) would be charged for it, from live
+   * prices, the shipping method, tax and discount; writes nothing. `request` is the checkout's input as the REST
+   * reader gives it (camelCase). Errors are the checkout's own (422 `invalid_shipping_method`, 400 for bad
+   * fields, 404 for a cart the caller can't see).
    */
   quoteCheckout(
-    req: Express.Request,
-    request: unknown,
+    context: unknown,
+    request: CheckoutQuoteRequest,
   ): Promise<{ total: number; currency: string; email: string; customerId: string | null }>;
   payments: PluginPayments;
 }
@@ -108,8 +115,7 @@ const ORDER_FIELDS = {
 } as const;
 
 /** Builds the commerce capability of plugin `provider`. */
-export function createPluginCommerce(services: AppServices, schema: GraphQLSchema, provider: string): PluginCommerce {
-  const readCheckout = checkoutInputReader(schema);
+export function createPluginCommerce(services: AppServices, provider: string): PluginCommerce {
   const system = (): Ctx =>
     createContext(services, {
       id: randomUUID(),
@@ -132,16 +138,11 @@ export function createPluginCommerce(services: AppServices, schema: GraphQLSchem
         throw err;
       }
     },
-    async quoteCheckout(req, request) {
-      const ctx = createContext(services, req as unknown as Parameters<typeof createContext>[1]);
-      const input = readCheckout(request);
-      const cart = input.cartId ? await orders.loadCheckoutCart(ctx, input.cartId) : undefined;
+    async quoteCheckout(context, request) {
+      const ctx = context as Ctx;
+      const cart = request.cartId ? await orders.loadCheckoutCart(ctx, request.cartId) : undefined;
       // A provider's method needs a reference at checkout; the quote is what that reference will be created for.
-      const draft = await orders.draftCheckout(
-        ctx,
-        { ...input, paymentReference: input.paymentReference ?? 'quote' },
-        cart,
-      );
+      const draft = await orders.draftCheckout(ctx, { ...request, paymentReference: 'quote' }, cart);
       return { total: draft.totals.total, currency: draft.currency, email: draft.email, customerId: draft.customerId };
     },
     payments: {

@@ -36,12 +36,11 @@ export type { PluginRouteAnswer, PluginRouteDoc } from '../../rest/openapi/plugi
 export type { JsonSchema } from '../../rest/openapi/json-schema';
 export type { PluginRouteRow } from './route-rows';
 export { body, path, query, route } from '../../rest/route';
-/** Spans and metrics (no-ops while telemetry is off; docs/operations.md lists the metrics). */
-export {
-  currentTraceparent,
-  inSpan,
-  observeGauge,
-  recordProviderCall,
-  recordWebhookAttempt,
-} from '../platform/telemetry';
-export type { GaugeReading, SpanMark } from '../platform/telemetry';
+export { pluginCaller } from './request';
+export type { PluginCaller } from './request';
+export { pluginRuntime } from './host';
+export type { CheckoutQuoteRequest } from './commerce';
+/** The checkout's address input, for a plugin's inputs that take an address as checkout does. */
+export { CheckoutAddressInput } from '../domains/orders';
+/** Input rules of a plugin's GraphQL inputs (checked by the REST reader and GraphQL alike, shown in OpenAPI). */
+export { Clearable, Rules } from '../shared/validation/rules';

@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import type { AccessTable } from '../auth/access';
 import type { AppServices } from '../context/ctx';
 import { sendError } from '../http/send';
-import { compileRoutes } from '../../rest/compile';
+import { type CompiledRoute, compileRoutes } from '../../rest/compile';
 import type { RouteSpec } from '../../rest/route';
 import { httpCaller, respond } from '../../rest/router';
 import { runRoute } from '../../rest/run';
@@ -19,37 +19,49 @@ export type PluginRouteRow = RouteSpec & {
   mount: 'plugin' | 'store';
 };
 
+/** Where a plugin's rows of one mount live: `/plugins/<name>` or `/api/v1/store/<name>`. */
+const mountPrefix = (plugin: string, mount: PluginRouteRow['mount']) =>
+  mount === 'plugin' ? `/plugins/${plugin}` : `/api/v1/store/${plugin}`;
+
 /** A row's path as the document shows it: the plugin's mount in front of its own path. */
 export function fullPath(plugin: string, row: PluginRouteRow): string {
-  return `${row.mount === 'plugin' ? `/plugins/${plugin}` : `/api/v1/store/${plugin}`}${row.path}`;
-}
-
-/** The plugin's rows with their full paths, for the OpenAPI document (one spec object per row). */
-export function documentedRows(plugin: { name: string; routes?: PluginRouteRow[] }): RouteSpec[] {
-  return (plugin.routes ?? []).map(({ mount: _mount, ...spec }, i) => ({
-    ...spec,
-    path: fullPath(plugin.name, plugin.routes![i]),
-  }));
+  return `${mountPrefix(plugin, row.mount)}${row.path}`;
 }
 
 /**
- * Compiles a plugin's rows (a broken row stops the plugin's start, as a broken core row stops the service's) and
- * mounts each as an Express route on the plugin's router or store router (so the 405 check and the mounted-route
- * list see them).
+ * The plugin's rows with their full paths (one spec object per row, so the OpenAPI document's tags and the
+ * compiled table refer to the same objects).
+ */
+export function documentedRows(plugin: { name: string; routes?: PluginRouteRow[] }): PluginRouteRow[] {
+  return (plugin.routes ?? []).map((row) => ({ ...row, path: fullPath(plugin.name, row) }));
+}
+
+/**
+ * Compiles a plugin's rows with their full paths (a broken row stops the plugin's start, as a broken core row
+ * stops the service's). The same compiled routes serve HTTP and the in-process store client of MCP tools.
+ */
+export function compileRouteRows(
+  schema: GraphQLSchema,
+  plugin: { name: string; routes?: PluginRouteRow[]; graphql?: { access: AccessTable } },
+): CompiledRoute[] {
+  const rows = documentedRows(plugin);
+  return rows.length ? compileRoutes(schema, rows, [plugin.graphql?.access ?? {}]) : [];
+}
+
+/**
+ * Mounts each compiled row as an Express route on the plugin's router or store router (so the 405 check and
+ * the mounted-route list see them).
  */
 export function mountRouteRows(
   services: AppServices,
-  schema: GraphQLSchema,
-  plugin: { name: string; routes?: PluginRouteRow[]; graphql?: { access: AccessTable } },
+  plugin: string,
+  compiled: CompiledRoute[],
   routers: { plugin: Router; store: Router },
 ): void {
-  const rows = plugin.routes ?? [];
-  if (!rows.length) return;
-  const compiled = compileRoutes(schema, rows, [plugin.graphql?.access ?? {}]);
   for (const route of compiled) {
     const row = route.spec as PluginRouteRow;
     const router = row.mount === 'plugin' ? routers.plugin : routers.store;
-    const expressPath = row.path.replace(/\{(\w+)\}/g, ':$1');
+    const expressPath = row.path.slice(mountPrefix(plugin, row.mount).length).replace(/\{(\w+)\}/g, ':$1');
     const method = row.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     router[method](expressPath, async (req, res, next) => {
       try {

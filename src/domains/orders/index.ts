@@ -8,6 +8,7 @@ import { createOrderLoaders } from './orders.loaders';
 
 export { checkout } from './checkout.service';
 export type { CheckoutInput } from './checkout.inputs';
+export { CheckoutAddressInput } from './checkout.inputs';
 export { draftCheckout } from './checkout-draft';
 export { loadCheckoutCart } from './checkout-cart';
 export { updateOrderStatus } from './order.service';

@@ -1,0 +1,143 @@
+import { parse } from 'graphql';
+import { type PluginRouteRow, body, path, route } from '../../src/plugin-api';
+
+/**
+ * The store routes as rows over the plugin's own GraphQL fields (graphql.ts), like the core's routes: the aliases
+ * give the spec's snake_case names, the route runner checks access and reads the bodies with the core's rules
+ * (every bad field at once, the null rule), and the OpenAPI document takes both schemas from these operations.
+ * The MCP tools' store calls run the same rows in process.
+ */
+const OPERATIONS = parse(`
+  mutation PayprovCreatePaymentIntent($input: PayprovPaymentIntentInput!) {
+    payprovCreatePaymentIntent(input: $input) { ...PayprovIntentRest }
+  }
+
+  query PayprovPaymentStatus($paymentIntentId: String!) {
+    payprovPaymentStatus(paymentIntentId: $paymentIntentId) {
+      status
+      payment_link_status: paymentLinkStatus
+    }
+  }
+
+  mutation PayprovCreatePaymentLink($input: PayprovPaymentLinkInput!) {
+    payprovCreatePaymentLink(input: $input) {
+      payment_url: paymentUrl
+      payment_intent_id: paymentIntentId
+      expires_at: expiresAt
+    }
+  }
+
+  query PayprovPaymentLink($token: String!) {
+    payprovPaymentLink(token: $token) {
+      client_secret: clientSecret
+      publishable_key: publishableKey
+      amount
+      currency
+      email
+    }
+  }
+
+  mutation PayprovCompletePaymentLink($token: String!, $input: PayprovCompleteLinkInput!) {
+    payprovCompletePaymentLink(token: $token, input: $input) {
+      status
+      payment_intent_id: paymentIntentId
+      order_id: orderId
+      order_number: orderNumber
+    }
+  }
+
+  fragment PayprovIntentRest on PayprovIntent {
+    id
+    client_secret: clientSecret
+    publishable_key: publishableKey
+    amount
+    currency
+  }
+`);
+
+/** One operation of the document above (with the fragments it may use), as a route's operation. */
+function operation(name: string) {
+  return {
+    ...OPERATIONS,
+    definitions: OPERATIONS.definitions.filter(
+      (d) =>
+        (d.kind === 'FragmentDefinition' && name === 'PayprovCreatePaymentIntent') ||
+        (d.kind === 'OperationDefinition' && d.name?.value === name),
+    ),
+  };
+}
+
+export const PAYPROV_ROUTE_ROWS: PluginRouteRow[] = [
+  {
+    mount: 'store',
+    ...route({
+      method: 'POST',
+      path: '/payment-intent',
+      operation: operation('PayprovCreatePaymentIntent'),
+      variables: { input: body() },
+      result: 'payprovCreatePaymentIntent',
+      status: 201,
+      tokens: ['cart_token', 'guest_token'],
+      headers: ['idempotency-key'],
+      errors: ['unauthorized', 'not_found', 'conflict', 'invalid_payment_method', 'invalid_amount', 'provider_error'],
+    }),
+  },
+  {
+    mount: 'store',
+    ...route({
+      method: 'GET',
+      path: '/payment-status/{paymentIntentId}',
+      operation: operation('PayprovPaymentStatus'),
+      variables: { paymentIntentId: path('paymentIntentId') },
+      result: 'payprovPaymentStatus',
+      tokens: ['guest_token'],
+      errors: ['not_found', 'provider_error'],
+    }),
+  },
+  {
+    mount: 'store',
+    ...route({
+      method: 'POST',
+      path: '/payment-link',
+      operation: operation('PayprovCreatePaymentLink'),
+      variables: { input: body() },
+      result: 'payprovCreatePaymentLink',
+      status: 201,
+      tokens: ['cart_token'],
+      errors: [
+        'not_found',
+        'invalid_payment_method',
+        'invalid_shipping_method',
+        'invalid_product',
+        'insufficient_stock',
+        'code_invalid',
+        'max_uses_reached',
+        'currency_mismatch',
+        'invalid_amount',
+        'provider_error',
+      ],
+    }),
+  },
+  {
+    mount: 'store',
+    ...route({
+      method: 'GET',
+      path: '/payment-link/{token}',
+      operation: operation('PayprovPaymentLink'),
+      variables: { token: path('token') },
+      result: 'payprovPaymentLink',
+      errors: ['not_found', 'payment_link_used', 'payment_link_expired', 'provider_error'],
+    }),
+  },
+  {
+    mount: 'store',
+    ...route({
+      method: 'POST',
+      path: '/payment-link/{token}/complete',
+      operation: operation('PayprovCompletePaymentLink'),
+      variables: { token: path('token'), input: body() },
+      result: 'payprovCompletePaymentLink',
+      errors: ['not_found', 'payment_link_used', 'payment_link_expired', 'checkout_rejected', 'provider_error'],
+    }),
+  },
+];
