@@ -3,6 +3,7 @@ import type { AppServices } from '../src/context/ctx';
 import { ResponseEffects } from '../src/context/effects';
 import { sendError } from '../src/http/send';
 import { AppError } from '../src/shared/errors';
+import { nameHttpRoute } from '../src/platform/telemetry';
 import type { CompiledRoute } from './compile';
 import { readMultipart } from './multipart';
 import { type HttpMethod, successStatus } from './route';
@@ -121,6 +122,9 @@ export function restRouter(app: AppServices, routes: CompiledRoute[]) {
 
   async function serve(route: CompiledRoute, req: Request, res: Response, params: Record<string, string>) {
     if (res.locals.logFields) res.locals.logFields.operation = route.operationName;
+    // The route template labels the request's metrics and names its span (never the raw path, which holds ids).
+    res.locals.route = route.spec.path;
+    nameHttpRoute(route.spec.path);
     const { multipart } = route.spec;
     const outcome = await runRoute(
       route,

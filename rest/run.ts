@@ -6,6 +6,7 @@ import type { ResponseEffects } from '../src/context/effects';
 import { takeLimits } from '../src/context/limits';
 import { type NormalizedError, normalizeError } from '../src/graphql/errors';
 import type { Logger } from '../src/platform/logger';
+import { annotateSpan } from '../src/platform/telemetry';
 import { AppError } from '../src/shared/errors';
 import type { UploadedFile } from '../src/shared/uploads';
 import { type FieldProblem, isPlainObject, readInput } from '../src/shared/validation/input';
@@ -122,6 +123,11 @@ export function routeAccessError(route: CompiledRoute, actor: Actor): AppError |
  * errors mapped onto the service's vocabulary. The operation's cookies and headers go to `caller.effects`.
  */
 export async function runRoute(route: CompiledRoute, input: RouteInput, caller: RouteCaller): Promise<RouteResult> {
+  // The surface's span (REST's HTTP request, an MCP tool call) names the operation it runs.
+  annotateSpan({
+    'graphql.operation.name': route.operationName,
+    'svc.route': `${route.spec.method} ${route.spec.path}`,
+  });
   const denied = routeAccessError(route, caller.actor);
   if (denied) return { error: denied };
   const ctx = createContext(

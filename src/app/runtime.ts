@@ -38,6 +38,12 @@ import type { ReadRouting } from '../context/ctx';
 import { RecentWrites } from '../platform/db/recent-writes';
 import { ACCESS_TOKEN_SECONDS } from '../auth/tokens';
 import { seedDemo } from './seed/demo';
+import {
+  declareOperationNames,
+  enablePrometheusMetrics,
+  observePluginStates,
+  servePrometheus,
+} from '../platform/telemetry';
 
 export interface RunningService {
   url: string;
@@ -79,6 +85,8 @@ export interface OpenedServices {
 export async function openServices(opts: StartOptions): Promise<OpenedServices> {
   const { config } = opts;
   const log = opts.log ?? createLogger(config['log.level']);
+  // `metrics.prometheus` without the OpenTelemetry SDK: a meter provider for the scrape alone (before the pool opens).
+  if (config['metrics.prometheus']) enablePrometheusMetrics();
   // Every instance announces its store writes, even one that caches nothing itself (`cache.enabled` false).
   const catalogGeneration = openCatalogGeneration(config['redis.url'], log);
   const database = await openDatabase({
@@ -207,6 +215,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       ...opts.pluginOptions,
     });
     services.plugins = pluginHost;
+    observePluginStates(() => pluginHost.list());
     const apiKeyUsage = new ApiKeyUsage(database.prisma, services.background);
     const schema = buildAppSchema(plugins);
     const checkout = createCheckoutFunction(services, schema);
@@ -232,6 +241,8 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     await apollo.start();
     const queryLog = new RequestQueryLog();
     const routes = compileRoutes(schema, ROUTES, schemaParts(plugins).accessTables);
+    // The REST routes' operations label metrics by name (client-chosen GraphQL names are bounded: telemetry/metrics.ts).
+    declareOperationNames(routes.map((route) => route.operationName));
     let selfUrl = '';
     let openapi: OpenApiDocument | undefined;
     const mcp = config['mcp.enabled']
@@ -283,6 +294,10 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     const host = config['server.host'];
     selfUrl = `http://${['', '0.0.0.0', '::'].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
     log.info({ port, database: database.kind }, 'svc listening');
+    const prometheus = config['metrics.prometheus']
+      ? await servePrometheus(host, config['metrics.prometheus_port'])
+      : undefined;
+    if (prometheus) log.info({ port: prometheus.port }, 'prometheus metrics at /metrics');
 
     let closing: Promise<void> | undefined;
     return {
@@ -308,6 +323,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
               { running: inFlight.running() },
               'requests still running at shutdown; closing the database under them',
             );
+          await prometheus?.close();
           await apollo.stop();
           await pluginHost.close();
           await responseCache.close();

@@ -36,6 +36,15 @@ export type { PluginRouteAnswer, PluginRouteDoc } from '../../rest/openapi/plugi
 export type { JsonSchema } from '../../rest/openapi/json-schema';
 export type { PluginRouteRow } from './route-rows';
 export { body, path, query, route } from '../../rest/route';
+/** Spans and metrics (no-ops while telemetry is off; docs/operations.md lists the metrics). */
+export {
+  currentTraceparent,
+  inSpan,
+  observeGauge,
+  recordProviderCall,
+  recordWebhookAttempt,
+} from '../platform/telemetry';
+export type { GaugeReading, SpanMark } from '../platform/telemetry';
 export { pluginCaller } from './request';
 export type { PluginCaller } from './request';
 export { pluginRuntime } from './host';
