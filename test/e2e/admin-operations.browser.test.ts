@@ -6,7 +6,7 @@ import { createProduct } from '../fixtures/catalog';
 import { adminBrowser, audit, heading } from '../harness/admin-browser';
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
 import { type TestServer, startTestServer } from '../harness/server';
-import { startReceiver } from '../harness/webhook-receiver';
+import { eventually, startReceiver } from '../harness/webhook-receiver';
 
 /**
  * The admin's operations and settings screens in a real Chromium against a real server with the automation
@@ -127,5 +127,203 @@ const { openSession, closeSession, signIn } = adminBrowser(
     await page.getByText('No movements match these filters.').waitFor();
     expect(await page.getByLabel('SKU').inputValue()).toBe(product.sku);
     await closeSession(s);
-  }, 120_000);
+  }, 240_000);
+
+  it('creates an API key whose secret is shown once, then revokes it', async () => {
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, staff.admin, '/admin/settings');
+    await heading(page, 'Settings').waitFor();
+    await audit(s, 'Settings');
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'API keys' }).click();
+    await heading(page, 'API keys').waitFor();
+    await page.getByRole('button', { name: 'New API key' }).click();
+    const keyName = `Warehouse sync ${uid()}`;
+    await page.getByLabel('Name', { exact: true }).fill(keyName);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Choose at least one permission.').waitFor();
+    await page.getByLabel('inventory.read', { exact: true }).check();
+    await page.getByLabel('inventory.update', { exact: true }).check();
+    await audit(s, 'New API key');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    const secret = await dialog.getByLabel('Key', { exact: true }).inputValue();
+    expect(secret).toMatch(/^ck_[0-9a-f]{64}$/);
+    await dialog.getByRole('button', { name: 'Copy' }).waitFor();
+    await audit(s, 'API key secret');
+    // The key works, with what it was given.
+    const viewer = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `ApiKey ${secret}` },
+      body: JSON.stringify({ query: '{ viewer { permissions } }' }),
+    });
+    expect(((await viewer.json()) as { data: { viewer: { permissions: string[] } } }).data.viewer.permissions).toEqual([
+      'inventory.read',
+      'inventory.update',
+    ]);
+
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.getByRole('row', { name: new RegExp(keyName) });
+    await row.waitFor();
+    expect(await page.content()).not.toContain(secret);
+    await page.reload();
+    await row.waitFor();
+    expect(await page.content()).not.toContain(secret);
+    await audit(s, 'API keys');
+
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await row.waitFor({ state: 'detached' });
+    await closeSession(s);
+  }, 240_000);
+
+  it('creates a discount code and a shipping method, with the service errors by their fields', async () => {
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, staff.admin, '/admin/discounts');
+    await heading(page, 'Discounts').waitFor();
+    await audit(s, 'Discounts');
+    const code = `SPRING${uid()}`.toUpperCase();
+    const newDiscount = async () => {
+      await page.getByRole('link', { name: 'New discount' }).click();
+      await heading(page, 'New discount').waitFor();
+      await page.getByLabel('Code', { exact: true }).fill(code);
+      await page.getByLabel('Value', { exact: true }).fill('15');
+      await page.getByLabel('Maximum uses').fill('100');
+      await page.getByRole('button', { name: 'Save' }).click();
+    };
+    await newDiscount();
+    await heading(page, `Discount ${code}`).waitFor();
+    await audit(s, 'Discount');
+    await page.getByRole('link', { name: 'Discounts', exact: true }).first().click();
+    await heading(page, 'Discounts').waitFor();
+    // The same code again: the service's 409 next to the Code field.
+    await newDiscount();
+    await page.getByText(/duplicate_code/).waitFor();
+    expect(await page.getByLabel('Code', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await audit(s, 'New discount with an error');
+    await page.goto(`${t.url}/admin/discounts?q=${code.slice(0, 10).toLowerCase()}`);
+    const row = page.getByRole('row', { name: new RegExp(code, 'i') });
+    await row.getByRole('cell', { name: '15 %' }).waitFor();
+    await row.getByRole('cell', { name: '0 of 100' }).waitFor();
+
+    await page.goto(`${t.url}/admin/settings`);
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Shipping methods' }).click();
+    await heading(page, 'Shipping methods').waitFor();
+    await audit(s, 'Shipping methods');
+    await page.getByRole('link', { name: 'New shipping method' }).click();
+    await heading(page, 'New shipping method').waitFor();
+    const method = `Express ${uid()}`;
+    await page.getByLabel('Name', { exact: true }).fill(method);
+    await page.getByLabel('Price').fill('9.90');
+    await audit(s, 'New shipping method');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await heading(page, method).waitFor();
+    await audit(s, 'Shipping method');
+    await page.getByRole('link', { name: 'Shipping methods', exact: true }).first().click();
+    await page
+      .getByRole('row', { name: new RegExp(method) })
+      .getByRole('cell', { name: '€9.90' })
+      .waitFor();
+    const store = await t.asGuest().gql('{ storeShippingMethods { translations { name } priceGross } }');
+    expect(store.data.storeShippingMethods).toContainEqual({ translations: [{ name: method }], priceGross: 990 });
+    await closeSession(s);
+  }, 240_000);
+
+  it('replays a failed webhook delivery from the automation log', async () => {
+    receiverUp = false;
+    const product = await createProductOverApi(`HOOK-${uid()}`);
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, staff.owner, '/admin/settings/automation?status=dead');
+    await heading(page, 'Automation deliveries').waitFor();
+    // The relay tries once (max_attempts 1), the receiver says 500: the delivery is dead.
+    const row = page.getByRole('row', { name: /product\.after_create/ }).first();
+    await eventually(async () => {
+      await page.reload();
+      await heading(page, 'Automation deliveries').waitFor();
+      return (await page.getByRole('row', { name: /Failed/ }).count()) > 0;
+    }, 30_000);
+    await row.getByRole('cell', { name: 'Failed' }).waitFor();
+    await audit(s, 'Automation deliveries');
+    await row.getByRole('link', { name: 'product.after_create' }).click();
+    await heading(page, 'Delivery product.after_create').waitFor();
+    await page.getByRole('cell', { name: '500', exact: true }).waitFor();
+    await page.getByText(product.id).first().waitFor();
+    await audit(s, 'Automation delivery');
+    await page.getByRole('link', { name: 'Automation deliveries' }).first().click();
+    await heading(page, 'Automation deliveries').waitFor();
+
+    receiverUp = true;
+    await page.getByLabel('Status').selectOption('dead');
+    await page.waitForURL(/status=dead/);
+    await page
+      .getByRole('row', { name: /product\.after_create/ })
+      .first()
+      .getByRole('checkbox')
+      .check();
+    await page.getByRole('button', { name: /^Replay selected/ }).click();
+    await page.getByText('1 delivery queued again.').waitFor();
+    await eventually(async () =>
+      receiver.received.some(
+        (r) => r.path === '/hooks/product.after_create' && r.body.includes(product.id) && receiverUp,
+      ),
+    );
+    await page.getByLabel('Status').selectOption('delivered');
+    await eventually(async () => {
+      await page.reload();
+      await heading(page, 'Automation deliveries').waitFor();
+      return (await page.getByRole('row', { name: /Delivered/ }).count()) > 0;
+    }, 30_000);
+    await closeSession(s);
+  }, 240_000);
+
+  it('a manager sees settings it may read without any write action', async () => {
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, staff.manager, '/admin/settings');
+    await heading(page, 'Settings').waitFor();
+    const settingsNav = page.getByRole('navigation', { name: 'Settings' });
+    await settingsNav.getByRole('link', { name: 'Shipping methods' }).waitFor();
+    for (const hidden of ['Staff', 'Plugins', 'Automation deliveries'])
+      expect(await settingsNav.getByRole('link', { name: hidden }).count()).toBe(0);
+    await audit(s, 'Settings as a manager');
+
+    for (const [link, title, create] of [
+      ['Shipping methods', 'Shipping methods', 'New shipping method'],
+      ['Payment methods', 'Payment methods', 'New payment method'],
+      ['Tax rules', 'Tax rules', 'New tax rule'],
+    ] as const) {
+      await settingsNav.getByRole('link', { name: link }).click();
+      await heading(page, title).waitFor();
+      await page.locator('table[aria-busy="false"]').waitFor();
+      expect(await page.getByRole('link', { name: create }).count()).toBe(0);
+      const first = page.locator('tbody tr a').first();
+      if (await first.count()) {
+        await first.click();
+        await page.locator('form fieldset[disabled]').waitFor();
+        expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+        await audit(s, `${title} detail as a manager`);
+      }
+    }
+    await page.goto(`${t.url}/admin/discounts`);
+    await heading(page, 'Discounts').waitFor();
+    await page.locator('table[aria-busy="false"]').waitFor();
+    expect(await page.getByRole('link', { name: 'New discount' }).count()).toBe(0);
+    await audit(s, 'Discounts as a manager');
+    await closeSession(s);
+  }, 240_000);
 });
+
+async function createProductOverApi(sku: string) {
+  const res = await t.asAdmin().post('/api/v1/admin/products', {
+    currency: 'EUR',
+    sku,
+    translations: [{ locale: 'en', name: sku, slug: sku.toLowerCase() }],
+  });
+  expect(res.status).toBe(201);
+  return res.body.data as { id: string };
+}

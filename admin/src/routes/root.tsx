@@ -45,7 +45,3 @@ export const appRoute = createRoute({
 /** A screen without search parameters: its own lazily loaded chunk under the signed-in frame. */
 export const screen = <TPath extends string>(path: TPath, load: () => Promise<Record<string, unknown>>, name: string) =>
   createRoute({ getParentRoute: () => appRoute, path, component: lazyRouteComponent(load, name) });
-
-/** Screens of issue 25 not built yet: an honest page each, under the name the navigation gives it. */
-export const placeholder = <TPath extends string>(path: TPath) =>
-  screen(path, () => import('../screens/placeholder'), 'PlaceholderScreen');

@@ -176,22 +176,25 @@ export function SelectField({ label, error, id, children, ref, ...props }: Selec
   );
 }
 
-/** **Delete** behind a confirmation dialog (focus trapped, returned to the button). */
+/** **Delete** (or `label`) behind a confirmation dialog (focus trapped, returned to the button). */
 export function DeleteButton({
   what,
   description,
   onConfirm,
+  label = 'Delete',
 }: {
   what: string;
   description: string;
   onConfirm: () => void;
+  /** The action's name on the button, the dialog's title and its confirm button (e.g. **Revoke**). */
+  label?: string;
 }) {
   return (
     <ConfirmDialog
-      trigger={<Button variant="danger">Delete</Button>}
-      title={`Delete ${what}?`}
+      trigger={<Button variant="danger">{label}</Button>}
+      title={`${label} ${what}?`}
       description={description}
-      confirmLabel="Delete"
+      confirmLabel={label}
       onConfirm={onConfirm}
     />
   );
