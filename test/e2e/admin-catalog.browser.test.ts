@@ -24,6 +24,7 @@ let t: TestServer;
 let shop: Awaited<ReturnType<typeof createShop>>;
 let browser: Browser | undefined;
 let adminEmail = '';
+let managerEmail = '';
 
 beforeAll(async () => {
   if (haveChromium) {
@@ -33,6 +34,7 @@ beforeAll(async () => {
   t = await startTestServer();
   shop = await createShop(t);
   adminEmail = (await createAdmin(t, { role: 'admin' })).email;
+  managerEmail = (await createAdmin(t, { role: 'manager' })).email;
   if (haveChromium) browser = await launchChromium();
 }, 240_000);
 afterAll(async () => {
@@ -348,6 +350,21 @@ describe('admin catalog: what the screens ask of the API', () => {
     await page.getByRole('button', { name: /^Move .*shade\.png earlier$/ }).click();
     await page.getByRole('img', { name: /^Image 1: .*shade\.png$/ }).waitFor();
     await audit(s, 'Product media');
+    // A third dropped on the drop zone (a DataTransfer with a File, as a drag from the desktop delivers it).
+    const dropped = await page.evaluateHandle((base64) => {
+      const w = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(f: unknown): void } };
+        File: new (parts: unknown[], name: string, opts: { type: string }) => unknown;
+        Uint8Array: typeof Uint8Array;
+        atob(s: string): string;
+      };
+      const bytes = w.Uint8Array.from(w.atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new w.DataTransfer();
+      transfer.items.add(new w.File([bytes], 'dropped.png', { type: 'image/png' }));
+      return transfer;
+    }, PNG.toString('base64'));
+    await page.getByText('Or drop images here', { exact: false }).dispatchEvent('drop', { dataTransfer: dropped });
+    await page.getByRole('img', { name: /^Image 3: .*dropped\.png$/ }).waitFor();
 
     const depth = (await adminGql(PRODUCT_DEPTH, { id: productId })) as any;
     const product = depth.product;
@@ -375,7 +392,7 @@ describe('admin catalog: what the screens ask of the API', () => {
     const stockOf = (warehouseId: string) =>
       depth.productStock.find((e: any) => e.warehouseId === warehouseId && e.variantId === priced[0].id)?.quantity;
     expect([stockOf(shop.warehouse.id), stockOf(second.id)]).toEqual([5, 3]);
-    expect(product.media).toHaveLength(2);
+    expect(product.media).toHaveLength(3);
     expect(product.media[0].url).toMatch(/shade\.png$/);
     expect((await fetch(`${t.url}${product.media[0].url}`)).status).toBe(200);
 
@@ -465,6 +482,39 @@ describe('admin catalog: what the screens ask of the API', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('100 results · page 2 of 4').waitFor();
     await audit(s, 'Product with 100 variants');
+    await closeSession(s);
+  }, 300_000);
+
+  it('offers a manager (no delete permission) no delete on property groups, options, attributes or variants', async () => {
+    const id = stamp();
+    const group = await propertyGroup(`Manager axis ${id}`, ['One']);
+    const attr = await attribute(`Manager attr ${id}`, 'select', ['Opt']);
+    const { productCreate } = await adminGql('mutation($i: ProductCreateInput!) { productCreate(input: $i) { id } }', {
+      i: { currency: 'EUR', translations: [{ locale: 'en', name: `Manager lamp ${id}`, slug: `manager-lamp-${id}` }] },
+    });
+    await adminGql(
+      'mutation($p: UUID!, $i: VariantInput!) { productVariantCreate(productId: $p, input: $i) { variants { id } } }',
+      { p: productCreate.id, i: { optionGroups: [group.optionIds] } },
+    );
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, managerEmail, `/admin/properties/${group.id}`);
+    await heading(page, `Manager axis ${id}`).waitFor();
+    await page.getByRole('textbox', { name: 'Name of option One' }).waitFor();
+    expect(await page.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+    await audit(s, 'Property group (manager)');
+    await page.goto(`${t.url}/admin/attributes/${attr}`);
+    await heading(page, `Manager attr ${id}`).waitFor();
+    await page.getByRole('textbox', { name: 'Name of option Opt' }).waitFor();
+    expect(await page.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+    await page.goto(`${t.url}/admin/products/${productCreate.id}`);
+    await heading(page, `Manager lamp ${id}`).waitFor();
+    await page.getByRole('tab', { name: 'Variants and stock' }).click();
+    await page.getByRole('table', { name: 'Variants' }).getByRole('row').nth(1).waitFor();
+    expect(await page.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Media' }).click();
+    await page.getByText('No images yet.').waitFor();
+    expect(await page.getByRole('button', { name: /Delete/ }).count()).toBe(0);
     await closeSession(s);
   }, 300_000);
 });
