@@ -7,6 +7,7 @@ import type { Logger } from '../platform/logger';
 import { inSpan } from '../platform/telemetry';
 import { AppError, type ErrorEntry } from '../shared/errors';
 import { type RequestField, type RouteTool, argumentName } from './tool-catalog';
+import { CollectedEffects, confirmationPreview, withCapabilities } from './tool-effects';
 
 /** The MCP tool result shape (text content; `isError` for failures the agent should read). */
 export interface ToolResult {
@@ -89,7 +90,9 @@ export async function runRouteTool(
   const denied = routeAccessError(route, caller.actor);
   if (denied) return toolError(denied);
   if (tool.needsConfirm && args.confirm !== true) {
-    const target = route.params.map((p) => `${argumentName(p)} ${String(args[argumentName(p)] ?? '?')}`).join(', ');
+    const targetNames = route.params.map(argumentName);
+    const target = targetNames.map((name) => `${name} ${String(args[name] ?? '?')}`).join(', ');
+    const { changes, effect } = confirmationPreview(tool, args, targetNames);
     // A refusal, flagged `isError`: an agent (and its client) must read it as "not done", never as a success.
     return {
       ...toolSuccess(
@@ -97,7 +100,10 @@ export async function runRouteTool(
           confirmation_required: true,
           tool: tool.name,
           would: `${route.spec.method} ${route.spec.path}${target ? ` for ${target}` : ''}`,
-          message: `Nothing was changed. This cannot be undone by this tool: call ${tool.name} again with confirm: true to run it.`,
+          ...(Object.keys(changes).length ? { changes } : {}),
+          message:
+            `Nothing was changed. With confirm: true this would ${effect}. This cannot be undone by this tool: ` +
+            `call ${tool.name} again with the same arguments and confirm: true to run it.`,
         },
         maxBytes,
       ),
@@ -125,6 +131,7 @@ export async function runRouteTool(
     used.add(arg);
     if (typeof args[arg] === 'string' && args[arg] !== '') fields[field] = args[arg] as string;
   }
+  const collected = new CollectedEffects();
   const body = tool.flatBody
     ? Object.fromEntries(Object.entries(args).filter(([key]) => !used.has(key)))
     : (args.body ?? {});
@@ -143,9 +150,10 @@ export async function runRouteTool(
           log: caller.log,
           clientIp: caller.clientIp,
           ...fields,
+          effects: collected.effects,
         },
       ),
   );
   if ('error' in outcome) return toolError(outcome.error);
-  return toolSuccess(shape(route, outcome.payload), maxBytes);
+  return toolSuccess(withCapabilities(shape(route, outcome.payload), collected), maxBytes);
 }

@@ -9,7 +9,9 @@ import { type StoreMcpClient, checkStorePath, collectStoreMcpTools } from '../pl
 import { SERVICE_VERSION } from '../platform/version';
 import { AppError, type ErrorCode } from '../shared/errors';
 import { type ToolCaller, type ToolResult, runRouteTool, toolError, toolSuccess } from './run-tool';
+import { type SignInState, currentActor, signInFrom } from './sign-in';
 import { type RouteTool, type Surface, TOOLSETS, type Toolset } from './tool-catalog';
+import { explainUnknownTools, unknownToolHint } from './unknown-tools';
 
 /** What the MCP servers are built from: the route tools, the plugins, and a way to call the store API as a caller. */
 export interface McpRuntime {
@@ -32,6 +34,8 @@ export interface McpRuntime {
 export interface McpSession {
   caller: ToolCaller;
   toolsets?: Toolset[];
+  /** A session `store_login` can sign in (stdio); absent on stateless HTTP, which is not offered the tool. */
+  signIn?: SignInState;
 }
 
 /**
@@ -148,11 +152,13 @@ export function buildMcpServer(rt: McpRuntime, surface: Surface, session: McpSes
     { capabilities: { tools: {} } },
   );
   const toolsets = session.toolsets ?? rt.defaultToolsets;
+  const registered = new Set<string>();
   /** Registers a tool whose arguments the service validates; failures become tool errors. */
   const register = (
     tool: { name: string; title: string; description: string; inputSchema: unknown; annotations: object },
     run: (args: Record<string, unknown>) => Promise<ToolResult>,
-  ) =>
+  ) => {
+    registered.add(tool.name);
     server.registerTool(
       tool.name,
       {
@@ -163,17 +169,31 @@ export function buildMcpServer(rt: McpRuntime, surface: Surface, session: McpSes
       },
       (args: unknown) => guarded(session, tool.name, () => run((args ?? {}) as Record<string, unknown>)),
     );
+  };
   for (const tool of rt.tools) {
     if (tool.surface !== surface || (surface === 'admin' && !toolsets.includes(tool.toolset!))) continue;
-    register(tool, (args) => runRouteTool(rt.services, tool, args, session.caller, rt.maxBytes));
+    if (tool.transport === 'stdio' && !session.signIn) continue;
+    register(tool, async (args) => {
+      session.caller.actor = currentActor(session.signIn, session.caller.actor);
+      const result = await runRouteTool(rt.services, tool, args, session.caller, rt.maxBytes);
+      if (tool.name !== 'store_login' || !session.signIn) return result;
+      const signed = await signInFrom(session.signIn, result, session.caller.actor, rt.maxBytes);
+      session.caller.actor = signed.actor;
+      return signed.result;
+    });
   }
-  if (surface === 'admin') registerToolsetDiscovery(server, rt, toolsets);
+  if (surface === 'admin') {
+    registerToolsetDiscovery(server, rt, toolsets);
+    registered.add('admin_list_toolsets');
+  }
   if (surface === 'store') {
     const client = storeClient(rt, session);
     for (const plugin of rt.plugins())
       for (const tool of collectStoreMcpTools(plugin, client, session.caller.log))
         register(tool, async (args) => toolSuccess(await tool.handler(args, client), rt.maxBytes));
   }
+  const context = { surface, tools: rt.tools, toolsets, canSignIn: !!session.signIn };
+  explainUnknownTools(server, registered, (name) => unknownToolHint(name, context));
   return server;
 }
 

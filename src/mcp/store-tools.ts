@@ -38,6 +38,25 @@ const CART_ARGS: Record<string, JsonSchema> = {
   },
 };
 
+/** The checkout's arguments, shared by the quote (which needs only the lines and the shipping method). */
+const CHECKOUT_ARGS: Record<string, JsonSchema> = {
+  cart_id: { description: 'Check out this cart (with cart_token unless a signed-in customer owns it); or use items.' },
+  cart_token: CART_ARGS.cart_token,
+  items: {
+    description: 'Instead of cart_id: the lines, each { product_id or variant_id, quantity } (at most 100 lines).',
+  },
+  shipping_method_id: { description: 'An id from store_list_shipping_methods.' },
+  payment_method_id: { description: 'An id from store_list_payment_methods.' },
+  discount_code: { description: 'A discount code the buyer has; code_invalid when it does not apply.' },
+  email: { description: "The buyer's email (required for guests; a signed-in customer's own by default)." },
+  notes: { description: 'A note to the shop, up to 2000 characters.' },
+  currency: { description: 'ISO 4217 in upper case; must match the products (default: theirs).' },
+  shipping_address: {
+    description: 'Required: first_name, last_name, street, city, zip and country_code (ISO 3166-1 alpha-2).',
+  },
+  billing_address: { description: 'Same fields as shipping_address; defaults to it.' },
+};
+
 const CHECKOUT_BODY =
   'Lines come from cart_id (with cart_token) or from items; shipping_method_id from store_list_shipping_methods.';
 
@@ -147,8 +166,12 @@ export const STORE_TOOLS: Record<string, StoreToolSpec> = {
       `Changes nothing and reserves no stock. ${CHECKOUT_BODY} Next: store_checkout with the same arguments. ${MONEY}`,
     request: { cart_token: 'cartToken' },
     args: {
-      cart_token: CART_ARGS.cart_token,
-      discount_code: { description: 'A discount code the buyer has; code_invalid when it does not apply.' },
+      ...CHECKOUT_ARGS,
+      payment_method_id: {
+        description: 'Optional here: an id from store_list_payment_methods, checked as checkout would check it.',
+      },
+      email: { description: 'Optional here; checked when given.' },
+      shipping_address: { description: 'Optional here; checked as checkout would check it when given.' },
     },
   },
   store_checkout: {
@@ -161,11 +184,10 @@ export const STORE_TOOLS: Record<string, StoreToolSpec> = {
       `${CHECKOUT_BODY} Pass an idempotency_key so a retry after a lost answer returns the same order. ${MONEY}`,
     request: { cart_token: 'cartToken', idempotency_key: 'idempotencyKey' },
     args: {
-      cart_token: CART_ARGS.cart_token,
+      ...CHECKOUT_ARGS,
       payment_reference: {
         description: 'The payment intent id, for a payment method with a provider (pay first, for the quoted total).',
       },
-      email: { description: "The buyer's email (required for guests; a signed-in customer's own by default)." },
     },
   },
   store_get_order: {
@@ -187,6 +209,12 @@ export const STORE_TOOLS: Record<string, StoreToolSpec> = {
       'Creates a customer account (email_taken when the email is registered). It does not sign in: call ' +
       'store_login next. Offered over stdio only; over HTTP the connection carries its own credential.',
     transport: 'stdio',
+    args: {
+      email: { description: 'The email to sign in with later.' },
+      password: { description: '8 to 128 characters.' },
+      first_name: { description: "The customer's first name." },
+      last_name: { description: "The customer's last name." },
+    },
   },
   store_login: {
     route: 'POST /api/v1/store/auth/login',
@@ -196,6 +224,11 @@ export const STORE_TOOLS: Record<string, StoreToolSpec> = {
       'store_list_orders lists their orders) until the sign-in expires. Answers who is signed in, never the ' +
       'tokens. Offered over stdio only; over HTTP the connection carries its own credential.',
     transport: 'stdio',
+    args: {
+      email: { description: "The customer's email." },
+      password: { description: "The customer's password." },
+      cookie: { description: 'Ignored over MCP (browsers only).' },
+    },
   },
   store_get_account: {
     route: 'GET /api/v1/store/account',

@@ -8,6 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { packageRoot } from '../../src/platform/paths';
 import { TEST_JWT_SECRET, type TestServer, startTestServer } from '../harness/server';
 import { callJson } from '../harness/mcp-client';
+import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
 
 const root = packageRoot();
 const SVC = ['-r', '@swc-node/register', join(root, 'src/main.ts')];
@@ -36,6 +37,9 @@ function childEnv(extra: Record<string, string> = {}): Record<string, string> {
   return { ...clean, SVC_DATA_DIR: dataDir, SVC_LOG_LEVEL: 'info', ...database, ...extra };
 }
 
+/** Where the child said it logs (its stderr), for tests that read what it reported. */
+let childStderr = '';
+
 async function connectStdio(args: string[], env: Record<string, string>) {
   const client = new Client({ name: 'svc-tests', version: '1.0.0' });
   const transport = new StdioClientTransport({
@@ -46,7 +50,11 @@ async function connectStdio(args: string[], env: Record<string, string>) {
     stderr: 'pipe',
   });
   let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  childStderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    childStderr = stderr;
+  });
   try {
     await client.connect(transport);
   } catch (err) {
@@ -72,14 +80,98 @@ describe('svc mcp over stdio', () => {
     expect(bogus).toMatchObject({ code: 78, stderr: expect.stringContaining('unknown argument --bogus') });
   }, 60_000);
 
+  it('refuses to open a data folder without a database unless told to create one, saying where it looked', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'svc-mcp-empty-'));
+    try {
+      const env = { ...childEnv({ SVC_DATA_DIR: empty }) };
+      delete env.SVC_DATABASE_URL;
+      const failed = await promisify(execFile)(process.execPath, [...SVC, 'mcp', 'store'], { env, cwd: root }).catch(
+        (err: { code: number; stdout: string; stderr: string }) => err,
+      );
+      expect(failed).toMatchObject({ code: 78, stdout: '' });
+      const said = (failed as { stderr: string }).stderr;
+      expect(said).toContain(`no embedded database in ${join(empty, 'db')}`);
+      expect(said).toContain('--create');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('serves the store tools; stdout carries only JSON-RPC while logs go to stderr', async () => {
-    const client = await connectStdio(['mcp', 'store'], childEnv());
+    // The embedded run starts a new shop in its data folder, which it must be told to create.
+    const client = await connectStdio(['mcp', 'store', ...(onPostgres ? [] : ['--create'])], childEnv());
     const { tools } = await client.listTools();
-    expect(tools.map((x) => x.name)).toEqual(expect.arrayContaining(['store_list_products', 'store_checkout']));
+    expect(tools.map((x) => x.name)).toEqual(
+      expect.arrayContaining(['store_list_products', 'store_checkout', 'store_login', 'store_register']),
+    );
     const categories = await callJson(client, 'store_list_categories');
     expect(categories.isError).toBe(false);
+    // The one line saying which shop this is: the data folder and the database.
+    expect(childStderr).toContain(`"data_dir":"${dataDir}"`);
+    expect(childStderr).toMatch(onPostgres ? /"database":"postgresql:/ : /"database":"[^"]+\/db"/);
     await client.close();
   }, 90_000);
+
+  it('lets an agent buy alone: search, cart, quote, checkout, read the order; store_login signs the session in', async () => {
+    let search: string;
+    if (onPostgres) {
+      // The child shares this test's database: a shop made here.
+      const shop = await createShop(t);
+      search = `stdio${Date.now()}`;
+      await stockedProduct(t, shop.warehouse.id, 3, {
+        name: `Lamp ${search}`,
+        priceGross: 2500,
+        taxRuleId: shop.tax.id,
+      });
+    } else {
+      // The child's own embedded database (created by the test above): the demo shop.
+      await promisify(execFile)(process.execPath, [...SVC, 'seed', '--demo'], { env: childEnv(), cwd: root });
+      search = 'mug';
+    }
+    const client = await connectStdio(['mcp', 'store'], childEnv());
+    const found = await callJson(client, 'store_list_products', { search, limit: 1 });
+    const product = found.body.items[0];
+    const variant = product.variants.find((v: { stock: number }) => v.stock > 0);
+    const cart = (await callJson(client, 'store_create_cart', {})).body;
+    const cart_token = cart.session_token;
+    const added = await callJson(client, 'store_add_to_cart', {
+      id: cart.id,
+      ...(variant ? { variant_id: variant.id } : { product_id: product.id }),
+      quantity: 1,
+      cart_token,
+    });
+    expect(added.isError).toBe(false);
+    const shipping = (await callJson(client, 'store_list_shipping_methods')).body[0];
+    const payment = (await callJson(client, 'store_list_payment_methods')).body.find(
+      (m: { provider: string | null }) => !m.provider,
+    );
+    const args = { cart_id: cart.id, cart_token, shipping_method_id: shipping.id };
+    const quote = await callJson(client, 'store_quote_checkout', args);
+    expect(quote.body).toMatchObject({ in_stock: true, shipping_gross: shipping.price_gross });
+    const order = await callJson(client, 'store_checkout', {
+      ...args,
+      payment_method_id: payment.id,
+      email: 'stdio-agent@example.com',
+      shipping_address: ADDRESS,
+    });
+    expect(order.isError).toBe(false);
+    expect(order.body.total).toBe(quote.body.total);
+    const read = await callJson(client, 'store_get_order', { id: order.body.id, guest_token: order.body.guest_token });
+    expect(read.body).toMatchObject({ id: order.body.id, total: quote.body.total });
+
+    // Sign in: the tokens stay with the server; later calls act as the customer.
+    const email = `stdio-${Date.now()}@example.com`;
+    const creds = { email, password: 'a-long-password-1' };
+    expect(
+      (await callJson(client, 'store_register', { ...creds, first_name: 'Sam', last_name: 'Stdio' })).isError,
+    ).toBe(false);
+    expect((await callJson(client, 'store_get_account')).body.error.code).toBe('unauthorized');
+    const login = await callJson(client, 'store_login', creds);
+    expect(login.body).toMatchObject({ signed_in: true, customer: { email } });
+    expect(login.text).not.toMatch(/access_token|refresh_token/);
+    expect((await callJson(client, 'store_get_account')).body.email).toBe(email);
+    await client.close();
+  }, 180_000);
 
   (onPostgres ? it : it.skip)(
     'serves the admin tools to a staff API key, checked by its permissions',

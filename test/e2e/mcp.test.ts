@@ -1,15 +1,9 @@
-import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
+import { ADDRESS, stockedProduct } from '../fixtures/shop';
 import { createProduct } from '../fixtures/catalog';
-import { type TestServer, startTestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 import { callJson, connectMcp } from '../harness/mcp-client';
 
-let t: TestServer;
-let shop: Awaited<ReturnType<typeof createShop>>;
-beforeAll(async () => {
-  t = await startTestServer({ 'mcp.max_result_bytes': 8_000 });
-  shop = await createShop(t);
-});
-afterAll(() => t?.close());
+const { t, shop } = useShop({ config: { 'mcp.max_result_bytes': 8_000 } });
 
 const RPC = { accept: 'application/json, text/event-stream' };
 const STORE_TOOLS = [
@@ -23,9 +17,9 @@ const STORE_TOOLS = [
   'store_remove_from_cart',
   'store_list_shipping_methods',
   'store_list_payment_methods',
+  'store_quote_checkout',
   'store_checkout',
-  'store_register',
-  'store_login',
+  'store_get_order',
   'store_get_account',
   'store_list_orders',
 ];
@@ -136,21 +130,21 @@ describe('MCP store server (HTTP)', () => {
     const denied = await callJson(anonymous, 'store_get_account');
     expect(denied).toMatchObject({ isError: true, body: { error: { code: 'unauthorized' } } });
     expect(denied.text).not.toMatch(/at \w+ \(/);
-    const registered = await callJson(anonymous, 'store_register', {
+    await anonymous.close();
+    // Over stateless HTTP the connection's credential decides: the customer signs in over REST (store_login and
+    // store_register are stdio tools) and connects with the token.
+    const registered = await t.asGuest().post('/api/v1/store/auth/register', {
       email: 'mcp-agent@example.com',
       password: 'a-long-password-1',
       first_name: 'Mia',
       last_name: 'Agent',
     });
-    expect(registered.isError).toBe(false);
-    const login = await callJson(anonymous, 'store_login', {
+    expect(registered.status).toBe(201);
+    const login = await t.asGuest().post('/api/v1/store/auth/login', {
       email: 'mcp-agent@example.com',
       password: 'a-long-password-1',
     });
-    expect(login.body.access_token).toEqual(expect.any(String));
-    await anonymous.close();
-
-    const customer = await connectMcp(t.url, 'store', `Bearer ${login.body.access_token}`);
+    const customer = await connectMcp(t.url, 'store', `Bearer ${login.body.data.access_token}`);
     const account = await callJson(customer, 'store_get_account');
     expect(account.body.email).toBe('mcp-agent@example.com');
     expect((await callJson(customer, 'store_list_orders')).body).toEqual({
