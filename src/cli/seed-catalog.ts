@@ -1,7 +1,7 @@
 import type { Config } from '../platform/config/keys';
 import type { Logger } from '../platform/logger';
 import { openServices } from '../app/runtime';
-import { MAX_SEED_VARIANTS, seedCatalog } from '../app/seed/catalog';
+import { DEFAULT_SEED_BATCH, MAX_SEED_VARIANTS, seedCatalog } from '../app/seed/catalog';
 import type { CliOutput } from './output';
 
 export interface CatalogSeedArgs {
@@ -14,7 +14,7 @@ const LIMITS = { catalog: [1, 1_000_000], variants: [0, MAX_SEED_VARIANTS], batc
 
 /** `--catalog N [--variants V] [--batch B]` (also `--name=value`); a problem is returned as usage text. */
 export function parseCatalogArgs(args: string[]): CatalogSeedArgs | string {
-  const values: Record<string, number> = { variants: MAX_SEED_VARIANTS, batch: 250 };
+  const values: Record<string, number> = { variants: MAX_SEED_VARIANTS, batch: DEFAULT_SEED_BATCH };
   for (let i = 0; i < args.length; i++) {
     const m = /^--(catalog|variants|batch)(?:=(.*))?$/.exec(args[i]);
     if (!m) return `seed: unknown argument ${args[i]}`;

@@ -54,6 +54,15 @@ export function resolvePage(
   return { page: p, limit: applied, skip: (p - 1) * applied };
 }
 
+/**
+ * The most matches the large lists (products, orders, customers) count exactly: past it `meta.total` reports
+ * this number (a capped count, docs/decisions.md), so a page never counts a 100,000-row table.
+ */
+export const COUNT_CAP = 10_000;
+
+/** A count that stops at {@link COUNT_CAP} (the caller counts at most `COUNT_CAP + 1` rows). */
+export const capCount = (n: number | bigint) => Math.min(Number(n), COUNT_CAP);
+
 export function pageMeta(total: number, page: Page): PageMeta {
   return { total, page: page.page, limit: page.limit, pages: total === 0 ? 0 : Math.ceil(total / page.limit) };
 }

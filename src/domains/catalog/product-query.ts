@@ -2,7 +2,7 @@ import { SortOrder } from '../../shared/pagination';
 import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
-import { type Page, pageMeta } from '../../shared/pagination';
+import { COUNT_CAP, type Page, capCount, pageMeta } from '../../shared/pagination';
 import { declareCacheKeys, listKeys, productKey } from '../../platform/cache/surrogate-keys';
 import { type DetailsRow, DETAILS_COLUMNS } from './catalog.loaders';
 import { Product, ProductSort } from './product.type';
@@ -49,8 +49,8 @@ function orderBy(ctx: Ctx, sort: ProductSort, order: SortOrder): Prisma.Sql {
 }
 
 /**
- * One page of products in one statement (the total rides along as a window count; a second statement runs
- * only when the page is past the end). Relations are left to the DataLoaders. `storeView` marks the products
+ * One page of products in one statement (the total, capped at COUNT_CAP, rides along as a scalar subquery; a
+ * second statement runs only when the page is past the end). Relations are left to the DataLoaders. `storeView` marks the products
  * as seen by the store (active variants only).
  */
 export async function listProducts(
@@ -76,16 +76,16 @@ export async function listProducts(
       SELECT 1 FROM product_categories pc WHERE pc.product_id = p.id AND pc.category_id IN (SELECT id FROM tree))`);
   }
   const whereSql = where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty;
+  // The total stops counting at COUNT_CAP: a page of a 100,000-product catalog must not count every product.
+  const counted = Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM products p ${whereSql} LIMIT ${COUNT_CAP + 1}) c`;
   const rows = await ctx.db.$queryRaw<Array<Product & { total: bigint | number }>>(Prisma.sql`
-    SELECT ${PRODUCT_COLUMNS}, count(*) OVER() AS total FROM products p ${whereSql}
+    SELECT ${PRODUCT_COLUMNS}, (${counted}) AS total FROM products p ${whereSql}
     ORDER BY ${orderBy(ctx, filter.sort ?? ProductSort.created_at, filter.order ?? SortOrder.desc)}
     LIMIT ${page.limit} OFFSET ${page.skip}`);
-  let total = rows.length ? Number(rows[0].total) : 0;
+  let total = rows.length ? capCount(rows[0].total) : 0;
   if (!rows.length && page.skip > 0) {
-    const [count] = await ctx.db.$queryRaw<Array<{ n: bigint | number }>>(
-      Prisma.sql`SELECT count(*) AS n FROM products p ${whereSql}`,
-    );
-    total = Number(count.n);
+    const [count] = await ctx.db.$queryRaw<Array<{ n: bigint | number }>>(counted);
+    total = capCount(count.n);
   }
   declareCacheKeys(ctx, [...listKeys(filter), ...rows.map((r) => productKey(r.id))]);
   return { items: rows.map(({ total: _t, ...p }) => toProduct(p, storeView)), meta: pageMeta(total, page) };

@@ -4,7 +4,7 @@ import { emitAfter, inTransaction } from '../../context/transaction';
 import { normalizeEmail } from '../../platform/passwords';
 import { isUniqueViolation, provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
-import { type Page, findPage } from '../../shared/pagination';
+import { COUNT_CAP, type Page, capCount, findPage } from '../../shared/pagination';
 import { diffEntities, rejectNulls } from '../../shared/updates';
 import { requireCustomerId } from '../../context/actor';
 import type { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
@@ -60,7 +60,7 @@ export function listCustomers(ctx: Ctx, page: Page, filter: { search?: string; a
   return findPage(
     page,
     (w) => ctx.db.customer.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...w }),
-    () => ctx.db.customer.count({ where }),
+    async () => capCount(await ctx.db.customer.count({ where, take: COUNT_CAP + 1 })),
   );
 }
 

@@ -3,7 +3,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
-import { type Page, findPage } from '../../shared/pagination';
+import { COUNT_CAP, type Page, capCount, findPage } from '../../shared/pagination';
 import { snakeKeys } from '../../shared/updates';
 import { reverseOrderStock } from '../inventory';
 import { customerIdOf, requireCustomerId } from '../../context/actor';
@@ -49,7 +49,7 @@ export function listOrders(ctx: Ctx, page: Page, filter: OrderFilter) {
   return findPage(
     page,
     (w) => ctx.db.order.findMany({ where, orderBy, ...w }),
-    () => ctx.db.order.count({ where }),
+    async () => capCount(await ctx.db.order.count({ where, take: COUNT_CAP + 1 })),
   );
 }
 
@@ -108,7 +108,7 @@ export function listAccountOrders(ctx: Ctx, page: Page) {
   return findPage(
     page,
     (w) => ctx.db.order.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...w }),
-    () => ctx.db.order.count({ where }),
+    async () => capCount(await ctx.db.order.count({ where, take: COUNT_CAP + 1 })),
   );
 }
 
