@@ -1,17 +1,11 @@
-import { type TestServer, startTestServer } from '../harness/server';
-import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
+import { ADDRESS, stockedProduct } from '../fixtures/shop';
+import { useShop } from '../fixtures/use-shop';
 
 /**
  * The admin home screen's figures (issue 25): `orderOverview` and `lowStock` answer what a shop owner checks
  * first, in a constant number of SQL statements, and an order says which status changes it allows.
  */
-let t: TestServer;
-let shop: Awaited<ReturnType<typeof createShop>>;
-beforeAll(async () => {
-  t = await startTestServer({ 'cache.enabled': false });
-  shop = await createShop(t);
-}, 60_000);
-afterAll(() => t?.close());
+const { t, shop } = useShop({ config: { 'cache.enabled': false } });
 
 const OVERVIEW = `query Overview($todayFrom: DateTime, $weekFrom: DateTime) {
   orderOverview(todayFrom: $todayFrom, weekFrom: $weekFrom) {

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ADDRESS, GQL_ADDRESS, createShop } from '../fixtures/shop';
+import { ADDRESS, GQL_ADDRESS } from '../fixtures/shop';
 import { createProduct } from '../fixtures/catalog';
-import { type TestServer, startTestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-let shop: Awaited<ReturnType<typeof createShop>>;
-beforeAll(async () => {
-  t = await startTestServer();
-  shop = await createShop(t);
-});
-afterAll(() => t?.close());
+const { t, shop } = useShop();
 
 const ids = (n: number) => Array.from({ length: n }, () => randomUUID());
 

@@ -1,15 +1,9 @@
 import type { HookEvent } from '../../src/context/hooks';
 import * as op from '../../src/generated/graphql';
-import { ADDRESS, GQL_ADDRESS, createCustomer, createShop, stockedProduct } from '../fixtures/shop';
-import { type TestServer, startTestServer } from '../harness/server';
+import { ADDRESS, GQL_ADDRESS, createCustomer, stockedProduct } from '../fixtures/shop';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-let shop: Awaited<ReturnType<typeof createShop>>;
-beforeAll(async () => {
-  t = await startTestServer();
-  shop = await createShop(t);
-});
-afterAll(() => t?.close());
+const { t, shop } = useShop();
 
 const O = '/api/v1/admin/orders';
 
