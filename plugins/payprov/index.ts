@@ -7,6 +7,8 @@
 import { definePlugin } from '../../src/plugin-api';
 import { registerCheckoutHooks } from './checkout-hooks';
 import { configSchema } from './config';
+import { PAYPROV_ADMIN_EXTENSION } from './admin-extension';
+import { withAdminFields } from './admin-graphql';
 import { payprovGraphql } from './graphql';
 import { registerPayprovMcpTools } from './mcp-tools';
 import { ASSETS_DIR, PAYPROV_UI_EXTENSION, payPageHandler } from './page';
@@ -26,9 +28,9 @@ export const payprovPlugin = definePlugin({
   description: 'Card payments through the payment provider: pay first, pay an order, payment links, webhooks.',
   configSchema,
   tables: ['payprovLink', 'payprovWebhookEvent'],
-  uiExtensions: [PAYPROV_UI_EXTENSION],
+  uiExtensions: [PAYPROV_UI_EXTENSION, PAYPROV_ADMIN_EXTENSION],
   registerStoreMcpTools: registerPayprovMcpTools,
-  graphql: payprovGraphql,
+  graphql: withAdminFields(payprovGraphql),
   // The store routes are rows over the plugin's GraphQL fields. Raw routes, with their schemas declared in
   // http-routes.ts: the webhook (its signature covers the raw bytes), the pay page (HTML), and health (any
   // signed-in caller, which no access rule of the core's tables says).

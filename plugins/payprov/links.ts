@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AppError, type CheckoutQuoteRequest, type PluginCaller, sql } from '../../src/plugin-api';
+import { completeOrderLink } from './admin-payments';
 import { INTENT_ID, sha256Hex } from './inputs';
 import { requirePayprovMethod } from './intents';
 import { PAYABLE, type Provider } from './provider';
@@ -120,7 +121,7 @@ export async function linkPaymentData(ctx: Ctx, provider: Provider, token: strin
     clientSecret: intent.client_secret,
     publishableKey: ctx.config.publishable_key,
     amount: link.amount,
-    currency: link.currency.toLowerCase(),
+    currency: link.currency.toUpperCase(),
     email: link.email,
   };
 }
@@ -148,6 +149,8 @@ export async function completeLink(rt: PayprovRuntime, caller: PluginCaller, tok
     await usableLink(ctx, token); // throws the 410 that applies now
     throw new AppError('payment_link_used', 'this payment link has been used');
   }
+  // A link staff made for a placed order (admin-payments.ts; no cart): settle that order instead of placing one.
+  if (!link.cartId) return completeOrderLink(rt, link, intent);
   let orderId: string;
   let orderNumber: string;
   try {

@@ -74,10 +74,20 @@ export class Provider {
     return this.call('cancel', () => this.stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `svc-cancel-${id}` }));
   }
 
-  refund(id: string): Promise<Stripe.Refund> {
+  /**
+   * Refunds `amount` cents of a captured intent, or all that is left without one. The whole-payment refund of a
+   * cancelled or refunded order keeps its key per intent; a staff member's partial refund passes its own key.
+   */
+  refund(id: string, amount?: number, idempotencyKey = `svc-refund-${id}`): Promise<Stripe.Refund> {
     return this.call('refund', () =>
-      this.stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `svc-refund-${id}` }),
+      this.stripe.refunds.create({ payment_intent: id, ...(amount && { amount }) }, { idempotencyKey }),
     );
+  }
+
+  /** The refunds of an intent, newest first (the provider is where refunds are kept). */
+  async refunds(id: string): Promise<Stripe.Refund[]> {
+    const page = await this.call('list_refunds', () => this.stripe.refunds.list({ payment_intent: id, limit: 100 }));
+    return page.data;
   }
 
   /** Checks `Stripe-Signature` over the exact body bytes (5-minute tolerance); null when it does not verify. */

@@ -11,7 +11,7 @@ import Stripe from 'stripe';
  * webhooks with the SDK's test-header helper, and serve a stub of the browser script for page tests.
  */
 
-export type Operation = 'create' | 'retrieve' | 'capture' | 'cancel' | 'refund';
+export type Operation = 'create' | 'retrieve' | 'capture' | 'cancel' | 'refund' | 'list_refunds';
 
 export interface FakeIntent {
   id: string;
@@ -86,7 +86,7 @@ window.Stripe = function (publishableKey) {
 
 export class FakeProvider {
   readonly intents = new Map<string, FakeIntent>();
-  readonly refunds: Array<{ id: string; payment_intent: string; amount: number }> = [];
+  readonly refunds: Array<{ id: string; payment_intent: string; amount: number; created: number }> = [];
   /** Every request: operation, intent id, idempotency key, and whether it was answered from the key store. */
   readonly calls: Array<{ op: Operation; id?: string; key?: string; replayed: boolean; status?: number }> = [];
   private readonly failures = new Map<Operation, Array<{ status: number; code: string }>>();
@@ -203,7 +203,8 @@ export class FakeProvider {
     const route = this.route(req.method ?? 'GET', url.pathname);
     if (!route) return void this.send(res, 404, { error: { type: 'invalid_request_error', message: 'no route' } });
     const key = req.headers['idempotency-key'] as string | undefined;
-    const params = parseForm(Buffer.concat(chunks).toString());
+    // GET parameters come in the query string (list filters), POST ones in the form body.
+    const params = parseForm(req.method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString());
     const run = async () => {
       const delay = this.delays.get(route.op);
       if (delay) await new Promise((r) => setTimeout(r, delay));
@@ -246,7 +247,8 @@ export class FakeProvider {
   ): { op: Operation; id?: string; run: (p: Record<string, unknown>) => unknown } | null {
     if (method === 'POST' && path === '/v1/payment_intents') return { op: 'create', run: (p) => this.create(p) };
     if (method === 'POST' && path === '/v1/refunds')
-      return { op: 'refund', id: undefined, run: (p) => this.refund(String(p.payment_intent)) };
+      return { op: 'refund', id: undefined, run: (p) => this.refund(String(p.payment_intent), p.amount) };
+    if (method === 'GET' && path === '/v1/refunds') return { op: 'list_refunds', run: (p) => this.listRefunds(p) };
     const m = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
     if (!m) return null;
     const intentId = decodeURIComponent(m[1]);
@@ -307,19 +309,31 @@ export class FakeProvider {
     });
   }
 
-  private refund(intentId: string) {
+  /** A refund of `amount` cents (all that is left without one), like the provider's partial refunds. */
+  private refund(intentId: string, amountParam: unknown) {
     const intent = this.found(intentId);
     if (intent.status !== 'succeeded') throw new ApiError(400, 'charge_not_captured', 'nothing captured to refund');
-    if (this.refunds.some((r) => r.payment_intent === intentId))
-      throw new ApiError(400, 'charge_already_refunded', 'already refunded');
+    const refunded = this.refunds.filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+    const left = intent.amount_received - refunded;
+    if (left <= 0) throw new ApiError(400, 'charge_already_refunded', 'already refunded');
+    const amount = amountParam === undefined ? left : Number(amountParam);
+    if (!Number.isInteger(amount) || amount < 1) throw new ApiError(400, 'parameter_invalid_integer', 'bad amount');
+    if (amount > left) throw new ApiError(400, 'amount_too_large', `at most ${left} can be refunded`);
     const refund = {
       id: id('re'),
       object: 'refund',
       payment_intent: intentId,
-      amount: intent.amount,
+      amount,
       status: 'succeeded',
+      created: Math.floor(Date.now() / 1000),
     };
     this.refunds.push(refund);
     return refund;
+  }
+
+  /** `GET /v1/refunds?payment_intent=`: the intent's refunds, newest first. */
+  private listRefunds(p: Record<string, unknown>) {
+    const data = this.refunds.filter((r) => r.payment_intent === p.payment_intent).reverse();
+    return { object: 'list', data, has_more: false, url: '/v1/refunds' };
   }
 }

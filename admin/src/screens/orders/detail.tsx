@@ -8,6 +8,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Table, Td, Th } from '../../components/ui/table';
 import { AdminOrderDocument, AdminOrderStatusUpdateDocument, type OrderStatus } from '../../generated/graphql';
 import { dateTime, money } from '../../lib/format';
+import { ExtensionSlot } from '../../extensions/extension-slot';
+import { OrderPayments, orderPaymentsKey } from './payments';
 import { ACTION_LABEL, RESTOCKING } from './status';
 
 const route = getRouteApi('/_app/orders/$orderId');
@@ -41,10 +43,16 @@ export function OrderScreen() {
   const can = useCan();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: ['order', orderId], queryFn: () => gql(AdminOrderDocument, { id: orderId }) });
+  // A status move may capture, refund or release a payment (payprov's hooks), and a payment action changes the
+  // order's transactions: either refreshes both.
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['order', orderId] });
+    await queryClient.invalidateQueries({ queryKey: orderPaymentsKey(orderId) });
+  };
   const move = useMutation({
     mutationFn: (status: OrderStatus) => gql(AdminOrderStatusUpdateDocument, { id: orderId, input: { status } }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['order', orderId] });
+      await refresh();
       await queryClient.invalidateQueries({ queryKey: ['orders'] });
     },
   });
@@ -136,7 +144,19 @@ export function OrderScreen() {
         <section className="space-y-2">
           <h2 className="text-lg font-semibold">Customer</h2>
           <p>{order.email}</p>
-          <p className="text-sm text-slate-700">{order.isGuestOrder ? 'Guest order' : 'Customer account'}</p>
+          {order.customerId ? (
+            <p>
+              <Link
+                to="/customers/$customerId"
+                params={{ customerId: order.customerId }}
+                className="text-sm text-blue-800 underline"
+              >
+                Customer account
+              </Link>
+            </p>
+          ) : (
+            <p className="text-sm text-slate-700">Guest order</p>
+          )}
         </section>
         <section className="space-y-2">
           <h2 className="text-lg font-semibold">Addresses</h2>
@@ -183,6 +203,15 @@ export function OrderScreen() {
           </Table>
         )}
       </section>
+
+      <section className="space-y-2" aria-labelledby="card-payments">
+        <h2 id="card-payments" className="text-lg font-semibold">
+          Card payments
+        </h2>
+        <OrderPayments orderId={orderId} orderMethodId={order.paymentMethodId} onChange={refresh} />
+      </section>
+
+      <ExtensionSlot slot="admin:order:detail" entityId={orderId} refreshKey={query.dataUpdatedAt} />
 
       <section className="space-y-2">
         <h2 className="text-lg font-semibold">History</h2>

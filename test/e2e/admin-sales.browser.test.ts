@@ -1,0 +1,223 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { createAdmin } from '../fixtures/accounts';
+import { type PayprovShop, startPayprovShop, until } from '../fixtures/payprov';
+import { ADDRESS } from '../fixtures/shop';
+import { type Page$, adminBrowser, audit, heading, nav } from '../harness/admin-browser';
+import { chromiumAvailable, launchChromium } from '../harness/chromium';
+
+/**
+ * Orders and their card payments in the admin (Chromium against a real server with payprov and the provider
+ * double): a guest order paid by card after it was placed is found in Orders, confirmed, captured and refunded
+ * in two parts; an order placed on invoice gets a payment link, whose status follows the buyer's payment; and
+ * payprov's admin extension renders in the order screen's slot, its script loaded with SRI under the nonce CSP
+ * (no violation). axe-core on every screen.
+ */
+
+const root = join(__dirname, '..', '..');
+const { ensureAdminBuilt } = require('../../scripts/admin-build.js') as {
+  ensureAdminBuilt(dir: string, say: (line: string) => void): 'current' | 'built' | 'skipped' | 'failed';
+};
+
+const haveChromium = chromiumAvailable("the admin's sales browser tests");
+
+let s: PayprovShop;
+let browser: Browser | undefined;
+let staffEmail = '';
+
+beforeAll(async () => {
+  const build = ensureAdminBuilt(join(root, 'admin'), (line) => console.warn(line));
+  if (build === 'failed' || build === 'skipped') throw new Error(`the admin dashboard could not be built (${build})`);
+  // Deferred capture: the staff member captures (or shipping does), so the buttons have something to do.
+  s = await startPayprovShop({ capture_on: 'shipped' });
+  staffEmail = (await createAdmin(s.t, { role: 'admin' })).email;
+  if (haveChromium) browser = await launchChromium();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+const { openSession, closeSession, signIn } = adminBrowser(
+  () => s.t.url,
+  () => browser,
+);
+
+/** A guest order on invoice (the shop's manual method): pending, unpaid. 10.00 + 4.90 shipping. */
+async function invoiceOrder() {
+  const product = await s.product(5, 1000);
+  const res = await s.t.asGuest().post('/api/v1/store/checkout', {
+    items: [{ product_id: product.id, quantity: 1 }],
+    shipping_address: ADDRESS,
+    shipping_method_id: s.shop.shipping.id,
+    payment_method_id: s.shop.payment.id,
+    email: 'guest@example.com',
+  });
+  expect(res.status).toBe(201);
+  return res.body.data as { id: string; order_number: string; total: number };
+}
+
+/** Orders → search by number → the order's screen. */
+async function openOrder(page: Page, orderNumber: string) {
+  await nav(page).getByRole('link', { name: 'Orders', exact: true }).click();
+  await heading(page, 'Orders').waitFor();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(orderNumber);
+  await page.waitForURL(/[?&]q=/);
+  await page.getByRole('link', { name: orderNumber }).click();
+  await heading(page, `Order ${orderNumber}`).waitFor();
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+(haveChromium ? describe : describe.skip)('admin orders and payments in Chromium', () => {
+  it('finds a card-paid guest order, confirms it, captures and refunds it in two parts; the extension shows it', async () => {
+    const order = await invoiceOrder();
+    // The guest pays the placed order by card (post-order intent); the provider holds the money.
+    const intentRes = await s.t.asGuest().post('/api/v1/store/payprov/payment-intent', {
+      order_id: order.id,
+      payment_method_id: s.method.id,
+      guest_token: (await s.orderOf(order.id)).guestToken,
+    });
+    expect(intentRes.status).toBe(201);
+    const intentId = intentRes.body.data.id as string;
+    s.fake.authorize(intentId);
+
+    const session = await openSession();
+    const { page } = session;
+    // This machine is shared: give slow screens time rather than fail on load.
+    page.setDefaultTimeout(60_000);
+    await signIn(session, staffEmail, '/admin');
+    await heading(page, 'Home').waitFor();
+    await openOrder(page, order.order_number);
+    await audit(session, 'Order with an authorized card payment');
+
+    // Confirm: the status buttons come from the server's state machine.
+    await page.getByRole('group', { name: 'Status changes' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Status: confirmed').waitFor();
+    expect((await s.orderOf(order.id)).status).toBe('confirmed');
+
+    const payments = section(page, 'Card payments');
+    const card = payments.getByRole('article', { name: `Payment ${intentId}` });
+    await card.getByText('requires_capture').waitFor();
+    await card.getByRole('button', { name: 'Capture payment' }).click();
+    await card
+      .getByTestId('payment-status')
+      .filter({ hasText: /^completed · captured/ })
+      .waitFor();
+    expect(s.fake.intent(intentId).status).toBe('succeeded');
+    expect(s.fake.performed('capture', intentId)).toBe(1);
+    await audit(session, 'Order with a captured payment');
+
+    // A partial refund, then the rest (the default amount is what is left).
+    const amount = card.getByLabel('Refund amount (EUR)');
+    expect(await amount.inputValue()).toBe('14.90');
+    await amount.fill('20');
+    await card.getByRole('button', { name: 'Refund payment' }).click();
+    await card.getByText('Between').waitFor();
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    await amount.fill('5.00');
+    await card.getByRole('button', { name: 'Refund payment' }).click();
+    await card.getByTestId('payment-refunded').filter({ hasText: '5.00' }).waitFor();
+    expect(s.fake.refunds.filter((r) => r.payment_intent === intentId).map((r) => r.amount)).toEqual([500]);
+    expect((await s.transactionOf(intentId))!.refundedAt).toBeNull();
+    await audit(session, 'Order with a partial refund');
+    expect(await amount.inputValue()).toBe('9.90');
+    await card.getByRole('button', { name: 'Refund payment' }).click();
+    await card
+      .getByTestId('payment-status')
+      .filter({ hasText: /refunded/ })
+      .waitFor();
+    expect(s.fake.refunds.filter((r) => r.payment_intent === intentId).map((r) => r.amount)).toEqual([500, 990]);
+    expect((await s.transactionOf(intentId))!.refundedAt).not.toBeNull();
+    await card.getByRole('button', { name: 'Refund payment' }).waitFor({ state: 'detached' });
+
+    // payprov's admin extension in the order slot: its script came with SRI and the page's nonce.
+    const panel = section(page, 'Provider payments');
+    await panel.getByRole('table', { name: 'Provider payments' }).getByRole('cell', { name: intentId }).waitFor();
+    const tag = await page.evaluate(() => {
+      const d = (globalThis as unknown as Page$).document;
+      const script = d.querySelector('script[src*="payprov-order-panel"]') as {
+        integrity: string;
+        nonce: string;
+      } | null;
+      const meta = d.querySelector('meta[property="csp-nonce"]') as { nonce: string } | null;
+      return script && { integrity: script.integrity, nonce: script.nonce, pageNonce: meta?.nonce };
+    });
+    const extensions = (await s.t.asAdmin().gql('{ adminPluginExtensions { id component { integrity } } }')).data
+      .adminPluginExtensions as Array<{ id: string; component: { integrity: string } }>;
+    const declared = extensions.find((e) => e.id === 'payprov-order-panel')!;
+    expect(tag).toEqual({
+      integrity: declared.component.integrity,
+      nonce: tag!.pageNonce,
+      pageNonce: expect.any(String),
+    });
+    expect(tag!.nonce.length).toBeGreaterThan(10);
+    await audit(session, 'Order with the payprov extension');
+
+    await closeSession(session);
+  }, 180_000);
+
+  it('creates a payment link for an order on invoice, copies it, and follows its status to completed', async () => {
+    const order = await invoiceOrder();
+    const session = await openSession();
+    const { page, context } = session;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.t.url });
+    page.setDefaultTimeout(60_000);
+    await signIn(session, staffEmail, `/admin/orders/${order.id}`);
+    // Back to the order after signing in (the deep link survives the sign-in).
+    await heading(page, `Order ${order.order_number}`).waitFor();
+    const payments = section(page, 'Card payments');
+    await payments.getByText('No card payment for this order yet.').waitFor();
+    await payments.getByRole('button', { name: 'Create payment link' }).click();
+    const url = payments.getByLabel('New payment link (shown once)');
+    await url.waitFor();
+    const paymentUrl = await url.inputValue();
+    expect(paymentUrl).toMatch(new RegExp(`^${s.t.url}/plugins/payprov/pay/[A-Za-z0-9_-]{43}$`));
+    await payments.getByRole('button', { name: 'Copy link' }).click();
+    await payments.getByText('Copied to the clipboard.').waitFor();
+    expect(
+      await page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      ),
+    ).toBe(paymentUrl);
+    await payments.getByTestId('link-status').filter({ hasText: 'pending' }).waitFor();
+    await audit(session, 'Order with a payment link');
+
+    // The buyer pays on the link's page (its card authorized at the provider, then the page completes).
+    const token = paymentUrl.split('/').pop()!;
+    const link = await s.t.asGuest().get(`/api/v1/store/payprov/payment-link/${token}`);
+    expect(link.status).toBe(200);
+    expect(link.body.data.amount).toBe(order.total);
+    const intentId = String(link.body.data.client_secret).split('_secret_')[0];
+    s.fake.authorize(intentId);
+    const done = await s.t
+      .asGuest()
+      .post(`/api/v1/store/payprov/payment-link/${token}/complete`, { payment_intent_id: intentId });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ status: 'completed', order_id: order.id });
+    await until(async () => (await s.orderOf(order.id)).status === 'confirmed');
+
+    // The screen follows the link (it asks again while one is out): completed, the payment held, the order confirmed.
+    await payments.getByTestId('link-status').filter({ hasText: 'completed' }).waitFor({ timeout: 15_000 });
+    await payments
+      .getByRole('article', { name: `Payment ${intentId}` })
+      .getByText('requires_capture')
+      .waitFor();
+    await page.getByText('Status: confirmed').waitFor();
+    await payments.getByRole('button', { name: 'Create payment link' }).waitFor({ state: 'detached' });
+    await audit(session, 'Order paid through a payment link');
+
+    // A used link is refused (410) and the panel of payprov shows its status too.
+    const again = await s.t
+      .asGuest()
+      .post(`/api/v1/store/payprov/payment-link/${token}/complete`, { payment_intent_id: intentId });
+    expect(again.status).toBe(410);
+    await section(page, 'Provider payments')
+      .getByRole('table', { name: 'Payment links' })
+      .getByText('completed')
+      .waitFor();
+    await closeSession(session);
+  }, 180_000);
+});
