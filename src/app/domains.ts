@@ -11,6 +11,23 @@ import { domain as customers } from '../domains/customers';
 import { domain as inventory } from '../domains/inventory';
 import { domain as media } from '../domains/media';
 import type { DomainModule } from '../domains/module';
+import type { Toolset } from '../mcp/tool-catalog';
+import type { RouteSpec } from '../../rest/route';
+import { apiKeysRoutes } from '../../rest/routes/api-keys.routes';
+import { authRoutes } from '../../rest/routes/auth.routes';
+import { cartsRoutes } from '../../rest/routes/carts.routes';
+import { categoryRoutes } from '../../rest/routes/categories.routes';
+import { customersRoutes } from '../../rest/routes/customers.routes';
+import { inventoryRoutes } from '../../rest/routes/inventory.routes';
+import { mediaRoutes } from '../../rest/routes/media.routes';
+import { ordersRoutes } from '../../rest/routes/orders.routes';
+import { paymentsRoutes } from '../../rest/routes/payments.routes';
+import { pluginsRoutes } from '../../rest/routes/plugins.routes';
+import { pricingRoutes } from '../../rest/routes/pricing.routes';
+import { productAttributeRoutes, productRoutes } from '../../rest/routes/products.routes';
+import { propertyRoutes } from '../../rest/routes/properties.routes';
+import { systemRoutes } from '../../rest/routes/system.routes';
+import { usersRoutes } from '../../rest/routes/users.routes';
 import type { PluginDefinition } from '../plugin-api';
 import { BUNDLED_PLUGINS } from './plugins';
 import { type SchemaParts, buildBaseSchema, buildExecutableSchema, printSchemaSdl } from '../graphql/schema';
@@ -23,25 +40,172 @@ import { domain as system } from '../domains/system';
 import { domain as users } from '../domains/users';
 
 /**
- * Every domain of the service, in one list. A domain joins the API by exporting a `domain` from its
- * `index.ts` and being named here; the schema's resolvers, the shield's access tables and `ctx.loaders` all
- * derive from this list.
+ * What a domain shows besides GraphQL: a group of REST routes (rows over its named operations), the OpenAPI tag
+ * they are listed under and, for admin routes, the MCP toolset their tools join. A domain may have several
+ * groups (catalog: products, categories, properties); one tag may span two groups of a domain.
  */
-export const DOMAINS: DomainModule[] = [
-  system,
-  sessions,
-  users,
-  apiKeys,
-  inventory,
-  catalog,
-  media,
-  pricing,
-  payments,
-  orders,
-  carts,
-  customers,
-  plugins,
+export interface SurfaceGroup {
+  tag: string;
+  description: string;
+  routes: RouteSpec[];
+  /** The admin MCP toolset of the group's `/api/v1/admin/` routes (required when it has any). */
+  toolset?: Toolset;
+}
+
+/** One domain: its module (resolvers, access tables, loaders) and its surface. */
+export interface DomainEntry {
+  module: DomainModule;
+  surface: SurfaceGroup[];
+}
+
+/**
+ * Every domain of the service, in one list, with its whole surface. A domain joins the API by exporting a
+ * `domain` from its `index.ts` and being named here with its route groups: the schema's resolvers, the shield's
+ * access tables, `ctx.loaders`, the REST route table, the OpenAPI tags and the MCP toolsets all derive from this
+ * list (an admin route without a toolset stops start-up). The order is the OpenAPI document's.
+ */
+export const DOMAINS: DomainEntry[] = [
+  { module: system, surface: [{ tag: 'system', description: 'Liveness and readiness.', routes: systemRoutes }] },
+  {
+    module: sessions,
+    surface: [
+      {
+        tag: 'auth',
+        description: 'Staff and customer login, token refresh, logout, registration.',
+        routes: authRoutes,
+      },
+    ],
+  },
+  {
+    module: inventory,
+    surface: [
+      {
+        tag: 'inventory',
+        description: 'Warehouses, stock levels and stock movements.',
+        routes: inventoryRoutes,
+        toolset: 'inventory',
+      },
+    ],
+  },
+  {
+    module: catalog,
+    surface: [
+      {
+        tag: 'products',
+        description: 'Products, variants, bulk create, CSV import, store browsing.',
+        routes: productRoutes,
+        toolset: 'catalog',
+      },
+      { tag: 'products', description: '', routes: productAttributeRoutes, toolset: 'attributes' },
+      { tag: 'categories', description: 'The category tree and tags.', routes: categoryRoutes, toolset: 'catalog' },
+      {
+        tag: 'properties',
+        description: 'Property groups (variant axes) and attributes.',
+        routes: propertyRoutes,
+        toolset: 'attributes',
+      },
+    ],
+  },
+  {
+    module: media,
+    surface: [{ tag: 'media', description: 'Uploaded images and files.', routes: mediaRoutes, toolset: 'catalog' }],
+  },
+  {
+    module: users,
+    surface: [{ tag: 'users', description: 'Admin users.', routes: usersRoutes, toolset: 'system' }],
+  },
+  {
+    module: apiKeys,
+    surface: [
+      { tag: 'api-keys', description: 'API keys of staff and customers.', routes: apiKeysRoutes, toolset: 'system' },
+    ],
+  },
+  {
+    module: pricing,
+    surface: [
+      {
+        tag: 'pricing',
+        description: 'Tax rules, shipping methods, discount codes.',
+        routes: pricingRoutes,
+        toolset: 'pricing',
+      },
+    ],
+  },
+  {
+    module: payments,
+    surface: [
+      {
+        tag: 'payments',
+        description: 'Payment methods and payment transactions.',
+        routes: paymentsRoutes,
+        toolset: 'pricing',
+      },
+    ],
+  },
+  {
+    module: orders,
+    surface: [{ tag: 'orders', description: 'Checkout and orders.', routes: ordersRoutes, toolset: 'orders' }],
+  },
+  {
+    module: carts,
+    surface: [
+      {
+        tag: 'carts',
+        description: 'Store carts (signed-in customers, or anonymous with `X-Cart-Token`).',
+        routes: cartsRoutes,
+      },
+    ],
+  },
+  {
+    module: customers,
+    surface: [
+      {
+        tag: 'customers',
+        description: "Customers (admin) and the customer's own account.",
+        routes: customersRoutes,
+        toolset: 'customers',
+      },
+    ],
+  },
+  {
+    module: plugins,
+    surface: [
+      {
+        tag: 'plugins',
+        description: 'Configured plugins and their storefront UI extensions.',
+        routes: pluginsRoutes,
+        toolset: 'system',
+      },
+    ],
+  },
 ];
+
+const MODULES = DOMAINS.map((d) => d.module);
+
+/** A tag of the OpenAPI document with its routes (a tag two groups share is listed once, with the first's text). */
+export interface RouteGroup {
+  tag: string;
+  description: string;
+  routes: RouteSpec[];
+}
+
+/** The REST surface by OpenAPI tag, from the domains' groups. */
+export const ROUTE_GROUPS: RouteGroup[] = DOMAINS.flatMap((d) => d.surface).reduce<RouteGroup[]>((groups, g) => {
+  const held = groups.find((x) => x.tag === g.tag);
+  if (held) held.routes = [...held.routes, ...g.routes];
+  else groups.push({ tag: g.tag, description: g.description, routes: g.routes });
+  return groups;
+}, []);
+
+/** The whole REST surface. */
+export const ROUTES: RouteSpec[] = ROUTE_GROUPS.flatMap((g) => g.routes);
+
+const TOOLSET_OF = new Map(
+  DOMAINS.flatMap((d) => d.surface.flatMap((g) => g.routes.map((r) => [r, g.toolset] as const))),
+);
+
+/** The MCP toolset a route's group declares (by the route spec's identity), for the admin tools. */
+export const toolsetOfRoute = (spec: RouteSpec): Toolset | undefined => TOOLSET_OF.get(spec);
 
 const partsByPlugins = new WeakMap<readonly PluginDefinition<any, any>[], SchemaParts>();
 
@@ -55,11 +219,11 @@ export function schemaParts(plugins: readonly PluginDefinition<any, any>[] = BUN
     const contributions = plugins.flatMap((p) => (p.graphql ? [p.graphql] : []));
     parts = {
       resolvers: [
-        ...DOMAINS.flatMap((d) => d.resolvers),
+        ...MODULES.flatMap((d) => d.resolvers),
         ...contributions.flatMap((c) => c.resolvers),
       ] as NonEmptyArray<Function>,
-      accessTables: [...DOMAINS.flatMap((d) => d.access), ...contributions.map((c) => c.access)],
-      orphanedTypes: DOMAINS.flatMap((d) => d.orphanedTypes ?? []),
+      accessTables: [...MODULES.flatMap((d) => d.access), ...contributions.map((c) => c.access)],
+      orphanedTypes: MODULES.flatMap((d) => d.orphanedTypes ?? []),
     };
     partsByPlugins.set(plugins, parts);
   }
@@ -71,7 +235,7 @@ export const ACCESS_TABLES = schemaParts().accessTables;
 
 /** One request's DataLoaders: every domain's factory, merged. */
 export function createLoaders(deps: LoaderDeps): Loaders {
-  return Object.assign({}, ...DOMAINS.map((d) => d.loaders?.(deps) ?? {})) as Loaders;
+  return Object.assign({}, ...MODULES.map((d) => d.loaders?.(deps) ?? {})) as Loaders;
 }
 
 /** `AppServices.createLoaders` for a process: loaders over the root client, locale and media URLs from config. */

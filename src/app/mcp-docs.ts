@@ -1,9 +1,8 @@
 import { compileRoutes } from '../../rest/compile';
-import { ROUTES } from '../../rest/routes';
 import { TOOLSETS, type Toolset } from '../mcp';
 import { describeRouteTools } from '../mcp/describe';
 import { collectStoreMcpTools } from '../plugin-api/mcp-tools';
-import { buildAppSchema, schemaParts } from './domains';
+import { ROUTES, buildAppSchema, schemaParts, toolsetOfRoute } from './domains';
 import { BUNDLED_PLUGINS } from './plugins';
 
 const NO_CLIENT = { get: async () => null, post: async () => null };
@@ -27,7 +26,7 @@ const hints = (a: {
 export function renderMcpToolsDoc(): string {
   const schema = buildAppSchema(BUNDLED_PLUGINS);
   const routes = compileRoutes(schema, ROUTES, schemaParts(BUNDLED_PLUGINS).accessTables);
-  const tools = describeRouteTools(schema, routes);
+  const tools = describeRouteTools(schema, routes, toolsetOfRoute);
   const lines = [
     '# MCP tools',
     '',

@@ -1,11 +1,10 @@
 import type { GraphQLSchema } from 'graphql';
 import { type CompiledRoute, compileRoutes } from '../../rest/compile';
 import { type OpenApiDocument, buildOpenApi } from '../../rest/openapi';
-import { ROUTE_GROUPS, ROUTES } from '../../rest/routes';
 import type { PluginDefinition } from '../plugin-api';
 import { documentedRows } from '../plugin-api/route-rows';
 import { SERVICE_VERSION } from '../platform/version';
-import { buildAppSchema, schemaParts } from './domains';
+import { ROUTES, ROUTE_GROUPS, buildAppSchema, schemaParts } from './domains';
 import { cacheableRestPaths } from './response-cache';
 import { BUNDLED_PLUGINS } from './plugins';
 

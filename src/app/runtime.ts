@@ -16,7 +16,6 @@ import type { PluginDefinition } from '../plugin-api';
 import { PluginHost, type PluginHostOptions } from '../plugin-api/host';
 import { BUNDLED_PLUGINS } from './plugins';
 import { compileRoutes } from '../../rest/compile';
-import { ROUTES } from '../../rest/routes';
 import type { OpenApiDocument } from '../../rest/openapi';
 import { openApiFor } from './openapi';
 import { type McpRuntime, createMcpRuntime, mcpRouter } from '../mcp';
@@ -28,7 +27,7 @@ import { type Database, openDatabase } from '../platform/db/database';
 import { applyMigrations } from '../platform/db/migrator';
 import { RequestQueryLog } from '../platform/db/query-stats';
 import { createApollo } from '../graphql/apollo';
-import { buildAppSchema, loaderFactory, schemaParts } from './domains';
+import { ROUTES, buildAppSchema, loaderFactory, schemaParts, toolsetOfRoute } from './domains';
 import { closeHttpServer, trackInFlight } from '../http/close';
 import { createHttpApp } from './http-app';
 import { CACHEABLE_QUERY_FIELDS, cacheableRestPaths, openResponseCache } from './response-cache';
@@ -252,6 +251,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
           routes,
           plugins: () => pluginHost.active(),
           pluginRoutes: () => pluginHost.routeTable(),
+          toolsetOf: toolsetOfRoute,
           selfUrl: () => selfUrl,
         })
       : undefined;

@@ -1,6 +1,7 @@
 import { type GraphQLSchema, Kind, type OperationDefinitionNode } from 'graphql';
 import type { CompiledRoute } from '../../rest/compile';
-import { type RouteTool, buildRouteTools } from './tool-catalog';
+import type { RouteSpec } from '../../rest/route';
+import { type RouteTool, type Toolset, buildRouteTools } from './tool-catalog';
 
 /** The description of the operation's first root field in the schema (what the tool does). */
 function fieldDescription(schema: GraphQLSchema, route: CompiledRoute): string | undefined {
@@ -13,7 +14,18 @@ function fieldDescription(schema: GraphQLSchema, route: CompiledRoute): string |
   return root?.getFields()[first.name.value]?.description ?? undefined;
 }
 
-/** The route tools with their descriptions taken from the GraphQL schema. */
-export function describeRouteTools(schema: GraphQLSchema, routes: CompiledRoute[]): RouteTool[] {
-  return buildRouteTools(routes, (route) => fieldDescription(schema, route));
+/**
+ * The route tools with their descriptions taken from the GraphQL schema; `toolsetOf` is the MCP toolset the
+ * route's domain group declares (src/app/domains.ts).
+ */
+export function describeRouteTools(
+  schema: GraphQLSchema,
+  routes: CompiledRoute[],
+  toolsetOf: (spec: RouteSpec) => Toolset | undefined,
+): RouteTool[] {
+  return buildRouteTools(
+    routes,
+    (route) => fieldDescription(schema, route),
+    (route) => toolsetOf(route.spec),
+  );
 }

@@ -2,6 +2,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { describeRouteTools } from './describe';
 import type { CompiledRoute } from '../../rest/compile';
+import type { RouteSpec } from '../../rest/route';
 import type { AppServices } from '../context/ctx';
 import type { PluginDefinition } from '../plugin-api';
 import { ConfigError } from '../platform/config/load';
@@ -20,6 +21,8 @@ export function createMcpRuntime(options: {
   /** The active plugins' compiled route rows (their tools' store client runs them in process). */
   pluginRoutes: () => CompiledRoute[];
   selfUrl: () => string;
+  /** The MCP toolset of an admin route, as its domain's group declares it. */
+  toolsetOf: (spec: RouteSpec) => Toolset | undefined;
 }): McpRuntime {
   const { config } = options.services;
   const configured = config['mcp.admin_toolsets'];
@@ -30,7 +33,7 @@ export function createMcpRuntime(options: {
     );
   return {
     services: options.services,
-    tools: describeRouteTools(options.schema, options.routes),
+    tools: describeRouteTools(options.schema, options.routes, options.toolsetOf),
     plugins: options.plugins,
     routeTable: () => [...options.pluginRoutes(), ...options.routes],
     selfUrl: options.selfUrl,

@@ -110,16 +110,6 @@ export function adminToolName(method: HttpMethod, path: string): string {
   return `admin_${verb}_${noun}`;
 }
 
-function toolsetOf(path: string): Toolset {
-  if (/\/(stock|movements)$/.test(path) || path.includes('/warehouses')) return 'inventory';
-  if (path.includes('/orders')) return 'orders';
-  if (path.includes('/customers')) return 'customers';
-  if (/\/(tax-rules|shipping-methods|payment-methods|discounts)/.test(path)) return 'pricing';
-  if (/\/(users|api-keys|plugins)/.test(path)) return 'system';
-  if (/\/(property-groups|attributes)/.test(path)) return 'attributes';
-  return 'catalog';
-}
-
 function annotationsOf(method: HttpMethod): ToolAnnotations {
   return {
     readOnlyHint: method === 'GET',
@@ -192,11 +182,13 @@ function isDestructiveAction(route: CompiledRoute): boolean {
 
 /**
  * Every MCP tool of the core, derived from the REST route table (which names the GraphQL operations): the
- * contract's store tools and an `admin_<verb>_<noun>` tool per admin route.
+ * contract's store tools and an `admin_<verb>_<noun>` tool per admin route, in the toolset its domain's route
+ * group declares (`toolsetOf`); an admin route without one stops start-up rather than landing in a default.
  */
 export function buildRouteTools(
   routes: CompiledRoute[],
   fieldDescription: (route: CompiledRoute) => string | undefined,
+  toolsetOf: (route: CompiledRoute) => Toolset | undefined,
 ): RouteTool[] {
   const byKey = new Map(routes.map((r) => [`${r.spec.method} ${r.spec.path}`, r]));
   const tools: RouteTool[] = [];
@@ -225,6 +217,11 @@ export function buildRouteTools(
   for (const route of routes) {
     if (!route.spec.path.startsWith('/api/v1/admin/') || !isMcpRoute(route)) continue;
     const name = adminToolName(route.spec.method, route.spec.path);
+    const toolset = toolsetOf(route);
+    if (!toolset)
+      throw new Error(
+        `MCP tool ${name} (${route.spec.method} ${route.spec.path}): its route group declares no toolset (src/app/domains.ts)`,
+      );
     const needsConfirm = isDestructiveAction(route);
     const { schema, flatBody } = toolInput(route, {}, needsConfirm);
     tools.push({
@@ -235,7 +232,7 @@ export function buildRouteTools(
         .replace(/^./, (c) => c.toUpperCase()),
       description: describe(route, fieldDescription(route), needsConfirm ? ' Needs confirm: true.' : ''),
       surface: 'admin',
-      toolset: toolsetOf(route.spec.path),
+      toolset,
       route,
       inputSchema: schema,
       annotations: annotationsOf(route.spec.method),

@@ -8,7 +8,7 @@ import {
   isListType,
   isNonNullType,
 } from 'graphql';
-import { ROUTES } from '../../rest/routes';
+import { ROUTES } from '../../src/app/domains';
 import type { Access } from '../../src/auth/access';
 import { ADMIN_PERMISSIONS, ROLE_PERMISSIONS, STORE_PERMISSIONS, type StaffRole } from '../../src/shared/permissions';
 import { compileRoutes } from '../../rest/compile';

@@ -5,7 +5,7 @@
  * it was. `SVC_TEST_FUZZ_RUNS` sets the runs per route (CI: 4); the GraphQL mutations have their own fuzz test.
  */
 import fc from 'fast-check';
-import { ROUTES } from '../../rest/routes';
+import { ROUTES } from '../../src/app/domains';
 import { hostileJson } from '../fixtures/fuzz-values';
 import type { Client } from '../harness/client';
 import { changedTables, dbFingerprint } from '../harness/db-fingerprint';

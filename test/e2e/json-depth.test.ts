@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { automationPlugin } from '../../plugins/automation';
 import { payprovPlugin } from '../../plugins/payprov';
-import { ROUTES } from '../../rest/routes';
+import { ROUTES } from '../../src/app/domains';
 import { type LogEntry, captureLog } from '../harness/capture-log';
 import { FakeProvider } from '../harness/fake-provider';
 import { type TestServer, startTestServer } from '../harness/server';
