@@ -22,7 +22,7 @@ expect() { # expect <what> <output> <pattern>
 }
 fail_if() { if grep -q "$3" <<<"$2"; then echo "MCP smoke: $1 failed:"; echo "$2" | head -40; exit 1; fi; }
 
-STDIO=(-e "SVC_DATA_DIR=$DATA/stdio" node "$ROOT/scripts/svc.js" mcp store)
+STDIO=(-e "SVC_DATA_DIR=$DATA/stdio" node "$ROOT/scripts/svc.js" mcp store --create)
 out=$(inspect "${STDIO[@]}" --method tools/list)
 expect "stdio tools/list" "$out" '"store_list_products"'
 out=$(inspect "${STDIO[@]}" --method tools/call --tool-name store_list_products --tool-arg limit=1)

@@ -61,6 +61,25 @@ const HEADER_PARAMS: Record<string, { description: string }> = {
   },
 };
 
+const TOKEN_PARAMS = {
+  cart_token: {
+    name: 'X-Cart-Token',
+    in: 'header',
+    required: false,
+    schema: { type: 'string', maxLength: 255 },
+    description:
+      "An anonymous cart's `session_token` (shown once by `POST /api/v1/store/cart`); a customer's own cart needs none.",
+  },
+  guest_token: {
+    name: 'X-Guest-Token',
+    in: 'header',
+    required: false,
+    schema: { type: 'string', maxLength: 255 },
+    description:
+      "A guest order's token (also read from the HttpOnly `svc_guest_token` cookie checkout sets); the order's customer needs none.",
+  },
+} as const;
+
 /** `schema` without its null alternative. */
 function nonNull(schema: JsonSchema): JsonSchema {
   if (Array.isArray(schema.type)) {
@@ -229,6 +248,9 @@ function parameters(schema: GraphQLSchema, route: CompiledRoute): unknown[] {
       schema: { type: 'string', maxLength: 255 },
       ...HEADER_PARAMS[name],
     });
+  // The capability tokens are also typed header parameters (beside their security schemes), so a generated
+  // client (openapi-typescript + openapi-fetch) passes them as `params.header` instead of a custom middleware.
+  for (const token of route.spec.tokens ?? []) params.push(TOKEN_PARAMS[token]);
   return params;
 }
 

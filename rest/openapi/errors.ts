@@ -61,6 +61,12 @@ export function errorEnvelopeSchema(codes: ErrorCode[]): JsonSchema {
     properties: {
       code: { type: 'string', enum: codes, description: 'Error code (lower_snake); see docs/reference/errors.md.' },
       detail: { type: 'string', description: 'Human-readable explanation.' },
+      allowed: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'With detail `oneof` where the values are not in the schema (API key permissions): the values the field takes.',
+      },
       field: { type: 'string', description: 'The offending input field (snake_case path), when one is to blame.' },
     },
     required: ['code', 'detail'],

@@ -11,6 +11,12 @@ export const apiKeysRoutes = [
     envelope: 'list',
   }),
   route({
+    method: 'GET',
+    path: '/api/v1/admin/api-keys/permissions',
+    operation: op.ApiKeyPermissionsDocument,
+    result: 'apiKeyPermissions',
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/admin/api-keys',
     operation: op.ApiKeyCreateDocument,
@@ -32,6 +38,12 @@ export const apiKeysRoutes = [
     path: '/api/v1/store/api-keys',
     operation: op.CustomerApiKeysDocument,
     result: 'customerApiKeys',
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/store/api-keys/permissions',
+    operation: op.CustomerApiKeyPermissionsDocument,
+    result: 'customerApiKeyPermissions',
   }),
   route({
     method: 'POST',

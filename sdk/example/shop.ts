@@ -8,6 +8,7 @@ import {
   CartCreateDocument,
   CartItemAddDocument,
   CheckoutCompleteDocument,
+  CheckoutQuoteDocument,
   CustomerLoginDocument,
   CustomerRegisterDocument,
   StoreCheckoutOptionsDocument,
@@ -48,6 +49,12 @@ async function main(url: string): Promise<void> {
     })
     .catch(() => undefined);
 
+  // The exact total before ordering (what a pay-first payment is created for): the checkout's pricing, no write.
+  const { checkoutQuote: quote } = await guest.request(CheckoutQuoteDocument, {
+    input: { cartId: cartCreate.id, shippingMethodId: storeShippingMethods[0].id },
+  });
+  console.log(`quote: total ${quote.total} ${quote.currency} (tax ${quote.taxTotal}), in stock: ${quote.inStock}`);
+
   const { checkoutComplete: order } = await guest.request(
     CheckoutCompleteDocument,
     {
@@ -69,6 +76,7 @@ async function main(url: string): Promise<void> {
     { idempotencyKey: `sdk-example-${cartCreate.id}` },
   );
   console.log(`checkout: ${order.orderNumber} ${order.status} total ${order.total}`);
+  if (order.total !== quote.total) throw new Error(`the order totals ${order.total}, the quote said ${quote.total}`);
 
   // The guest token came back as a cookie; the client sends it as X-Guest-Token.
   // @ts-expect-error required variables cannot be left out

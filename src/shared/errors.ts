@@ -65,6 +65,8 @@ export interface ErrorEntry {
   code: ErrorCode;
   detail: string;
   field?: string;
+  /** For a `oneof` entry whose values the schema cannot list (an API key's permissions): the values it takes. */
+  allowed?: readonly string[];
 }
 
 /** Default details for codes whose wording the spec fixes. */
@@ -114,8 +116,13 @@ export class AppError extends Error {
   }
 
   /** A validation error listing every failing field. */
-  static validation(entries: Array<{ field: string; detail: string }>): AppError {
-    const list: ErrorEntry[] = entries.map((e) => ({ code: 'validation_error', detail: e.detail, field: e.field }));
+  static validation(entries: Array<{ field: string; detail: string; allowed?: readonly string[] }>): AppError {
+    const list: ErrorEntry[] = entries.map((e) => ({
+      code: 'validation_error',
+      detail: e.detail,
+      field: e.field,
+      ...(e.allowed ? { allowed: e.allowed } : {}),
+    }));
     return new AppError('validation_error', list[0]?.detail, { field: list[0]?.field, entries: list });
   }
 

@@ -62,10 +62,18 @@ describe('staff API keys', () => {
     const manager = t.asManager();
     const unknown = await manager.post(K, { name: 'x', permissions: ['products.read', 'nope.read', 'products.fly'] });
     expect(unknown.status).toBe(400);
+    // Each refusal lists what may be granted: the same list GET …/api-keys/permissions answers.
+    const grantable = (await manager.get(`${K}/permissions`)).body.data as string[];
+    expect(grantable).toEqual(expect.arrayContaining(['products.read', 'products.*', 'api_keys.manage']));
+    expect(grantable).not.toContain('store.checkout');
     expect(unknown.body.errors).toEqual([
-      { code: 'validation_error', field: 'permissions[1]', detail: 'oneof' },
-      { code: 'validation_error', field: 'permissions[2]', detail: 'oneof' },
+      { code: 'validation_error', field: 'permissions[1]', detail: 'oneof', allowed: grantable },
+      { code: 'validation_error', field: 'permissions[2]', detail: 'oneof', allowed: grantable },
     ]);
+    const storeGrantable = await t.asCustomer().get('/api/v1/store/api-keys/permissions');
+    expect(storeGrantable.body.data).toEqual(expect.arrayContaining(['store.checkout', 'store.orders.read']));
+    const viaGql = await manager.gql('{ apiKeyPermissions }');
+    expect(viaGql.data.apiKeyPermissions).toEqual(grantable);
     const beyond = await manager.post(K, { name: 'x', permissions: ['products.delete'] });
     expect(beyond.status).toBe(403);
     expect((await manager.post(K, { name: 'x', permissions: ['products.*'] })).status).toBe(403);

@@ -41,7 +41,13 @@ describe('OpenAPI document', () => {
     expect(cart.security).toEqual(expect.arrayContaining([{}, { bearerAuth: [] }, { cartToken: [] }]));
     expect(cart.parameters).toEqual([
       expect.objectContaining({ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }),
+      // The capability token is a typed header parameter too (a generated client passes it as params.header).
+      expect.objectContaining({ name: 'X-Cart-Token', in: 'header', required: false }),
     ]);
+    const checkout = committed.paths['/api/v1/store/checkout'].post;
+    expect(checkout.parameters.map((p: { name: string }) => p.name)).toEqual(['idempotency-key', 'X-Cart-Token']);
+    const order = committed.paths['/api/v1/store/orders/{id}'].get;
+    expect(order.parameters.map((p: { name: string }) => p.name)).toEqual(['id', 'X-Guest-Token']);
     expect(cart.requestBody.content['application/json'].schema.properties).toHaveProperty('quantity');
     const created = cart.responses['201'].content['application/json'].schema;
     expect(created.properties.data.properties).toHaveProperty('subtotal_gross');

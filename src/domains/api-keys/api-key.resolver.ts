@@ -19,6 +19,24 @@ export class ApiKeyResolver {
     return keys.listApiKeyPage(ctx, { all }, resolvePage(page, limit, { limit: 20, max: 100 }));
   }
 
+  @Query(() => [String], {
+    description:
+      'The permissions a staff key may be granted (`apiKeyCreate.permissions`): each permission and each group as ' +
+      '`<group>.*`. A key holds at most what its creator holds. Needs `api_keys.manage`.',
+  })
+  apiKeyPermissions() {
+    return keys.grantable('admin');
+  }
+
+  @Query(() => [String], {
+    description:
+      "The permissions a customer's key may be granted (`customerApiKeyCreate.permissions`), groups as `<group>.*`. " +
+      'Needs `store.account.read`.',
+  })
+  customerApiKeyPermissions() {
+    return keys.grantable('customer');
+  }
+
   @Mutation(() => ApiKeyCreated, {
     description: 'Creates a staff key (`ck_`); at most 10 active per user. Needs `api_keys.manage`.',
   })

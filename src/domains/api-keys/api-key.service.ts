@@ -10,6 +10,17 @@ import { AppError } from '../../shared/errors';
 import type { ApiKeyCreateInput } from './api-key.type';
 
 type Owner = 'admin' | 'customer';
+
+/**
+ * What a key of `owner` may be granted: every permission of its surface and each group's `<group>.*` (the
+ * grants `expandGrants` accepts), sorted. The 400 for an unknown grant lists them, and so do the queries
+ * `apiKeyPermissions` / `customerApiKeyPermissions`, so nobody has to read src/shared/permissions.ts.
+ */
+export function grantable(owner: Owner): string[] {
+  const universe = owner === 'admin' ? ADMIN_PERMISSIONS : STORE_PERMISSIONS;
+  const groups = new Set(universe.map((p) => `${p.slice(0, p.lastIndexOf('.'))}.*`));
+  return [...universe, ...groups].sort();
+}
 const LIMITS: Record<Owner, number> = { admin: 10, customer: 5 };
 const PREFIX: Record<Owner, 'ck' | 'sk'> = { admin: 'ck', customer: 'sk' };
 
@@ -30,8 +41,9 @@ const ownerWhere = (owner: Owner, id: string) => (owner === 'admin' ? { adminUse
 export async function createApiKey(ctx: Ctx, owner: Owner, input: ApiKeyCreateInput) {
   const ownerId = ownerOf(ctx.actor, owner);
   const universe = owner === 'admin' ? ADMIN_PERMISSIONS : STORE_PERMISSIONS;
+  const allowed = grantable(owner);
   const problems = input.permissions.flatMap((grant, i) =>
-    expandGrants([grant], universe).unknown.length ? [{ field: `permissions[${i}]`, detail: 'oneof' }] : [],
+    expandGrants([grant], universe).unknown.length ? [{ field: `permissions[${i}]`, detail: 'oneof', allowed }] : [],
   );
   if (problems.length) throw AppError.validation(problems);
   const { permissions } = expandGrants(input.permissions, universe);
