@@ -82,7 +82,7 @@ class PayprovIntent {
   clientSecret!: string | null;
   @Field() publishableKey!: string;
   @Field(() => Int, { description: 'Cents.' }) amount!: number;
-  @Field({ description: 'Lower-case ISO 4217.' }) currency!: string;
+  @Field({ description: 'ISO 4217, upper case (as every answer of the service).' }) currency!: string;
 }
 
 @ObjectType({ description: 'A payment intent’s status and, for a payment link’s intent, the link’s.' })
@@ -103,7 +103,7 @@ class PayprovLinkPayment {
   @Field(() => String, { nullable: true }) clientSecret!: string | null;
   @Field() publishableKey!: string;
   @Field(() => Int, { description: 'Cents.' }) amount!: number;
-  @Field({ description: 'Lower-case ISO 4217.' }) currency!: string;
+  @Field({ description: 'ISO 4217, upper case (as every answer of the service).' }) currency!: string;
   @Field(() => String, { nullable: true }) email!: string | null;
 }
 

@@ -13,7 +13,7 @@ export function intentView(intent: Intent, config: PayprovConfig) {
     clientSecret: intent.client_secret,
     publishableKey: config.publishable_key,
     amount: intent.amount,
-    currency: intent.currency.toLowerCase(),
+    currency: intent.currency.toUpperCase(),
   };
 }
 

@@ -21,7 +21,7 @@ describe('payprov: pre-order payment intents', () => {
       client_secret: expect.stringContaining('_secret_'),
       publishable_key: 'pk_test_payprov',
       amount: 1490,
-      currency: 'eur',
+      currency: 'EUR',
     });
     const intent = s.fake.intent(res.body.data.id);
     expect(intent.capture_method).toBe('manual');
@@ -275,7 +275,7 @@ describe('payprov: tools on the store MCP server', () => {
       payment_method_id: s.method.id,
     });
     expect(created.isError).toBe(false);
-    expect(created.body.data).toMatchObject({ amount: 1234, currency: 'eur' });
+    expect(created.body.data).toMatchObject({ amount: 1234, currency: 'EUR' });
     const refused = await callJson(client, 'store_payprov_create_preorder_payment_intent', {
       amount: 0,
       currency: 'EUR',
