@@ -8,6 +8,7 @@ import { closeHttpServer } from '../http/close';
 import { type StartOptions, openServices } from './runtime';
 import type { AppServices } from '../context/ctx';
 import { SERVICE_VERSION } from '../platform/version';
+import { observePluginStates, servePrometheus } from '../platform/telemetry';
 
 /** A running `svc worker`: the background work of every enabled plugin, and a health listener. */
 export interface RunningWorker {
@@ -69,6 +70,7 @@ export async function startWorker(opts: StartOptions): Promise<RunningWorker> {
     const plugins = opts.plugins ?? BUNDLED_PLUGINS;
     const pluginHost = new PluginHost(plugins, services, { ...opts.pluginOptions, backgroundJobs: true });
     services.plugins = pluginHost;
+    observePluginStates(() => pluginHost.list());
     const schema = buildAppSchema(plugins);
     await pluginHost.start({ checkout: createCheckoutFunction(services, schema), schema });
     const server = http.createServer((req, res) => {
@@ -91,6 +93,11 @@ export async function startWorker(opts: StartOptions): Promise<RunningWorker> {
       server.listen(config['worker.health_port'], config['server.host'], () => resolve());
     });
     const port = (server.address() as AddressInfo).port;
+    // The relay's webhook and outbox metrics are this process's: the same Prometheus endpoint as `svc serve`.
+    const prometheus = config['metrics.prometheus']
+      ? await servePrometheus(config['server.host'], config['metrics.prometheus_port'])
+      : undefined;
+    if (prometheus) services.log.info({ port: prometheus.port }, 'prometheus metrics at /metrics');
     const active = pluginHost.list().filter((p) => p.state === 'active');
     services.log.info({ healthPort: port, plugins: active.map((p) => p.name) }, 'svc worker running');
     // The background work is the plugins' (the core schedules nothing): without one this worker idles.
@@ -108,6 +115,7 @@ export async function startWorker(opts: StartOptions): Promise<RunningWorker> {
           await pluginHost.close();
           await opened.close();
           await closeHttpServer(server, 1000);
+          await prometheus?.close();
           services.log.info('svc worker stopped');
         })()),
     };

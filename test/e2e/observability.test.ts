@@ -13,7 +13,7 @@ import { eventually, startReceiver } from '../harness/webhook-receiver';
  * while the webhook receiver is down), over OTLP and on the Prometheus endpoint. Runs on the database the suite
  * runs on (embedded by default, PostgreSQL with SVC_TEST_DATABASE_URL).
  */
-jest.setTimeout(300_000);
+jest.setTimeout(900_000);
 
 const J = { 'content-type': 'application/json' };
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');

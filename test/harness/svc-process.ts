@@ -87,7 +87,7 @@ export async function startSvcProcess(env: Record<string, string>, nodeArgs: str
         (r) => r.status === 200,
         () => false,
       );
-    }, 240_000);
+    }, 480_000);
   } catch (err) {
     child.kill('SIGKILL');
     await pg?.drop();
