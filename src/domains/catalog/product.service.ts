@@ -72,6 +72,39 @@ async function assertRefs(
 
 const uniq = (ids: string[]) => [...new Set(ids)];
 
+/** Fields of the product inputs written apart from the product row: its lists, translations and stock. */
+type ProductRelations = 'translations' | 'categoryIds' | 'tagIds' | 'mediaIds' | 'stock';
+
+/**
+ * The product row's own columns, one mapping for create and update: every other field of either input is listed
+ * here or among {@link ProductRelations}, so a new input field the row does not write fails type-checking instead
+ * of being dropped on create (the DB defaults fill what a create leaves out).
+ */
+const PRODUCT_COLUMNS = {
+  sku: true,
+  active: true,
+  priceNet: true,
+  priceGross: true,
+  currency: true,
+  taxRuleId: true,
+  weight: true,
+  customFields: true,
+  metadata: true,
+} as const satisfies Record<
+  Exclude<keyof ProductCreateInput, ProductRelations> | Exclude<keyof ProductUpdateInput, ProductRelations>,
+  true
+>;
+
+/** The row columns `input` gives (absent fields left out, so an update changes only those given). */
+function productColumns(input: ProductCreateInput | ProductUpdateInput): Record<string, unknown> {
+  const given = input as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(PRODUCT_COLUMNS)
+      .filter((key) => given[key] !== undefined)
+      .map((key) => [key, given[key]]),
+  );
+}
+
 function translationData(t: ProductTranslationInput) {
   return {
     locale: t.locale,
@@ -105,15 +138,8 @@ export async function createProduct(
     try {
       created = await tx.db.product.create({
         data: {
-          sku: input.sku ?? null,
-          active: input.active ?? false,
-          priceNet: input.priceNet ?? null,
-          priceGross: input.priceGross ?? null,
+          ...productColumns(input),
           currency: input.currency,
-          taxRuleId: input.taxRuleId ?? null,
-          weight: input.weight ?? null,
-          customFields: (input.customFields ?? {}) as object,
-          metadata: (input.metadata ?? {}) as object,
           translations: { create: input.translations.map(translationData) },
           categories: {
             create: uniq(input.categoryIds ?? []).map((categoryId, position) => ({ categoryId, position })),
@@ -148,7 +174,7 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
       metadata: {},
     });
     await assertRefs(tx, input);
-    const { translations, categoryIds, tagIds, mediaIds, stock, customFields, metadata, ...scalars } = provided(input);
+    const { translations, categoryIds, tagIds, mediaIds, stock } = provided(input);
     // Stock first: entries are locked before product rows in every use case (checkouts do the same), so a
     // product update never deadlocks with a checkout of that product.
     if (stock !== undefined && stock !== null) await setDefaultWarehouseStock(tx, id, null, stock);
@@ -158,11 +184,7 @@ export async function updateProduct(ctx: Ctx, id: string, input: ProductUpdateIn
     try {
       await tx.db.product.update({
         where: { id },
-        data: {
-          ...(scalars as Record<string, unknown>),
-          ...(customFields !== undefined ? { customFields: customFields as object } : {}),
-          ...(metadata !== undefined ? { metadata: metadata as object } : {}),
-        },
+        data: productColumns(input),
       });
       for (const t of translations ?? []) {
         const data = translationData(t);
