@@ -42,6 +42,8 @@ export function RelationPicker({ label, kind, selected, search, onAdd, onRemove,
     staleTime: 30_000,
   });
   const options = (matches.data ?? []).filter((m) => !selected.some((s) => s.id === m.id));
+  // The highlighted match, kept inside the list: new matches for newer text may be fewer than the old ones.
+  const current = Math.min(active, options.length - 1);
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-option-${i}`;
 
@@ -55,14 +57,14 @@ export function RelationPicker({ label, kind, selected, search, onAdd, onRemove,
     if (e.key === 'ArrowDown') {
       e.preventDefault();
       setOpen(true);
-      setActive((i) => Math.min(i + 1, Math.max(options.length - 1, 0)));
+      setActive(Math.min(current + 1, Math.max(options.length - 1, 0)));
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
+      setActive(Math.max(current - 1, 0));
     } else if (e.key === 'Enter') {
-      if (open && options[active]) {
+      if (open && current >= 0) {
         e.preventDefault();
-        choose(options[active]);
+        choose(options[current]);
       }
     } else if (e.key === 'Escape') setOpen(false);
   }
@@ -98,7 +100,7 @@ export function RelationPicker({ label, kind, selected, search, onAdd, onRemove,
             aria-expanded={open}
             aria-controls={listId}
             aria-autocomplete="list"
-            aria-activedescendant={open && options[active] ? optionId(active) : undefined}
+            aria-activedescendant={open && current >= 0 ? optionId(current) : undefined}
             placeholder="Type to search"
             autoComplete="off"
             className={inputClass}
@@ -124,12 +126,12 @@ export function RelationPicker({ label, kind, selected, search, onAdd, onRemove,
                 key={item.id}
                 id={optionId(i)}
                 role="option"
-                aria-selected={i === active}
+                aria-selected={i === current}
                 onMouseDown={(e) => {
                   e.preventDefault();
                   choose(item);
                 }}
-                className={`cursor-pointer px-3 py-2 text-sm ${i === active ? 'bg-blue-100' : ''}`}
+                className={`cursor-pointer px-3 py-2 text-sm ${i === current ? 'bg-blue-100' : ''}`}
               >
                 {item.label}
               </li>
