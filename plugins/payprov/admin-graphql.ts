@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { type Access, UuidScalar, admin, pluginCaller, pluginRuntime } from '../../src/plugin-api';
+
+import { type Access, admin, pluginCaller, pluginRuntime, UuidScalar } from '../../src/plugin-api';
 import { cancelPayment, capturePayment, createOrderLink, orderPayments, refundPayment } from './admin-payments';
 import type { PayprovRuntime } from './runtime';
 

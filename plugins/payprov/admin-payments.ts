@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+
 import { AppError, type PaymentTransaction, sql } from '../../src/plugin-api';
 import { sha256Hex } from './inputs';
 import { requirePayprovMethod } from './intents';

@@ -1,5 +1,5 @@
 import { definePlugin } from '../../src/plugin-api';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 /**
  * Plugins' admin UI extensions over GraphQL: `adminPluginExtensions` answers staff only, with the admin slots'

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
+
 import type { Browser, Page } from 'playwright-core';
+
 import { createAdmin } from '../fixtures/accounts';
 import { type PayprovShop, startPayprovShop, until } from '../fixtures/payprov';
 import { ADDRESS } from '../fixtures/shop';
-import { type Page$, adminBrowser, audit, heading, nav } from '../harness/admin-browser';
+import { adminBrowser, audit, heading, nav, type Page$ } from '../harness/admin-browser';
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
 
 /**

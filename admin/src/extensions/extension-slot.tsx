@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+
 import { describeError } from '../api/errors';
 import { Button } from '../components/ui/button';
-import { type ExtensionElement, createExtensionElement, loadExtension } from './loader';
+import { createExtensionElement, type ExtensionElement, loadExtension } from './loader';
 import { type AdminExtension, type AdminSlot, useExtensions } from './use-extensions';
 
 /**

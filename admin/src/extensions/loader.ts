@@ -1,5 +1,5 @@
-import type { TypedDocumentString } from '../generated/graphql';
 import { gql } from '../api/client';
+import type { TypedDocumentString } from '../generated/graphql';
 
 /**
  * Loading a plugin's admin extension at run time: its script goes into the page as a `<script>` carrying the

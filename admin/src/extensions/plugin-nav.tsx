@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+
 import { useExtensions } from './use-extensions';
 
 /** Navigation entries of plugins (`admin:nav`), after the core ones; each opens the plugin's page. */

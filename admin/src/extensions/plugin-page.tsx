@@ -1,4 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
+
 import { ErrorState } from '../components/error-state';
 import { MountedExtension } from './extension-slot';
 import { useExtensions } from './use-extensions';

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { gql } from '../api/client';
 import { AdminPluginExtensionsDocument, type AdminPluginExtensionsQuery } from '../generated/graphql';
 

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+
 import { gql } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { useCan } from '../../api/session';
@@ -13,12 +14,12 @@ import { Table, Td, Th } from '../../components/ui/table';
 import {
   AdminCardPaymentMethodsDocument,
   AdminOrderPaymentsDocument,
-  type AdminPayprovLinkFragment,
-  type AdminPayprovPaymentFragment,
   AdminPaymentCancelDocument,
   AdminPaymentCaptureDocument,
   AdminPaymentLinkCreateDocument,
   AdminPaymentRefundDocument,
+  type AdminPayprovLinkFragment,
+  type AdminPayprovPaymentFragment,
 } from '../../generated/graphql';
 import { dateTime, money } from '../../lib/format';
 import { z } from '../../lib/zod';
