@@ -280,6 +280,74 @@ const { openSession, closeSession, signIn } = adminBrowser(
     await closeSession(s);
   }, 240_000);
 
+  it('a super admin creates a staff user, changes the role, deactivates it; sees the plugins; adds a tax rule and a payment method', async () => {
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, staff.owner, '/admin/settings/staff');
+    await heading(page, 'Staff').waitFor();
+    await audit(s, 'Staff');
+    await page.getByRole('link', { name: 'New staff user' }).click();
+    await heading(page, 'New staff user').waitFor();
+    const email = `clerk-${uid()}@example.com`;
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('First name').fill('Cora');
+    await page.getByLabel('Last name').fill('Clerk');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('At least 8 characters.').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('a long enough password');
+    await audit(s, 'New staff user');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await heading(page, 'Cora Clerk').waitFor();
+    await page.getByLabel('Role').selectOption('admin');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText('Status: Deactivated').waitFor();
+    await audit(s, 'Staff user');
+    const row = await t.db.adminUser.findUniqueOrThrow({ where: { email } });
+    expect(row).toMatchObject({ role: 'admin', active: false, firstName: 'Cora' });
+
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Plugins' }).click();
+    await heading(page, 'Plugins').waitFor();
+    await page
+      .getByRole('row', { name: /automation/ })
+      .getByRole('cell', { name: 'Active' })
+      .waitFor();
+    await audit(s, 'Plugins');
+
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Tax rules' }).click();
+    await heading(page, 'Tax rules').waitFor();
+    await page.getByRole('link', { name: 'New tax rule' }).click();
+    const rule = `Reduced ${uid()}`;
+    await page.getByLabel('Name', { exact: true }).fill(rule);
+    await page.getByLabel('Rate (%)').fill('7');
+    await page.getByLabel('Country').fill('de');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await heading(page, rule).waitFor();
+    await audit(s, 'Tax rule');
+    await page.getByRole('link', { name: 'Tax rules', exact: true }).first().click();
+    await page
+      .getByRole('row', { name: new RegExp(rule) })
+      .getByRole('cell', { name: '7 %' })
+      .waitFor();
+    await audit(s, 'Tax rules');
+
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Payment methods' }).click();
+    await heading(page, 'Payment methods').waitFor();
+    await page.getByRole('link', { name: 'New payment method' }).click();
+    const method = `Cash ${uid()}`;
+    await page.getByLabel('Name', { exact: true }).fill(method);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await heading(page, method).waitFor();
+    await audit(s, 'Payment method');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await heading(page, 'Payment methods').waitFor();
+    expect(await page.getByRole('row', { name: new RegExp(method) }).count()).toBe(0);
+    await closeSession(s);
+  }, 240_000);
+
   it('a manager sees settings it may read without any write action', async () => {
     const s = await openSession();
     const { page } = s;
