@@ -26,6 +26,7 @@ import { print } from 'graphql';
 import pg from 'pg';
 import { StoreProductsDocument } from '../../src/generated/graphql';
 import { distinctCheckouts, hotCheckouts } from './checkout';
+import { observabilityComparison } from './observability';
 import { type LoadResult, load } from './load';
 import { type Proc, SERVER, cli, memoryOf, start, stop, waitReady } from './procs';
 import { type Run, report } from './report';
@@ -37,8 +38,11 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const HOT_STOCK = Number(process.env.BENCH_HOT_STOCK ?? 500);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',');
-/** Which scenario groups run on PostgreSQL: `reads`, `checkout` (both by default; the embedded run is reads only). */
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'reads,checkout').split(',');
+/**
+ * Which scenario groups run on PostgreSQL: `reads`, `checkout`, `observability` (telemetry off vs traces at 100 % and
+ * 10 % vs metrics, scripts/bench/observability.ts); all by default; the embedded run is reads only.
+ */
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'reads,checkout,observability').split(',');
 
 function serverEnv(port: number, level: string, db: { url?: string; dataDir: string }): Record<string, string> {
   return {
@@ -259,6 +263,19 @@ async function benchPostgres(port: number): Promise<Run> {
       await stop(cached.proc);
       await stop(floor);
     }
+    if (SCENARIOS.includes('observability'))
+      Object.assign(
+        run.scenarios,
+        await observabilityComparison({
+          env: (p) => serverEnv(p, 'warn', db),
+          port: port + 3,
+          slug,
+          seconds: SECONDS,
+          warmupSeconds: WARMUP,
+          rounds: ROUNDS,
+          body: gqlBody(25),
+        }),
+      );
     await client.connect();
     if (!SCENARIOS.includes('checkout')) return finish(run, server.proc);
     run.scenarios['checkout (distinct carts)'] = await distinctCheckouts(client, base, server.proc, summary, SECONDS);

@@ -1,0 +1,144 @@
+/**
+ * What observability costs (issue 30): the same read scenarios against four servers on the same database, measured
+ * in alternation (ROUNDS slices each, so all four see the same machine): telemetry off (no OpenTelemetry module
+ * loaded), traces at 100 % and at 10 % sampling (`parentbased_traceidratio`, exported over OTLP/HTTP protobuf to a
+ * sink in this process), and metrics only (OTLP metrics every 10 s plus the Prometheus reader). Each figure is
+ * reported against the `off` server of the same run (req/s ratio, CPU per request ratio).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type LoadResult, load } from './load';
+import { type Proc, SERVER, start, stop, waitReady } from './procs';
+
+/** An OTLP/HTTP endpoint that accepts and drops everything: the export path is paid, a collector's work is not. */
+async function otlpSink(): Promise<{ url: string; close(): Promise<void>; bytes: () => number }> {
+  let bytes = 0;
+  const server = createServer((req, res) => {
+    req.on('data', (c: Buffer) => (bytes += c.length));
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    bytes: () => bytes,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The four configurations, by the environment each server gets on top of the benchmark's own. */
+function configurations(sink: string): Record<string, Record<string, string>> {
+  const otlp = { OTEL_EXPORTER_OTLP_ENDPOINT: sink, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' };
+  return {
+    // OTEL_SDK_DISABLED keeps it off even when the shell running the benchmark has OTEL_* variables.
+    off: { OTEL_SDK_DISABLED: 'true' },
+    'traces 100%': {
+      ...otlp,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '1',
+      OTEL_METRICS_EXPORTER: 'none',
+    },
+    'traces 10%': {
+      ...otlp,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.1',
+      OTEL_METRICS_EXPORTER: 'none',
+    },
+    metrics: {
+      ...otlp,
+      OTEL_TRACES_EXPORTER: 'none',
+      OTEL_METRIC_EXPORT_INTERVAL: '10000',
+      SVC_METRICS_PROMETHEUS: 'true',
+      SVC_METRICS_PROMETHEUS_PORT: '0',
+    },
+  };
+}
+
+export interface ObservabilityOptions {
+  /** The benchmark's server environment for a port (database, limits, production settings). */
+  env: (port: number) => Record<string, string>;
+  /** First of four consecutive free ports. */
+  port: number;
+  slug: string;
+  seconds: number;
+  warmupSeconds: number;
+  rounds: number;
+  body: string;
+}
+
+/**
+ * Runs the comparison; the results are keyed `<configuration>: <scenario>` with `floor` naming the `off` figure of
+ * the same scenario, so the report prints each against telemetry off.
+ */
+export async function observabilityComparison(
+  o: ObservabilityOptions,
+): Promise<Record<string, LoadResult & { floor?: string }>> {
+  const sink = await otlpSink();
+  const servers: Array<{ name: string; base: string; proc: Proc }> = [];
+  try {
+    for (const [i, [name, extra]] of Object.entries(configurations(sink.url)).entries()) {
+      const port = o.port + i;
+      const proc = start(SERVER, ['serve'], { ...o.env(port), ...extra });
+      servers.push({ name, base: `http://127.0.0.1:${port}`, proc });
+      await waitReady(`http://127.0.0.1:${port}/api/v1/health`);
+    }
+    const scenarios = (base: string) => ({
+      'REST list': { url: `${base}/api/v1/store/products?limit=25` },
+      'GraphQL list': {
+        url: `${base}/graphql`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: o.body,
+      },
+      'REST by slug': { url: `${base}/api/v1/store/products/${o.slug}` },
+    });
+    for (const s of servers)
+      for (const scenario of Object.values(scenarios(s.base)))
+        await load({ ...scenario, seconds: o.warmupSeconds, proc: s.proc, warmup: false });
+    const slices: Record<string, LoadResult[]> = {};
+    for (let round = 0; round < o.rounds; round++)
+      for (const scenario of Object.keys(scenarios('')))
+        for (const s of servers) {
+          const spec = scenarios(s.base)[scenario as keyof ReturnType<typeof scenarios>];
+          (slices[`${s.name}: ${scenario}`] ??= []).push(
+            await load({ ...spec, seconds: o.seconds / o.rounds, proc: s.proc, warmup: false }),
+          );
+        }
+    const results: Record<string, LoadResult & { floor?: string }> = {};
+    for (const [key, parts] of Object.entries(slices)) {
+      const scenario = key.slice(key.indexOf(': ') + 2);
+      results[`observability ${key}`] = {
+        ...combine(parts),
+        ...(key.startsWith('off:') ? {} : { floor: `observability off: ${scenario}` }),
+      };
+    }
+    console.error(`observability: ${(sink.bytes() / 1024 / 1024).toFixed(1)} MiB of OTLP received by the sink`);
+    return results;
+  } finally {
+    for (const s of servers) await stop(s.proc).catch(() => undefined);
+    await sink.close();
+  }
+}
+
+/** Slices of one scenario as one result: totals summed, latencies the median slice's (as run.ts combines). */
+function combine(parts: LoadResult[]): LoadResult {
+  const sum = (k: keyof LoadResult) => parts.reduce((n, p) => n + p[k], 0);
+  const median = (k: keyof LoadResult) => [...parts].map((p) => p[k]).sort((a, b) => a - b)[parts.length >> 1];
+  const requests = sum('requests');
+  return {
+    rps: sum('rps') / parts.length,
+    p50: median('p50'),
+    p99: median('p99'),
+    requests,
+    non2xx: sum('non2xx'),
+    serverErrors: sum('serverErrors'),
+    errors: sum('errors'),
+    cpuMs: parts.reduce((n, p) => n + p.cpuMs * p.requests, 0) / requests,
+  };
+}
