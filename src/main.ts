@@ -33,10 +33,12 @@ commands:
   admin create --email E [--role R]
              create a staff account (default super_admin); the password is prompted for,
              or read from stdin when it is not a terminal
-  mcp store [--token T]
-  mcp admin [--api-key K] [--toolsets catalog,orders|all]
+  mcp store [--token T] [--create]
+  mcp admin [--api-key K] [--toolsets catalog,orders|all] [--create]
              an MCP server over stdio (store: as a guest, or as the customer of SVC_MCP_TOKEN;
-             admin: needs a staff API key, SVC_MCP_API_KEY); logs go to stderr
+             admin: needs a staff API key, SVC_MCP_API_KEY); logs go to stderr, starting with the data
+             folder and database opened; an embedded data folder without a database is refused
+             unless --create
   payprov reconcile
              settle pending payments, missed refunds and deferred webhook events now
              (plugin commands start the service without a public listener; on the embedded
