@@ -31,10 +31,11 @@ const PRODUCT_JSON = `
     '[]'::json AS attributes`;
 
 // The page's rows are chosen first (index order, LIMIT) so the JSON is built for those rows only; the total is
-// one count over the same filter. Rows become `json` (not `jsonb`, which would re-parse every nested document).
+// one count over the same filter, capped at 10,000 as the service's is (docs/decisions.md). Rows become `json`
+// (not `jsonb`, which would re-parse every nested document).
 const LIST_SQL = `
   WITH page AS (SELECT * FROM products WHERE active ORDER BY created_at DESC, id DESC LIMIT $1::int),
-       total AS (SELECT count(*) AS n FROM products WHERE active)
+       total AS (SELECT LEAST(count(*), 10000) AS n FROM (SELECT 1 FROM products WHERE active LIMIT 10001) c)
   SELECT json_build_object(
     'data', json_build_object('items', COALESCE((SELECT json_agg(x ORDER BY x.created_at DESC, x.id DESC) FROM (${PRODUCT_JSON} FROM page p) x), '[]')),
     'meta', json_build_object('total', (SELECT n FROM total), 'page', 1, 'limit', $1::int, 'pages', CEIL((SELECT n FROM total)::numeric / $1::int))) AS body`;
@@ -42,6 +43,27 @@ const LIST_SQL = `
 const SLUG_SQL = `
   SELECT json_build_object('data', row_to_json(x)) AS body FROM (${PRODUCT_JSON}
   FROM product_translations st JOIN products p ON p.id = st.product_id WHERE st.slug = $1 AND st.locale = 'en' AND p.active) x`;
+
+/**
+ * The Vendure-shaped list page (a shop's product list: each product's id, translations and its variants' id, SKU,
+ * prices and stock; the total), as `query VendureShapedList` (vendure-shaped.ts) answers it over GraphQL, byte
+ * for byte: the service's answer is compared with this one before either is measured. Its total is capped as the
+ * service's is (a careful service does not count 100,000 rows per page either).
+ */
+const VENDURE_LIST_SQL = `
+  WITH page AS (SELECT * FROM products WHERE active ORDER BY created_at DESC NULLS LAST, id DESC LIMIT $1::int),
+       total AS (SELECT count(*) AS n FROM (SELECT 1 FROM products WHERE active LIMIT $2::int + 1) c)
+  SELECT json_build_object('data', json_build_object('storeProducts', json_build_object(
+    'items', COALESCE((SELECT json_agg(json_build_object(
+      'id', p.id,
+      'translations', (SELECT COALESCE(json_agg(json_build_object('locale', t.locale, 'name', t.name, 'slug', t.slug,
+         'description', t.description) ORDER BY t.locale), '[]') FROM product_translations t WHERE t.product_id = p.id),
+      'variants', (SELECT COALESCE(json_agg(json_build_object('id', v.id, 'sku', v.sku,
+         'priceGross', COALESCE(NULLIF(v.price_gross, 0), p.price_gross), 'priceNet', COALESCE(NULLIF(v.price_net, 0), p.price_net),
+         'stock', v.stock) ORDER BY v.position, v.created_at, v.id), '[]')
+         FROM product_variants v WHERE v.product_id = p.id AND v.active)
+    ) ORDER BY p.created_at DESC, p.id DESC) FROM page p), '[]'),
+    'meta', json_build_object('total', (SELECT LEAST(n, $2::int) FROM total))))) AS body`;
 
 const [url, port] = process.argv.slice(2);
 type Query = (name: string, text: string, values: unknown[]) => Promise<Array<{ body: unknown }>>;
@@ -58,7 +80,11 @@ if (url.startsWith('pglite:')) {
 async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   try {
     const slug = req.url?.startsWith('/slug/') ? decodeURIComponent(req.url.slice(6)) : null;
-    const rows = slug ? await query('slug', SLUG_SQL, [slug]) : await query('list', LIST_SQL, [25]);
+    const rows = slug
+      ? await query('slug', SLUG_SQL, [slug])
+      : req.url === '/vendure-list'
+        ? await query('vendure-list', VENDURE_LIST_SQL, [25, 10_000])
+        : await query('list', LIST_SQL, [25]);
     if (!rows.length) {
       res.writeHead(404).end();
       return;

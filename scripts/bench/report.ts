@@ -9,7 +9,19 @@ export interface Run {
   memory: { boot: number; end: number; peak: number };
   statements: Record<string, number>;
   bytes: Record<string, number>;
-  scenarios: Record<string, LoadResult & { floor?: string; created?: number; refused?: number; violations?: string[] }>;
+  scenarios: Record<
+    string,
+    LoadResult & {
+      floor?: string;
+      created?: number;
+      refused?: number;
+      violations?: string[];
+      /** Mixed scenario: share of reads answered from the cache, and the checkouts that ran beside them. */
+      hitRate?: number;
+      checkoutsPerSecond?: number;
+      checkoutFailures?: number;
+    }
+  >;
   defaultStart?: { boot: number; light: number; startupMs: number };
 }
 
@@ -45,6 +57,10 @@ export function report(runs: Run[], opts: { products: number; seconds: number })
       if (r.created !== undefined)
         console.log(
           `${''.padEnd(40)} orders created ${r.created}, refused ${r.refused}; ledger: ${r.violations?.length ? r.violations.join(', ') : 'consistent, no oversell'}`,
+        );
+      if (r.hitRate !== undefined)
+        console.log(
+          `${''.padEnd(40)} cache hit rate ${(r.hitRate * 100).toFixed(1)}% with ${r.checkoutsPerSecond?.toFixed(1)} checkouts/s (${r.checkoutFailures} failed)`,
         );
       if (r.serverErrors) failed.push(`${run.database} ${name}: ${r.serverErrors} answers 5xx`);
       if (r.errors) failed.push(`${run.database} ${name}: ${r.errors} connection errors or timeouts`);

@@ -26,6 +26,9 @@ import { print } from 'graphql';
 import pg from 'pg';
 import { StoreProductsDocument } from '../../src/generated/graphql';
 import { distinctCheckouts, hotCheckouts } from './checkout';
+import { BENCH_ADMIN, bigCatalogReads } from './big';
+import { mixedReadsAndCheckouts } from './mixed';
+import { assertSameAnswer, vendureShapedBody } from './vendure-shaped';
 import { observabilityComparison } from './observability';
 import { type LoadResult, load } from './load';
 import { type Proc, SERVER, cli, memoryOf, start, stop, waitReady } from './procs';
@@ -37,12 +40,19 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const HOT_STOCK = Number(process.env.BENCH_HOT_STOCK ?? 500);
+/**
+ * Checkouts per second of random products during the `mixed` scenario group (store reads from a server with
+ * the response cache on while orders come in: scripts/bench/mixed.ts).
+ */
+const MIXED_CHECKOUTS = Number(process.env.BENCH_MIXED_CHECKOUTS ?? 20);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',');
 /**
- * Which scenario groups run on PostgreSQL: `reads`, `checkout`, `observability` (telemetry off vs traces at 100 % and
- * 10 % vs metrics, scripts/bench/observability.ts); all by default; the embedded run is reads only.
+ * Which scenario groups run on PostgreSQL: `reads`, `mixed` (cached reads while checkouts arrive, mixed.ts),
+ * `checkout`, `big` (search, category, price sort and the admin lists, big.ts), `observability` (telemetry off vs
+ * traces at 100 % and 10 % vs metrics, scripts/bench/observability.ts); all by default; the embedded run is reads
+ * only.
  */
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'reads,checkout,observability').split(',');
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'reads,mixed,checkout,big,observability').split(',');
 
 function serverEnv(port: number, level: string, db: { url?: string; dataDir: string }): Record<string, string> {
   return {
@@ -56,6 +66,9 @@ function serverEnv(port: number, level: string, db: { url?: string; dataDir: str
     SVC_ENV: 'production',
     SVC_AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
     SVC_DATA_DIR: db.dataDir,
+    // The `big` group reads the admin lists as this super admin (created at start when absent).
+    SVC_BOOTSTRAP_ADMIN_EMAIL: BENCH_ADMIN.email,
+    SVC_BOOTSTRAP_ADMIN_PASSWORD: BENCH_ADMIN.password,
     // One load generator on one address: the per-IP limits would answer most requests 429.
     SVC_SECURITY_RATE_LIMIT_REQUESTS_PER_MINUTE: '100000000',
     SVC_SECURITY_RATE_LIMIT_BURST: '100000000',
@@ -97,6 +110,7 @@ async function probeStatements(proc: Proc, base: string, slug: string) {
     'REST list (100)': { path: '/api/v1/store/products?limit=100' },
     'GraphQL list (25)': { path: '/graphql', init: { ...GQL, body: gqlBody(25) } },
     'GraphQL list (100)': { path: '/graphql', init: { ...GQL, body: gqlBody(100) } },
+    'GraphQL Vendure-shaped list (25)': { path: '/graphql', init: { ...GQL, body: vendureShapedBody(25) } },
     'REST by slug': { path: `/api/v1/store/products/${slug}` },
   };
   const statements: Record<string, number> = {};
@@ -142,6 +156,12 @@ async function readScenarios(
   > = {
     'REST list': { url: `${base}/api/v1/store/products?limit=25`, floor: 'floor list' },
     'GraphQL list': { url: `${base}/graphql`, ...GQL, body: gqlBody(25), floor: 'floor list' },
+    'GraphQL list, Vendure-shaped': {
+      url: `${base}/graphql`,
+      ...GQL,
+      body: vendureShapedBody(25),
+      floor: 'floor Vendure-shaped list',
+    },
     'REST by slug': { url: `${base}/api/v1/store/products/${slug}`, floor: 'floor by slug' },
     // A second server with the response cache on, over the same database (its RSS is not the one reported).
     ...(cached && {
@@ -161,6 +181,7 @@ async function readScenarios(
   };
   const floors = floor && {
     'floor list': { url: `${floor.base}/list`, proc: floor.proc },
+    'floor Vendure-shaped list': { url: `${floor.base}/vendure-list`, proc: floor.proc },
     'floor by slug': { url: `${floor.base}/slug/${slug}`, proc: floor.proc },
   };
   // Warm every scenario before measuring any: the first one measured would otherwise also pay for V8 warming
@@ -206,6 +227,11 @@ async function floorScenarios(target: string, port: number, slug: string, run: R
     await waitReady(`${base}/slug/${slug}`);
     run.bytes['floor list'] = (await (await fetch(`${base}/list`)).text()).length;
     run.scenarios['floor list'] = await load({ url: `${base}/list`, seconds: SECONDS, proc: floor });
+    run.scenarios['floor Vendure-shaped list'] = await load({
+      url: `${base}/vendure-list`,
+      seconds: SECONDS,
+      proc: floor,
+    });
     run.scenarios['floor by slug'] = await load({ url: `${base}/slug/${slug}`, seconds: SECONDS, proc: floor });
   } finally {
     await stop(floor);
@@ -249,6 +275,8 @@ async function benchPostgres(port: number): Promise<Run> {
       const floorBase = `http://127.0.0.1:${port + 1}`;
       await waitReady(`${floorBase}/slug/${slug}`);
       run.bytes['floor list'] = (await (await fetch(`${floorBase}/list`)).text()).length;
+      // The same answer, or the ratio would compare different work.
+      run.bytes['Vendure-shaped list'] = await assertSameAnswer(`${base}/graphql`, `${floorBase}/vendure-list`);
       const cached = await boot({ ...serverEnv(port + 2, 'warn', db), SVC_CACHE_ENABLED: 'true' }, port + 2);
       procs.push(cached.proc);
       const cachedBase = `http://127.0.0.1:${port + 2}`;
@@ -277,16 +305,39 @@ async function benchPostgres(port: number): Promise<Run> {
         }),
       );
     await client.connect();
-    if (!SCENARIOS.includes('checkout')) return finish(run, server.proc);
-    run.scenarios['checkout (distinct carts)'] = await distinctCheckouts(client, base, server.proc, summary, SECONDS);
-    run.scenarios[`checkout (one hot variant, ${HOT_STOCK} in stock)`] = await hotCheckouts(
-      client,
-      base,
-      server.proc,
-      summary,
-      SECONDS,
-      HOT_STOCK,
-    );
+    if (SCENARIOS.includes('mixed')) {
+      // Its own server: cache on, log level info (the hit rate is counted from its request lines).
+      const mixed = await boot({ ...serverEnv(port + 4, 'info', db), SVC_CACHE_ENABLED: 'true' }, port + 4);
+      procs.push(mixed.proc);
+      const mixedBase = `http://127.0.0.1:${port + 4}`;
+      run.scenarios[`Vendure-shaped list, cached, ${MIXED_CHECKOUTS} checkouts/s`] = {
+        ...(await mixedReadsAndCheckouts({
+          db: client,
+          base: mixedBase,
+          proc: mixed.proc,
+          seed: summary,
+          read: { url: `${mixedBase}/graphql`, ...GQL, body: vendureShapedBody(25) },
+          seconds: SECONDS,
+          checkoutsPerSecond: MIXED_CHECKOUTS,
+        })),
+        floor: 'floor Vendure-shaped list',
+      };
+      await stop(mixed.proc);
+    }
+    if (SCENARIOS.includes('checkout')) {
+      run.scenarios['checkout (distinct carts)'] = await distinctCheckouts(client, base, server.proc, summary, SECONDS);
+      run.scenarios[`checkout (one hot variant, ${HOT_STOCK} in stock)`] = await hotCheckouts(
+        client,
+        base,
+        server.proc,
+        summary,
+        SECONDS,
+        HOT_STOCK,
+      );
+    }
+    // After the checkouts: the admin order list reads the orders they made.
+    if (SCENARIOS.includes('big'))
+      Object.assign(run.scenarios, await bigCatalogReads({ db: client, base, proc: server.proc, seconds: SECONDS }));
     return finish(run, server.proc);
   } finally {
     await client.end().catch(() => undefined);
