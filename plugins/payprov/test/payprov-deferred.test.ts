@@ -1,4 +1,4 @@
-import { type PayprovShop, startPayprovShop, until } from '../fixtures/payprov';
+import { type PayprovShop, startPayprovShop, until } from '../../../test/fixtures/payprov';
 
 let s: PayprovShop;
 beforeAll(async () => {

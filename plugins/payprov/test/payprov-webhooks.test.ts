@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ADDRESS } from '../fixtures/shop';
-import { type PayprovShop, WEBHOOK_SECRET, startPayprovShop, until } from '../fixtures/payprov';
+import { ADDRESS } from '../../../test/fixtures/shop';
+import { type PayprovShop, WEBHOOK_SECRET, startPayprovShop, until } from '../../../test/fixtures/payprov';
 
 let s: PayprovShop;
 beforeAll(async () => {

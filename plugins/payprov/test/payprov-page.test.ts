@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { chromiumAvailable, launchChromium } from '../harness/chromium';
-import { ADDRESS } from '../fixtures/shop';
-import { type PayprovShop, startPayprovShop, until } from '../fixtures/payprov';
+import { chromiumAvailable, launchChromium } from '../../../test/harness/chromium';
+import { ADDRESS } from '../../../test/fixtures/shop';
+import { type PayprovShop, startPayprovShop, until } from '../../../test/fixtures/payprov';
 
 const haveChromium = chromiumAvailable("the pay page's browser tests");
 

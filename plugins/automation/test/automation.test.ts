@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { automationPlugin } from '../../plugins/automation';
-import { standardWebhooksSecret } from '../../plugins/automation/signing';
-import { AppError } from '../../src/shared/errors';
-import { type LogEntry, captureLog } from '../harness/capture-log';
-import { type TestServer, startTestServer } from '../harness/server';
-import { type Received, eventually, startReceiver } from '../harness/webhook-receiver';
+import { automationPlugin } from '..';
+import { standardWebhooksSecret } from '../signing';
+import { AppError } from '../../../src/shared/errors';
+import { type LogEntry, captureLog } from '../../../test/harness/capture-log';
+import { type TestServer, startTestServer } from '../../../test/harness/server';
+import { type Received, eventually, startReceiver } from '../../../test/harness/webhook-receiver';
 
 const SECRET = 'automation-shared-secret-for-tests';
 let t: TestServer;

@@ -6,10 +6,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { automationPlugin } from '../../plugins/automation';
-import { packageRoot } from '../../src/platform/paths';
-import { type TestServer, createPostgresDatabase, startTestServer } from '../harness/server';
-import { eventually, startReceiver } from '../harness/webhook-receiver';
+import { automationPlugin } from '..';
+import { packageRoot } from '../../../src/platform/paths';
+import { type TestServer, createPostgresDatabase, startTestServer } from '../../../test/harness/server';
+import { eventually, startReceiver } from '../../../test/harness/webhook-receiver';
 
 const SECRET = 'durability-secret';
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;

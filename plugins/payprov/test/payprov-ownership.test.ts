@@ -1,4 +1,4 @@
-import { type PayprovShop, startPayprovShop } from '../fixtures/payprov';
+import { type PayprovShop, startPayprovShop } from '../../../test/fixtures/payprov';
 
 /**
  * A pay-first intent belongs to its buyer (issue 24): a guessable `Idempotency-Key` never hands one buyer
