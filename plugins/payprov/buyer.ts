@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { AppError, type HookEvent, type PluginCaller, type PluginContext } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
 import { sameSecret, sha256Hex as sha256 } from './inputs';

@@ -1,13 +1,14 @@
-import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver, registerEnumType } from 'type-graphql';
+import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
+
 import {
   CheckoutAddressInput,
   Clearable,
-  PUBLIC,
-  Rules,
-  UuidScalar,
   pluginCaller,
   pluginRuntime,
+  PUBLIC,
+  Rules,
   store,
+  UuidScalar,
 } from '../../src/plugin-api';
 import { MAX_AMOUNT } from './inputs';
 import { createIntent, paymentStatus } from './intents';

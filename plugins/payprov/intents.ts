@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { payingBuyer, preorderIntentKey } from './buyer';
+
 import { AppError, type PluginCaller } from '../../src/plugin-api';
+import { payingBuyer, preorderIntentKey } from './buyer';
 import type { PayprovConfig } from './config';
-import { INTENT_ID, guestTokenDigest, sameSecret } from './inputs';
+import { guestTokenDigest, INTENT_ID, sameSecret } from './inputs';
 import type { Intent } from './provider';
 import type { PayprovCtx as Ctx, PayprovRuntime } from './runtime';
 

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+
 import { AppError, type CheckoutQuoteRequest, type PluginCaller, sql } from '../../src/plugin-api';
 import { completeOrderLink } from './admin-payments';
 import { INTENT_ID, sha256Hex } from './inputs';

@@ -1,5 +1,6 @@
 import { parse } from 'graphql';
-import { type PluginRouteRow, body, path, route } from '../../src/plugin-api';
+
+import { body, path, type PluginRouteRow, route } from '../../src/plugin-api';
 
 /**
  * The store routes as rows over the plugin's own GraphQL fields (graphql.ts), like the core's routes: the aliases

@@ -1,17 +1,7 @@
 import 'reflect-metadata';
+
 import type { NonEmptyArray } from 'type-graphql';
-import type { Loaders, LoaderDeps } from '../context/loaders';
-import type { PrismaClient } from '../generated/prisma/client';
-import type { Config } from '../platform/config/keys';
-import type { MediaStorage } from '../platform/storage/media-storage';
-import { domain as apiKeys } from '../domains/api-keys';
-import { domain as carts } from '../domains/carts';
-import { domain as catalog } from '../domains/catalog';
-import { domain as customers } from '../domains/customers';
-import { domain as inventory } from '../domains/inventory';
-import { domain as media } from '../domains/media';
-import type { DomainModule } from '../domains/module';
-import type { Toolset } from '../mcp/tool-catalog';
+
 import type { RouteSpec } from '../../rest/route';
 import { apiKeysRoutes } from '../../rest/routes/api-keys.routes';
 import { authRoutes } from '../../rest/routes/auth.routes';
@@ -28,9 +18,14 @@ import { productAttributeRoutes, productRoutes } from '../../rest/routes/product
 import { propertyRoutes } from '../../rest/routes/properties.routes';
 import { systemRoutes } from '../../rest/routes/system.routes';
 import { usersRoutes } from '../../rest/routes/users.routes';
-import type { PluginDefinition } from '../plugin-api';
-import { BUNDLED_PLUGINS } from './plugins';
-import { type SchemaParts, buildBaseSchema, buildExecutableSchema, printSchemaSdl } from '../graphql/schema';
+import type { LoaderDeps, Loaders } from '../context/loaders';
+import { domain as apiKeys } from '../domains/api-keys';
+import { domain as carts } from '../domains/carts';
+import { domain as catalog } from '../domains/catalog';
+import { domain as customers } from '../domains/customers';
+import { domain as inventory } from '../domains/inventory';
+import { domain as media } from '../domains/media';
+import type { DomainModule } from '../domains/module';
 import { domain as orders } from '../domains/orders';
 import { domain as payments } from '../domains/payments';
 import { domain as plugins } from '../domains/plugins';
@@ -38,6 +33,13 @@ import { domain as pricing } from '../domains/pricing';
 import { domain as sessions } from '../domains/sessions';
 import { domain as system } from '../domains/system';
 import { domain as users } from '../domains/users';
+import type { PrismaClient } from '../generated/prisma/client';
+import { buildBaseSchema, buildExecutableSchema, printSchemaSdl, type SchemaParts } from '../graphql/schema';
+import type { Toolset } from '../mcp/tool-catalog';
+import type { Config } from '../platform/config/keys';
+import type { MediaStorage } from '../platform/storage/media-storage';
+import type { PluginDefinition } from '../plugin-api';
+import { BUNDLED_PLUGINS } from './plugins';
 
 /**
  * What a domain shows besides GraphQL: a group of REST routes (rows over its named operations), the OpenAPI tag

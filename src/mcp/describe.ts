@@ -1,7 +1,8 @@
 import { type GraphQLSchema, Kind, type OperationDefinitionNode } from 'graphql';
+
 import type { CompiledRoute } from '../../rest/compile';
 import type { RouteSpec } from '../../rest/route';
-import { type RouteTool, type Toolset, buildRouteTools } from './tool-catalog';
+import { buildRouteTools, type RouteTool, type Toolset } from './tool-catalog';
 
 /** The description of the operation's first root field in the schema (what the tool does). */
 function fieldDescription(schema: GraphQLSchema, route: CompiledRoute): string | undefined {

@@ -1,17 +1,18 @@
 /** MCP (contract §8): store and admin servers whose tools are generated from the REST route table. */
 import type { GraphQLSchema } from 'graphql';
-import { describeRouteTools } from './describe';
+
 import type { CompiledRoute } from '../../rest/compile';
 import type { RouteSpec } from '../../rest/route';
 import type { AppServices } from '../context/ctx';
-import type { PluginDefinition } from '../plugin-api';
 import { ConfigError } from '../platform/config/load';
+import type { PluginDefinition } from '../plugin-api';
+import { describeRouteTools } from './describe';
 import type { McpRuntime } from './server';
-import { TOOLSETS, type Toolset } from './tool-catalog';
+import { type Toolset, TOOLSETS } from './tool-catalog';
 
-export { mcpRouter, isStaff } from './http';
+export { isStaff, mcpRouter } from './http';
 export { buildMcpServer, type McpRuntime, type McpSession, parseToolsets } from './server';
-export { TOOLSETS, type Toolset } from './tool-catalog';
+export { type Toolset, TOOLSETS } from './tool-catalog';
 
 export function createMcpRuntime(options: {
   services: AppServices;

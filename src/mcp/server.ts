@@ -1,16 +1,17 @@
-import type { McpServer, jsonSchemaValidator } from '@modelcontextprotocol/server';
+import type { jsonSchemaValidator, McpServer } from '@modelcontextprotocol/server';
+
 import type { CompiledRoute } from '../../rest/compile';
 import { envelopeBody } from '../../rest/router';
 import { runRoute } from '../../rest/run';
-import { mcpServerSdk } from './sdk';
 import type { AppServices } from '../context/ctx';
-import type { PluginDefinition } from '../plugin-api';
-import { type StoreMcpClient, checkStorePath, collectStoreMcpTools } from '../plugin-api/mcp-tools';
 import { SERVICE_VERSION } from '../platform/version';
+import type { PluginDefinition } from '../plugin-api';
+import { checkStorePath, collectStoreMcpTools, type StoreMcpClient } from '../plugin-api/mcp-tools';
 import { AppError, type ErrorCode } from '../shared/errors';
-import { type ToolCaller, type ToolResult, runRouteTool, toolError, toolSuccess } from './run-tool';
-import { type SignInState, currentActor, signInFrom } from './sign-in';
-import { type RouteTool, type Surface, TOOLSETS, type Toolset } from './tool-catalog';
+import { runRouteTool, type ToolCaller, toolError, type ToolResult, toolSuccess } from './run-tool';
+import { mcpServerSdk } from './sdk';
+import { currentActor, signInFrom, type SignInState } from './sign-in';
+import { type RouteTool, type Surface, type Toolset, TOOLSETS } from './tool-catalog';
 import { explainUnknownTools, unknownToolHint } from './unknown-tools';
 
 /** What the MCP servers are built from: the route tools, the plugins, and a way to call the store API as a caller. */

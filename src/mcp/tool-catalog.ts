@@ -1,7 +1,8 @@
 import { type GraphQLInputType, isInputObjectType, isNonNullType } from 'graphql';
+
 import type { CompiledRoute } from '../../rest/compile';
+import { inputSchema, type JsonSchema } from '../../rest/openapi/json-schema';
 import type { HttpMethod } from '../../rest/route';
-import { type JsonSchema, inputSchema } from '../../rest/openapi/json-schema';
 import { REQUEST_ARG_DOCS, type RequestField, STORE_TOOLS, type StoreTransport } from './store-tools';
 
 export type { RequestField } from './store-tools';

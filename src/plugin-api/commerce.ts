@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
 import type { GraphQLInputType, GraphQLSchema } from 'graphql';
+
 import type { Actor } from '../context/actor';
-import type { AppServices, Ctx } from '../context/ctx';
 import { createContext } from '../context/create-context';
+import type { AppServices, Ctx } from '../context/ctx';
 import * as orders from '../domains/orders';
 import type { PaymentTransaction } from '../generated/prisma/client';
 import { AppError } from '../shared/errors';

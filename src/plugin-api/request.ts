@@ -1,5 +1,5 @@
-import type { CookieOptions } from '../context/effects';
 import type { Ctx } from '../context/ctx';
+import type { CookieOptions } from '../context/effects';
 
 /**
  * Who calls a plugin's resolver and what its transport told: the view a plugin's GraphQL fields (and so its route

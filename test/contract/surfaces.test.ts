@@ -1,5 +1,5 @@
 import { compileRoutes } from '../../rest/compile';
-import { DOMAINS, ROUTES, ROUTE_GROUPS, buildAppSchema, schemaParts, toolsetOfRoute } from '../../src/app/domains';
+import { buildAppSchema, DOMAINS, ROUTE_GROUPS, ROUTES, schemaParts, toolsetOfRoute } from '../../src/app/domains';
 import { buildRouteTools } from '../../src/mcp/tool-catalog';
 
 /** The root list declares each domain's surface once: routes, OpenAPI tag, MCP toolset. */

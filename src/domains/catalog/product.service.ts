@@ -1,14 +1,14 @@
 import type { Ctx } from '../../context/ctx';
-import { emitAfter, inTransaction } from '../../context/transaction';
 import { lockRow } from '../../context/row-lock';
+import { emitAfter, inTransaction } from '../../context/transaction';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
-import { assertAllFound, checkTranslations } from './input-checks';
-import { conflictOf } from './unique-conflicts';
-import { setDefaultWarehouseStock } from '../inventory';
 import { diffEntities, rejectNulls, snakeKeys } from '../../shared/updates';
+import { setDefaultWarehouseStock } from '../inventory';
+import { assertAllFound, checkTranslations } from './input-checks';
 import type { ProductCreateInput, ProductTranslationInput, ProductUpdateInput } from './product.inputs';
 import type { Product } from './product.type';
+import { conflictOf } from './unique-conflicts';
 
 /**
  * The product as the admin API shows it (snake_case, relations as id lists), for hook payloads. Read inside
