@@ -74,7 +74,8 @@ describe('svc seed --catalog', () => {
     } finally {
       await db.close();
     }
-  }, 120_000);
+    // Bounds for a loaded machine: each CLI process starts through SWC (tens of seconds at a load average of 20).
+  }, 300_000);
 
   it('refuses bad arguments with usage (exit 2)', async () => {
     for (const args of [['--catalog'], ['--catalog', '0'], ['--catalog', '5', '--variants', '11'], ['--bogus']]) {
@@ -83,5 +84,5 @@ describe('svc seed --catalog', () => {
       );
       expect(failed).toMatchObject({ code: 2, stderr: expect.stringMatching(/^seed: /) });
     }
-  }, 60_000);
+  }, 240_000);
 });
