@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+
 import pino from 'pino';
+
 import { startService } from '../app/runtime';
 import { ApiKeyUsage } from '../auth/api-key-auth';
 import { resolveActor } from '../auth/resolve-actor';
@@ -10,7 +12,7 @@ import { serveMcpStdio } from '../mcp/stdio';
 import type { Config } from '../platform/config/keys';
 import { ConfigError } from '../platform/config/load';
 import { createLogger } from '../platform/logger';
-import { AppError } from '../shared/errors';
+import type { AppError } from '../shared/errors';
 
 /**
  * `--name value` or `--name=value`, and `--switch` for the names in `switches` (value `true`); unknown flags are

@@ -6,7 +6,7 @@ import type { NormalizedError } from '../graphql/errors';
 import type { Logger } from '../platform/logger';
 import { inSpan } from '../platform/telemetry';
 import { AppError, type ErrorEntry } from '../shared/errors';
-import { type RequestField, type RouteTool, argumentName } from './tool-catalog';
+import { argumentName, type RequestField, type RouteTool } from './tool-catalog';
 import { CollectedEffects, confirmationPreview, withCapabilities } from './tool-effects';
 
 /** The MCP tool result shape (text content; `isError` for failures the agent should read). */

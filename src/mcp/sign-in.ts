@@ -1,6 +1,6 @@
 import type { Actor } from '../context/actor';
 import { AppError } from '../shared/errors';
-import { type ToolResult, toolError, toolSuccess } from './run-tool';
+import { toolError, type ToolResult, toolSuccess } from './run-tool';
 
 /**
  * Signing in over MCP. A stdio connection is one session of one process, so `store_login` can sign it in: the

@@ -1,5 +1,5 @@
-import type { HttpMethod } from '../../rest/route';
 import type { JsonSchema } from '../../rest/openapi/json-schema';
+import type { HttpMethod } from '../../rest/route';
 
 /** The request fields a tool argument may fill (what REST reads from `X-Cart-Token`, `X-Guest-Token`, `Idempotency-Key`). */
 export type RequestField = 'cartToken' | 'guestToken' | 'idempotencyKey';

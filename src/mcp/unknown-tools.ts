@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
+
 import { mcpServerSdk } from './sdk';
-import { type RouteTool, type Surface, TOOLSETS, type Toolset } from './tool-catalog';
+import { type RouteTool, type Surface, type Toolset, TOOLSETS } from './tool-catalog';
 
 /** Why `name` is not a tool of this connection, and where it is: the sentence an agent can act on. */
 export function unknownToolHint(

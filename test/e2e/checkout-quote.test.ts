@@ -1,6 +1,6 @@
 import type { HookEvent } from '../../src/context/hooks';
-import { ADDRESS, GQL_ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
-import { type TestServer, startTestServer } from '../harness/server';
+import { ADDRESS, createShop, GQL_ADDRESS, stockedProduct } from '../fixtures/shop';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 let shop: Awaited<ReturnType<typeof createShop>>;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
-import { type TestServer, startTestServer } from '../harness/server';
 import { callJson, connectMcp } from '../harness/mcp-client';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 let shop: Awaited<ReturnType<typeof createShop>>;

@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+
 import { packageRoot } from '../../src/platform/paths';
-import { TEST_JWT_SECRET, type TestServer, startTestServer } from '../harness/server';
-import { callJson } from '../harness/mcp-client';
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
+import { callJson } from '../harness/mcp-client';
+import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../harness/server';
 
 const root = packageRoot();
 const SVC = ['-r', '@swc-node/register', join(root, 'src/main.ts')];

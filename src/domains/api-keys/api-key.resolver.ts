@@ -1,9 +1,10 @@
-import { Arg, Ctx as Context, Mutation, Query, Resolver, Args } from 'type-graphql';
+import { Arg, Args, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
-import { resolvePage, PageArgs } from '../../shared/pagination';
+import { PageArgs, resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as keys from './api-key.service';
-import { ApiKey, ApiKeyCreateInput, ApiKeyCreated, ApiKeyList } from './api-key.type';
+import { ApiKey, ApiKeyCreated, ApiKeyCreateInput, ApiKeyList } from './api-key.type';
 
 @Resolver(() => ApiKey)
 export class ApiKeyResolver {

@@ -1,12 +1,13 @@
-import { type Page, findPage } from '../../shared/pagination';
 import { randomBytes } from 'node:crypto';
+
+import { hashApiKey } from '../../auth/api-key-auth';
+import type { Actor } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
-import type { Actor } from '../../context/actor';
-import { hashApiKey } from '../../auth/api-key-auth';
-import { ADMIN_PERMISSIONS, STORE_PERMISSIONS, expandGrants, type Permission } from '../../shared/permissions';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
+import { findPage, type Page } from '../../shared/pagination';
+import { ADMIN_PERMISSIONS, expandGrants, type Permission, STORE_PERMISSIONS } from '../../shared/permissions';
 import type { ApiKeyCreateInput } from './api-key.type';
 
 type Owner = 'admin' | 'customer';

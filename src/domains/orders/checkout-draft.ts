@@ -1,8 +1,8 @@
-import { Prisma } from '../../generated/prisma/client';
-import type { Ctx } from '../../context/ctx';
 import { customerIdOf } from '../../context/actor';
+import type { Ctx } from '../../context/ctx';
+import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
-import { type DiscountTerms, type PricedLine, discountAmount, normalizeCode, priceLines, unitPrices } from '../pricing';
+import { discountAmount, type DiscountTerms, normalizeCode, type PricedLine, priceLines, unitPrices } from '../pricing';
 import type { CheckoutAddressInput, CheckoutInput } from './checkout.inputs';
 
 /**

@@ -1,8 +1,8 @@
 import type { Ctx } from '../../context/ctx';
 import { availabilityOf, getAvailability, mergeLines } from '../inventory';
-import { draftCheckout } from './checkout-draft';
-import { loadCheckoutCart } from './checkout-cart';
 import type { CheckoutQuoteInput } from './checkout.inputs';
+import { loadCheckoutCart } from './checkout-cart';
+import { draftCheckout } from './checkout-draft';
 import type { CheckoutQuote } from './checkout-quote.type';
 
 /**

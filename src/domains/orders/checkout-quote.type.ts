@@ -1,4 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+
 import { UuidScalar } from '../../shared/scalars';
 
 @ObjectType({ description: 'One line of a quote: priced as the order item it will become, with its stock.' })

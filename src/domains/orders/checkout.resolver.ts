@@ -1,10 +1,11 @@
 import { Arg, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
 import { RateLimit } from '../../context/limits';
 import { CheckoutInput, CheckoutQuoteInput } from './checkout.inputs';
+import { checkout } from './checkout.service';
 import { quoteCheckout } from './checkout-quote';
 import { CheckoutQuote } from './checkout-quote.type';
-import { checkout } from './checkout.service';
 import { Order } from './order.type';
 
 @Resolver()
