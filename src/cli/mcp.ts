@@ -45,11 +45,12 @@ export async function mcpCommand(config: Config, args: string[]): Promise<void> 
   if (surface !== 'store' && surface !== 'admin')
     throw new ConfigError('mcp: expected "svc mcp store" or "svc mcp admin"');
   const flags = readFlags(args.slice(1), ['api-key', 'token', 'toolsets'], ['create']);
-  const database = databaseOf(config, surface, flags.create === 'true');
   const credential =
     surface === 'admin' ? flags['api-key'] || config['mcp.api_key'] : flags.token || config['mcp.token'];
   if (surface === 'admin' && !credential)
     throw new ConfigError('mcp admin: a staff API key is required (SVC_MCP_API_KEY or --api-key)');
+  // After the arguments and credentials are known to be there: a missing key is the first thing to fix.
+  const database = databaseOf(config, surface, flags.create === 'true');
   const log = createLogger(config['log.level'] === 'info' ? 'warn' : config['log.level'], pino.destination(2));
   // One line an agent client's log shows even at `warn`: which shop this is (the usual surprise is a client that
   // started the server from another directory).
