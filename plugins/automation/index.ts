@@ -4,13 +4,13 @@
  * transaction of the change that raised it, and a relay delivers it at least once, with retries, a delivery
  * log and replay, across crashes, restarts and several instances.
  */
-import { type HookEvent, currentTraceparent, definePlugin } from '../../src/plugin-api';
+import { currentTraceparent, definePlugin, type HookEvent } from '../../src/plugin-api';
 import { type AutomationConfig, configSchema } from './config';
 import { automationGraphql } from './graphql';
-import { Relay, type AutomationTables, observeOutbox } from './relay';
-import { mountRoutes } from './routes';
 import { AUTOMATION_HTTP_ROUTES } from './http-routes';
+import { type AutomationTables, observeOutbox, Relay } from './relay';
 import { AUTOMATION_ROUTE_ROWS } from './route-rows';
+import { mountRoutes } from './routes';
 
 /** Relays being stopped (one per service instance in this process; tests run two). */
 const stopping = new Set<Promise<void>>();

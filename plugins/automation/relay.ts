@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
+
 import {
-  type PluginDatabase,
-  type PluginLogger,
-  type SpanMark,
   inSpan,
   observeGauge,
+  type PluginDatabase,
+  type PluginLogger,
   pruneInBatches,
   recordWebhookAttempt,
+  type SpanMark,
   sql,
 } from '../../src/plugin-api';
 import type { AutomationConfig } from './config';

@@ -7,7 +7,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type LoadResult, load } from './load';
+
+import { load, type LoadResult } from './load';
 import { type Proc, SERVER, start, stop, waitReady } from './procs';
 
 /** An OTLP/HTTP endpoint that accepts and drops everything: the export path is paid, a collector's work is not. */

@@ -1,14 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import type { AppServices } from '../context/ctx';
+import { closeHttpServer } from '../http/close';
+import { observePluginStates, servePrometheus } from '../platform/telemetry';
+import { SERVICE_VERSION } from '../platform/version';
 import { createCheckoutFunction } from '../plugin-api/checkout';
 import { PluginHost } from '../plugin-api/host';
-import { BUNDLED_PLUGINS } from './plugins';
 import { buildAppSchema } from './domains';
-import { closeHttpServer } from '../http/close';
-import { type StartOptions, openServices } from './runtime';
-import type { AppServices } from '../context/ctx';
-import { SERVICE_VERSION } from '../platform/version';
-import { observePluginStates, servePrometheus } from '../platform/telemetry';
+import { BUNDLED_PLUGINS } from './plugins';
+import { openServices, type StartOptions } from './runtime';
 
 /** A running `svc worker`: the background work of every enabled plugin, and a health listener. */
 export interface RunningWorker {

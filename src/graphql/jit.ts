@@ -1,13 +1,14 @@
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
 import {
   type DocumentNode,
+  execute,
   type ExecutionResult,
+  getOperationAST,
   GraphQLError,
   type GraphQLSchema,
-  execute,
-  getOperationAST,
 } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
+
 import type { Ctx } from '../context/ctx';
 import { routeOperation } from '../context/read-routing';
 import { inSpan, metricsOn, recordGraphqlOperation, tracingOn } from '../platform/telemetry';

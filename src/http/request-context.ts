@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
 import type { NextFunction, Request, Response } from 'express';
+
 import type { Actor } from '../context/actor';
+import type { RequestQueryLog } from '../platform/db/query-stats';
+import { type QueryScope, queryScope } from '../platform/db/query-stats';
 import type { Logger } from '../platform/logger';
-import { type QueryScope, RequestQueryLog, queryScope } from '../platform/db/query-stats';
 import { currentTraceIds, metricsOn, operationLabel, recordHttpRequest } from '../platform/telemetry';
 
 declare module 'express-serve-static-core' {

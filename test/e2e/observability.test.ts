@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+
 import { freePort } from '../harness/free-port';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../harness/otlp-receiver';
-import { type SvcProcess, startSvcProcess } from '../harness/svc-process';
+import { startSvcProcess, type SvcProcess } from '../harness/svc-process';
 import { eventually, startReceiver } from '../harness/webhook-receiver';
 
 /**

@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { freePort } from './free-port';
-import { TEST_JWT_SECRET, createPostgresDatabase } from './server';
+import { createPostgresDatabase, TEST_JWT_SECRET } from './server';
 import { eventually } from './webhook-receiver';
 
 const root = join(__dirname, '..', '..');

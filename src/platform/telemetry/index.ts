@@ -6,19 +6,8 @@
 import { telemetryState } from './state';
 
 export {
-  type SpanMark,
-  type SpanOptions,
-  type TelemetryAttributes,
-  annotateSpan,
-  currentTraceIds,
-  currentTraceparent,
-  inSpan,
-  nameHttpRoute,
-  parseTraceparent,
-} from './spans';
-export {
-  type GaugeReading,
   declareOperationNames,
+  type GaugeReading,
   metricsOn,
   observeConnectionPool,
   observeGauge,
@@ -36,6 +25,17 @@ export {
   recordWebhookAttempt,
 } from './metrics';
 export { enablePrometheusMetrics, servePrometheus } from './prometheus';
+export {
+  annotateSpan,
+  currentTraceIds,
+  currentTraceparent,
+  inSpan,
+  nameHttpRoute,
+  parseTraceparent,
+  type SpanMark,
+  type SpanOptions,
+  type TelemetryAttributes,
+} from './spans';
 export { telemetryRequested } from './switch';
 
 /** Whether spans are recorded (the SDK is running with a trace exporter). */

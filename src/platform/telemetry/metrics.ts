@@ -1,4 +1,5 @@
 import type { Attributes, Counter, Histogram, Meter, ObservableResult } from '@opentelemetry/api';
+
 import { telemetryState as state } from './state';
 
 /**

@@ -1,5 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import type * as OtelApi from '@opentelemetry/api';
+import type * as OtelPrometheus from '@opentelemetry/exporter-prometheus';
+import type * as OtelResources from '@opentelemetry/resources';
+import type * as OtelMetrics from '@opentelemetry/sdk-metrics';
+
 import { createInstruments } from './metrics';
 import { telemetryState as state } from './state';
 
@@ -11,11 +17,10 @@ import { telemetryState as state } from './state';
 export function enablePrometheusMetrics(): void {
   if (state.meter) return;
   /* eslint-disable @typescript-eslint/no-require-imports */
-  const api = require('@opentelemetry/api') as typeof import('@opentelemetry/api');
-  const { PrometheusExporter } =
-    require('@opentelemetry/exporter-prometheus') as typeof import('@opentelemetry/exporter-prometheus');
-  const { MeterProvider } = require('@opentelemetry/sdk-metrics') as typeof import('@opentelemetry/sdk-metrics');
-  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  const api = require('@opentelemetry/api') as typeof OtelApi;
+  const { PrometheusExporter } = require('@opentelemetry/exporter-prometheus') as typeof OtelPrometheus;
+  const { MeterProvider } = require('@opentelemetry/sdk-metrics') as typeof OtelMetrics;
+  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof OtelResources;
   /* eslint-enable @typescript-eslint/no-require-imports */
   const exporter = new PrometheusExporter({ preventServerStart: true });
   const provider = new MeterProvider({

@@ -1,4 +1,4 @@
-import { metrics, trace } from '@opentelemetry/api';
+import * as otelApi from '@opentelemetry/api';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { GraphQLInstrumentation } from '@opentelemetry/instrumentation-graphql';
@@ -13,6 +13,7 @@ import {
 } from '@opentelemetry/sdk-metrics';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { PrismaInstrumentation } from '@prisma/instrumentation';
+
 import { createInstruments } from './metrics';
 import { telemetryState as state } from './state';
 
@@ -94,9 +95,9 @@ export function startSdk(): void {
   });
   sdk.start();
   const tracesOff = list(process.env.OTEL_TRACES_EXPORTER).includes('none');
-  state.api = require('@opentelemetry/api') as typeof import('@opentelemetry/api');
-  if (!tracesOff) state.tracer = trace.getTracer('svc');
-  state.meter = metrics.getMeter('svc');
+  state.api = otelApi;
+  if (!tracesOff) state.tracer = otelApi.trace.getTracer('svc');
+  state.meter = otelApi.metrics.getMeter('svc');
   state.prometheus = { handle: (req, res) => prometheus.getMetricsRequestHandler(req, res) };
   state.shutdown = () => sdk.shutdown();
   createInstruments(state.meter);

@@ -1,4 +1,6 @@
 import type { Link, Span, SpanContext } from '@opentelemetry/api';
+import type * as OtelCore from '@opentelemetry/core';
+
 import { telemetryState as state } from './state';
 
 export type TelemetryAttributes = Record<string, string | number | boolean | undefined | null>;
@@ -99,7 +101,7 @@ export function annotateSpan(attributes: TelemetryAttributes): void {
   state.api?.trace.getActiveSpan()?.setAttributes(clean(attributes));
 }
 
-let core: typeof import('@opentelemetry/core') | undefined;
+let core: typeof OtelCore | undefined;
 
 /**
  * Names the HTTP server span after the route template that served it (`POST /api/v1/store/checkout`), the way the
@@ -110,7 +112,7 @@ export function nameHttpRoute(route: string): void {
   const { api } = state;
   if (!api?.trace.getActiveSpan()) return;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  core ??= require('@opentelemetry/core') as typeof import('@opentelemetry/core');
+  core ??= require('@opentelemetry/core') as typeof OtelCore;
   const meta = core.getRPCMetadata(api.context.active());
   if (meta?.type === core.RPCType.HTTP) meta.route = route;
 }

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import type * as OtelApi from '@opentelemetry/api';
 
 /**
@@ -12,7 +14,7 @@ export const telemetryState: {
   /** Set when metrics are recorded (a meter provider is registered). */
   meter?: OtelApi.Meter;
   /** The Prometheus reader, scraped by `metrics.prometheus`'s endpoint. */
-  prometheus?: { handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void };
+  prometheus?: { handle(req: IncomingMessage, res: ServerResponse): void };
   /** Flushes and stops the providers (on shutdown). */
   shutdown?: () => Promise<void>;
 } = {};
