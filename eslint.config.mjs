@@ -61,9 +61,10 @@ export default defineConfig(
     },
   },
   {
-    // The service logs through pino (structured, redacted); only the CLI entry prints to the terminal.
+    // The service logs through pino (structured, redacted); only the CLI entry prints to the terminal, and tests
+    // (the plugins' own, in plugins/<name>/test) may say why they skip.
     files: ['src/**/*.ts', 'rest/**/*.ts', 'plugins/**/*.ts'],
-    ignores: ['src/main.ts'],
+    ignores: ['src/main.ts', 'plugins/*/test/**'],
     rules: { 'no-console': 'error' },
   },
   {

@@ -2,15 +2,16 @@ import {
   type DocumentNode,
   type GraphQLInputType,
   type GraphQLSchema,
-  type OperationDefinitionNode,
   Kind,
+  type OperationDefinitionNode,
   typeFromAST,
   validate,
 } from 'graphql';
+
 import type { Access, AccessTable } from '../src/auth/access';
-import { type OperationRunner, compileOperation } from '../src/graphql/jit';
-import { operationLimits } from '../src/graphql/endpoint-limits';
 import type { EndpointLimit } from '../src/context/limits';
+import { operationLimits } from '../src/graphql/endpoint-limits';
+import { compileOperation, type OperationRunner } from '../src/graphql/jit';
 import type { RouteSpec, VariableSource } from './route';
 
 export interface CompiledRoute {

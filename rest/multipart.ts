@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
+
 import { AppError } from '../src/shared/errors';
 import { type UploadedFile, uploadRef } from '../src/shared/uploads';
 

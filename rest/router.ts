@@ -1,9 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
+
 import type { AppServices } from '../src/context/ctx';
 import { ResponseEffects } from '../src/context/effects';
 import { sendError } from '../src/http/send';
-import { AppError } from '../src/shared/errors';
 import { nameHttpRoute } from '../src/platform/telemetry';
+import { AppError } from '../src/shared/errors';
 import type { CompiledRoute } from './compile';
 import { readMultipart } from './multipart';
 import { type HttpMethod, successStatus } from './route';

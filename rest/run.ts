@@ -1,5 +1,5 @@
-import type { Actor } from '../src/context/actor';
 import { accessError } from '../src/auth/shield';
+import type { Actor } from '../src/context/actor';
 import { createContext } from '../src/context/create-context';
 import type { AppServices, Ctx, RequestInfo } from '../src/context/ctx';
 import type { ResponseEffects } from '../src/context/effects';

@@ -6,11 +6,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+
 import {
+  engineErrorMessage,
   LOCKFILE,
   MIGRATIONS_DIR,
   NO_FILTER,
-  engineErrorMessage,
   readMigrationsList,
   readSchemaFiles,
   startEngine,

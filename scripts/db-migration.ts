@@ -10,12 +10,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+
 import {
+  engineErrorMessage,
   LOCKFILE,
   LOCKFILE_CONTENT,
   MIGRATIONS_DIR,
   NO_FILTER,
-  engineErrorMessage,
   readMigrationsList,
   readSchemaFiles,
   startEngine,

@@ -1,7 +1,9 @@
 /** Writes `docs/mcp-tools.md` (the MCP tool list, generated from the route table and plugins). */
 import 'reflect-metadata';
+
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { renderMcpToolsDoc } from '../src/app/mcp-docs';
 import { packageRoot } from '../src/platform/paths';
 

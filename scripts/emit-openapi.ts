@@ -3,8 +3,10 @@
  * and exits 1 when the committed file drifted from the route table, the operations or the schema (CI).
  */
 import 'reflect-metadata';
+
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { renderOpenApi } from '../src/app/openapi';
 import { packageRoot } from '../src/platform/paths';
 

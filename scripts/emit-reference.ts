@@ -3,8 +3,10 @@
  * `--check` it only compares and exits 1 when one drifted from the code (CI).
  */
 import 'reflect-metadata';
+
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { renderReferences } from '../src/app/reference-docs';
 import { packageRoot } from '../src/platform/paths';
 

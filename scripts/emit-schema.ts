@@ -4,6 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { printAppSchema } from '../src/app/domains';
 import { packageRoot } from '../src/platform/paths';
 

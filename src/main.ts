@@ -1,22 +1,24 @@
 import 'reflect-metadata';
+
 import pino from 'pino';
+
+import { openServices, printDemoAccounts, startService } from './app/runtime';
+import { seedDemo } from './app/seed/demo';
+import { adminCreate, CliError } from './cli/admin-create';
+import { mcpCommand } from './cli/mcp';
+import { type CliOutput, cliOutput, reportFailure } from './cli/output';
+import { parseCatalogArgs, seedCatalogCommand } from './cli/seed-catalog';
+import { workerCommand } from './cli/worker';
+import { ANONYMOUS } from './context/actor';
+import { createContext } from './context/create-context';
 import { ConfigError, loadConfig } from './platform/config/load';
+import { describeDatabaseError } from './platform/db/connection-errors';
 import { openDatabase } from './platform/db/database';
 import { applyMigrations } from './platform/db/migrator';
 import { createLogger } from './platform/logger';
 import { migrationsDir } from './platform/paths';
-import { openServices, printDemoAccounts, startService } from './app/runtime';
-import { createContext } from './context/create-context';
-import { seedDemo } from './app/seed/demo';
-import { ANONYMOUS } from './context/actor';
-import { SERVICE_VERSION } from './platform/version';
-import { CliError, adminCreate } from './cli/admin-create';
-import { describeDatabaseError } from './platform/db/connection-errors';
-import { mcpCommand } from './cli/mcp';
-import { workerCommand } from './cli/worker';
-import { parseCatalogArgs, seedCatalogCommand } from './cli/seed-catalog';
-import { type CliOutput, cliOutput, reportFailure } from './cli/output';
 import { shutdownTelemetry } from './platform/telemetry';
+import { SERVICE_VERSION } from './platform/version';
 
 const USAGE = `usage: svc <command> [--config path] [--json]
 

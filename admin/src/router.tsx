@@ -1,8 +1,9 @@
 import { createRouter } from '@tanstack/react-router';
+
 import { onSessionExpired } from './api/client';
-import { extensionRoutes } from './extensions/routes';
 import { queryClient } from './api/query-client';
 import { viewerQuery } from './api/session';
+import { extensionRoutes } from './extensions/routes';
 import { catalogRoutes } from './routes/catalog';
 import { operationsRoutes } from './routes/operations';
 import { appRoute, loginRoute, rootRoute, screen } from './routes/root';

@@ -1,14 +1,15 @@
-import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver, registerEnumType } from 'type-graphql';
+import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
+
 import {
+  admin,
   AppError,
+  assertPluginActive,
   JsonScalar,
   PaginatedList,
-  UuidScalar,
-  admin,
-  assertPluginActive,
   pluginDatabaseFor,
+  UuidScalar,
 } from '../../src/plugin-api';
-import { type DeliveryStatus, MAX_REPLAY_IDS, getDelivery, listDeliveries, replayDeliveries } from './deliveries';
+import { type DeliveryStatus, getDelivery, listDeliveries, MAX_REPLAY_IDS, replayDeliveries } from './deliveries';
 import type { AutomationTables } from './relay';
 
 const MAX_EVENT_FILTER = 100;

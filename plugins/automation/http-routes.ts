@@ -1,4 +1,4 @@
-import { type JsonSchema, type PluginRouteDoc, dataEnvelope } from '../../src/plugin-api';
+import { dataEnvelope, type JsonSchema, type PluginRouteDoc } from '../../src/plugin-api';
 import { MAX_REPLAY_IDS } from './deliveries';
 
 const UUID: JsonSchema = { type: 'string', format: 'uuid' };

@@ -1,5 +1,6 @@
 import { parse } from 'graphql';
-import { type PluginRouteRow, path, query, route } from '../../src/plugin-api';
+
+import { path, type PluginRouteRow, query, route } from '../../src/plugin-api';
 
 /**
  * The delivery log as REST rows over the plugin's own GraphQL fields (graphql.ts), like the core's routes:

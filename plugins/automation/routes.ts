@@ -1,4 +1,5 @@
 import type { Request, Response, Router } from 'express';
+
 import { AppError, type PluginContext } from '../../src/plugin-api';
 import type { AutomationConfig } from './config';
 import { MAX_REPLAY_IDS, replayDeliveries } from './deliveries';

@@ -1,8 +1,8 @@
 import type { HookEvent, PluginContext } from '../../src/plugin-api';
+import { ownerMismatch } from './buyer';
 import type { PayprovConfig } from './config';
 import type { Provider } from './provider';
 import { Settlement } from './settle';
-import { ownerMismatch } from './buyer';
 
 type Ctx = PluginContext<PayprovConfig, 'payprovLink' | 'payprovWebhookEvent'>;
 

@@ -1,4 +1,4 @@
-import { type PluginRouteDoc, dataEnvelope } from '../../src/plugin-api';
+import { dataEnvelope, type PluginRouteDoc } from '../../src/plugin-api';
 
 /**
  * The raw routes index.ts mounts under /plugins/payprov: the provider's webhook (its signature covers the exact

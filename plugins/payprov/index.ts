@@ -5,20 +5,20 @@
  * Amounts are verified against the order; every provider write is idempotent; every state change happens once.
  */
 import { definePlugin } from '../../src/plugin-api';
-import { registerCheckoutHooks } from './checkout-hooks';
-import { configSchema } from './config';
 import { PAYPROV_ADMIN_EXTENSION } from './admin-extension';
 import { withAdminFields } from './admin-graphql';
+import { registerCheckoutHooks } from './checkout-hooks';
+import { configSchema } from './config';
 import { payprovGraphql } from './graphql';
+import { PAYPROV_HTTP_ROUTES } from './http-routes';
 import { registerPayprovMcpTools } from './mcp-tools';
-import { ASSETS_DIR, PAYPROV_UI_EXTENSION, payPageHandler } from './page';
+import { ASSETS_DIR, payPageHandler, PAYPROV_UI_EXTENSION } from './page';
 import { Provider } from './provider';
 import { Reconciler } from './reconcile';
-import { Settlement } from './settle';
-import { webhookHandler } from './webhook';
-import { PAYPROV_HTTP_ROUTES } from './http-routes';
 import { PAYPROV_ROUTE_ROWS } from './route-rows';
 import { PAYPROV_VERSION, type PayprovRuntime } from './runtime';
+import { Settlement } from './settle';
+import { webhookHandler } from './webhook';
 
 export { PAYPROV_VERSION } from './runtime';
 

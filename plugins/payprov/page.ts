@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import type { Request, Response } from 'express';
+
 import { AppError, type PluginContext } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
 import { linkPaymentData } from './links';

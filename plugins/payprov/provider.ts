@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import { AppError, type PluginLogger, inSpan, recordProviderCall } from '../../src/plugin-api';
+
+import { AppError, inSpan, type PluginLogger, recordProviderCall } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
 
 export type Intent = Stripe.PaymentIntent;

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+
 import { type PluginContext, pruneInBatches, sql } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
 import { PAYABLE, type Provider } from './provider';

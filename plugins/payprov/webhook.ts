@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Request, Response } from 'express';
 import type Stripe from 'stripe';
+
 import { AppError, type PluginContext, sql } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
 import type { Intent, Provider } from './provider';

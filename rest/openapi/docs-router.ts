@@ -1,5 +1,7 @@
 import { dirname, join } from 'node:path';
+
 import express, { type Request, type Response } from 'express';
+
 import { sendHtmlPage } from '../../src/http/html-page';
 import type { OpenApiDocument } from './document';
 

@@ -1,19 +1,20 @@
 import {
   type FragmentDefinitionNode,
   type GraphQLSchema,
-  type OperationDefinitionNode,
-  Kind,
   isListType,
   isNonNullType,
+  Kind,
+  type OperationDefinitionNode,
 } from 'graphql';
+
+import type { ErrorCode } from '../../src/shared/errors';
+import type { FieldRules } from '../../src/shared/validation/rules';
 import type { CompiledRoute } from '../compile';
 import type { ResultPath, RouteSpec } from '../route';
-import { type JsonSchema, inputSchema, outputSchema } from './json-schema';
-import type { FieldRules } from '../../src/shared/validation/rules';
-import type { ErrorCode } from '../../src/shared/errors';
 import { byStatus, errorEnvelopeSchema, routeErrorCodes } from './errors';
-import { SECURITY_SCHEMES, routeSecurity, whoMayCall } from './security';
-import { type PluginRouteDoc, pluginPaths } from './plugin-routes';
+import { inputSchema, type JsonSchema, outputSchema } from './json-schema';
+import { pluginPaths, type PluginRouteDoc } from './plugin-routes';
+import { routeSecurity, SECURITY_SCHEMES, whoMayCall } from './security';
 
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>> };
 

@@ -1,4 +1,5 @@
-import { type GraphQLInputType, getNamedType, isInputObjectType } from 'graphql';
+import { getNamedType, type GraphQLInputType, isInputObjectType } from 'graphql';
+
 import { ERROR_STATUS, type ErrorCode } from '../../src/shared/errors';
 import type { CompiledRoute } from '../compile';
 import type { JsonSchema } from './json-schema';

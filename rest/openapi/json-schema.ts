@@ -1,12 +1,10 @@
 import {
   type FragmentDefinitionNode,
+  getNamedType,
   type GraphQLInputType,
   type GraphQLNamedType,
   type GraphQLOutputType,
   type GraphQLSchema,
-  type SelectionSetNode,
-  Kind,
-  getNamedType,
   isAbstractType,
   isEnumType,
   isInputObjectType,
@@ -14,7 +12,10 @@ import {
   isNonNullType,
   isObjectType,
   isScalarType,
+  Kind,
+  type SelectionSetNode,
 } from 'graphql';
+
 import { toSnake } from '../../src/shared/case';
 import { type FieldRules, isClearable } from '../../src/shared/validation/rules';
 

@@ -6,7 +6,8 @@
  * checkout scenarios made (run `checkout` before `big`).
  */
 import type pg from 'pg';
-import { type LoadResult, load } from './load';
+
+import { load, type LoadResult } from './load';
 import type { Proc } from './procs';
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1234' };

@@ -5,8 +5,9 @@
  * denormalized stock equals its entries, every order's sale movements equal its items, and (hot product) exactly
  * the stock that was there was sold.
  */
-import pg from 'pg';
-import { type LoadResult, load } from './load';
+import type pg from 'pg';
+
+import { load, type LoadResult } from './load';
 import type { Proc } from './procs';
 
 export interface CheckoutResult extends LoadResult {

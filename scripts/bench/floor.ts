@@ -6,8 +6,10 @@
  */
 import http from 'node:http';
 import { join } from 'node:path';
+
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+
 import { EMBEDDED_START_PARAMS } from '../../src/platform/db/database';
 
 const PRODUCT_JSON = `

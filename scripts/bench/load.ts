@@ -1,5 +1,5 @@
 /** One load scenario: autocannon, 10 connections, a warm-up, then the measured run and the server's CPU per request. */
-import { type Proc, cpuSeconds } from './procs';
+import { cpuSeconds, type Proc } from './procs';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<any>;

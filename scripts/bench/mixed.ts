@@ -6,7 +6,8 @@
  * (`cache: hit | miss | bypass`), which is why this server runs at log level info.
  */
 import type pg from 'pg';
-import { type LoadResult, load } from './load';
+
+import { load, type LoadResult } from './load';
 import type { Proc } from './procs';
 
 export interface MixedResult extends LoadResult {

@@ -22,17 +22,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { print } from 'graphql';
 import pg from 'pg';
+
 import { StoreProductsDocument } from '../../src/generated/graphql';
-import { distinctCheckouts, hotCheckouts } from './checkout';
 import { BENCH_ADMIN, bigCatalogReads } from './big';
+import { distinctCheckouts, hotCheckouts } from './checkout';
+import { load, type LoadResult } from './load';
 import { mixedReadsAndCheckouts } from './mixed';
-import { assertSameAnswer, vendureShapedBody } from './vendure-shaped';
 import { observabilityComparison } from './observability';
-import { type LoadResult, load } from './load';
-import { type Proc, SERVER, cli, memoryOf, start, stop, waitReady } from './procs';
-import { type Run, report } from './report';
+import { cli, memoryOf, type Proc, SERVER, start, stop, waitReady } from './procs';
+import { report, type Run } from './report';
+import { assertSameAnswer, vendureShapedBody } from './vendure-shaped';
 
 const SERVER_URL = process.env.BENCH_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);

@@ -8,11 +8,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { PGlite } from '@electric-sql/pglite';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
-import type { MigrationList, SchemaContainer, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm';
 import type * as SchemaEngineWasm from '@prisma/schema-engine-wasm';
+import type { MigrationList, SchemaContainer, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const SCHEMA_DIR = path.join(ROOT, 'prisma');

@@ -1,5 +1,6 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
+
 import { SvcError, toSvcError } from './errors';
 import { TokenRefreshDocument } from './generated/graphql';
 

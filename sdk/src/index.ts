@@ -1,3 +1,3 @@
-export { SvcClient, type ClientOptions, type Credentials, type RequestOptions } from './client';
+export { type ClientOptions, type Credentials, type RequestOptions, SvcClient } from './client';
 export { SvcError, type SvcErrorEntry } from './errors';
 export * from './generated/graphql';

@@ -1,6 +1,6 @@
 import { ANONYMOUS } from '../context/actor';
-import type { AppServices } from '../context/ctx';
 import { createContext } from '../context/create-context';
+import type { AppServices } from '../context/ctx';
 import { createAdminUser } from '../domains/users';
 import { normalizeEmail } from '../platform/passwords';
 

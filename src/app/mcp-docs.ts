@@ -1,8 +1,8 @@
 import { compileRoutes } from '../../rest/compile';
-import { TOOLSETS, type Toolset } from '../mcp';
+import { type Toolset, TOOLSETS } from '../mcp';
 import { describeRouteTools } from '../mcp/describe';
 import { collectStoreMcpTools } from '../plugin-api/mcp-tools';
-import { ROUTES, buildAppSchema, schemaParts, toolsetOfRoute } from './domains';
+import { buildAppSchema, ROUTES, schemaParts, toolsetOfRoute } from './domains';
 import { BUNDLED_PLUGINS } from './plugins';
 
 const NO_CLIENT = { get: async () => null, post: async () => null };

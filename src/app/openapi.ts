@@ -1,12 +1,13 @@
 import type { GraphQLSchema } from 'graphql';
+
 import { type CompiledRoute, compileRoutes } from '../../rest/compile';
-import { type OpenApiDocument, buildOpenApi } from '../../rest/openapi';
+import { buildOpenApi, type OpenApiDocument } from '../../rest/openapi';
+import { SERVICE_VERSION } from '../platform/version';
 import type { PluginDefinition } from '../plugin-api';
 import { documentedRows } from '../plugin-api/route-rows';
-import { SERVICE_VERSION } from '../platform/version';
-import { ROUTES, ROUTE_GROUPS, buildAppSchema, schemaParts } from './domains';
-import { cacheableRestPaths } from './response-cache';
+import { buildAppSchema, ROUTE_GROUPS, ROUTES, schemaParts } from './domains';
 import { BUNDLED_PLUGINS } from './plugins';
+import { cacheableRestPaths } from './response-cache';
 
 /** The OpenAPI document of a route table compiled against `schema`, with `plugins`' route rows and declared raw routes. */
 export function openApiFor(

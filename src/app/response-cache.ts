@@ -1,17 +1,18 @@
 import { Kind, type OperationDefinitionNode } from 'graphql';
-import type { CompiledRoute } from '../../rest/compile';
 import pg from 'pg';
-import type { Config } from '../platform/config/keys';
-import type { Logger } from '../platform/logger';
-import { type Database, tlsOptions } from '../platform/db/database';
+
+import type { CompiledRoute } from '../../rest/compile';
+import type { ResponseCache } from '../http/response-cache/middleware';
+import { ResponseStore } from '../http/response-cache/store';
 import {
   DisabledRetirementFeed,
   EmbeddedRetirementFeed,
   PostgresRetirementFeed,
   type RetirementFeed,
 } from '../platform/cache/retirements';
-import type { ResponseCache } from '../http/response-cache/middleware';
-import { ResponseStore } from '../http/response-cache/store';
+import type { Config } from '../platform/config/keys';
+import { type Database, tlsOptions } from '../platform/db/database';
+import type { Logger } from '../platform/logger';
 
 /**
  * Root query fields whose answer depends only on store data (catalog, prices, stock, categories, shipping and

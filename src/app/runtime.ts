@@ -1,48 +1,50 @@
-import { NO_PLUGINS } from '../context/plugins';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import type { PGlite } from '@electric-sql/pglite';
-import { ANONYMOUS } from '../context/actor';
-import { ApiKeyUsage } from '../auth/api-key-auth';
-import { bootstrapAdmin } from './bootstrap';
-import { resolveJwtSecret } from '../platform/jwt-secret';
-import { createPasswordHasher } from '../platform/passwords';
-import { openCatalogGeneration } from '../platform/cache/catalog-generation';
-import { openSecurityStore } from '../platform/security-store';
-import { createMediaStorage } from '../platform/storage/media-storage';
-import { type CheckoutFunction, createCheckoutFunction } from '../plugin-api/checkout';
-import { HookRegistry } from '../context/hooks';
-import type { PluginDefinition } from '../plugin-api';
-import { PluginHost, type PluginHostOptions } from '../plugin-api/host';
-import { BUNDLED_PLUGINS } from './plugins';
+
 import { compileRoutes } from '../../rest/compile';
 import type { OpenApiDocument } from '../../rest/openapi';
-import { openApiFor } from './openapi';
-import { type McpRuntime, createMcpRuntime, mcpRouter } from '../mcp';
-import { BackgroundTasks } from '../platform/background';
-import type { Config } from '../platform/config/keys';
-import type { AppServices } from '../context/ctx';
+import { ApiKeyUsage } from '../auth/api-key-auth';
+import { ACCESS_TOKEN_SECONDS } from '../auth/tokens';
+import { ANONYMOUS } from '../context/actor';
 import { createContext } from '../context/create-context';
+import type { AppServices } from '../context/ctx';
+import type { ReadRouting } from '../context/ctx';
+import { HookRegistry } from '../context/hooks';
+import { NO_PLUGINS } from '../context/plugins';
+import { createApollo } from '../graphql/apollo';
+import { closeHttpServer, trackInFlight } from '../http/close';
+import { createMcpRuntime, mcpRouter, type McpRuntime } from '../mcp';
+import { BackgroundTasks } from '../platform/background';
+import { openCatalogGeneration } from '../platform/cache/catalog-generation';
+import type { Config } from '../platform/config/keys';
 import { type Database, openDatabase } from '../platform/db/database';
 import { applyMigrations } from '../platform/db/migrator';
 import { RequestQueryLog } from '../platform/db/query-stats';
-import { createApollo } from '../graphql/apollo';
-import { ROUTES, buildAppSchema, loaderFactory, schemaParts, toolsetOfRoute } from './domains';
-import { closeHttpServer, trackInFlight } from '../http/close';
-import { createHttpApp } from './http-app';
-import { CACHEABLE_QUERY_FIELDS, cacheableRestPaths, openResponseCache } from './response-cache';
-import { type Logger, createLogger } from '../platform/logger';
-import { migrationsDir } from '../platform/paths';
-import type { ReadRouting } from '../context/ctx';
 import { RecentWrites } from '../platform/db/recent-writes';
-import { ACCESS_TOKEN_SECONDS } from '../auth/tokens';
-import { seedDemo } from './seed/demo';
+import { resolveJwtSecret } from '../platform/jwt-secret';
+import { createLogger, type Logger } from '../platform/logger';
+import { createPasswordHasher } from '../platform/passwords';
+import { migrationsDir } from '../platform/paths';
+import { openSecurityStore } from '../platform/security-store';
+import { createMediaStorage } from '../platform/storage/media-storage';
 import {
   declareOperationNames,
   enablePrometheusMetrics,
   observePluginStates,
   servePrometheus,
 } from '../platform/telemetry';
+import type { PluginDefinition } from '../plugin-api';
+import { type CheckoutFunction, createCheckoutFunction } from '../plugin-api/checkout';
+import { PluginHost, type PluginHostOptions } from '../plugin-api/host';
+import { bootstrapAdmin } from './bootstrap';
+import { buildAppSchema, loaderFactory, ROUTES, schemaParts, toolsetOfRoute } from './domains';
+import { createHttpApp } from './http-app';
+import { openApiFor } from './openapi';
+import { BUNDLED_PLUGINS } from './plugins';
+import { CACHEABLE_QUERY_FIELDS, cacheableRestPaths, openResponseCache } from './response-cache';
+import { seedDemo } from './seed/demo';
 
 export interface RunningService {
   url: string;

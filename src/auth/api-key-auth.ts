@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
+
+import type { Actor } from '../context/actor';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { BackgroundTasks } from '../platform/background';
 import { queryScope } from '../platform/db/query-stats';
-import type { Actor } from '../context/actor';
 import {
   ADMIN_PERMISSIONS,
+  expandGrants,
   type Permission,
   ROLE_PERMISSIONS,
   STORE_PERMISSIONS,
-  expandGrants,
 } from '../shared/permissions';
 
 export const API_KEY_FORMAT = /^(ck|sk)_[0-9a-f]{64}$/;

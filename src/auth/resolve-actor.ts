@@ -1,9 +1,9 @@
+import { type Actor, ANONYMOUS } from '../context/actor';
 import type { PrismaClient } from '../generated/prisma/client';
-import { ANONYMOUS, type Actor } from '../context/actor';
-import { actorFromClaims, verifyToken } from './tokens';
-import { type ApiKeyUsage, actorForApiKey } from './api-key-auth';
-import type { Role } from '../shared/permissions';
 import type { SecurityStore } from '../platform/security-store';
+import type { Role } from '../shared/permissions';
+import { actorForApiKey, type ApiKeyUsage } from './api-key-auth';
+import { actorFromClaims, verifyToken } from './tokens';
 
 export interface AuthDeps {
   secret: Uint8Array;

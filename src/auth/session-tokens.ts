@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Ctx } from '../context/ctx';
 import { inTransaction } from '../context/transaction';
 import { Prisma } from '../generated/prisma/client';
 import { AppError } from '../shared/errors';
 import { verifyToken } from './tokens';
-import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, type TokenSubject, signToken } from './tokens';
+import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, signToken, type TokenSubject } from './tokens';
 
 export interface TokenPair {
   accessToken: string;

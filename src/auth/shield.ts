@@ -1,10 +1,11 @@
 import { type GraphQLSchema, isObjectType } from 'graphql';
-import { type IRule, type IRules, allow, deny, rule, shield } from 'graphql-shield';
 import type { IMiddlewareFieldMap, IMiddlewareTypeMap } from 'graphql-middleware';
+import { allow, deny, type IRule, type IRules, rule, shield } from 'graphql-shield';
+
+import type { Actor } from '../context/actor';
 import type { Ctx } from '../context/ctx';
 import { AppError } from '../shared/errors';
 import type { Access, AccessTable } from './access';
-import type { Actor } from '../context/actor';
 
 /** Why `actor` may not use `access`, as the error to answer with; null when allowed. */
 export function accessError(actor: Actor, access: Access): AppError | null {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+
+import { jwtVerify, SignJWT } from 'jose';
+
 import type { Actor } from '../context/actor';
-import { ROLE_PERMISSIONS, type Role } from '../shared/permissions';
+import { type Role, ROLE_PERMISSIONS } from '../shared/permissions';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;

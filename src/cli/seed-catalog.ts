@@ -1,7 +1,7 @@
-import type { Config } from '../platform/config/keys';
-import type { Logger } from '../platform/logger';
 import { openServices } from '../app/runtime';
 import { DEFAULT_SEED_BATCH, MAX_SEED_VARIANTS, seedCatalog } from '../app/seed/catalog';
+import type { Config } from '../platform/config/keys';
+import type { Logger } from '../platform/logger';
 import type { CliOutput } from './output';
 
 export interface CatalogSeedArgs {

@@ -1,6 +1,6 @@
 import { provided } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
-import { type Page, findPage } from '../shared/pagination';
+import { findPage, type Page } from '../shared/pagination';
 import { type LocalizedTextInput, translationRows } from '../shared/translations';
 import { rejectNulls } from '../shared/updates';
 import type { Ctx } from './ctx';

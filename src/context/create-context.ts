@@ -1,8 +1,8 @@
+import type { Logger } from '../platform/logger';
+import type { UploadedFile } from '../shared/uploads';
 import type { Actor } from './actor';
 import type { AppServices, Ctx, RequestInfo } from './ctx';
 import { ResponseEffects } from './effects';
-import type { Logger } from '../platform/logger';
-import type { UploadedFile } from '../shared/uploads';
 
 type Headers = Record<string, string | string[] | undefined>;
 

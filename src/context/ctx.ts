@@ -1,20 +1,20 @@
-import type { Actor } from './actor';
-import type { PasswordHasher } from '../platform/passwords';
-import type { SecurityStore } from '../platform/security-store';
-import type { ResponseEffects } from './effects';
-import type { HookRegistry } from './hooks';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { BackgroundTasks } from '../platform/background';
-import type { Config } from '../platform/config/keys';
-import type { DbClient } from './db-client';
-import type { Loaders } from './loaders';
-import type { PluginDirectory } from './plugins';
-import type { UploadedFile } from '../shared/uploads';
-import type { Logger } from '../platform/logger';
-import type { MediaStorage } from '../platform/storage/media-storage';
 import type { CatalogGeneration } from '../platform/cache/catalog-generation';
+import type { Config } from '../platform/config/keys';
 import type { RecentWrites } from '../platform/db/recent-writes';
 import type { ReplicaStatus } from '../platform/db/replicas';
+import type { Logger } from '../platform/logger';
+import type { PasswordHasher } from '../platform/passwords';
+import type { SecurityStore } from '../platform/security-store';
+import type { MediaStorage } from '../platform/storage/media-storage';
+import type { UploadedFile } from '../shared/uploads';
+import type { Actor } from './actor';
+import type { DbClient } from './db-client';
+import type { ResponseEffects } from './effects';
+import type { HookRegistry } from './hooks';
+import type { Loaders } from './loaders';
+import type { PluginDirectory } from './plugins';
 
 export type { DbClient } from './db-client';
 

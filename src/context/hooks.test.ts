@@ -1,9 +1,9 @@
+import { startTestServer, type TestServer } from '../../test/harness/server';
+import { AppError } from '../shared/errors';
 import { ANONYMOUS } from './actor';
 import { createContext } from './create-context';
-import { afterCommit, emitAfter, inTransaction } from './transaction';
-import { AppError } from '../shared/errors';
-import { type TestServer, startTestServer } from '../../test/harness/server';
 import { HookRegistry } from './hooks';
+import { afterCommit, emitAfter, inTransaction } from './transaction';
 
 const quietLog = { error: jest.fn() };
 

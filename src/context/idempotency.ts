@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+
 import { Prisma } from '../generated/prisma/client';
-import type { Ctx } from './ctx';
 import { AppError } from '../shared/errors';
+import type { Ctx } from './ctx';
 
 /** How long a key is remembered (contract §7: a repeat within 24 h returns the first response). */
 const WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,5 @@
 import { Extensions } from 'type-graphql';
+
 import type { LimitPolicy } from '../platform/security-store';
 import { recordRateLimited } from '../platform/telemetry';
 import { AppError } from '../shared/errors';

@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+
 import type { PrismaClient } from '../generated/prisma/client';
 import { groupByKey } from '../shared/collections';
 

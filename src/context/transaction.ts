@@ -1,8 +1,8 @@
+import { recordTransactionGaveUp, recordTransactionRetry } from '../platform/telemetry';
+import { driverErrorCause } from '../shared/db-errors';
+import { AppError } from '../shared/errors';
 import type { Ctx } from './ctx';
 import type { AfterHookName, HookEvent } from './hooks';
-import { AppError } from '../shared/errors';
-import { driverErrorCause } from '../shared/db-errors';
-import { recordTransactionGaveUp, recordTransactionRetry } from '../platform/telemetry';
 
 /** How many times a use case runs when the database aborts it for a deadlock or a serialization conflict. */
 const MAX_ATTEMPTS = 4;

@@ -5,15 +5,16 @@ import {
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
+
 import type { Ctx } from '../context/ctx';
+import { takeLimits } from '../context/limits';
+import { recordGraphqlRefused } from '../platform/telemetry';
+import { errorFields } from '../shared/error-fields';
+import { AppError } from '../shared/errors';
+import { operationLimits } from './endpoint-limits';
 import { graphqlExtensions, normalizeError } from './errors';
 import { jitGateway } from './jit';
-import { takeLimits } from '../context/limits';
-import { AppError } from '../shared/errors';
-import { errorFields } from '../shared/error-fields';
-import { operationLimits } from './endpoint-limits';
 import { aliasLimitRule, depthLimitRule, operationComplexity } from './limits';
-import { recordGraphqlRefused } from '../platform/telemetry';
 
 export interface ApolloOptions {
   schema: GraphQLSchema;

@@ -6,6 +6,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+
 import { type EndpointLimit, RATE_LIMIT_EXTENSION } from '../context/limits';
 
 /**

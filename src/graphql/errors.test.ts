@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+
 import { normalizeError } from './errors';
 
 describe('normalizeError', () => {

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+
 import { clientDataError, isDatabaseUnavailable } from '../shared/db-errors';
 import { AppError, type ErrorCode, type ErrorEntry, isErrorCode, statusOf } from '../shared/errors';
 

@@ -2,15 +2,16 @@ import {
   type ASTVisitor,
   type DocumentNode,
   type FragmentDefinitionNode,
+  getNamedType,
   GraphQLError,
   type GraphQLSchema,
+  isLeafType,
   Kind,
   type SelectionSetNode,
   type ValidationContext,
-  getNamedType,
-  isLeafType,
 } from 'graphql';
 import { type ComplexityEstimator, getComplexity } from 'graphql-query-complexity';
+
 import { recordGraphqlRefused } from '../platform/telemetry';
 
 /** Validation rule: rejects operations nested deeper than `max` selection levels (fragments followed). */

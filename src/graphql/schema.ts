@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+
 import {
   type GraphQLFieldResolver,
   type GraphQLSchema,
@@ -7,13 +8,14 @@ import {
   printSchema,
 } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
+import type { NonEmptyArray } from 'type-graphql';
 import { buildSchemaSync, getMetadataStorage } from 'type-graphql';
+
+import type { AccessTable } from '../auth/access';
 import { buildShield } from '../auth/shield';
 import { AppError } from '../shared/errors';
 import { DateTimeScalar } from '../shared/scalars';
 import { type FieldProblem, readArguments } from '../shared/validation/input';
-import type { NonEmptyArray } from 'type-graphql';
-import type { AccessTable } from '../auth/access';
 
 /** What the schema is built from; the composition root collects it from the domain list. */
 export interface SchemaParts {

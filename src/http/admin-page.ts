@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import express, { type NextFunction, type Request, type Response } from 'express';
+
 import { htmlPagePolicy } from './html-page';
 
 /**

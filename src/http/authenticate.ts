@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+
 import { type AuthDeps, resolveActor } from '../auth/resolve-actor';
 import { ACCESS_COOKIE } from '../auth/session-tokens';
 

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+
 import { AppError } from '../shared/errors';
 import { sendErrorFor } from './send';
 

@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+
 import { AppError } from '../shared/errors';
 import { watchBodyProgress } from './body-idle';
 import { graphqlDepthExceeds, jsonDepthExceeds, tooDeep } from './json-depth';

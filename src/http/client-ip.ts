@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+
 import { parseCookie } from 'cookie';
 import type { NextFunction, Request, Response } from 'express';
 

@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+
 import { stringifySetCookie } from 'cookie';
 import type { NextFunction, Request, Response } from 'express';
+
 import { AppError } from '../shared/errors';
 import { sendErrorFor } from './send';
 

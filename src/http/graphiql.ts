@@ -1,5 +1,7 @@
 import { dirname, join } from 'node:path';
+
 import express, { type Request, type Response } from 'express';
+
 import { sendHtmlPage } from './html-page';
 
 /**

@@ -1,4 +1,5 @@
 import { parse } from 'graphql';
+
 import { graphqlDepthExceeds, jsonDepthExceeds } from './json-depth';
 
 const nested = (levels: number, open = '[', close = ']') => `${open.repeat(levels)}${close.repeat(levels)}`;

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+
 import { rateLimited } from '../context/limits';
 import type { SecurityStore } from '../platform/security-store';
 import { recordRateLimited } from '../platform/telemetry';

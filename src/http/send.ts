@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
+
+import { graphqlExtensions, type NormalizedError, normalizeError } from '../graphql/errors';
 import { AppError } from '../shared/errors';
-import { type NormalizedError, graphqlExtensions, normalizeError } from '../graphql/errors';
 
 /** Writes the spec's error envelope `{ errors: [ { code, detail, field? } ] }` with the error's status and headers. */
 export function sendError(res: Response, error: AppError | NormalizedError): void {

@@ -1,12 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+
 import express, { type Request, type Response } from 'express';
+
 import type { Actor } from '../context/actor';
 import { sendError } from '../http/send';
-import { AppError } from '../shared/errors';
 import { errorFields } from '../shared/error-fields';
-import { type McpRuntime, type McpSession, buildMcpServer, parseToolsets } from './server';
-import type { Surface } from './tool-catalog';
+import { AppError } from '../shared/errors';
 import { mcpNodeSdk, mcpServerSdk } from './sdk';
+import { buildMcpServer, type McpRuntime, type McpSession, parseToolsets } from './server';
+import type { Surface } from './tool-catalog';
 
 /** Staff: an admin's JWT or an API key owned by an admin. */
 export const isStaff = (actor: Actor) =>

@@ -3,8 +3,8 @@
  * second of CPU, with zod and ajv) and only MCP requests and `svc mcp` need it, so importing it from the top of
  * a module that `serve` loads would make every start pay for it.
  */
-import type * as Server from '@modelcontextprotocol/server';
 import type * as Node from '@modelcontextprotocol/node';
+import type * as Server from '@modelcontextprotocol/server';
 import type * as Stdio from '@modelcontextprotocol/server/stdio';
 
 let server: typeof Server | undefined;

@@ -1,5 +1,5 @@
 import { mcpStdioSdk } from './sdk';
-import { type McpRuntime, type McpSession, buildMcpServer } from './server';
+import { buildMcpServer, type McpRuntime, type McpSession } from './server';
 import type { Surface } from './tool-catalog';
 
 /**

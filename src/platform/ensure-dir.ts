@@ -1,5 +1,6 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+
 import { ConfigError } from './config/load';
 
 /**

@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger } from './logger';
+
 import { resolveJwtSecret } from './jwt-secret';
+import { createLogger } from './logger';
 
 const log = createLogger('silent');
 const warn = jest.spyOn(log, 'warn');

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { ensureWritableDir } from './ensure-dir';
 import { join } from 'node:path';
+
 import { ConfigError } from './config/load';
+import { ensureWritableDir } from './ensure-dir';
 import type { Logger } from './logger';
 
 const KNOWN_DEFAULT = 'change-me-in-production';

@@ -1,4 +1,5 @@
 import pino from 'pino';
+
 import { currentTraceIds, tracingOn } from './telemetry';
 
 export type Logger = pino.Logger;

@@ -1,4 +1,5 @@
 import type Argon2 from 'argon2';
+
 import type { Config } from './config/keys';
 
 export interface PasswordHasher {

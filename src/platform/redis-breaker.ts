@@ -1,4 +1,5 @@
 import type Redis from 'ioredis';
+
 import type { Logger } from './logger';
 
 /** How long a failing Redis is left alone before one call tries it again (half-open). */

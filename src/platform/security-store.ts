@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
 import type { Config } from './config/keys';
 import type { Logger } from './logger';
 import { RedisBreaker } from './redis-breaker';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { packageRoot } from './paths';
 
 /** The service's semver, read once from package.json. */

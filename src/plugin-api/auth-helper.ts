@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+
 import type { Actor } from '../context/actor';
 import { sendError } from '../http/send';
 import { AppError } from '../shared/errors';

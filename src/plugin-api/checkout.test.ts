@@ -1,5 +1,5 @@
 import { ADDRESS, createCustomer, createShop, stockedProduct } from '../../test/fixtures/shop';
-import { type TestServer, startTestServer } from '../../test/harness/server';
+import { startTestServer, type TestServer } from '../../test/harness/server';
 
 let t: TestServer;
 let shop: Awaited<ReturnType<typeof createShop>>;

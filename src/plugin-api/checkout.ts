@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { type GraphQLSchema, execute } from 'graphql';
+
+import { execute, type GraphQLSchema } from 'graphql';
+
 import type { Actor } from '../context/actor';
-import { ROLE_PERMISSIONS } from '../shared/permissions';
-import { PLUGIN_HOST_ACTOR, checkoutInputReader } from './commerce';
-import type { AppServices } from '../context/ctx';
 import { createContext } from '../context/create-context';
-import { normalizeError } from '../graphql/errors';
+import type { AppServices } from '../context/ctx';
+import { takeLimits } from '../context/limits';
 import { checkout } from '../domains/orders';
 import { CheckoutCompleteDocument, OrderDocument } from '../generated/graphql';
 import { operationLimits } from '../graphql/endpoint-limits';
-import { takeLimits } from '../context/limits';
+import { normalizeError } from '../graphql/errors';
 import { AppError } from '../shared/errors';
+import { ROLE_PERMISSIONS } from '../shared/permissions';
+import { checkoutInputReader, PLUGIN_HOST_ACTOR } from './commerce';
 
 /** The spec's checkout function for plugins: optional customer id + the JSON checkout request. */
 export type CheckoutFunction = (options: {

@@ -1,5 +1,5 @@
-import { ConfigError, coerceValue } from '../platform/config/load';
 import type { KeySpec } from '../platform/config/keys';
+import { coerceValue, ConfigError } from '../platform/config/load';
 
 /**
  * One key of a plugin's configuration (`plugins.<name>.<key>`, env `SVC_PLUGINS_<NAME>_<KEY>`): the service's own

@@ -5,17 +5,18 @@
  * their tables, and reach core data only through what the context offers.
  */
 import type { RequestHandler, Router } from 'express';
+
 import type { PluginRouteDoc } from '../../rest/openapi/plugin-routes';
-import type { PluginRouteRow } from './route-rows';
 import type { AccessTable } from '../auth/access';
 import type { Ctx } from '../context/ctx';
-import { AppError } from '../shared/errors';
 import type { AfterHookName, BeforeHookName, HookHandler, HookName } from '../context/hooks';
-import type { PluginConfigSchema, PluginConfigOf } from './config-schema';
+import { AppError } from '../shared/errors';
 import type { CheckoutFunction } from './checkout';
 import type { PluginCommerce } from './commerce';
+import type { PluginConfigOf, PluginConfigSchema } from './config-schema';
 import type { PluginDatabase, PluginTableName } from './database';
 import type { StoreMcpRegistration } from './mcp-tools';
+import type { PluginRouteRow } from './route-rows';
 import type { UiExtension } from './ui-extensions';
 
 /** Role strings of the spec's `RequireRole` (`api_client` is an API key). */

@@ -1,21 +1,22 @@
 import express, { type Router } from 'express';
+import type { GraphQLSchema } from 'graphql';
+
+import type { CompiledRoute } from '../../rest/compile';
 import type { AppServices } from '../context/ctx';
+import type { Ctx } from '../context/ctx';
 import type { PluginDirectory, PluginStatus, PluginUiExtension } from '../context/plugins';
 import { sendHtmlPage } from '../http/html-page';
 import { ConfigError } from '../platform/config/load';
+import { AppError } from '../shared/errors';
 import { pluginAuth } from './auth-helper';
-import type { GraphQLSchema } from 'graphql';
 import type { CheckoutFunction } from './checkout';
 import { createPluginCommerce } from './commerce';
 import { readPluginConfig, redactPluginConfig } from './config-schema';
 import type { PluginContext, PluginDefinition, PluginHooks } from './contract';
 import { isPluginTable, pluginDatabase, type PluginTableName } from './database';
 import { type MountedRoute, routesOf, withMethodNotAllowed } from './route-methods';
-import { uiExtensionProblems } from './ui-extensions';
 import { compileRouteRows, mountRouteRows } from './route-rows';
-import type { CompiledRoute } from '../../rest/compile';
-import type { Ctx } from '../context/ctx';
-import { AppError } from '../shared/errors';
+import { uiExtensionProblems } from './ui-extensions';
 
 const NAME = /^[a-z][a-z0-9]{1,31}$/;
 const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+
 import { AppError } from '../shared/errors';
 
 /** The store API as a plugin's MCP tools may call it: only paths under `/api/v1/store/`. */

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response, Router } from 'express';
+
 import { AppError } from '../shared/errors';
 
 /** The parts of Express's router layer this module reads (its typings leave `match` and `methods` out). */

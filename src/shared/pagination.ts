@@ -1,4 +1,5 @@
 import { ArgsType, type ClassType, Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+
 import { AppError } from './errors';
 import { Rules } from './validation/rules';
 

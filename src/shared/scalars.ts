@@ -1,5 +1,6 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
+
 import { isStorableDate } from './dates';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
+
 import { Clearable, Rules } from './validation/rules';
 
 /** BCP 47 language tag as the spec uses it (`en`, `de`, `pt-BR`). */

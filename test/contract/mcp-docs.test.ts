@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { renderMcpToolsDoc } from '../../src/app/mcp-docs';
 import { packageRoot } from '../../src/platform/paths';
 

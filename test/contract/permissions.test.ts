@@ -1,20 +1,21 @@
 import {
+  getNamedType,
   type GraphQLField,
   type GraphQLInputType,
-  getNamedType,
   isEnumType,
   isInputObjectType,
   isLeafType,
   isListType,
   isNonNullType,
 } from 'graphql';
-import { ROUTES } from '../../src/app/domains';
-import type { Access } from '../../src/auth/access';
-import { ADMIN_PERMISSIONS, ROLE_PERMISSIONS, STORE_PERMISSIONS, type StaffRole } from '../../src/shared/permissions';
+
 import { compileRoutes } from '../../rest/compile';
+import { ROUTES } from '../../src/app/domains';
 import { ACCESS_TABLES } from '../../src/app/domains';
 import { buildAppBaseSchema as buildBaseSchema } from '../../src/app/domains';
-import { type TestServer, startTestServer } from '../harness/server';
+import type { Access } from '../../src/auth/access';
+import { ADMIN_PERMISSIONS, ROLE_PERMISSIONS, type StaffRole, STORE_PERMISSIONS } from '../../src/shared/permissions';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const schema = buildBaseSchema();
 const ZERO_UUID = '00000000-0000-4000-8000-000000000000';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { CONFIG_KEYS, envNameOf } from '../../src/platform/config/keys';
 import { packageRoot } from '../../src/platform/paths';
 

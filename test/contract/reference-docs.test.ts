@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { renderReferences } from '../../src/app/reference-docs';
 import { packageRoot } from '../../src/platform/paths';
 

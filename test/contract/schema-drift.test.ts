@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { printAppSchema } from '../../src/app/domains';
 import { packageRoot } from '../../src/platform/paths';
 

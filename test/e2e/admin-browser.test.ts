@@ -1,10 +1,12 @@
 import { join } from 'node:path';
+
 import type { Browser } from 'playwright-core';
-import { PASSWORD, createAdmin, createCustomer } from '../fixtures/accounts';
+
+import { createAdmin, createCustomer, PASSWORD } from '../fixtures/accounts';
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
-import { type Page$, adminBrowser, audit, heading, nav } from '../harness/admin-browser';
+import { adminBrowser, audit, heading, nav, type Page$ } from '../harness/admin-browser';
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 /**
  * The admin dashboard (admin/, served at /admin) in a real Chromium against a real server: sign-in through the

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
+
 import type { Browser } from 'playwright-core';
+
 import { createAdmin } from '../fixtures/accounts';
 import { createShop } from '../fixtures/shop';
 import { adminBrowser, audit, heading, nav } from '../harness/admin-browser';
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 /**
  * The admin's catalog screens in a real Chromium against a real server: property groups, attributes and tags

@@ -1,11 +1,13 @@
 import { join } from 'node:path';
+
 import type { Browser } from 'playwright-core';
+
 import { automationPlugin } from '../../plugins/automation';
 import { createAdmin } from '../fixtures/accounts';
 import { createProduct } from '../fixtures/catalog';
 import { adminBrowser, audit, heading } from '../harness/admin-browser';
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 import { eventually, startReceiver } from '../harness/webhook-receiver';
 
 /**

@@ -1,6 +1,6 @@
 import { AdminUserCreateDocument } from '../../src/generated/graphql';
 import { PASSWORD, uniqueEmail } from '../fixtures/accounts';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { ApiKeyCreateDocument } from '../../src/generated/graphql';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ADDRESS, GQL_ADDRESS } from '../fixtures/shop';
+
 import { createProduct } from '../fixtures/catalog';
+import { ADDRESS, GQL_ADDRESS } from '../fixtures/shop';
 import { useShop } from '../fixtures/use-shop';
 
 const { t, shop } = useShop();

@@ -6,8 +6,8 @@ import {
   TokenRefreshDocument,
   WarehousesDocument,
 } from '../../src/generated/graphql';
-import { PASSWORD, createAdmin, createCustomer, uniqueEmail } from '../fixtures/accounts';
-import { type TestServer, startTestServer } from '../harness/server';
+import { createAdmin, createCustomer, PASSWORD, uniqueEmail } from '../fixtures/accounts';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
-import { type TestServer, startTestServer } from '../harness/server';
-import { PASSWORD, claimsOf, createAdmin, createCustomer, uniqueEmail } from '../fixtures/accounts';
+import { claimsOf, createAdmin, createCustomer, PASSWORD, uniqueEmail } from '../fixtures/accounts';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 beforeAll(async () => {

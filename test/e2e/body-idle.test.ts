@@ -5,7 +5,8 @@
  * test controls every byte and its timing.
  */
 import net from 'node:net';
-import { type TestServer, startTestServer } from '../harness/server';
+
+import { startTestServer, type TestServer } from '../harness/server';
 
 const IDLE_SECONDS = 1;
 

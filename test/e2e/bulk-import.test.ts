@@ -1,8 +1,9 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { type TestServer, startTestServer } from '../harness/server';
+import { join } from 'node:path';
+
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 beforeAll(async () => {

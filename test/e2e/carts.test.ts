@@ -1,5 +1,5 @@
-import * as op from '../../src/generated/graphql';
 import type { HookEvent } from '../../src/context/hooks';
+import * as op from '../../src/generated/graphql';
 import { ADDRESS, createCustomer, stockedProduct } from '../fixtures/shop';
 import { useShop } from '../fixtures/use-shop';
 

@@ -1,7 +1,8 @@
 import { print } from 'graphql';
+
 import { ProductsDocument, StoreProductDocument, StoreProductsDocument } from '../../src/generated/graphql';
 import { seedRichProducts } from '../fixtures/catalog-rich';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 /**
  * No N+1: a page of products costs the same number of SQL statements whatever its size. Each scenario runs

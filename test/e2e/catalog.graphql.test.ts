@@ -1,13 +1,14 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import {
   MediaUploadDocument,
   ProductCreateDocument,
   ProductsImportDocument,
   StoreCategoriesDocument,
 } from '../../src/generated/graphql';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 const mediaDir = mkdtempSync(join(tmpdir(), 'svc-media-'));

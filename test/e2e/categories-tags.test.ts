@@ -1,5 +1,5 @@
 import type { HookEvent } from '../../src/context/hooks';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { HookEvent } from '../../src/context/hooks';
 import { ADDRESS, createCustomer, createShop, stockedProduct } from '../fixtures/shop';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 let shop: Awaited<ReturnType<typeof createShop>>;

@@ -13,9 +13,10 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../harness/free-port';
+
 import { packageRoot } from '../../src/platform/paths';
 import { FakeProvider } from '../harness/fake-provider';
+import { freePort } from '../harness/free-port';
 
 const root = packageRoot();
 const run = promisify(execFile);

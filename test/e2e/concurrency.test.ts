@@ -4,9 +4,10 @@
  * does not allow it, and every order's sale movements match its items (reversed ones net to zero).
  */
 import { randomBytes } from 'node:crypto';
+
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
 import { expectStockConsistent } from '../fixtures/stock-invariants';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
 const ROUNDS = Number(process.env.SVC_TEST_RACE_ROUNDS ?? 120);

@@ -8,7 +8,8 @@
  * Needs PostgreSQL: the embedded database is one connection, so requests there never overlap.
  */
 import { randomBytes } from 'node:crypto';
-import { type TestServer, startTestServer } from '../harness/server';
+
+import { startTestServer, type TestServer } from '../harness/server';
 
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
 if (!onPostgres)

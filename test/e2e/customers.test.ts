@@ -1,7 +1,7 @@
 import type { HookEvent } from '../../src/context/hooks';
 import * as op from '../../src/generated/graphql';
 import { createCustomer } from '../fixtures/shop';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -3,9 +3,9 @@
  * `service_unavailable` quickly (never a 500, never a hang), readiness says so, and once it is back the
  * service recovers without a restart. PostgreSQL only (reached through a proxy the test can cut).
  */
-import { PASSWORD, createAdmin } from '../fixtures/accounts';
+import { createAdmin, PASSWORD } from '../fixtures/accounts';
+import { startTestServer, type TestServer } from '../harness/server';
 import { TcpProxy } from '../harness/tcp-proxy';
-import { type TestServer, startTestServer } from '../harness/server';
 
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
 

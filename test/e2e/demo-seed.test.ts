@@ -1,8 +1,8 @@
+import { seedDemo } from '../../src/app/seed/demo';
 import { ANONYMOUS } from '../../src/context/actor';
 import { createContext } from '../../src/context/create-context';
-import { seedDemo } from '../../src/app/seed/demo';
 import { ADDRESS } from '../fixtures/shop';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+
 import { signToken } from '../../src/auth/tokens';
 import { createShop, stockedProduct } from '../fixtures/shop';
 import { expectStockConsistent } from '../fixtures/stock-invariants';
 import { freePort } from '../harness/free-port';
 import { type Haproxy, haproxyPresent, startHaproxy } from '../harness/haproxy';
-import { type PgCluster, pgBinariesPresent, startPgCluster } from '../harness/pg-cluster';
-import { TEST_JWT_SECRET, type TestServer, startTestServer } from '../harness/server';
+import { pgBinariesPresent, type PgCluster, startPgCluster } from '../harness/pg-cluster';
+import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../harness/server';
 import { eventually, startReceiver } from '../harness/webhook-receiver';
 
 /**

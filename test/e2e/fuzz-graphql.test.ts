@@ -6,12 +6,14 @@
  * mutation (CI: 4), `SVC_TEST_FUZZ_SEED` the seed.
  */
 import { readFileSync } from 'node:fs';
+
 import fc from 'fast-check';
-import { buildSchema, getNamedType, isObjectType, isNonNullType, type GraphQLField } from 'graphql';
+import { buildSchema, getNamedType, type GraphQLField, isNonNullType, isObjectType } from 'graphql';
+
 import { valueFor } from '../fixtures/fuzz-values';
-import { changedTables, dbFingerprint } from '../harness/db-fingerprint';
 import type { Client } from '../harness/client';
-import { type TestServer, startTestServer } from '../harness/server';
+import { changedTables, dbFingerprint } from '../harness/db-fingerprint';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const RUNS = Number(process.env.SVC_TEST_FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.SVC_TEST_FUZZ_SEED ?? 20261125);

@@ -11,18 +11,19 @@
  * requests of each kind (CI: 150 + 150); `SVC_TEST_FUZZ_SEED` the seed.
  */
 import fc from 'fast-check';
+
+import { startWithBundledPlugins } from '../harness/bundled-plugins';
 import type { Client } from '../harness/client';
+import { DocResources } from '../harness/doc-resources';
 import {
   type DocOperation,
-  type Schema,
   documentOperations,
   invalidArb,
+  type Schema,
   validArb,
   withoutNull,
 } from '../harness/openapi-arbitrary';
-import { DocResources } from '../harness/doc-resources';
 import type { TestServer } from '../harness/server';
-import { startWithBundledPlugins } from '../harness/bundled-plugins';
 
 const RUNS = Number(process.env.SVC_TEST_FUZZ_OPENAPI_RUNS ?? 150);
 const SEED = Number(process.env.SVC_TEST_FUZZ_SEED ?? 20261125);

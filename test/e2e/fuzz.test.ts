@@ -5,11 +5,12 @@
  * it was. `SVC_TEST_FUZZ_RUNS` sets the runs per route (CI: 4); the GraphQL mutations have their own fuzz test.
  */
 import fc from 'fast-check';
+
 import { ROUTES } from '../../src/app/domains';
 import { hostileJson } from '../fixtures/fuzz-values';
 import type { Client } from '../harness/client';
 import { changedTables, dbFingerprint } from '../harness/db-fingerprint';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const RUNS = Number(process.env.SVC_TEST_FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.SVC_TEST_FUZZ_SEED ?? 20261125);

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
+
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const haveChromium = chromiumAvailable("GraphiQL's browser test");
 

@@ -1,7 +1,7 @@
+import { seedDemo } from '../../src/app/seed/demo';
 import { ANONYMOUS } from '../../src/context/actor';
 import { createContext } from '../../src/context/create-context';
-import { seedDemo } from '../../src/app/seed/demo';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 /**
  * A guest who knows only GraphQL: every request below goes to /graphql, with the cookies the server set kept the

@@ -5,7 +5,7 @@
  */
 import { AFTER_HOOKS, BEFORE_HOOKS, type HookEvent, type HookName } from '../../src/context/hooks';
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const RAISED_BY_PAYMENT_PLUGIN: HookName[] = ['payment.after_complete', 'payment.after_failed'];
 

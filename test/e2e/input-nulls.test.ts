@@ -7,27 +7,29 @@
  * own create route can make one, so clearing really reaches the database.
  */
 import { randomUUID } from 'node:crypto';
+
 import fc from 'fast-check';
 import {
+  getNamedType,
   type GraphQLInputObjectType,
   type GraphQLInputType,
-  getNamedType,
   isEnumType,
   isInputObjectType,
+  isLeafType,
   isListType,
   isNonNullType,
-  isLeafType,
   isScalarType,
 } from 'graphql';
+
 import { schemaParts } from '../../src/app/domains';
 import { buildBaseSchema } from '../../src/graphql/schema';
 import { toSnake } from '../../src/shared/case';
 import { isClearable } from '../../src/shared/validation/rules';
-import type { Client, HttpResult } from '../harness/client';
-import { type DocOperation, admitsNull, documentOperations, optionalFields, setAt } from '../harness/openapi-arbitrary';
-import { DocResources, minimalBody, uniquify } from '../harness/doc-resources';
-import type { TestServer } from '../harness/server';
 import { startWithBundledPlugins } from '../harness/bundled-plugins';
+import type { Client, HttpResult } from '../harness/client';
+import { DocResources, minimalBody, uniquify } from '../harness/doc-resources';
+import { admitsNull, type DocOperation, documentOperations, optionalFields, setAt } from '../harness/openapi-arbitrary';
+import type { TestServer } from '../harness/server';
 
 let t: TestServer;
 let staff: Client;

@@ -5,10 +5,11 @@
  * run the same use case), and plugin routes that throw synchronously or reject (the Express final handler).
  */
 import { randomBytes } from 'node:crypto';
+
 import { definePlugin } from '../../src/plugin-api';
-import { type LogEntry, captureLog } from '../harness/capture-log';
+import { captureLog, type LogEntry } from '../harness/capture-log';
 import { callJson, connectMcp } from '../harness/mcp-client';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const MARK = 'boom-injected';
 

@@ -6,12 +6,13 @@
  * `invalid_query`), and no error-level line is logged. A body at the limit is still accepted.
  */
 import { randomUUID } from 'node:crypto';
+
 import { automationPlugin } from '../../plugins/automation';
 import { payprovPlugin } from '../../plugins/payprov';
 import { ROUTES } from '../../src/app/domains';
-import { type LogEntry, captureLog } from '../harness/capture-log';
+import { captureLog, type LogEntry } from '../harness/capture-log';
 import { FakeProvider } from '../harness/fake-provider';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const LEVELS = 20_000;
 /** `{"a":{"a":…1…}}`: 120 KB, under the 1 MiB body limit. */

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
 import { startTestServer } from '../harness/server';
 

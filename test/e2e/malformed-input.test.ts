@@ -1,6 +1,7 @@
 /** Malformed requests a client can send get a 4xx with the spec's envelope, never a 500, and write nothing. */
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
 import { useShop } from '../fixtures/use-shop';
 

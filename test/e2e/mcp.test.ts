@@ -1,5 +1,5 @@
-import { ADDRESS, stockedProduct } from '../fixtures/shop';
 import { createProduct } from '../fixtures/catalog';
+import { ADDRESS, stockedProduct } from '../fixtures/shop';
 import { useShop } from '../fixtures/use-shop';
 import { callJson, connectMcp } from '../harness/mcp-client';
 

@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
+
 import { MediaUploadDocument, ProductDocument, StoreProductByIdDocument } from '../../src/generated/graphql';
 import { createLogger } from '../../src/platform/logger';
 import { type FakeS3, startFakeS3 } from '../harness/fake-s3';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 // media.storage: s3 against a fake S3 that checks every signature. The log is kept to check what failures log.
 const lines: string[] = [];

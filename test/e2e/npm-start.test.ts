@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { packageRoot } from '../../src/platform/paths';
 import { freePort } from '../harness/free-port';
 

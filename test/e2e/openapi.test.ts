@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import type { Browser } from 'playwright-core';
+
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
 import { checkAgainstOpenApi } from '../harness/openapi-check';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const haveChromium = chromiumAvailable("the REST explorer's browser test");
 

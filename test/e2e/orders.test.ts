@@ -1,6 +1,6 @@
 import type { HookEvent } from '../../src/context/hooks';
 import * as op from '../../src/generated/graphql';
-import { ADDRESS, GQL_ADDRESS, createCustomer, stockedProduct } from '../fixtures/shop';
+import { ADDRESS, createCustomer, GQL_ADDRESS, stockedProduct } from '../fixtures/shop';
 import { useShop } from '../fixtures/use-shop';
 
 const { t, shop } = useShop();

@@ -4,10 +4,11 @@
  * lacks, from the host's own registry of what the plugins mounted, so a route added later is covered too.
  */
 import { randomUUID } from 'node:crypto';
+
 import { automationPlugin } from '../../plugins/automation';
 import { payprovPlugin } from '../../plugins/payprov';
 import { FakeProvider } from '../harness/fake-provider';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 import { startReceiver } from '../harness/webhook-receiver';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

@@ -1,8 +1,8 @@
 import { ConfigError } from '../../src/platform/config/load';
+import { failingPlugin, probeEvents, probePlugin, slowPlugin, SRI } from '../fixtures/plugins/probe-plugin';
 import type { LogEntry } from '../harness/capture-log';
 import { captureLog } from '../harness/capture-log';
-import { type TestServer, startTestServer } from '../harness/server';
-import { SRI, failingPlugin, probeEvents, probePlugin, slowPlugin } from '../fixtures/plugins/probe-plugin';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 let logs: LogEntry[];

@@ -1,4 +1,4 @@
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 beforeAll(async () => {

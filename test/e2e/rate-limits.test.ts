@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+
 import { LoginDocument, LogoutDocument } from '../../src/generated/graphql';
-import { PASSWORD, createAdmin, uniqueEmail } from '../fixtures/accounts';
+import { createAdmin, PASSWORD, uniqueEmail } from '../fixtures/accounts';
 import { callJson, connectMcp } from '../harness/mcp-client';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const LIMITS = {
   'server.trusted_proxies': ['127.0.0.1', '::1'],

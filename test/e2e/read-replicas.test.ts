@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
 import pg from 'pg';
+
 import { signToken } from '../../src/auth/tokens';
-import { type TestServer, startTestServer } from '../harness/server';
-import { type PgCluster, pgBinariesPresent, startPgCluster } from '../harness/pg-cluster';
+import { pgBinariesPresent, type PgCluster, startPgCluster } from '../harness/pg-cluster';
+import { startTestServer, type TestServer } from '../harness/server';
 import { eventually } from '../harness/webhook-receiver';
 
 /**

@@ -4,11 +4,13 @@
  * service uses it again without a restart. Runs its own redis-server on a free port (skipped without one).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+
 import Redis from 'ioredis';
-import { PASSWORD, createAdmin } from '../fixtures/accounts';
+
+import { createAdmin, PASSWORD } from '../fixtures/accounts';
 import { captureLog } from '../harness/capture-log';
 import { freePort } from '../harness/free-port';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 

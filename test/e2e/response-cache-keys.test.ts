@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+
 import pg from 'pg';
+
 import { createProduct } from '../fixtures/catalog';
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 /**
  * The response cache's surrogate keys (docs/decisions.md, "Response cache: surrogate keys"): a write retires the

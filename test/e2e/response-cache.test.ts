@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 let shop: Awaited<ReturnType<typeof createShop>>;

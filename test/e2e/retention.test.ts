@@ -4,9 +4,10 @@
  * still work (pending or retrying events, deferred webhook events) stays whatever its age.
  */
 import { randomUUID } from 'node:crypto';
+
 import { automationPlugin } from '../../plugins/automation';
 import { type PayprovShop, startPayprovShop } from '../fixtures/payprov';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 import { eventually, startReceiver } from '../harness/webhook-receiver';
 
 /** Two days ago, past a one-day retention. */

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+
 import { automationPlugin } from '../../plugins/automation';
 import { createShop, stockedProduct } from '../fixtures/shop';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 import { startReceiver } from '../harness/webhook-receiver';
 
 /**

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
+
 import { createLogger } from '../../src/platform/logger';
-import { PASSWORD, createAdmin } from '../fixtures/accounts';
-import { type TestServer, startTestServer } from '../harness/server';
+import { createAdmin, PASSWORD } from '../fixtures/accounts';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const lines: string[] = [];
 const sink = new Writable({

@@ -9,7 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+
 import { PGlite } from '@electric-sql/pglite';
+
 import { packageRoot } from '../../src/platform/paths';
 
 const root = packageRoot();

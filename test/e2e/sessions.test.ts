@@ -1,5 +1,5 @@
-import { type TestServer, startTestServer } from '../harness/server';
-import { PASSWORD, createAdmin } from '../fixtures/accounts';
+import { createAdmin, PASSWORD } from '../fixtures/accounts';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 beforeAll(async () => {

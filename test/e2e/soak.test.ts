@@ -5,9 +5,10 @@
  * any 5xx and checks the stock ledger's invariants afterwards.
  */
 import { randomBytes } from 'node:crypto';
+
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
 import { expectStockConsistent } from '../fixtures/stock-invariants';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
 const SECONDS = Number(process.env.SVC_TEST_SOAK_SECONDS ?? 15);

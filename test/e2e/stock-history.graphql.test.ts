@@ -1,5 +1,5 @@
 import { createProduct } from '../fixtures/catalog';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 /**
  * The admin's stock history (`stockMovements`: the ledger across warehouses with filters) and paged stock levels

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
 import { ANONYMOUS } from '../../src/context/actor';
 import { createContext } from '../../src/context/create-context';
 import { inTransaction } from '../../src/context/transaction';
 import { Prisma } from '../../src/generated/prisma/client';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
 if (!onPostgres)

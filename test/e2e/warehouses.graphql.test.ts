@@ -1,6 +1,6 @@
 import * as op from '../../src/generated/graphql';
 import { createProduct } from '../fixtures/catalog';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 beforeAll(async () => {

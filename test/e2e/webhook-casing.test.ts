@@ -4,12 +4,13 @@
  * `metadata`, as docs/reference/hooks.md says. Cart events used to send camelCase (the GraphQL view of the cart).
  */
 import { randomUUID } from 'node:crypto';
+
 import { automationPlugin } from '../../plugins/automation';
 import { FORWARDED_HOOKS } from '../../plugins/automation/config';
 import { payprovPlugin } from '../../plugins/payprov';
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
 import { FakeProvider } from '../harness/fake-provider';
-import { type TestServer, startTestServer } from '../harness/server';
+import { startTestServer, type TestServer } from '../harness/server';
 import { eventually, startReceiver } from '../harness/webhook-receiver';
 
 const WEBHOOK_SECRET = 'whsec_casing_test';

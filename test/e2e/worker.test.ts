@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+
 import { automationPlugin } from '../../plugins/automation';
 import { freePort } from '../harness/free-port';
-import { TEST_JWT_SECRET, type TestServer, startTestServer } from '../harness/server';
-import { type Received, eventually, startReceiver } from '../harness/webhook-receiver';
+import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../harness/server';
+import { eventually, type Received, startReceiver } from '../harness/webhook-receiver';
 
 /**
  * The worker role (docs/scaling.md): an API instance with `server.background_jobs` off writes the outbox rows

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+
 import { PASSWORD } from '../fixtures/accounts';
 
 /**

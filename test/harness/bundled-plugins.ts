@@ -1,7 +1,7 @@
 import { automationPlugin } from '../../plugins/automation';
 import { payprovPlugin } from '../../plugins/payprov';
 import { FakeProvider } from './fake-provider';
-import { type TestServer, startTestServer } from './server';
+import { startTestServer, type TestServer } from './server';
 
 /**
  * A test server serving every bundled plugin (payprov on the provider double, automation pointed at a closed

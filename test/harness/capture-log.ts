@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
-import { type Logger, createLogger } from '../../src/platform/logger';
+
+import { createLogger, type Logger } from '../../src/platform/logger';
 
 export type LogEntry = Record<string, unknown> & { msg?: string };
 

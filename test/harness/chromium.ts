@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+
 import { type Browser, chromium } from 'playwright-core';
 
 /** Debian's Chromium (`SVC_TEST_CHROMIUM` to point elsewhere), the browser of the HTML pages' tests. */

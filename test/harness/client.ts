@@ -1,5 +1,6 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
+
 import { signToken } from '../../src/auth/tokens';
 import type { Role } from '../../src/shared/permissions';
 import { checkAgainstOpenApi } from './openapi-check';

@@ -4,7 +4,9 @@
  * instead of stopping at 404. Used by the null test and the document fuzz.
  */
 import { randomUUID } from 'node:crypto';
+
 import fc from 'fast-check';
+
 import type { Client } from './client';
 import { type DocOperation, type Schema, validArb, withoutNull } from './openapi-arbitrary';
 import type { TestServer } from './server';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import Stripe from 'stripe';
 
 /**

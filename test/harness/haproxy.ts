@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { freePort } from './free-port';
 
 const HAPROXY = process.env.SVC_TEST_HAPROXY ?? 'haproxy';

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import fc from 'fast-check';
 
 export type Schema = Record<string, any>;

@@ -3,7 +3,9 @@ import { appendFileSync, chmodSync, chownSync, existsSync, mkdtempSync, rmSync }
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+
 import pg from 'pg';
+
 import { freePort } from './free-port';
 
 const run = promisify(execFile);

@@ -1,15 +1,18 @@
 import 'reflect-metadata';
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import pg from 'pg';
+
+import { type RunningService, type StartOptions, startService } from '../../src/app/runtime';
+import { hashApiKey } from '../../src/auth/api-key-auth';
+import type { PrismaClient } from '../../src/generated/prisma/client';
+import type { ConfigKey } from '../../src/platform/config/keys';
 import { loadConfig } from '../../src/platform/config/load';
 import type { Logger } from '../../src/platform/logger';
-import { hashApiKey } from '../../src/auth/api-key-auth';
-import type { ConfigKey } from '../../src/platform/config/keys';
-import { type RunningService, type StartOptions, startService } from '../../src/app/runtime';
-import type { PrismaClient } from '../../src/generated/prisma/client';
 import { Client, type Identity } from './client';
 import { ensureTemplate, openTemplateCopy } from './template';
 

@@ -1,4 +1,4 @@
-import { type AddressInfo, type Server, type Socket, connect, createServer } from 'node:net';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
  * A TCP proxy in front of a dependency (PostgreSQL), so a test can take the dependency away and bring it back

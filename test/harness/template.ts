@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteExecutor, applyMigrations } from '../../src/platform/db/migrator';
+
 import { EMBEDDED_START_PARAMS } from '../../src/platform/db/database';
+import { applyMigrations, pgliteExecutor } from '../../src/platform/db/migrator';
 import { migrationsDir, packageRoot } from '../../src/platform/paths';
 
 /** Hash of every migration file: the template is rebuilt exactly when a migration changes. */

@@ -1,4 +1,4 @@
-import { type IncomingHttpHeaders, createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { AdminViewerDocument, type AdminViewerQuery } from '../generated/graphql';
 import { gql, refreshSession } from './client';
 

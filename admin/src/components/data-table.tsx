@@ -1,5 +1,6 @@
-import { type Header, type Table as TableModel, flexRender } from '@tanstack/react-table';
+import { flexRender, type Header, type Table as TableModel } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+
 import { Pager } from './pager';
 import { Table, Td, Th } from './ui/table';
 

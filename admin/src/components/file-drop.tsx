@@ -1,4 +1,5 @@
 import { type DragEvent, useId, useState } from 'react';
+
 import { cn } from '../lib/cn';
 
 interface FileDropProps {

@@ -1,4 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+
 import { ApiError } from '../api/errors';
 
 /** How a save went: saved, or failed with the field errors placed and what no field claims. */

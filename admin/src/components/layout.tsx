@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
+
 import { gql } from '../api/client';
 import { PluginNavLinks } from '../extensions/plugin-nav';
 import { AdminLogoutDocument } from '../generated/graphql';
-import { Button } from './ui/button';
 import { ActionError } from './error-state';
+import { Button } from './ui/button';
 
 /** The primary navigation: these names are how people and tools find the screens (issue 25). */
 const NAV = [

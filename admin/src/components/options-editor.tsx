@@ -1,4 +1,5 @@
 import { useState } from 'react';
+
 import { ActionError } from './error-state';
 import { translatedName } from './form-errors';
 import { Button } from './ui/button';

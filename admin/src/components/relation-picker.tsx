@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+
 import { inputClass } from './ui/field';
 
 export interface PickItem {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+
 import { inputClass } from './ui/field';
 
 /** The list's search box (role `searchbox`, labelled **Search**): applied after a short pause in typing. */

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+
 import { cn } from '../lib/cn';
 
 export interface TabItem {
@@ -30,7 +31,7 @@ export function Tabs({ label, tabs, selected, onSelect, children, after }: TabsP
 
   function onKeyDown(e: KeyboardEvent) {
     const index = tabs.findIndex((t) => t.id === selected);
-    let next = index;
+    let next: number;
     if (e.key === 'ArrowRight') next = (index + 1) % tabs.length;
     else if (e.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
     else if (e.key === 'Home') next = 0;

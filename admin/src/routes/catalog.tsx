@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+
 import { oneOf, pageParam, stringParam } from '../lib/format';
 import { PRODUCT_SORTS, type ProductsSearch } from '../screens/products/search';
 import { appRoute, screen } from './root';

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+
 import { oneOf, pageParam, stringParam } from '../lib/format';
-import { MOVEMENT_TYPES, type MovementsSearch, type StockSearch, dateParam } from '../screens/inventory/search';
+import { dateParam, MOVEMENT_TYPES, type MovementsSearch, type StockSearch } from '../screens/inventory/search';
 import { appRoute, screen } from './root';
 
 /**

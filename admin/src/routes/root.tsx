@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+
 import { isStaff, viewerQuery } from '../api/session';
 import { ErrorState } from '../components/error-state';
 import { Layout } from '../components/layout';

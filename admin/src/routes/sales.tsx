@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+
 import { oneOf, pageParam, stringParam } from '../lib/format';
 import { ORDER_STATUSES } from '../screens/orders/status';
 import { appRoute, screen } from './root';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+
 import { gql } from '../api/client';
 import { useCan } from '../api/session';
 import { ErrorState } from '../components/error-state';

@@ -3,13 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from '../lib/zod';
+
 import { gql } from '../api/client';
 import { ApiError, describeError } from '../api/errors';
 import { isStaff, viewerQuery } from '../api/session';
 import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
 import { AdminLoginDocument, AdminLogoutDocument } from '../generated/graphql';
+import { z } from '../lib/zod';
 
 const route = getRouteApi('/login');
 

@@ -6,10 +6,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { automationPlugin } from '..';
+
 import { packageRoot } from '../../../src/platform/paths';
-import { type TestServer, createPostgresDatabase, startTestServer } from '../../../test/harness/server';
+import { createPostgresDatabase, startTestServer, type TestServer } from '../../../test/harness/server';
 import { eventually, startReceiver } from '../../../test/harness/webhook-receiver';
+import { automationPlugin } from '..';
 
 const SECRET = 'durability-secret';
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;

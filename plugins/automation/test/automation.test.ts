@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto';
+
 import { Webhook } from 'standardwebhooks';
+
+import { AppError } from '../../../src/shared/errors';
+import { captureLog, type LogEntry } from '../../../test/harness/capture-log';
+import { startTestServer, type TestServer } from '../../../test/harness/server';
+import { eventually, type Received, startReceiver } from '../../../test/harness/webhook-receiver';
 import { automationPlugin } from '..';
 import { standardWebhooksSecret } from '../signing';
-import { AppError } from '../../../src/shared/errors';
-import { type LogEntry, captureLog } from '../../../test/harness/capture-log';
-import { type TestServer, startTestServer } from '../../../test/harness/server';
-import { type Received, eventually, startReceiver } from '../../../test/harness/webhook-receiver';
 
 const SECRET = 'automation-shared-secret-for-tests';
 let t: TestServer;

@@ -15,7 +15,7 @@
       return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase() }).format(
         cents / 100,
       );
-    } catch (e) {
+    } catch {
       return (cents / 100).toFixed(2) + ' ' + currency;
     }
   }

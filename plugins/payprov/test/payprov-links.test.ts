@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { ADDRESS } from '../../../test/fixtures/shop';
+
 import { type PayprovShop, startPayprovShop, until } from '../../../test/fixtures/payprov';
+import { ADDRESS } from '../../../test/fixtures/shop';
 
 let s: PayprovShop;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { chromiumAvailable, launchChromium } from '../../../test/harness/chromium';
-import { ADDRESS } from '../../../test/fixtures/shop';
+
 import { type PayprovShop, startPayprovShop, until } from '../../../test/fixtures/payprov';
+import { ADDRESS } from '../../../test/fixtures/shop';
+import { chromiumAvailable, launchChromium } from '../../../test/harness/chromium';
 
 const haveChromium = chromiumAvailable("the pay page's browser tests");
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+
+import { type PayprovShop, startPayprovShop, until, WEBHOOK_SECRET } from '../../../test/fixtures/payprov';
 import { ADDRESS } from '../../../test/fixtures/shop';
-import { type PayprovShop, WEBHOOK_SECRET, startPayprovShop, until } from '../../../test/fixtures/payprov';
 
 let s: PayprovShop;
 beforeAll(async () => {

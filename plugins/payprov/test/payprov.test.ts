@@ -1,7 +1,7 @@
-import { payprovPlugin } from '..';
 import { checkStorePath, collectStoreMcpTools } from '../../../src/plugin-api/mcp-tools';
-import { callJson, connectMcp } from '../../../test/harness/mcp-client';
 import { type PayprovShop, startPayprovShop, until } from '../../../test/fixtures/payprov';
+import { callJson, connectMcp } from '../../../test/harness/mcp-client';
+import { payprovPlugin } from '..';
 
 let s: PayprovShop;
 beforeAll(async () => {

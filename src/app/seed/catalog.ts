@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Db } from '../../platform/db/database';
 
 /** What `svc seed --catalog` writes besides the products; the benchmark reads the ids back from here. */

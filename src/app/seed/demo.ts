@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
+
 import type { Ctx } from '../../context/ctx';
-import { AdminRole } from '../../generated/prisma/enums';
 import { inTransaction } from '../../context/transaction';
 import { createCustomer } from '../../domains/customers';
 import { createWarehouse, setWarehouseStock } from '../../domains/inventory';
 import { createPaymentMethod } from '../../domains/payments';
-import { TaxRuleType, createShippingMethod, createTaxRule } from '../../domains/pricing';
+import { createShippingMethod, createTaxRule, TaxRuleType } from '../../domains/pricing';
 import { createAdminUser } from '../../domains/users';
+import { AdminRole } from '../../generated/prisma/enums';
 
 export interface DemoSummary {
   products: number;

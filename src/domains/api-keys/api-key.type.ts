@@ -1,4 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
+
 import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';

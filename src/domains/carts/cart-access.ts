@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+
+import { customerIdOf } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
-import { customerIdOf } from '../../context/actor';
 
 export function hashCartToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { Prisma } from '../../generated/prisma/client';
+
+import { customerIdOf } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
+import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
 import { snakeKeys } from '../../shared/updates';
 import { assertAvailable } from '../inventory';
-import { customerIdOf } from '../../context/actor';
 import { priceLines } from '../pricing';
-import { hashCartToken, loadOwnedCart } from './cart-access';
 import type { CartCreateInput, CartItemAddInput } from './cart.type';
+import { hashCartToken, loadOwnedCart } from './cart-access';
 
 const ANONYMOUS_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 

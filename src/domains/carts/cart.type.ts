@@ -1,4 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+
 import { UuidScalar } from '../../shared/scalars';
 import { Clearable, Rules } from '../../shared/validation/rules';
 

@@ -1,10 +1,10 @@
+import { type GraphQLInputType, GraphQLNonNull } from 'graphql';
+
 import type { Ctx } from '../../context/ctx';
 import { lockRow } from '../../context/row-lock';
 import { inTransaction } from '../../context/transaction';
-import { type GraphQLInputType, GraphQLNonNull } from 'graphql';
 import { AppError } from '../../shared/errors';
 import { type FieldProblem, readInput } from '../../shared/validation/input';
-import { conflictOf } from './unique-conflicts';
 import { setDefaultWarehouseStock } from '../inventory';
 import type {
   BulkOptionInput,
@@ -13,9 +13,10 @@ import type {
   ProductCreateInput,
   ProductUpdateInput,
 } from './product.inputs';
-import type { BulkItemResult, BulkResult } from './product.type';
 import { createProduct, updateProduct } from './product.service';
+import type { BulkItemResult, BulkResult } from './product.type';
 import { slugify } from './tag.service';
+import { conflictOf } from './unique-conflicts';
 
 export const BULK_LIMIT = 250;
 

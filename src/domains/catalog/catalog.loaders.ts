@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
+
+import { byId, groupedBy, type LoaderDeps } from '../../context/loaders';
 import { Prisma } from '../../generated/prisma/client';
-import { type LoaderDeps, byId, groupedBy } from '../../context/loaders';
 import type { CategoryTranslation } from './category.type';
 import type { AttributeValue, ProductMediaRef, ProductTranslation, Variant, VariantOptionRef } from './product.type';
 

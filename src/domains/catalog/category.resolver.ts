@@ -1,6 +1,7 @@
-import { Arg, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root, Args } from 'type-graphql';
+import { Arg, Args, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
-import { resolvePage, PageArgs } from '../../shared/pagination';
+import { PageArgs, resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as categories from './category.service';
 import {

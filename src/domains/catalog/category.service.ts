@@ -1,15 +1,15 @@
-import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { lockRow } from '../../context/row-lock';
 import { emitAfter, inTransaction } from '../../context/transaction';
+import { Prisma } from '../../generated/prisma/client';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
-import { checkTranslations } from './input-checks';
-import { conflictOf } from './unique-conflicts';
 import { diffEntities, rejectNulls, snakeKeys } from '../../shared/updates';
-import { preferredLocales } from './product-query';
 import type { Category, CategoryCreateInput, CategoryTranslation, CategoryUpdateInput } from './category.type';
+import { checkTranslations } from './input-checks';
+import { preferredLocales } from './product-query';
+import { conflictOf } from './unique-conflicts';
 
 const ORDER: Prisma.CategoryOrderByWithRelationInput[] = [{ position: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }];
 

@@ -1,8 +1,9 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+
 import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
-import { Clearable, Rules } from '../../shared/validation/rules';
 import { LIST_LIMITS } from '../../shared/validation/limits';
+import { Clearable, Rules } from '../../shared/validation/rules';
 
 @ObjectType()
 export class CategoryTranslation {

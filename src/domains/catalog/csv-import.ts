@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
+
 import type { parse as Parse } from 'csv-parse';
+
 import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
-import { type OptionCache, itemError, saveBulkProduct, summarize } from './bulk.service';
+import { itemError, type OptionCache, saveBulkProduct, summarize } from './bulk.service';
 import type { BulkProductInput, BulkVariantInput } from './product.inputs';
 import type { BulkItemResult, BulkResult } from './product.type';
 

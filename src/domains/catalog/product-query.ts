@@ -1,10 +1,10 @@
-import { SortOrder } from '../../shared/pagination';
-import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
-import { AppError } from '../../shared/errors';
-import { COUNT_CAP, type Page, capCount, pageMeta } from '../../shared/pagination';
+import { Prisma } from '../../generated/prisma/client';
 import { declareCacheKeys, listKeys, productKey } from '../../platform/cache/surrogate-keys';
-import { type DetailsRow, DETAILS_COLUMNS } from './catalog.loaders';
+import { AppError } from '../../shared/errors';
+import { SortOrder } from '../../shared/pagination';
+import { capCount, COUNT_CAP, type Page, pageMeta } from '../../shared/pagination';
+import { DETAILS_COLUMNS, type DetailsRow } from './catalog.loaders';
 import { Product, ProductSort } from './product.type';
 
 export interface ProductFilter {

@@ -1,9 +1,10 @@
 import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
-import { JsonScalar, UuidScalar } from '../../shared/scalars';
+
 import { PageArgs, SortOrder } from '../../shared/pagination';
-import { ProductSort } from './product.type';
-import { Clearable, Rules } from '../../shared/validation/rules';
+import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { LIST_LIMITS } from '../../shared/validation/limits';
+import { Clearable, Rules } from '../../shared/validation/rules';
+import { ProductSort } from './product.type';
 
 @InputType()
 export class ProductTranslationInput {

@@ -1,6 +1,7 @@
 import type { GraphQLInputObjectType, GraphQLResolveInfo } from 'graphql';
 import {
   Arg,
+  Args,
   Ctx as Context,
   Field,
   FieldResolver,
@@ -10,22 +11,24 @@ import {
   Query,
   Resolver,
   Root,
-  Args,
 } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
 import { resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
+import * as values from './attribute-value.service';
+import * as bulk from './bulk.service';
+import { csvTemplate, importProductsCsv } from './csv-import';
 import {
   AttributeValuesInput,
   BulkProductsInput,
   ProductCreateInput,
   ProductImportInput,
   ProductListArgs,
-  StoreProductListArgs,
   ProductUpdateInput,
+  StoreProductListArgs,
   VariantInput,
 } from './product.inputs';
-import { getProduct, getStoreProductBySlug, listProducts } from './product-query';
 import * as products from './product.service';
 import {
   AttributeValue,
@@ -36,9 +39,7 @@ import {
   ProductTranslation,
   Variant,
 } from './product.type';
-import * as values from './attribute-value.service';
-import * as bulk from './bulk.service';
-import { csvTemplate, importProductsCsv } from './csv-import';
+import { getProduct, getStoreProductBySlug, listProducts } from './product-query';
 import * as variants from './variant.service';
 
 const PAGE = { limit: 25, max: 100 };

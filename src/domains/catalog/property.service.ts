@@ -1,11 +1,10 @@
-import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { lockRow } from '../../context/row-lock';
 import { inTransaction } from '../../context/transaction';
+import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
 import { checkTranslations } from './input-checks';
-import { WITH_TRANSLATED_OPTIONS, ownedOptions, replaceTranslations } from './options-owner';
-import { conflictOf } from './unique-conflicts';
+import { ownedOptions, replaceTranslations, WITH_TRANSLATED_OPTIONS } from './options-owner';
 import type {
   Attribute,
   AttributeInput,
@@ -14,6 +13,7 @@ import type {
   PropertyOptionInput,
 } from './property.type';
 import { ATTRIBUTE_TYPES, IDENTIFIER_PATTERN } from './property.type';
+import { conflictOf } from './unique-conflicts';
 
 const IDENTIFIER = new RegExp(IDENTIFIER_PATTERN);
 

@@ -1,8 +1,9 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+
 import { UuidScalar } from '../../shared/scalars';
+import { LIST_LIMITS } from '../../shared/validation/limits';
 import { Clearable, Rules } from '../../shared/validation/rules';
 import { NameTranslation } from './product.type';
-import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @ObjectType()
 export class PropertyOption {

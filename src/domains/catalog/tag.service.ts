@@ -2,9 +2,9 @@ import type { Ctx } from '../../context/ctx';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
-import { conflictOf } from './unique-conflicts';
 import { rejectNulls } from '../../shared/updates';
 import type { TagCreateInput, TagUpdateInput } from './category.type';
+import { conflictOf } from './unique-conflicts';
 
 /** `Summer Sale!` → `summer-sale`. */
 export function slugify(text: string): string {

@@ -2,14 +2,14 @@ import type { Ctx } from '../../context/ctx';
 import { lockRow } from '../../context/row-lock';
 import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
-import { refreshStockTotals } from '../inventory';
-import { assertAllFound } from './input-checks';
-import { conflictOf } from './unique-conflicts';
-import { setDefaultWarehouseStock } from '../inventory';
 import { rejectNulls } from '../../shared/updates';
+import { LIST_LIMITS } from '../../shared/validation/limits';
+import { refreshStockTotals } from '../inventory';
+import { setDefaultWarehouseStock } from '../inventory';
+import { assertAllFound } from './input-checks';
 import type { VariantInput } from './product.inputs';
 import type { Variant } from './product.type';
-import { LIST_LIMITS } from '../../shared/validation/limits';
+import { conflictOf } from './unique-conflicts';
 
 async function assertProduct(ctx: Ctx, productId: string): Promise<void> {
   if (!(await ctx.db.product.findUnique({ where: { id: productId }, select: { id: true } })))

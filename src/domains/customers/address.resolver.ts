@@ -1,4 +1,5 @@
 import { Arg, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
 import { UuidScalar } from '../../shared/scalars';
 import * as addresses from './address.service';

@@ -1,8 +1,8 @@
+import { requireCustomerId } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { rejectNulls } from '../../shared/updates';
-import { requireCustomerId } from '../../context/actor';
 import type { AddressCreateInput, AddressUpdateInput } from './address.type';
 
 const signedInCustomer = (ctx: Ctx) => requireCustomerId(ctx.actor);

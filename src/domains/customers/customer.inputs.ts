@@ -1,4 +1,5 @@
 import { Field, InputType } from 'type-graphql';
+
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { Clearable, Rules } from '../../shared/validation/rules';
 

@@ -1,7 +1,8 @@
-import { Arg, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root, Args } from 'type-graphql';
+import { Arg, Args, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
 import { RateLimit } from '../../context/limits';
-import { resolvePage, PageArgs } from '../../shared/pagination';
+import { PageArgs, resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { Address } from './address.type';
 import { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';

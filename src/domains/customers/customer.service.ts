@@ -1,12 +1,12 @@
-import type { Prisma } from '../../generated/prisma/client';
+import { requireCustomerId } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
+import type { Prisma } from '../../generated/prisma/client';
 import { normalizeEmail } from '../../platform/passwords';
 import { isUniqueViolation, provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
-import { COUNT_CAP, type Page, capCount, findPage } from '../../shared/pagination';
+import { capCount, COUNT_CAP, findPage, type Page } from '../../shared/pagination';
 import { diffEntities, rejectNulls } from '../../shared/updates';
-import { requireCustomerId } from '../../context/actor';
 import type { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
 import { customerView } from './customer.view';
 

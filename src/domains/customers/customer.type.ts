@@ -1,7 +1,8 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
+
 import { PaginatedList } from '../../shared/pagination';
-import { Rules } from '../../shared/validation/rules';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
+import { Rules } from '../../shared/validation/rules';
 
 @ObjectType({ description: 'A shop customer. The password hash never leaves the server.' })
 export class Customer {

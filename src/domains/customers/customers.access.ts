@@ -1,4 +1,4 @@
-import { type AccessTable, PUBLIC, admin, customer } from '../../auth/access';
+import { type AccessTable, admin, customer, PUBLIC } from '../../auth/access';
 
 export const customersAccess: AccessTable = {
   Query: {

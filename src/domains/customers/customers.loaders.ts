@@ -1,6 +1,7 @@
 import type DataLoader from 'dataloader';
+
+import { groupedBy, type LoaderDeps } from '../../context/loaders';
 import type { PrismaClient } from '../../generated/prisma/client';
-import { type LoaderDeps, groupedBy } from '../../context/loaders';
 
 type AddressRow = Awaited<ReturnType<PrismaClient['customerAddress']['findFirstOrThrow']>>;
 

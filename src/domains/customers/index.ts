@@ -1,7 +1,7 @@
 /** Customers: accounts (admin CRUD, registration, the customer's own account) and addresses. */
 import type { DomainModule } from '../module';
-import { addressesAccess } from './addresses.access';
 import { AddressResolver } from './address.resolver';
+import { addressesAccess } from './addresses.access';
 import { CustomerResolver } from './customer.resolver';
 import { customersAccess } from './customers.access';
 import { createCustomerLoaders } from './customers.loaders';

@@ -3,10 +3,11 @@ import type { DomainModule } from '../module';
 import { inventoryAccess } from './inventory.access';
 import { createInventoryLoaders } from './inventory.loaders';
 import { LowStockResolver } from './low-stock.resolver';
-import { StockHistoryResolver } from './stock-history.resolver';
 import { StockResolver } from './stock.resolver';
+import { StockHistoryResolver } from './stock-history.resolver';
 import { WarehouseResolver } from './warehouse.resolver';
 
+export { setDefaultWarehouseStock, setWarehouseStock } from './stock.service';
 export {
   assertAvailable,
   availabilityOf,
@@ -16,7 +17,6 @@ export {
   reverseOrderStock,
 } from './stock-ledger';
 export { refreshStockTotals } from './stock-totals';
-export { setWarehouseStock, setDefaultWarehouseStock } from './stock.service';
 export { createWarehouse } from './warehouse.service';
 
 export const domain: DomainModule = {

@@ -1,6 +1,7 @@
 import type DataLoader from 'dataloader';
+
+import { byId, type LoaderDeps } from '../../context/loaders';
 import type { PrismaClient } from '../../generated/prisma/client';
-import { type LoaderDeps, byId } from '../../context/loaders';
 
 type WarehouseRow = Awaited<ReturnType<PrismaClient['warehouse']['findFirstOrThrow']>>;
 

@@ -1,8 +1,9 @@
 import { Arg, Args, Ctx as Context, Int, Query, Resolver } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
 import { PageArgs, resolvePage } from '../../shared/pagination';
-import { LowStockList } from './low-stock.type';
 import { listLowStock } from './low-stock.service';
+import { LowStockList } from './low-stock.type';
 
 const PAGE = { limit: 10, max: 200 };
 

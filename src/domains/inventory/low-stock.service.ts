@@ -1,5 +1,5 @@
-import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
+import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
 

@@ -1,4 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+
 import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 

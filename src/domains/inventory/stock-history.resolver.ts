@@ -1,9 +1,10 @@
 import { Arg, Args, ArgsType, Ctx as Context, Field, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
 import { PageArgs, PaginatedList, resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
-import { listStockLevels, searchMovements } from './stock-history.service';
 import { StockEntry, StockMovement, StockMovementList, StockMovementType } from './stock.type';
+import { listStockLevels, searchMovements } from './stock-history.service';
 
 const PAGE = { limit: 20, max: 200 };
 

@@ -1,7 +1,7 @@
-import type { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
+import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
-import { type Page, findPage } from '../../shared/pagination';
+import { findPage, type Page } from '../../shared/pagination';
 import type { StockMovementType } from './stock.type';
 import { getWarehouse } from './warehouse.service';
 

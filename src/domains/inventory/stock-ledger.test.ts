@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+
+import { createProduct } from '../../../test/fixtures/catalog';
+import { startTestServer, type TestServer } from '../../../test/harness/server';
 import { ANONYMOUS } from '../../context/actor';
 import { createContext } from '../../context/create-context';
 import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
-import { createProduct } from '../../../test/fixtures/catalog';
-import { type TestServer, startTestServer } from '../../../test/harness/server';
 import { assertAvailable, deductStock, reverseOrderStock } from './stock-ledger';
 
 let t: TestServer;

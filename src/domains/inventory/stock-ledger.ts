@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Prisma } from '../../generated/prisma/client';
+
 import type { Ctx } from '../../context/ctx';
-import { AppError } from '../../shared/errors';
+import { Prisma } from '../../generated/prisma/client';
 import { unique } from '../../shared/collections';
+import { AppError } from '../../shared/errors';
 import { activeStockSum, lockTotalsSql, refreshStockTotals } from './stock-totals';
 
 /** A quantity of one product (variantId null) or one variant. */

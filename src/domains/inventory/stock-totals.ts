@@ -1,5 +1,5 @@
-import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
+import { Prisma } from '../../generated/prisma/client';
 import { unique } from '../../shared/collections';
 
 /**

@@ -1,7 +1,8 @@
 import { Field, InputType, Int } from 'type-graphql';
+
 import { UuidScalar } from '../../shared/scalars';
-import { Clearable, Rules } from '../../shared/validation/rules';
 import { LIST_LIMITS } from '../../shared/validation/limits';
+import { Clearable, Rules } from '../../shared/validation/rules';
 
 @InputType({ description: 'The absolute quantity of one product (or variant) in the warehouse.' })
 export class StockSetItemInput {

@@ -1,8 +1,8 @@
-import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
+import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
-import { type Page, findPage } from '../../shared/pagination';
+import { findPage, type Page } from '../../shared/pagination';
 import type { StockSetItemInput } from './stock.inputs';
 import { refreshStockTotals } from './stock-totals';
 import { getWarehouse } from './warehouse.service';

@@ -1,4 +1,5 @@
 import { Field, InputType, Int } from 'type-graphql';
+
 import { Clearable, Rules } from '../../shared/validation/rules';
 
 @InputType({ description: 'A new warehouse; `name` and `code` are required.' })

@@ -1,11 +1,11 @@
 import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
-import { AppError } from '../../shared/errors';
 import { isUniqueViolation, provided } from '../../shared/db-errors';
-import { type Page, findPage } from '../../shared/pagination';
+import { AppError } from '../../shared/errors';
+import { findPage, type Page } from '../../shared/pagination';
 import { rejectNulls } from '../../shared/updates';
-import type { WarehouseCreateInput, WarehouseUpdateInput } from './warehouse.inputs';
 import { refreshStockTotals } from './stock-totals';
+import type { WarehouseCreateInput, WarehouseUpdateInput } from './warehouse.inputs';
 
 export function listWarehouses(ctx: Ctx, page: Page, filter: { active?: boolean | null }) {
   const where = filter.active === undefined || filter.active === null ? {} : { active: filter.active };

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+
 import type { Ctx } from '../../context/ctx';
+import { MediaStorageError } from '../../platform/storage/media-storage';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
-import { acceptedType } from './sniff';
-import { MediaStorageError } from '../../platform/storage/media-storage';
 import type { MediaUploadInput } from './media.type';
+import { acceptedType } from './sniff';
 
 /** `../My Photo (1).PNG` → `My-Photo-1-.PNG`: a file name safe in a path and a URL. */
 export function sanitizeName(name: string): string {

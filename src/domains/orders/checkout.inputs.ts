@@ -1,8 +1,9 @@
 import { Field, InputType, Int } from 'type-graphql';
+
 import { UuidScalar } from '../../shared/scalars';
+import { LIST_LIMITS } from '../../shared/validation/limits';
 import { Clearable, Rules } from '../../shared/validation/rules';
 import { OrderStatus } from './order.type';
-import { LIST_LIMITS } from '../../shared/validation/limits';
 
 @InputType({ description: 'A product, or a variant (which implies its product), and a quantity.' })
 export class CheckoutItemInput {

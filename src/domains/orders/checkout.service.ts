@@ -1,19 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
+
+import type { Ctx } from '../../context/ctx';
+import { claimKey, findReplay, idempotencyKey, requestHash } from '../../context/idempotency';
+import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { recordCheckout } from '../../platform/telemetry';
-import type { Ctx } from '../../context/ctx';
-import { emitAfter, inTransaction } from '../../context/transaction';
 import { violatedUnique } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
-import { claimKey, findReplay, idempotencyKey, requestHash } from '../../context/idempotency';
+import { hashCartToken } from '../carts';
 import { deductStock } from '../inventory';
-import { type CheckoutDraft, draftCheckout } from './checkout-draft';
 import type { CheckoutInput } from './checkout.inputs';
 import { loadCheckoutCart } from './checkout-cart';
-import { hashCartToken } from '../carts';
+import { type CheckoutDraft, draftCheckout } from './checkout-draft';
+import { entityOf, getOrder } from './order.service';
 import { insertOrder } from './order-insert';
 import { newOrderNumber } from './order-number';
-import { entityOf, getOrder } from './order.service';
 
 /** Thrown inside the transaction when a concurrent request with the same Idempotency-Key has committed first. */
 class AlreadyClaimed extends Error {}

@@ -6,11 +6,11 @@ import { OrderOverviewResolver } from './order-overview.resolver';
 import { ordersAccess } from './orders.access';
 import { createOrderLoaders } from './orders.loaders';
 
-export { checkout } from './checkout.service';
 export type { CheckoutInput } from './checkout.inputs';
 export { CheckoutAddressInput } from './checkout.inputs';
-export { draftCheckout } from './checkout-draft';
+export { checkout } from './checkout.service';
 export { loadCheckoutCart } from './checkout-cart';
+export { draftCheckout } from './checkout-draft';
 export { updateOrderStatus } from './order.service';
 export * from './payment-transactions.service';
 

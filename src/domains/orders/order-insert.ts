@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Prisma } from '../../generated/prisma/client';
+
 import type { Ctx } from '../../context/ctx';
+import { Prisma } from '../../generated/prisma/client';
 import type { PricedLine } from '../pricing';
 import type { CheckoutDraft } from './checkout-draft';
 

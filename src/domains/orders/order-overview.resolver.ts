@@ -1,8 +1,9 @@
 import { Arg, Ctx as Context, Query, Resolver } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
 import { DateTimeScalar } from '../../shared/scalars';
-import { OrderOverview } from './order-overview.type';
 import { orderOverview } from './order-overview.service';
+import { OrderOverview } from './order-overview.type';
 
 @Resolver()
 export class OrderOverviewResolver {

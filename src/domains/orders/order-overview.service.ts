@@ -1,5 +1,5 @@
-import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
+import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
-import { RESTOCKING, assertTransition } from './order-status';
 import { OrderStatus } from './order.type';
+import { assertTransition, RESTOCKING } from './order-status';
 
 const STATUSES = Object.values(OrderStatus);
 

@@ -1,13 +1,14 @@
-import { Arg, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root, Args } from 'type-graphql';
+import { Arg, Args, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
 import { RateLimit } from '../../context/limits';
-import { SortOrder, resolvePage, PageArgs } from '../../shared/pagination';
+import { PageArgs, resolvePage, SortOrder } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { OrderStatusInput } from './checkout.inputs';
-import { OrderSortField } from './order-sort';
-import { nextStatuses } from './order-status';
 import * as orders from './order.service';
 import { Order, OrderItem, OrderList, OrderStatus, OrderStatusChange, PaymentTransaction } from './order.type';
+import { OrderSortField } from './order-sort';
+import { nextStatuses } from './order-status';
 
 const PAGE = { limit: 20, max: 200 };
 

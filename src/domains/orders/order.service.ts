@@ -1,15 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Prisma } from '../../generated/prisma/client';
+
+import { customerIdOf, requireCustomerId } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
+import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
-import { COUNT_CAP, type Page, capCount, findPage } from '../../shared/pagination';
+import { capCount, COUNT_CAP, findPage, type Page } from '../../shared/pagination';
 import { snakeKeys } from '../../shared/updates';
 import { reverseOrderStock } from '../inventory';
-import { customerIdOf, requireCustomerId } from '../../context/actor';
 import type { OrderStatusInput } from './checkout.inputs';
-import { RESTOCKING, assertTransition } from './order-status';
 import type { OrderStatus } from './order.type';
+import { assertTransition, RESTOCKING } from './order-status';
 
 export async function getOrder(ctx: Ctx, id: string) {
   const order = await ctx.db.order.findUnique({ where: { id } });

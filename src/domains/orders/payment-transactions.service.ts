@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Prisma, type PaymentTransaction } from '../../generated/prisma/client';
+
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
+import { type PaymentTransaction, Prisma } from '../../generated/prisma/client';
 
 /**
  * Payment transactions as payment providers (plugins) write them. Every state change is one guarded UPDATE, so

@@ -1,9 +1,10 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+
 import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { LocalizedText, LocalizedTextInput } from '../../shared/translations';
-import { Rules } from '../../shared/validation/rules';
 import { LIST_LIMITS } from '../../shared/validation/limits';
+import { Rules } from '../../shared/validation/rules';
 
 @ObjectType({
   description:

@@ -1,4 +1,5 @@
 import { Ctx as Context, Query, Resolver } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
 import { isAdminExtension } from '../../context/plugins';
 import { AppError } from '../../shared/errors';

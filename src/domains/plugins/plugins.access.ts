@@ -1,4 +1,4 @@
-import { type AccessTable, PUBLIC, admin } from '../../auth/access';
+import { type AccessTable, admin, PUBLIC } from '../../auth/access';
 
 export const pluginsAccess: AccessTable = {
   Query: {

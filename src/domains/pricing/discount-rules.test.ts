@@ -1,4 +1,4 @@
-import { type DiscountTerms, discountAmount, normalizeCode } from './discount-rules';
+import { discountAmount, type DiscountTerms, normalizeCode } from './discount-rules';
 
 const terms = (over: Partial<DiscountTerms> = {}): DiscountTerms => ({
   code: 'save10',

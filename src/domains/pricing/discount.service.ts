@@ -1,10 +1,10 @@
 import type { Ctx } from '../../context/ctx';
 import { isUniqueViolation, provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
-import { type Page, findPage } from '../../shared/pagination';
+import { findPage, type Page } from '../../shared/pagination';
 import { rejectNulls } from '../../shared/updates';
-import { discountAmount, normalizeCode } from './discount-rules';
 import type { DiscountCodeCreateInput, DiscountCodeUpdateInput, DiscountValidateInput } from './discount.type';
+import { discountAmount, normalizeCode } from './discount-rules';
 
 export function listDiscountCodes(ctx: Ctx, page: Page, filter: { active?: boolean; search?: string } = {}) {
   const where = {

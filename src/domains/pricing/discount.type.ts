@@ -1,4 +1,5 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+
 import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { Clearable, Rules } from '../../shared/validation/rules';

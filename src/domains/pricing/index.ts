@@ -5,7 +5,7 @@ import { pricingAccess } from './pricing.access';
 import { ShippingMethodResolver } from './shipping-method.resolver';
 import { TaxRuleResolver } from './tax-rule.resolver';
 
-export { type DiscountTerms, discountAmount, normalizeCode } from './discount-rules';
+export { discountAmount, type DiscountTerms, normalizeCode } from './discount-rules';
 export { type PricedLine, priceLines, unitPrices } from './line-pricing';
 export { createShippingMethod } from './shipping-method.service';
 export { createTaxRule } from './tax-rule.service';

@@ -1,5 +1,5 @@
-import { Prisma } from '../../generated/prisma/client';
 import type { Ctx } from '../../context/ctx';
+import { Prisma } from '../../generated/prisma/client';
 import { AppError, type ErrorCode } from '../../shared/errors';
 
 /** What a cart or checkout asks for: a product, a variant (which implies its product), a quantity. */

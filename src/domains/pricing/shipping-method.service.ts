@@ -1,6 +1,6 @@
 import { adminResource } from '../../context/admin-resource';
-import { assertTaxRuleExists } from './tax-rule.service';
 import type { ShippingMethod, ShippingMethodCreateInput, ShippingMethodUpdateInput } from './shipping-method.type';
+import { assertTaxRuleExists } from './tax-rule.service';
 
 /** Shipping methods: the simple admin resource recipe, plus a check that a given tax rule exists. */
 const shippingMethods = adminResource<ShippingMethod, ShippingMethodCreateInput, ShippingMethodUpdateInput>({

@@ -1,9 +1,10 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+
 import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { LocalizedText, LocalizedTextInput } from '../../shared/translations';
-import { Clearable, Rules } from '../../shared/validation/rules';
 import { LIST_LIMITS } from '../../shared/validation/limits';
+import { Clearable, Rules } from '../../shared/validation/rules';
 
 @ObjectType({ description: 'A way to ship an order, with its price in cents.' })
 export class ShippingMethod {

@@ -1,6 +1,7 @@
-import { Arg, Ctx as Context, Mutation, Query, Resolver, Args } from 'type-graphql';
+import { Arg, Args, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
-import { resolvePage, PageArgs } from '../../shared/pagination';
+import { PageArgs, resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as taxRules from './tax-rule.service';
 import { TaxRule, TaxRuleCreateInput, TaxRuleList, TaxRuleUpdateInput } from './tax-rule.type';

@@ -1,4 +1,5 @@
 import { Field, InputType } from 'type-graphql';
+
 import { Rules } from '../../shared/validation/rules';
 
 @InputType()

@@ -1,4 +1,5 @@
 import { Arg, Ctx as Context, Mutation, Resolver } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
 import { RateLimit } from '../../context/limits';
 import { LoginInput, LogoutInput, RefreshInput } from './session.inputs';

@@ -1,17 +1,17 @@
-import type { Ctx } from '../../context/ctx';
-import { normalizeEmail } from '../../platform/passwords';
-import { LOGIN_LOCK_SECONDS } from '../../platform/security-store';
 import {
-  REFRESH_COOKIE,
-  type TokenPair,
   clearSessionCookies,
+  REFRESH_COOKIE,
   revokeUserSessions,
   rotateRefreshToken,
   setSessionCookies,
   startSession,
+  type TokenPair,
 } from '../../auth/session-tokens';
 import type { TokenSubject } from '../../auth/tokens';
 import { verifyToken } from '../../auth/tokens';
+import type { Ctx } from '../../context/ctx';
+import { normalizeEmail } from '../../platform/passwords';
+import { LOGIN_LOCK_SECONDS } from '../../platform/security-store';
 import { AppError } from '../../shared/errors';
 import type { LoginInput, LogoutInput, RefreshInput } from './session.inputs';
 

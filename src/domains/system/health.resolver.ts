@@ -1,4 +1,5 @@
 import { Ctx as Context, Field, ObjectType, Query, Resolver } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
 import { SERVICE_VERSION } from '../../platform/version';
 

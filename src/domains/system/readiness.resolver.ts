@@ -1,6 +1,7 @@
 import { Ctx as Context, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
-import { type SqlExecutor, pendingMigrations } from '../../platform/db/migrator';
+import { pendingMigrations, type SqlExecutor } from '../../platform/db/migrator';
 
 @ObjectType({ description: 'A read replica (`database.replica_urls`) as this instance sees it.' })
 export class ReplicaReadiness {

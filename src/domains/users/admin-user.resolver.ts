@@ -1,9 +1,10 @@
-import { Arg, Ctx as Context, Mutation, Query, Resolver, Args } from 'type-graphql';
+import { Arg, Args, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
+
 import type { Ctx } from '../../context/ctx';
-import { resolvePage, PageArgs } from '../../shared/pagination';
+import { PageArgs, resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
-import { AdminUser, AdminUserCreateInput, AdminUserList, AdminUserUpdateInput } from './admin-user.type';
 import * as users from './admin-user.service';
+import { AdminUser, AdminUserCreateInput, AdminUserList, AdminUserUpdateInput } from './admin-user.type';
 
 const PAGE = { limit: 20, max: 200 };
 

@@ -1,9 +1,9 @@
+import { revokeUserSessions } from '../../auth/session-tokens';
 import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
-import { normalizeEmail } from '../../platform/passwords';
-import { revokeUserSessions } from '../../auth/session-tokens';
-import type { AdminRole } from '../../generated/prisma/enums';
 import { Prisma } from '../../generated/prisma/client';
+import type { AdminRole } from '../../generated/prisma/enums';
+import { normalizeEmail } from '../../platform/passwords';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';

@@ -1,4 +1,5 @@
 import { Field, InputType, ObjectType, registerEnumType } from 'type-graphql';
+
 import { AdminRole } from '../../generated/prisma/enums';
 import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
 import type { RetirementFeed } from '../../platform/cache/retirements';
 import { SURROGATE_KEY_HEADER } from '../../platform/cache/surrogate-keys';
 import { recordCacheOutcome } from '../../platform/telemetry';

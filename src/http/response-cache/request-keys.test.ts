@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+
 import { graphqlRequestKey } from './request-keys';
 
 /** `{"a":{"a":…}}` built without recursion, `levels` deep. */

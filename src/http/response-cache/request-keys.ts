@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import type { Request } from 'express';
 import { type DocumentNode, Kind, type OperationDefinitionNode, parse } from 'graphql';
 

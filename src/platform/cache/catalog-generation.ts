@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+
 import type { Logger } from '../logger';
 import { RedisBreaker } from '../redis-breaker';
 

@@ -1,5 +1,6 @@
-import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
 import { createLogger } from '../logger';
 import { EmbeddedRetirementFeed, PostgresRetirementFeed, RETIRE_CHANNEL } from './retirements';
 

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+
 import type { Logger } from '../logger';
 
 /** The channel the database's triggers announce retired surrogate keys on (migration `cache_surrogate_keys`). */

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { CONFIG_KEYS, envNameOf } from './keys';
 import { ConfigError, loadConfig } from './load';
 

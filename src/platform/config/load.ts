@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+
 import type { parse as ParseYaml } from 'yaml';
-import { CONFIG_KEYS, type Config, type ConfigKey, type KeySpec, envNameOf } from './keys';
+
+import { type Config, CONFIG_KEYS, type ConfigKey, envNameOf, type KeySpec } from './keys';
 
 /** A configuration problem; start-up aborts with this message, which always names the key. */
 export class ConfigError extends Error {

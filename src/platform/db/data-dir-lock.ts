@@ -1,5 +1,6 @@
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { ConfigError } from '../config/load';
 
 /** Whether a process with this pid is running (a signal-0 probe; EPERM means it exists under another user). */

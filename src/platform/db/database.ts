@@ -1,22 +1,24 @@
 import { createHash } from 'node:crypto';
-import { ensureWritableDir } from '../ensure-dir';
-import { observeConnectionPool } from '../telemetry';
 import { join } from 'node:path';
+
 import { PGlite } from '@electric-sql/pglite';
-import { lockDataDir } from './data-dir-lock';
-import { initEmbeddedCluster } from './embedded-initdb';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+
 import { PrismaClient } from '../../generated/prisma/client';
-import type { Logger } from '../logger';
-import { type SqlExecutor, pgExecutor, pgliteExecutor } from './migrator';
-import { countingAdapter } from './query-stats';
-import { type CommittedWriteListener, watchingWrites } from './write-watch';
 import { ConfigError } from '../config/load';
+import { ensureWritableDir } from '../ensure-dir';
+import type { Logger } from '../logger';
+import { observeConnectionPool } from '../telemetry';
+import { lockDataDir } from './data-dir-lock';
+import { initEmbeddedCluster } from './embedded-initdb';
+import { pgExecutor, pgliteExecutor, type SqlExecutor } from './migrator';
+import { countingAdapter } from './query-stats';
 import { replicaRoutingAdapter } from './read-routing-adapter';
 import { ReplicaSet } from './replicas';
+import { type CommittedWriteListener, watchingWrites } from './write-watch';
 
 export type Db = PrismaClient;
 

@@ -12,6 +12,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+
 import type { ClientBase, Pool, PoolClient } from 'pg';
 
 export interface SqlExecutor {

@@ -1,10 +1,11 @@
 import {
+  isDriverAdapterError,
   type SqlDriverAdapter,
   type SqlDriverAdapterFactory,
   type SqlQuery,
-  isDriverAdapterError,
 } from '@prisma/driver-adapter-utils';
 import type pg from 'pg';
+
 import { replicaSafe } from './replica-statements';
 import type { ReplicaSet } from './replicas';
 

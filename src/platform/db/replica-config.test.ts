@@ -1,4 +1,5 @@
 import pino from 'pino';
+
 import { ConfigError } from '../config/load';
 import { openDatabase } from './database';
 

@@ -1,4 +1,5 @@
 import pg from 'pg';
+
 import type { Logger } from '../logger';
 
 /** One replica as readiness reports it. */

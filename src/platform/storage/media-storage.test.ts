@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import { loadConfig } from '../config/load';
+
 import { AppError } from '../../shared/errors';
-import { LocalMediaStorage, S3MediaStorage, assertStoredKey, createMediaStorage } from './media-storage';
+import { loadConfig } from '../config/load';
+import { assertStoredKey, createMediaStorage, LocalMediaStorage, S3MediaStorage } from './media-storage';
 
 const KEY = '2026/05/ab12cd34-photo.png';
 const s3 = (env: Record<string, string> = {}) =>

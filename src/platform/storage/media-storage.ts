@@ -1,7 +1,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, posix, resolve, sep } from 'node:path';
-import type { Config } from '../config/keys';
+
 import { AppError } from '../../shared/errors';
+import type { Config } from '../config/keys';
 import { S3Client, S3Error } from './s3-client';
 import { uriEncode } from './sigv4';
 

@@ -1,4 +1,4 @@
-import { EMPTY_SHA256, type SigV4Credentials, canonicalUri, sha256Hex, signRequest } from './sigv4';
+import { canonicalUri, EMPTY_SHA256, sha256Hex, signRequest, type SigV4Credentials } from './sigv4';
 
 export interface S3ClientOptions extends SigV4Credentials {
   /** `https://s3.eu-central-1.amazonaws.com`, `http://minio:9000`, … (a path prefix is kept). */

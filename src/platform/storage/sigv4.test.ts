@@ -1,4 +1,4 @@
-import { EMPTY_SHA256, canonicalUri, sha256Hex, signRequest, uriEncode } from './sigv4';
+import { canonicalUri, EMPTY_SHA256, sha256Hex, signRequest, uriEncode } from './sigv4';
 
 // The examples of AWS's S3 page "Signature Calculations for the Authorization Header: Transferring Payload in a
 // Single Chunk (AWS Signature Version 4)": virtual-hosted bucket `examplebucket`, the documentation's key pair.

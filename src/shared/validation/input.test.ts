@@ -6,6 +6,7 @@ import {
   GraphQLNonNull,
   GraphQLString,
 } from 'graphql';
+
 import { JsonScalar, UuidScalar } from '../scalars';
 import { type FieldProblem, readInput } from './input';
 

@@ -1,16 +1,17 @@
 import {
-  type GraphQLInputType,
-  type GraphQLInputField,
   type GraphQLArgument,
+  type GraphQLInputField,
+  type GraphQLInputType,
   isEnumType,
   isInputObjectType,
   isListType,
   isNonNullType,
   isScalarType,
 } from 'graphql';
+
 import { toSnake } from '../case';
 import { isStorableDate } from '../dates';
-import { type FieldRules, breakRule, isClearable } from './rules';
+import { breakRule, type FieldRules, isClearable } from './rules';
 
 export interface FieldProblem {
   field: string;

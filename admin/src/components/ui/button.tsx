@@ -1,5 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import type { ButtonHTMLAttributes } from 'react';
+
 import { cn } from '../../lib/cn';
 
 const VARIANTS = {

@@ -1,5 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
+
 import { Button } from './button';
 
 interface ConfirmDialogProps {

@@ -1,5 +1,6 @@
 import * as Label from '@radix-ui/react-label';
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+
 import { cn } from '../../lib/cn';
 
 export const inputClass =

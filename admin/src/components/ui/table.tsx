@@ -1,4 +1,5 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+
 import { cn } from '../../lib/cn';
 
 /** A real table (header cells with `scope`), styled; screens build rows with TanStack Table. */

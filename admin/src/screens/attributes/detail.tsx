@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { CatalogNav } from '../../components/catalog-nav';

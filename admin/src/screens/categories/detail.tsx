@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { ActionError, ErrorState } from '../../components/error-state';
@@ -10,7 +11,7 @@ import {
   AdminCategoryDocument,
   AdminCategoryUpdateDocument,
 } from '../../generated/graphql';
-import { CategoryForm, applyCategoryErrors } from './form';
+import { applyCategoryErrors, CategoryForm } from './form';
 import { CategoryLevel } from './tree';
 
 const route = getRouteApi('/_app/categories/$categoryId');

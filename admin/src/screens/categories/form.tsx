@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type UseFormSetError, useForm } from 'react-hook-form';
+import { useForm, type UseFormSetError } from 'react-hook-form';
+
 import { ApiError, describeError } from '../../api/errors';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';

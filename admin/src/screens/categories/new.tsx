@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { AdminCategoryCreateDocument, AdminCategoryDocument } from '../../generated/graphql';
-import { CategoryForm, applyCategoryErrors } from './form';
+import { applyCategoryErrors, CategoryForm } from './form';
 
 const route = getRouteApi('/_app/categories/new');
 

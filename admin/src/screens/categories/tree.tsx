@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+
 import { gql } from '../../api/client';
 import { ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ColumnDef, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { Link, getRouteApi } from '@tanstack/react-router';
+
 import { gql } from '../../api/client';
-import { ErrorState } from '../../components/error-state';
 import { DataTable } from '../../components/data-table';
+import { ErrorState } from '../../components/error-state';
 import { SearchField } from '../../components/search-field';
 import { AdminCustomersDocument, type AdminCustomersQuery } from '../../generated/graphql';
 import { dateTime } from '../../lib/format';

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link, getRouteApi } from '@tanstack/react-router';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { SearchField } from '../../components/search-field';
 import { Button } from '../../components/ui/button';
-import { AdminDiscountCodesDocument, type AdminDiscountCodeFragment } from '../../generated/graphql';
+import { type AdminDiscountCodeFragment, AdminDiscountCodesDocument } from '../../generated/graphql';
 import { dateTime, money } from '../../lib/format';
 import { PagedTable } from '../settings/kit';
 

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link, getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
+
 import { gql } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';

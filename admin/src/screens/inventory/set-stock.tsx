@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+
 import { gql } from '../../api/client';
 import { ApiError, describeError } from '../../api/errors';
 import { Button } from '../../components/ui/button';

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { SearchField } from '../../components/search-field';

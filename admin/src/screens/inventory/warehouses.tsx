@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link, getRouteApi } from '@tanstack/react-router';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { Button } from '../../components/ui/button';
-import { AdminWarehousesDocument, type AdminWarehouseFragment } from '../../generated/graphql';
+import { type AdminWarehouseFragment, AdminWarehousesDocument } from '../../generated/graphql';
 import { PagedTable } from '../settings/kit';
 import { InventoryTabs } from './tabs';
 

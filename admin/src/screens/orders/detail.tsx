@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { ActionError, ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Table, Td, Th } from '../../components/ui/table';
+import { ExtensionSlot } from '../../extensions/extension-slot';
 import { AdminOrderDocument, AdminOrderStatusUpdateDocument, type OrderStatus } from '../../generated/graphql';
 import { dateTime, money } from '../../lib/format';
-import { ExtensionSlot } from '../../extensions/extension-slot';
 import { OrderPayments, orderPaymentsKey } from './payments';
 import { ACTION_LABEL, RESTOCKING } from './status';
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+
 import { gql } from '../../api/client';
 import { ActionError, ErrorState } from '../../components/error-state';
 import { translatedName } from '../../components/form-errors';

@@ -1,16 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { ActionError, ErrorState } from '../../components/error-state';
+import { Tabs } from '../../components/tabs';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Tabs } from '../../components/tabs';
 import { ExtensionSlot } from '../../extensions/extension-slot';
 import { AdminProductDeleteDocument, AdminProductDocument, AdminProductUpdateDocument } from '../../generated/graphql';
 import { AttributesPanel } from './attributes';
-import { ProductForm, applyServerErrors, toCents, toPrice } from './form';
+import { applyServerErrors, ProductForm, toCents, toPrice } from './form';
 import { MediaPanel } from './media';
 import { productName } from './names';
 import { RelationsPanel } from './relations';

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type FieldPath, type UseFormSetError, useForm } from 'react-hook-form';
-import { z } from '../../lib/zod';
+import { type FieldPath, useForm, type UseFormSetError } from 'react-hook-form';
+
 import { ApiError, describeError } from '../../api/errors';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
+import { z } from '../../lib/zod';
 
 export const productSchema = z.object({
   name: z.string().trim().min(1, 'Enter a name.'),

@@ -1,30 +1,31 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import {
   type ColumnDef,
-  type RowSelectionState,
   flexRender,
   getCoreRowModel,
+  type RowSelectionState,
   useReactTable,
 } from '@tanstack/react-table';
-import { Link, getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
-import { ActionError, ErrorState } from '../../components/error-state';
 import { DataTable } from '../../components/data-table';
+import { ActionError, ErrorState } from '../../components/error-state';
 import { SearchField } from '../../components/search-field';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Th } from '../../components/ui/table';
 import {
   AdminProductDeleteDocument,
-  AdminProductUpdateDocument,
-  AdminProductsDocument,
   type AdminProductRowFragment,
+  AdminProductsDocument,
+  AdminProductUpdateDocument,
 } from '../../generated/graphql';
 import { money } from '../../lib/format';
-import type { ProductsSearch } from './search';
 import { productName } from './names';
+import type { ProductsSearch } from './search';
 
 const route = getRouteApi('/_app/products');
 const PAGE_SIZE = 25;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+
 import { gql } from '../../api/client';
 import { ActionError } from '../../components/error-state';
 import { FileDrop } from '../../components/file-drop';
@@ -7,8 +8,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import {
   AdminMediaDeleteDocument,
   AdminMediaUploadDocument,
-  AdminProductUpdateDocument,
   type AdminProductQuery,
+  AdminProductUpdateDocument,
 } from '../../generated/graphql';
 
 type MediaRef = AdminProductQuery['product']['media'][number];

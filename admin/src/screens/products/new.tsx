@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { AdminProductCreateDocument } from '../../generated/graphql';
-import { ProductForm, applyServerErrors, toCents } from './form';
+import { applyServerErrors, ProductForm, toCents } from './form';
 
 export function NewProductScreen() {
   const can = useCan();

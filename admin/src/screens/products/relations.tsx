@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { gql } from '../../api/client';
 import { ActionError } from '../../components/error-state';
 import { type PickItem, RelationPicker } from '../../components/relation-picker';

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+
 import { gql } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { placeServerErrors } from '../../components/form-errors';
 import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
-import { AdminProductUpdateDocument, type AdminProductQuery } from '../../generated/graphql';
+import { type AdminProductQuery, AdminProductUpdateDocument } from '../../generated/graphql';
 import { z } from '../../lib/zod';
 import { slugify } from './form';
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { ActionError, ErrorState } from '../../components/error-state';

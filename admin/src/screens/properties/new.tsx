@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { CatalogNav } from '../../components/catalog-nav';
 import { AdminPropertyGroupCreateDocument } from '../../generated/graphql';
-import { PropertyGroupForm, placeGroupErrors } from './form';
+import { placeGroupErrors, PropertyGroupForm } from './form';
 
 export function NewPropertyGroupScreen() {
   const can = useCan();

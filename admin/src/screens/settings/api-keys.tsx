@@ -1,8 +1,9 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import { getRouteApi } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
+
 import { gql } from '../../api/client';
 import { ApiError, describeError } from '../../api/errors';
 import { useCan, viewerQuery } from '../../api/session';
@@ -16,7 +17,7 @@ import {
   type AdminApiKeysQuery,
 } from '../../generated/graphql';
 import { dateTime } from '../../lib/format';
-import { DeleteButton, PagedTable, fieldOfPath } from './kit';
+import { DeleteButton, fieldOfPath, PagedTable } from './kit';
 import { SettingsNav } from './nav';
 
 const route = getRouteApi('/_app/settings/api-keys');

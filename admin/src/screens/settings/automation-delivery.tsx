@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
+
 import { gql } from '../../api/client';
 import { ActionError, ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';

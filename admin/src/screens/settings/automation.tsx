@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
-import { Link, getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+
 import { gql } from '../../api/client';
 import { ActionError } from '../../components/error-state';
 import { Button } from '../../components/ui/button';

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ColumnDef, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { type ReactNode, useId, useState } from 'react';
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
+
 import { ApiError, describeError } from '../../api/errors';
 import { DataTable } from '../../components/data-table';
 import { ErrorState } from '../../components/error-state';

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { gql } from '../../api/client';
 import { ErrorState } from '../../components/error-state';
 import { Table, Td, Th } from '../../components/ui/table';

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+
 import { gql } from '../../api/client';
 import { useCan, viewerQuery } from '../../api/session';
 import { ActionError, ErrorState } from '../../components/error-state';
@@ -13,8 +14,8 @@ import {
 } from '../../generated/graphql';
 import { DeleteButton } from './kit';
 import { SettingsNav } from './nav';
-import { StaffForm, type StaffValues } from './staff-form';
 import { staffName } from './staff';
+import { StaffForm, type StaffValues } from './staff-form';
 
 const route = getRouteApi('/_app/settings/staff/$userId');
 

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { ActionError, ErrorState } from '../../components/error-state';
@@ -11,14 +12,14 @@ import {
   AdminShippingMethodDeleteDocument,
   AdminShippingMethodDocument,
   type AdminShippingMethodFragment,
-  AdminShippingMethodUpdateDocument,
   AdminShippingMethodsDocument,
+  AdminShippingMethodUpdateDocument,
   AdminTaxRulesDocument,
   type ShippingMethodCreateInput,
 } from '../../generated/graphql';
 import { money } from '../../lib/format';
 import { z } from '../../lib/zod';
-import { DeleteButton, EntityForm, type FieldSpec, PagedTable, fromMinor, toMinor } from '../settings/kit';
+import { DeleteButton, EntityForm, type FieldSpec, fromMinor, PagedTable, toMinor } from '../settings/kit';
 import { SettingsNav } from '../settings/nav';
 import { percent } from '../tax/tax-rules';
 

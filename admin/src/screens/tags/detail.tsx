@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { CatalogNav } from '../../components/catalog-nav';
@@ -8,7 +9,7 @@ import { ActionError, ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { AdminTagDeleteDocument, AdminTagDocument, AdminTagUpdateDocument } from '../../generated/graphql';
-import { TagForm, placeTagErrors } from './form';
+import { placeTagErrors, TagForm } from './form';
 
 const route = getRouteApi('/_app/tags/$tagId');
 

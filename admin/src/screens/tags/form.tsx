@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type UseFormSetError, useForm } from 'react-hook-form';
+import { useForm, type UseFormSetError } from 'react-hook-form';
+
 import { describeError } from '../../api/errors';
-import { type SaveOutcome, placeServerErrors } from '../../components/form-errors';
+import { placeServerErrors, type SaveOutcome } from '../../components/form-errors';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { z } from '../../lib/zod';

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ColumnDef, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { Link, getRouteApi } from '@tanstack/react-router';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { CatalogNav } from '../../components/catalog-nav';

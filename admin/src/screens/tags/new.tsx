@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { CatalogNav } from '../../components/catalog-nav';
 import { AdminTagCreateDocument } from '../../generated/graphql';
-import { TagForm, placeTagErrors } from './form';
+import { placeTagErrors, TagForm } from './form';
 
 export function NewTagScreen() {
   const can = useCan();

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { ActionError, ErrorState } from '../../components/error-state';
@@ -11,8 +12,8 @@ import {
   AdminTaxRuleDeleteDocument,
   AdminTaxRuleDocument,
   type AdminTaxRuleFragment,
-  AdminTaxRuleUpdateDocument,
   AdminTaxRulesDocument,
+  AdminTaxRuleUpdateDocument,
   type TaxRuleCreateInput,
   type TaxRuleType,
 } from '../../generated/graphql';
