@@ -107,8 +107,9 @@ describe('JSON nested 20,000 levels deep', () => {
 
   it('is 400 on every plugin route with a body (webhook receivers included)', async () => {
     const plugins = t.service.plugins.active();
+    // Raw routes (declared in httpRoutes) and route rows (over the plugin's GraphQL operations) alike.
     const routes = plugins.flatMap((p) =>
-      (p.httpRoutes ?? [])
+      [...(p.httpRoutes ?? []), ...(p.routes ?? [])]
         .filter((r) => r.method !== 'GET' && r.method !== 'DELETE')
         .map((r) => ({
           method: r.method,
