@@ -8,9 +8,11 @@
 import type pg from 'pg';
 
 import { load, type LoadResult } from './load';
-import type { Proc } from './procs';
+import { cpuSeconds, type Proc } from './procs';
 
 export interface CheckoutResult extends LoadResult {
+  /** PostgreSQL's CPU per checkout, ms (distinct carts only). */
+  dbCpuMs?: number;
   created: number;
   refused: number;
   violations: string[];
@@ -40,11 +42,15 @@ function body(seed: Seeded, items: Array<{ product_id: string; variant_id: strin
   });
 }
 
-/** Distinct carts: 1–3 random variants of random products, quantity 1 each. */
+/**
+ * Distinct carts: 1–3 random variants of random products, quantity 1 each, sent to every instance in `targets` at
+ * once (10 connections each): with two instances on one database the combined figure. `cpuMs` is the instances'
+ * CPU per checkout, `dbCpuMs` PostgreSQL's (its backends for this database): on a machine that runs both, their
+ * sum bounds the checkouts per second.
+ */
 export async function distinctCheckouts(
   db: pg.Client,
-  base: string,
-  server: Proc,
+  targets: Array<{ base: string; server: Proc }>,
   seed: Seeded,
   seconds: number,
 ): Promise<CheckoutResult> {
@@ -52,29 +58,80 @@ export async function distinctCheckouts(
     'SELECT id, product_id FROM product_variants',
   );
   const pick = () => variants[Math.floor(Math.random() * variants.length)];
-  // The load's own 2 s warm-up (checkouts too, counted before `before`): the read scenarios warmed V8 on the
-  // read path only, and a cold checkout path moved this figure by a quarter between runs.
-  const before = { count: 0 };
-  const result = await load({
-    url: `${base}/api/v1/store/checkout`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    seconds,
-    proc: server,
-    beforeMeasuring: async () => {
-      before.count = await settled(db);
-    },
-    body: () => {
-      const lines = new Map<string, { product_id: string; variant_id: string; quantity: number }>();
-      for (let n = 1 + Math.floor(Math.random() * 3); n > 0; n--) {
-        const v = pick();
-        lines.set(v.id, { product_id: v.product_id, variant_id: v.id, quantity: 1 });
-      }
-      return body(seed, [...lines.values()]);
-    },
-  });
+  const cartBody = () => {
+    const lines = new Map<string, { product_id: string; variant_id: string; quantity: number }>();
+    for (let n = 1 + Math.floor(Math.random() * 3); n > 0; n--) {
+      const v = pick();
+      lines.set(v.id, { product_id: v.product_id, variant_id: v.id, quantity: 1 });
+    }
+    return body(seed, [...lines.values()]);
+  };
+  // The loads' own 2 s warm-up (checkouts too, counted before `before`): the read scenarios warmed V8 on the
+  // read path only, and a cold checkout path moved this figure by a quarter between runs. Each load waits for
+  // every warm-up to end before it measures, so the instances are measured over the same seconds.
+  const before = { count: 0, dbCpu: 0, backends: [] as number[] };
+  let warm = 0;
+  let allWarm!: () => void;
+  const warmed = new Promise<void>((resolve) => (allWarm = resolve));
+  const results = await Promise.all(
+    targets.map(({ base, server }) =>
+      load({
+        url: `${base}/api/v1/store/checkout`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        seconds,
+        proc: server,
+        beforeMeasuring: async () => {
+          if (++warm === targets.length) {
+            before.count = await settled(db);
+            before.backends = await backendsOf(db);
+            before.dbCpu = cpuOf(before.backends);
+            allWarm();
+          }
+          await warmed;
+        },
+        body: cartBody,
+      }),
+    ),
+  );
+  const dbCpu = cpuOf(before.backends) - before.dbCpu;
   const created = (await settled(db)) - before.count;
-  return { ...result, created, refused: result.non2xx, violations: await ledgerViolations(db) };
+  const requests = results.reduce((n, r) => n + r.requests, 0);
+  return {
+    rps: results.reduce((n, r) => n + r.rps, 0),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    requests,
+    non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+    serverErrors: results.reduce((n, r) => n + r.serverErrors, 0),
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    cpuMs: results.reduce((n, r) => n + r.cpuMs * r.requests, 0) / requests,
+    dbCpuMs: requests ? (dbCpu * 1000) / requests : NaN,
+    created,
+    refused: results.reduce((n, r) => n + r.non2xx, 0),
+    violations: await ledgerViolations(db),
+  };
+}
+
+/** PostgreSQL's backend processes serving this database (the machine's, read through /proc). */
+async function backendsOf(db: pg.Client): Promise<number[]> {
+  const { rows } = await db.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  return rows.map((r) => r.pid);
+}
+
+/** CPU seconds of the processes that still exist (a backend that ended took its figure with it). */
+function cpuOf(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      total += cpuSeconds(pid);
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
 }
 
 /** Every checkout wants one unit of the same variant, which has `stock` units: exactly `stock` may sell. */

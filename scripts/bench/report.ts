@@ -15,6 +15,8 @@ export interface Run {
       floor?: string;
       created?: number;
       refused?: number;
+      /** PostgreSQL's CPU per request, ms (checkouts of distinct carts). */
+      dbCpuMs?: number;
       violations?: string[];
       /** Mixed scenario: share of reads answered from the cache, and the checkouts that ran beside them. */
       hitRate?: number;
@@ -57,6 +59,10 @@ export function report(runs: Run[], opts: { products: number; seconds: number })
       if (r.created !== undefined)
         console.log(
           `${''.padEnd(40)} orders created ${r.created}, refused ${r.refused}; ledger: ${r.violations?.length ? r.violations.join(', ') : 'consistent, no oversell'}`,
+        );
+      if (r.dbCpuMs !== undefined)
+        console.log(
+          `${''.padEnd(40)} PostgreSQL CPU ${r.dbCpuMs.toFixed(1)} ms/req; service + database ${(r.cpuMs + r.dbCpuMs).toFixed(1)} ms/req`,
         );
       if (r.hitRate !== undefined)
         console.log(

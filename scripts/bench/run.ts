@@ -327,7 +327,25 @@ async function benchPostgres(port: number): Promise<Run> {
       await stop(mixed.proc);
     }
     if (SCENARIOS.includes('checkout')) {
-      run.scenarios['checkout (distinct carts)'] = await distinctCheckouts(client, base, server.proc, summary, SECONDS);
+      run.scenarios['checkout (distinct carts)'] = await distinctCheckouts(
+        client,
+        [{ base, server: server.proc }],
+        summary,
+        SECONDS,
+      );
+      // Two instances on the same database, each loaded as the one above: the combined figure (issue 29).
+      const second = await boot(serverEnv(port + 5, 'warn', db), port + 5);
+      procs.push(second.proc);
+      run.scenarios['checkout (distinct carts, 2 instances)'] = await distinctCheckouts(
+        client,
+        [
+          { base, server: server.proc },
+          { base: `http://127.0.0.1:${port + 5}`, server: second.proc },
+        ],
+        summary,
+        SECONDS,
+      );
+      await stop(second.proc);
       run.scenarios[`checkout (one hot variant, ${HOT_STOCK} in stock)`] = await hotCheckouts(
         client,
         base,
