@@ -7,6 +7,7 @@ import type { Ctx } from '../context/ctx';
 import type { PluginDirectory, PluginStatus, PluginUiExtension } from '../context/plugins';
 import { sendHtmlPage } from '../http/html-page';
 import { ConfigError } from '../platform/config/load';
+import { nameHttpRoute } from '../platform/telemetry';
 import { AppError } from '../shared/errors';
 import { pluginAuth } from './auth-helper';
 import type { CheckoutFunction } from './checkout';
@@ -119,12 +120,17 @@ export class PluginHost implements PluginDirectory {
       // another method is a 405 with `Allow`, as on the core routes.
       const serve = withMethodNotAllowed(router);
       const serveStore = withMethodNotAllowed(storeRouter);
-      this.router.use(`/${definition.name}`, (req, res, next) =>
-        status.state === 'active' ? serve(req, res, next) : next(),
-      );
-      this.storeRouter.use(`/${definition.name}`, (req, res, next) =>
-        status.state === 'active' ? serveStore(req, res, next) : next(),
-      );
+      // Traced requests name their HTTP span after the plugin's mount (bounded: no ids from the path).
+      this.router.use(`/${definition.name}`, (req, res, next) => {
+        if (status.state !== 'active') return next();
+        nameHttpRoute(`${req.baseUrl}/*`);
+        serve(req, res, next);
+      });
+      this.storeRouter.use(`/${definition.name}`, (req, res, next) => {
+        if (status.state !== 'active') return next();
+        nameHttpRoute(`${req.baseUrl}/*`);
+        serveStore(req, res, next);
+      });
       this.plugins.push(loaded);
     }
   }

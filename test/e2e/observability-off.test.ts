@@ -8,7 +8,8 @@ import { startSvcProcess } from '../harness/svc-process';
  * Observability is free when off (issue 30): `svc serve` started without any `OTEL_*` variable loads no
  * OpenTelemetry module at all (checked from the server's own require.cache when it exits, after it served REST and
  * GraphQL requests), answers without a trace header, and logs without trace ids. The same probe with
- * `OTEL_EXPORTER_OTLP_ENDPOINT` set sees the SDK loaded, so the check can fail.
+ * `OTEL_EXPORTER_OTLP_ENDPOINT` set sees the SDK loaded, so the check can fail; with traces off (metrics only) no
+ * instrumentation is loaded at all.
  */
 jest.setTimeout(600_000);
 
@@ -38,6 +39,18 @@ describe('observability off', () => {
     expect(rest.headers.get('x-trace-id')).toBeNull();
     const requests = lines.filter((l) => l.msg === 'request');
     expect(requests.length).toBeGreaterThanOrEqual(2);
+    expect(lines.some((l) => 'trace_id' in l)).toBe(false);
+  });
+
+  it('metrics only (OTEL_TRACES_EXPORTER=none) loads no instrumentation and traces nothing', async () => {
+    const { rest, lines, loaded } = await serveAndProbe({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
+      OTEL_TRACES_EXPORTER: 'none',
+    });
+    expect(rest.status).toBe(200);
+    expect(loaded.some((p) => p.includes('@opentelemetry/sdk-metrics'))).toBe(true);
+    expect(loaded.filter((p) => /instrumentation-|@prisma\/instrumentation/.test(p))).toEqual([]);
+    expect(rest.headers.get('x-trace-id')).toBeNull();
     expect(lines.some((l) => 'trace_id' in l)).toBe(false);
   });
 

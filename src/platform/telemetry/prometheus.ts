@@ -10,9 +10,9 @@ import { createInstruments } from './metrics';
 import { telemetryState as state } from './state';
 
 /**
- * `metrics.prometheus` without the SDK (no `OTEL_*` variable): a meter provider whose only reader is Prometheus's,
- * so the metrics exist for the scrape endpoint and nothing is exported or traced. With the SDK on, its own
- * Prometheus reader is used instead.
+ * `metrics.prometheus` without the SDK's metrics (no `OTEL_*` variable, or `OTEL_METRICS_EXPORTER=none`): a meter
+ * provider whose only reader is Prometheus's, so the metrics exist for the scrape endpoint and nothing is exported.
+ * With the SDK's metrics on, its own Prometheus reader is used instead.
  */
 export function enablePrometheusMetrics(): void {
   if (state.meter) return;
@@ -31,7 +31,12 @@ export function enablePrometheusMetrics(): void {
   state.api = api;
   state.meter = api.metrics.getMeter('svc');
   state.prometheus = { handle: (req, res) => exporter.getMetricsRequestHandler(req, res) };
-  state.shutdown = () => provider.shutdown();
+  // The SDK may be on for traces alone (OTEL_METRICS_EXPORTER=none): stop both.
+  const sdkShutdown = state.shutdown;
+  state.shutdown = async () => {
+    await provider.shutdown();
+    await sdkShutdown?.();
+  };
   createInstruments(state.meter);
 }
 

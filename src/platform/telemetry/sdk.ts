@@ -1,10 +1,10 @@
 import * as otelApi from '@opentelemetry/api';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
-import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
-import { GraphQLInstrumentation } from '@opentelemetry/instrumentation-graphql';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import type { Instrumentation } from '@opentelemetry/instrumentation';
+import type * as OtelGraphql from '@opentelemetry/instrumentation-graphql';
+import type * as OtelHttp from '@opentelemetry/instrumentation-http';
+import type * as OtelIoredis from '@opentelemetry/instrumentation-ioredis';
+import type * as OtelUndici from '@opentelemetry/instrumentation-undici';
 import {
   AggregationType,
   type IMetricReader,
@@ -12,7 +12,7 @@ import {
   type PushMetricExporter,
 } from '@opentelemetry/sdk-metrics';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { PrismaInstrumentation } from '@prisma/instrumentation';
+import type * as PrismaInstr from '@prisma/instrumentation';
 
 import { createInstruments } from './metrics';
 import { telemetryState as state } from './state';
@@ -62,6 +62,35 @@ function metricReaders(prometheus: PrometheusExporter): IMetricReader[] {
 }
 
 /**
+ * The instrumentations that make spans, required only when traces are on (so with `OTEL_TRACES_EXPORTER=none` none
+ * of them is even loaded: test/e2e/observability-off.test.ts checks the module cache).
+ */
+function traceInstrumentations(): Instrumentation[] {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof OtelHttp;
+  const { GraphQLInstrumentation } = require('@opentelemetry/instrumentation-graphql') as typeof OtelGraphql;
+  const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof OtelIoredis;
+  const { UndiciInstrumentation } = require('@opentelemetry/instrumentation-undici') as typeof OtelUndici;
+  const { PrismaInstrumentation } = require('@prisma/instrumentation') as typeof PrismaInstr;
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (req) => UNTRACED.test(req.url ?? ''),
+    }),
+    // No Express instrumentation: its layer wrapper cost about 1 % of a cheap request's CPU, traced or not, for a
+    // span per route handler that says what the HTTP span already does. The service names the HTTP span after its
+    // route template itself (REST rows, /graphql, plugin mounts: nameHttpRoute).
+    // Parse and validate spans; execution runs compiled (graphql-jit) and has its own operation span.
+    new GraphQLInstrumentation({ ignoreResolveSpans: true, mergeItems: true }),
+    new IORedisInstrumentation({ requireParentSpan: true }),
+    new UndiciInstrumentation(),
+    // The client's serialize step is a span per operation and no one's question; the operation, its SQL
+    // (db_query) and transactions remain.
+    new PrismaInstrumentation({ ignoreSpanTypes: ['prisma:client:serialize'] }),
+  ];
+}
+
+/**
  * Starts the OpenTelemetry SDK from the standard variables: OTLP over HTTP (`OTEL_EXPORTER_OTLP_PROTOCOL`
  * `http/protobuf` or `http/json`), `OTEL_SERVICE_NAME` (default `svc`), `OTEL_RESOURCE_ATTRIBUTES`, the
  * sampler variables (`parentbased_traceidratio` with `OTEL_TRACES_SAMPLER_ARG`), `OTEL_TRACES_EXPORTER` and
@@ -71,34 +100,29 @@ function metricReaders(prometheus: PrometheusExporter): IMetricReader[] {
 export function startSdk(): void {
   // Logs stay pino's JSON lines on stdout (with trace ids); the SDK would otherwise also set up an OTLP log exporter.
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
-  const prometheus = new PrometheusExporter({ preventServerStart: true });
+  // What is off costs nothing: with traces off no instrumentation patches a module (they would open no-op spans and
+  // run every request through the context manager's AsyncLocalStorage); with metrics off no meter provider records
+  // (`metrics.prometheus` then starts its own, src/platform/telemetry/prometheus.ts).
+  const tracesOff = list(process.env.OTEL_TRACES_EXPORTER).includes('none');
+  const metricsOff = list(process.env.OTEL_METRICS_EXPORTER).includes('none');
+  const prometheus = metricsOff ? undefined : new PrometheusExporter({ preventServerStart: true });
   const sdk = new NodeSDK({
     ...(process.env.OTEL_SERVICE_NAME ? {} : { serviceName: 'svc' }),
-    metricReaders: metricReaders(prometheus),
+    ...(prometheus ? { metricReaders: metricReaders(prometheus) } : {}),
     views: [
       // The service records http.server.request.duration itself, labelled by route template and operation
       // (bounded); the HTTP instrumentation's own copy would double it with other labels.
       { meterName: '@opentelemetry/instrumentation-http', aggregation: { type: AggregationType.DROP } },
     ],
-    instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => UNTRACED.test(req.url ?? ''),
-      }),
-      // One span per Express middleware or router would be a dozen per request for nothing: route handlers only.
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
-      // Parse and validate spans; execution runs compiled (graphql-jit) and has its own operation span.
-      new GraphQLInstrumentation({ ignoreResolveSpans: true, mergeItems: true }),
-      new IORedisInstrumentation({ requireParentSpan: true }),
-      new UndiciInstrumentation(),
-      new PrismaInstrumentation(),
-    ],
+    instrumentations: tracesOff ? [] : traceInstrumentations(),
   });
   sdk.start();
-  const tracesOff = list(process.env.OTEL_TRACES_EXPORTER).includes('none');
   state.api = otelApi;
-  if (!tracesOff) state.tracer = otelApi.trace.getTracer('svc');
-  state.meter = otelApi.metrics.getMeter('svc');
-  state.prometheus = { handle: (req, res) => prometheus.getMetricsRequestHandler(req, res) };
   state.shutdown = () => sdk.shutdown();
-  createInstruments(state.meter);
+  if (!tracesOff) state.tracer = otelApi.trace.getTracer('svc');
+  if (prometheus) {
+    state.meter = otelApi.metrics.getMeter('svc');
+    state.prometheus = { handle: (req, res) => prometheus.getMetricsRequestHandler(req, res) };
+    createInstruments(state.meter);
+  }
 }
