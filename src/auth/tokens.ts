@@ -50,7 +50,7 @@ export interface TokenClaims {
   exp: number;
 }
 
-const ROLES = new Set<string>(['super_admin', 'admin', 'manager', 'customer']);
+const ROLES = new Set<string>(['super_admin', 'admin', 'manager', 'viewer', 'customer']);
 
 /** Verifies an HS256 token and checks every claim the spec lists; returns null when anything is off. */
 export async function verifyToken(

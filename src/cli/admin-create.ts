@@ -20,7 +20,7 @@ import { createMediaStorage } from '../platform/storage/media-storage';
 import { AppError } from '../shared/errors';
 import type { CliOutput } from './output';
 
-const ROLES = ['super_admin', 'admin', 'manager'] as const;
+const ROLES = ['super_admin', 'admin', 'manager', 'viewer'] as const;
 
 /** Reads the password: a hidden prompt on a terminal, else the first line of stdin (scripts, tests). */
 export async function readPassword(prompt: string): Promise<string> {

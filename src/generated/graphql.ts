@@ -40,7 +40,8 @@ export type AddressUpdateInput = {
 export type AdminRole =
   | 'admin'
   | 'manager'
-  | 'super_admin';
+  | 'super_admin'
+  | 'viewer';
 
 /** A new staff account; `role` defaults to `admin`. */
 export type AdminUserCreateInput = {

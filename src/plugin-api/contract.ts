@@ -20,7 +20,7 @@ import type { PluginRouteRow } from './route-rows';
 import type { UiExtension } from './ui-extensions';
 
 /** Role strings of the spec's `RequireRole` (`api_client` is an API key). */
-export type PluginRole = 'super_admin' | 'admin' | 'manager' | 'customer' | 'api_client';
+export type PluginRole = 'super_admin' | 'admin' | 'manager' | 'viewer' | 'customer' | 'api_client';
 
 /** The spec's auth helper as Express middleware and request accessors. */
 export interface PluginAuth {

@@ -39,7 +39,7 @@ export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 export type StorePermission = (typeof STORE_PERMISSIONS)[number];
 export type Permission = AdminPermission | StorePermission;
 
-export type StaffRole = 'super_admin' | 'admin' | 'manager';
+export type StaffRole = 'super_admin' | 'admin' | 'manager' | 'viewer';
 export type Role = StaffRole | 'customer' | 'api_client';
 
 const MANAGER_EXTRA: AdminPermission[] = [
@@ -55,6 +55,8 @@ export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   super_admin: new Set(ADMIN_PERMISSIONS),
   admin: new Set(ADMIN_PERMISSIONS.filter((p) => p !== 'users.manage')),
   manager: new Set([...ADMIN_PERMISSIONS.filter((p) => p.endsWith('.read')), ...MANAGER_EXTRA]),
+  // Read-only staff (an extension of the contract's three roles, docs/decisions.md): every `*.read`, no write.
+  viewer: new Set(ADMIN_PERMISSIONS.filter((p) => p.endsWith('.read'))),
   customer: new Set(STORE_PERMISSIONS),
   // An API client holds exactly what its key grants; the role itself grants nothing.
   api_client: new Set(),

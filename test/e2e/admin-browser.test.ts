@@ -24,7 +24,7 @@ const haveChromium = chromiumAvailable("the admin dashboard's browser tests");
 let t: TestServer;
 let shop: Awaited<ReturnType<typeof createShop>>;
 let browser: Browser | undefined;
-const staff = { admin: '', manager: '' };
+const staff = { admin: '', manager: '', viewer: '' };
 let customerEmail = '';
 
 beforeAll(async () => {
@@ -35,6 +35,7 @@ beforeAll(async () => {
   shop = await createShop(t);
   staff.admin = (await createAdmin(t, { role: 'admin' })).email;
   staff.manager = (await createAdmin(t, { role: 'manager' })).email;
+  staff.viewer = (await createAdmin(t, { role: 'viewer' })).email;
   customerEmail = (await createCustomer(t)).email;
   if (haveChromium) browser = await launchChromium();
 }, 180_000);
@@ -407,7 +408,7 @@ describe('admin dashboard: serving', () => {
   }, 120_000);
 
   it('hides what a staff member may not do: a manager gets no delete actions and the server agrees', async () => {
-    // The contract's roles have no read-only staff; the manager is the narrowest (no deletes, no settings).
+    // The manager may edit the catalog and orders but delete nothing (the read-only viewer is the next test).
     const product = await stockedProduct(t, shop.warehouse.id, 1, { name: 'Manager Vase' });
     const s = await openSession();
     const { page } = s;
@@ -439,6 +440,56 @@ describe('admin dashboard: serving', () => {
     await nav(page).getByRole('link', { name: 'Categories', exact: true }).click();
     await heading(page, 'Categories').waitFor();
     expect(await page.getByRole('link', { name: 'New category' }).count()).toBe(0);
+    await closeSession(s);
+  }, 120_000);
+
+  it('shows a read-only staff member (viewer) every screen and no write action anywhere', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 1, { name: 'Viewer Lamp' });
+    const order = await guestOrder();
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, staff.viewer, '/admin/products');
+    await heading(page, 'Products').waitFor();
+    await page.getByRole('link', { name: 'Viewer Lamp' }).waitFor();
+    expect(await page.getByRole('link', { name: 'New product' }).count()).toBe(0);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    await audit(s, 'Products (viewer)');
+
+    await page.getByRole('link', { name: 'Viewer Lamp' }).click();
+    await heading(page, 'Viewer Lamp').waitFor();
+    expect(await page.getByLabel('Name', { exact: true }).first().isEditable()).toBe(false);
+    for (const name of ['Save', 'Delete']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    await audit(s, 'Product detail (viewer)');
+
+    await page.goto(`${t.url}/admin/orders/${order.id}`);
+    await heading(page, `Order ${order.order_number}`).waitFor();
+    await page.getByRole('cell', { name: 'Teapot' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Status changes' }).getByRole('button').count()).toBe(0);
+    for (const name of ['Confirm', 'Cancel']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+
+    await nav(page).getByRole('link', { name: 'Settings', exact: true }).click();
+    await heading(page, 'Settings').waitFor();
+    // Reads only: the method and tax pages (each read-only), never staff, API keys or plugins.
+    for (const name of ['Staff', 'API keys', 'Plugins'])
+      expect(await page.getByRole('main').getByRole('link', { name, exact: true }).count()).toBe(0);
+    await page.getByRole('main').getByRole('link', { name: 'Tax rules' }).first().waitFor();
+    await audit(s, 'Settings (viewer)');
+
+    // The server refuses the viewer's writes whatever the screen shows.
+    const refused = await page.evaluate(async (id) => {
+      const w = globalThis as unknown as Page$;
+      const csrf = w.document.cookie.match(/csrf_token=([^;]*)/)![1];
+      const res = await w.fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: JSON.stringify({
+          query: 'mutation($id: UUID!) { productUpdate(id: $id, input: { active: false }) { id } }',
+          variables: { id },
+        }),
+      });
+      return ((await res.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0].extensions.code;
+    }, product.id);
+    expect(refused).toBe('forbidden');
     await closeSession(s);
   }, 120_000);
 

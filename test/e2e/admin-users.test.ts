@@ -11,6 +11,26 @@ afterAll(() => t?.close());
 const U = '/api/v1/admin/users';
 
 describe('admin users', () => {
+  it('a viewer (read-only staff, docs/decisions.md) signs in, reads every admin list and is refused every write', async () => {
+    const boss = t.asSuperAdmin();
+    const email = uniqueEmail('Viewer');
+    const created = await boss.post(U, { email, password: PASSWORD, role: 'viewer' });
+    expect(created.status).toBe(201);
+    expect(created.body.data.role).toBe('viewer');
+    const login = await t.asGuest().post('/api/v1/auth/login', { email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    const viewer = t.as({ kind: 'header', authorization: `Bearer ${login.body.data.access_token}` });
+    for (const path of ['/api/v1/admin/products', '/api/v1/admin/orders', '/api/v1/admin/customers'])
+      expect((await viewer.get(path)).status).toBe(200);
+    const write = await viewer.post('/api/v1/admin/products', { name: 'Nope', price_gross: 100 });
+    expect(write.status).toBe(403);
+    expect(write.body.errors[0].code).toBe('forbidden');
+    expect((await viewer.post('/api/v1/admin/api-keys', { name: 'k', permissions: ['products.read'] })).status).toBe(
+      403,
+    );
+    expect((await viewer.get(U)).status).toBe(403);
+  });
+
   it('creates (201), lists, reads, updates and deletes staff accounts; the hash never leaves', async () => {
     const boss = t.asSuperAdmin();
     const email = uniqueEmail('Staff');

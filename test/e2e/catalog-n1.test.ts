@@ -55,6 +55,63 @@ describe('statement counts do not grow with the page', () => {
     expect(a).toBe(2);
   });
 
+  it('names in one locale (Accept-Language or the locale argument) cost no statement of their own', async () => {
+    const LOCALIZED = `query Localized($categoryId: UUID) {
+      storeProducts(limit: 100, categoryId: $categoryId, sort: sku, order: asc) {
+        items {
+          name slug description german: name(locale: "de") germanSlug: slug(locale: "de")
+          attributes { name french: name(locale: "fr") }
+          variants { options { name german: name(locale: "de") } attributes { name } }
+        }
+      }
+    }`;
+    const run = (headers: Record<string, string>) => async (categoryId: string) => {
+      const res = await t.asGuest().post('/graphql', { query: LOCALIZED, variables: { categoryId } }, headers);
+      expect(res.body.errors).toBeUndefined();
+      return { requestId: res.requestId, items: res.body.data.storeProducts.items.length, body: res.body };
+    };
+    const [a, b] = await counted(run({}));
+    expect(a).toBe(b);
+    expect(a).toBe(2);
+
+    const english = await run({})(small.categoryId);
+    const first = english.body.data.storeProducts.items[0];
+    expect(first).toMatchObject({
+      name: `Rich ${small.tag} 0`,
+      slug: `rich-${small.tag}-0`,
+      description: null,
+      german: `Reich ${small.tag} 0`,
+      germanSlug: `reich-${small.tag}-0`,
+      // No French translation: the contract's fallback (en, then the default locale).
+      attributes: [{ name: 'Weight', french: 'Weight' }],
+      variants: [
+        { options: [{ name: 'S0', german: 'G0' }], attributes: [{ name: 'Weight' }] },
+        { options: [{ name: 'S1', german: 'G1' }], attributes: [{ name: 'Weight' }] },
+      ],
+    });
+    const german = await run({ 'accept-language': 'de-DE, en;q=0.5' })(small.categoryId);
+    expect(german.body.data.storeProducts.items[0]).toMatchObject({
+      name: `Reich ${small.tag} 0`,
+      slug: `reich-${small.tag}-0`,
+      attributes: [{ name: 'Gewicht' }],
+      variants: [{ options: [{ name: 'G0' }], attributes: [{ name: 'Gewicht' }] }, expect.any(Object)],
+    });
+
+    const groups = await t
+      .asAdmin()
+      .post(
+        '/graphql',
+        { query: '{ propertyGroups { identifier name options { name } } attributes { identifier name } }' },
+        { 'accept-language': 'de' },
+      );
+    expect(groups.body.data.propertyGroups).toContainEqual({
+      identifier: `size-${small.tag}`,
+      name: 'Größe',
+      options: [{ name: 'G0' }, { name: 'G1' }],
+    });
+    expect(groups.body.data.attributes).toContainEqual({ identifier: `weight-${small.tag}`, name: 'Gewicht' });
+  });
+
   it('admin list over REST and GraphQL', async () => {
     const [a, b] = await counted(async (categoryId) => {
       const res = await t.asAdmin().get(`/api/v1/admin/products?limit=100&category_id=${categoryId}`);

@@ -8,7 +8,8 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 export type AdminRole =
   | 'admin'
   | 'manager'
-  | 'super_admin';
+  | 'super_admin'
+  | 'viewer';
 
 /** A new staff account; `role` defaults to `admin`. */
 export type AdminUserCreateInput = {

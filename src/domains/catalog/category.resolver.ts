@@ -15,6 +15,7 @@ import {
   TagList,
   TagUpdateInput,
 } from './category.type';
+import { LOCALE_ARG, localized } from './localized';
 import * as tags from './tag.service';
 
 const PAGE = { limit: 20, max: 200 };
@@ -84,21 +85,23 @@ export class CategoryResolver {
     return ctx.loaders.categoryTranslations.load(c.id);
   }
 
-  @FieldResolver(() => String, {
-    description: 'Name in the caller’s locale (Accept-Language, then `en`, then the default locale).',
-  })
-  async name(@Root() c: Category, @Context() ctx: Ctx) {
-    return categories.pickTranslation(ctx, await ctx.loaders.categoryTranslations.load(c.id))?.name ?? '';
+  @FieldResolver(() => String, { description: 'Name in the chosen locale (see `locale`).' })
+  async name(@Root() c: Category, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
+    return localized(ctx, await ctx.loaders.categoryTranslations.load(c.id), locale)?.name ?? '';
   }
 
-  @FieldResolver(() => String, { description: 'Slug in the caller’s locale.' })
-  async slug(@Root() c: Category, @Context() ctx: Ctx) {
-    return categories.pickTranslation(ctx, await ctx.loaders.categoryTranslations.load(c.id))?.slug ?? '';
+  @FieldResolver(() => String, { description: 'Slug in the chosen locale.' })
+  async slug(@Root() c: Category, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
+    return localized(ctx, await ctx.loaders.categoryTranslations.load(c.id), locale)?.slug ?? '';
   }
 
-  @FieldResolver(() => String, { nullable: true, description: 'Description in the caller’s locale.' })
-  async description(@Root() c: Category, @Context() ctx: Ctx) {
-    return categories.pickTranslation(ctx, await ctx.loaders.categoryTranslations.load(c.id))?.description ?? null;
+  @FieldResolver(() => String, { nullable: true, description: 'Description in the chosen locale.' })
+  async description(
+    @Root() c: Category,
+    @Context() ctx: Ctx,
+    @Arg('locale', () => String, LOCALE_ARG) locale?: string,
+  ) {
+    return localized(ctx, await ctx.loaders.categoryTranslations.load(c.id), locale)?.description ?? null;
   }
 
   @FieldResolver(() => [Category], { description: 'Active children (store tree only; empty elsewhere).' })

@@ -6,8 +6,9 @@ import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
 import { diffEntities, rejectNulls, snakeKeys } from '../../shared/updates';
-import type { Category, CategoryCreateInput, CategoryTranslation, CategoryUpdateInput } from './category.type';
+import type { Category, CategoryCreateInput, CategoryUpdateInput } from './category.type';
 import { checkTranslations } from './input-checks';
+import { localized } from './localized';
 import { preferredLocales } from './product-query';
 import { conflictOf } from './unique-conflicts';
 
@@ -165,15 +166,6 @@ export async function deleteCategory(ctx: Ctx, id: string): Promise<boolean> {
   });
 }
 
-/** The translation to show: the caller's locales first (Accept-Language), then `en` and the default locale. */
-export function pickTranslation(ctx: Ctx, translations: CategoryTranslation[]): CategoryTranslation | undefined {
-  const locales = preferredLocales(ctx.acceptLanguage, ctx.config['i18n.default_locale']);
-  return [...translations].sort((a, b) => rank(locales, a.locale) - rank(locales, b.locale))[0];
-}
-
-const rank = (locales: string[], locale: string) =>
-  locales.includes(locale) ? locales.indexOf(locale) : locales.length;
-
 /** The active tree, built in memory from two statements. A child of an inactive category is hidden with it. */
 export async function storeCategoryTree(ctx: Ctx): Promise<Category[]> {
   const all: Category[] = await ctx.db.category.findMany({ where: { active: true }, orderBy: ORDER });
@@ -193,11 +185,11 @@ export async function storeCategoryBySlug(ctx: Ctx, slug: string): Promise<Categ
     where: { slug, locale: { in: locales }, category: { active: true } },
     select: { categoryId: true, locale: true },
   });
-  matches.sort((a, b) => rank(locales, a.locale) - rank(locales, b.locale));
   if (!matches.length) throw AppError.notFound('category');
+  const best = localized(ctx, matches);
   const find = (nodes: Category[]): Category | undefined => {
     for (const n of nodes) {
-      if (n.id === matches[0].categoryId) return n;
+      if (n.id === best!.categoryId) return n;
       const hit = find(n.children ?? []);
       if (hit) return hit;
     }

@@ -11,7 +11,7 @@ export class Viewer {
   @Field({ description: '`admin` (a staff user), `customer` or `api_key`.' }) kind!: string;
   @Field({ description: 'The user id (the key id for an API key).' }) id!: string;
   @Field(() => String, { nullable: true, description: 'Null for an API key.' }) email!: string | null;
-  @Field({ description: '`super_admin`, `admin`, `manager`, `customer` or `api_client`.' }) role!: string;
+  @Field({ description: '`super_admin`, `admin`, `manager`, `viewer`, `customer` or `api_client`.' }) role!: string;
   @Field(() => [String], { description: 'The permissions this credential holds now, sorted.' })
   permissions!: string[];
 }

@@ -6,6 +6,7 @@ export const ROLE_LABELS: Record<AdminRole, string> = {
   super_admin: 'Super admin (everything, staff included)',
   admin: 'Admin (everything but staff)',
   manager: 'Manager (catalog, orders and stock; reads the rest)',
+  viewer: 'Viewer (reads everything, changes nothing)',
 };
 const ROLES = Object.keys(ROLE_LABELS) as AdminRole[];
 

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "admin_role" ADD VALUE 'viewer';

@@ -1,0 +1,97 @@
+import { Arg, Ctx as Context, FieldResolver, Resolver, Root } from 'type-graphql';
+
+import type { Ctx } from '../../context/ctx';
+import { LOCALE_ARG, localized } from './localized';
+import { AttributeValue, NameTranslation, Product, VariantOptionRef } from './product.type';
+import { Attribute, AttributeOption, AttributeTranslation, PropertyGroup, PropertyOption } from './property.type';
+
+/**
+ * Names, slugs and descriptions resolved in one locale beside the `translations` lists, so a storefront need not
+ * pick a translation itself (issue 27). Each reads the translations already loaded with its entity: no field
+ * adds a statement. GraphQL only: REST answers keep the spec's `translations` arrays.
+ */
+
+function nameOf(ctx: Ctx, translations: readonly NameTranslation[], locale?: string | null): string {
+  return localized(ctx, translations, locale)?.name ?? '';
+}
+
+@Resolver(() => Product)
+export class ProductLocalizedResolver {
+  @FieldResolver(() => String, { description: 'Name in the chosen locale (see `locale`).' })
+  async name(@Root() p: Product, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
+    return localized(ctx, (await ctx.loaders.productDetails.load(p.id)).translations, locale)?.name ?? '';
+  }
+
+  @FieldResolver(() => String, { description: 'Slug in the chosen locale: the store product route takes it.' })
+  async slug(@Root() p: Product, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
+    return localized(ctx, (await ctx.loaders.productDetails.load(p.id)).translations, locale)?.slug ?? '';
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Description in the chosen locale.' })
+  async description(@Root() p: Product, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
+    return localized(ctx, (await ctx.loaders.productDetails.load(p.id)).translations, locale)?.description ?? null;
+  }
+}
+
+@Resolver(() => VariantOptionRef)
+export class VariantOptionLocalizedResolver {
+  @FieldResolver(() => String, { description: 'The option’s label in the chosen locale (e.g. “Red”).' })
+  name(@Root() o: VariantOptionRef, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
+    return nameOf(ctx, o.translations, locale);
+  }
+}
+
+@Resolver(() => AttributeValue)
+export class AttributeValueLocalizedResolver {
+  @FieldResolver(() => String, { description: 'The attribute’s name in the chosen locale (e.g. “Material”).' })
+  name(@Root() v: AttributeValue, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
+    return nameOf(ctx, v.translations, locale);
+  }
+}
+
+@Resolver(() => PropertyGroup)
+export class PropertyGroupLocalizedResolver {
+  @FieldResolver(() => String, { description: 'Name in the chosen locale (e.g. “Size”).' })
+  name(@Root() g: PropertyGroup, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
+    return nameOf(ctx, g.translations, locale);
+  }
+}
+
+@Resolver(() => PropertyOption)
+export class PropertyOptionLocalizedResolver {
+  @FieldResolver(() => String, { description: 'Name in the chosen locale (e.g. “XL”).' })
+  name(@Root() o: PropertyOption, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
+    return nameOf(ctx, o.translations, locale);
+  }
+}
+
+@Resolver(() => Attribute)
+export class AttributeLocalizedResolver {
+  @FieldResolver(() => String, { description: 'Name in the chosen locale.' })
+  name(@Root() a: Attribute, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
+    return localized<AttributeTranslation>(ctx, a.translations, locale)?.name ?? '';
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Description in the chosen locale.' })
+  description(@Root() a: Attribute, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
+    return localized<AttributeTranslation>(ctx, a.translations, locale)?.description ?? null;
+  }
+}
+
+@Resolver(() => AttributeOption)
+export class AttributeOptionLocalizedResolver {
+  @FieldResolver(() => String, { description: 'Name in the chosen locale.' })
+  name(@Root() o: AttributeOption, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
+    return nameOf(ctx, o.translations, locale);
+  }
+}
+
+export const LOCALIZED_RESOLVERS = [
+  ProductLocalizedResolver,
+  VariantOptionLocalizedResolver,
+  AttributeValueLocalizedResolver,
+  PropertyGroupLocalizedResolver,
+  PropertyOptionLocalizedResolver,
+  AttributeLocalizedResolver,
+  AttributeOptionLocalizedResolver,
+] as const;
