@@ -1,10 +1,16 @@
-import { join } from 'node:path';
-
 import type { Browser } from 'playwright-core';
 
 import { createAdmin, createCustomer, PASSWORD } from '../fixtures/accounts';
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
-import { adminBrowser, audit, heading, nav, type Page$ } from '../harness/admin-browser';
+import {
+  adminBrowser,
+  audit,
+  heading,
+  mutationErrorCode,
+  nav,
+  type Page$,
+  requireAdminBuild,
+} from '../harness/admin-browser';
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
 import { startTestServer, type TestServer } from '../harness/server';
 
@@ -13,11 +19,6 @@ import { startTestServer, type TestServer } from '../harness/server';
  * cookie session, products, orders, permissions, session expiry, errors with a retry, the page's headers, and
  * axe-core on every screen visited. The build is made first when admin/dist is missing or stale (CI builds it before).
  */
-
-const root = join(__dirname, '..', '..');
-const { ensureAdminBuilt } = require('../../scripts/admin-build.js') as {
-  ensureAdminBuilt(dir: string, say: (line: string) => void): 'current' | 'built' | 'skipped' | 'failed';
-};
 
 const haveChromium = chromiumAvailable("the admin dashboard's browser tests");
 
@@ -29,8 +30,7 @@ let customerEmail = '';
 
 beforeAll(async () => {
   // The build svc serve would make: none when admin/dist is newer than admin/ (CI builds it in a step before).
-  const build = ensureAdminBuilt(join(root, 'admin'), (line) => console.warn(line));
-  if (build === 'failed' || build === 'skipped') throw new Error(`the admin dashboard could not be built (${build})`);
+  requireAdminBuild();
   t = await startTestServer();
   shop = await createShop(t);
   staff.admin = (await createAdmin(t, { role: 'admin' })).email;
@@ -426,17 +426,9 @@ describe('admin dashboard: serving', () => {
       await page.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).count(),
     ).toBe(0);
     // The server enforces it regardless of the screen: the manager's own session is refused a delete.
-    const refused = await page.evaluate(async (id) => {
-      const w = globalThis as unknown as Page$;
-      const csrf = w.document.cookie.match(/csrf_token=([^;]*)/)![1];
-      const res = await w.fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-        body: JSON.stringify({ query: 'mutation($id: UUID!) { productDelete(id: $id) }', variables: { id } }),
-      });
-      return ((await res.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0].extensions.code;
-    }, product.id);
-    expect(refused).toBe('forbidden');
+    expect(await mutationErrorCode(page, 'mutation($id: UUID!) { productDelete(id: $id) }', { id: product.id })).toBe(
+      'forbidden',
+    );
     await nav(page).getByRole('link', { name: 'Categories', exact: true }).click();
     await heading(page, 'Categories').waitFor();
     expect(await page.getByRole('link', { name: 'New category' }).count()).toBe(0);
@@ -476,20 +468,8 @@ describe('admin dashboard: serving', () => {
     await audit(s, 'Settings (viewer)');
 
     // The server refuses the viewer's writes whatever the screen shows.
-    const refused = await page.evaluate(async (id) => {
-      const w = globalThis as unknown as Page$;
-      const csrf = w.document.cookie.match(/csrf_token=([^;]*)/)![1];
-      const res = await w.fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-        body: JSON.stringify({
-          query: 'mutation($id: UUID!) { productUpdate(id: $id, input: { active: false }) { id } }',
-          variables: { id },
-        }),
-      });
-      return ((await res.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0].extensions.code;
-    }, product.id);
-    expect(refused).toBe('forbidden');
+    const update = 'mutation($id: UUID!) { productUpdate(id: $id, input: { active: false }) { id } }';
+    expect(await mutationErrorCode(page, update, { id: product.id })).toBe('forbidden');
     await closeSession(s);
   }, 120_000);
 

@@ -1,10 +1,8 @@
-import { join } from 'node:path';
-
 import type { Browser } from 'playwright-core';
 
 import { createAdmin } from '../fixtures/accounts';
 import { createShop } from '../fixtures/shop';
-import { adminBrowser, audit, heading, nav } from '../harness/admin-browser';
+import { adminBrowser, audit, heading, nav, requireAdminBuild } from '../harness/admin-browser';
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
 import { startTestServer, type TestServer } from '../harness/server';
 
@@ -14,11 +12,6 @@ import { startTestServer, type TestServer } from '../harness/server';
  * attributes, variants generated from two property groups, an image, stock in two warehouses), search and bulk
  * deactivate, and the CSV import with a bad row's error. axe-core runs on every screen visited.
  */
-
-const root = join(__dirname, '..', '..');
-const { ensureAdminBuilt } = require('../../scripts/admin-build.js') as {
-  ensureAdminBuilt(dir: string, say: (line: string) => void): 'current' | 'built' | 'skipped' | 'failed';
-};
 
 const haveChromium = chromiumAvailable("the admin catalog's browser tests");
 
@@ -30,8 +23,7 @@ let managerEmail = '';
 
 beforeAll(async () => {
   if (haveChromium) {
-    const build = ensureAdminBuilt(join(root, 'admin'), (line) => console.warn(line));
-    if (build === 'failed' || build === 'skipped') throw new Error(`the admin dashboard could not be built (${build})`);
+    requireAdminBuild();
   }
   t = await startTestServer();
   shop = await createShop(t);

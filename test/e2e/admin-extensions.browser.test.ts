@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { definePlugin } from '../../src/plugin-api';
 import { createAdmin, createCustomer } from '../fixtures/accounts';
 import { createShop, stockedProduct } from '../fixtures/shop';
-import { adminBrowser, audit, heading, nav } from '../harness/admin-browser';
+import { adminBrowser, audit, heading, nav, requireAdminBuild } from '../harness/admin-browser';
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
 import { startTestServer, type TestServer } from '../harness/server';
 
@@ -20,10 +20,6 @@ import { startTestServer, type TestServer } from '../harness/server';
  * told it. Nothing was rebuilt: the plugin exists only in this test.
  */
 
-const root = join(__dirname, '..', '..');
-const { ensureAdminBuilt } = require('../../scripts/admin-build.js') as {
-  ensureAdminBuilt(dir: string, say: (line: string) => void): 'current' | 'built' | 'skipped' | 'failed';
-};
 const ASSETS = join(__dirname, '..', 'fixtures', 'plugins', 'assets');
 const integrity = `sha384-${createHash('sha384')
   .update(readFileSync(join(ASSETS, 'reports.js')))
@@ -70,8 +66,7 @@ let browser: Browser | undefined;
 let staffEmail = '';
 
 beforeAll(async () => {
-  const build = ensureAdminBuilt(join(root, 'admin'), (line) => console.warn(line));
-  if (build === 'failed' || build === 'skipped') throw new Error(`the admin dashboard could not be built (${build})`);
+  requireAdminBuild();
   t = await startTestServer({ plugins: { reports: {} } }, { plugins: [reportsPlugin] });
   staffEmail = (await createAdmin(t, { role: 'manager' })).email;
   if (haveChromium) browser = await launchChromium();

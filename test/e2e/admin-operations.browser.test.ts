@@ -1,11 +1,9 @@
-import { join } from 'node:path';
-
 import type { Browser } from 'playwright-core';
 
 import { automationPlugin } from '../../plugins/automation';
 import { createAdmin } from '../fixtures/accounts';
 import { createProduct } from '../fixtures/catalog';
-import { adminBrowser, audit, heading } from '../harness/admin-browser';
+import { adminBrowser, audit, heading, requireAdminBuild } from '../harness/admin-browser';
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
 import { startTestServer, type TestServer } from '../harness/server';
 import { eventually, startReceiver } from '../harness/webhook-receiver';
@@ -16,11 +14,6 @@ import { eventually, startReceiver } from '../harness/webhook-receiver';
  * history), API keys (the secret shown once), discounts, shipping methods, the automation delivery log with a
  * replay, and what a manager is not offered. axe-core runs on every screen visited.
  */
-
-const root = join(__dirname, '..', '..');
-const { ensureAdminBuilt } = require('../../scripts/admin-build.js') as {
-  ensureAdminBuilt(dir: string, say: (line: string) => void): 'current' | 'built' | 'skipped' | 'failed';
-};
 
 const haveChromium = chromiumAvailable("the admin dashboard's operations screens");
 
@@ -34,8 +27,7 @@ let seq = 0;
 const uid = () => `${Date.now().toString(36)}${seq++}`;
 
 beforeAll(async () => {
-  const build = ensureAdminBuilt(join(root, 'admin'), (line) => console.warn(line));
-  if (build === 'failed' || build === 'skipped') throw new Error(`the admin dashboard could not be built (${build})`);
+  requireAdminBuild();
   receiver = await startReceiver(() => ({ status: receiverUp ? 204 : 500 }));
   t = await startTestServer(
     {

@@ -1,11 +1,9 @@
-import { join } from 'node:path';
-
 import type { Browser, Page } from 'playwright-core';
 
 import { createAdmin } from '../fixtures/accounts';
 import { type PayprovShop, startPayprovShop, until } from '../fixtures/payprov';
 import { ADDRESS } from '../fixtures/shop';
-import { adminBrowser, audit, heading, nav, type Page$ } from '../harness/admin-browser';
+import { adminBrowser, audit, heading, nav, type Page$, requireAdminBuild } from '../harness/admin-browser';
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
 
 /**
@@ -16,11 +14,6 @@ import { chromiumAvailable, launchChromium } from '../harness/chromium';
  * (no violation). axe-core on every screen.
  */
 
-const root = join(__dirname, '..', '..');
-const { ensureAdminBuilt } = require('../../scripts/admin-build.js') as {
-  ensureAdminBuilt(dir: string, say: (line: string) => void): 'current' | 'built' | 'skipped' | 'failed';
-};
-
 const haveChromium = chromiumAvailable("the admin's sales browser tests");
 
 let s: PayprovShop;
@@ -28,8 +21,7 @@ let browser: Browser | undefined;
 let staffEmail = '';
 
 beforeAll(async () => {
-  const build = ensureAdminBuilt(join(root, 'admin'), (line) => console.warn(line));
-  if (build === 'failed' || build === 'skipped') throw new Error(`the admin dashboard could not be built (${build})`);
+  requireAdminBuild();
   // Deferred capture: the staff member captures (or shipping does), so the buttons have something to do.
   s = await startPayprovShop({ capture_on: 'shipped' });
   staffEmail = (await createAdmin(s.t, { role: 'admin' })).email;

@@ -41,6 +41,31 @@ const SCREENSHOTS = process.env.SVC_TEST_ADMIN_SCREENSHOTS;
 export const nav = (page: Page) => page.getByRole('navigation', { name: 'Primary' });
 export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
+/**
+ * Runs a GraphQL mutation from the page as the signed-in session would (its cookies, the CSRF token echoed), so
+ * a test can show the server refuses what the screen hides; returns the first error's code, if any.
+ */
+export async function mutationErrorCode(
+  page: Page,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<string | undefined> {
+  return page.evaluate(
+    async ({ query, variables }) => {
+      const w = globalThis as unknown as Page$;
+      const csrf = w.document.cookie.match(/csrf_token=([^;]*)/)?.[1] ?? '';
+      const res = await w.fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await res.json()) as { errors?: Array<{ extensions: { code: string } }> };
+      return body.errors?.[0]?.extensions.code;
+    },
+    { query, variables },
+  );
+}
+
 /** axe-core on the screen as it is now: serious and critical violations are recorded with the screen's name. */
 export async function audit(s: Session, screen: string) {
   if (SCREENSHOTS) {
@@ -51,6 +76,19 @@ export async function audit(s: Session, screen: string) {
   for (const v of result.violations)
     if (v.impact === 'serious' || v.impact === 'critical')
       s.axe.push(`${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const { ensureAdminBuilt } = require('../../scripts/admin-build.js') as {
+  ensureAdminBuilt(dir: string, say: (line: string) => void): 'current' | 'built' | 'skipped' | 'failed';
+};
+
+/**
+ * Builds the dashboard when `admin/dist` is missing or older than its sources, as `svc serve` would (CI builds it in
+ * a step before, so this is a no-op there); a build that fails or cannot run fails the suite.
+ */
+export function requireAdminBuild(): void {
+  const build = ensureAdminBuilt(join(__dirname, '..', '..', 'admin'), (line) => console.warn(line));
+  if (build === 'failed' || build === 'skipped') throw new Error(`the admin dashboard could not be built (${build})`);
 }
 
 /** Sessions against one server (`url()` is read late: the server starts in beforeAll). */
