@@ -357,7 +357,10 @@ async function benchPostgres(port: number): Promise<Run> {
     }
     // After the checkouts: the admin order list reads the orders they made.
     if (SCENARIOS.includes('big'))
-      Object.assign(run.scenarios, await bigCatalogReads({ db: client, base, proc: server.proc, seconds: SECONDS }));
+      Object.assign(
+        run.scenarios,
+        await bigCatalogReads({ db: client, base, proc: server.proc, seconds: SECONDS, products: PRODUCTS }),
+      );
     return finish(run, server.proc);
   } finally {
     await client.end().catch(() => undefined);
