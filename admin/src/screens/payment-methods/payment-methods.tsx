@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
 
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
-import { ActionError, ErrorState } from '../../components/error-state';
+import { ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import {
   AdminPaymentMethodCreateDocument,
@@ -17,7 +16,7 @@ import {
   type PaymentMethodCreateInput,
 } from '../../generated/graphql';
 import { z } from '../../lib/zod';
-import { DeleteButton, EntityForm, type FieldSpec, PagedTable } from '../settings/kit';
+import { EntityForm, type FieldSpec, PagedTable, SettingsEntityFrame } from '../settings/kit';
 import { SettingsNav } from '../settings/nav';
 import { englishName, withEnglish } from '../shipping/shipping-methods';
 
@@ -147,10 +146,7 @@ export function NewPaymentMethodScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (
-    <>
-      {back}
-      <h1 className="text-2xl font-semibold">New payment method</h1>
-      <SettingsNav />
+    <SettingsEntityFrame back={back} title="New payment method">
       <PaymentMethodForm
         readOnly={!can('payment.create')}
         onSave={async (input) => {
@@ -159,7 +155,7 @@ export function NewPaymentMethodScreen() {
           await navigate({ to: '/settings/payment-methods/$methodId', params: { methodId: paymentMethodCreate.id } });
         }}
       />
-    </>
+    </SettingsEntityFrame>
   );
 }
 
@@ -168,7 +164,6 @@ export function PaymentMethodScreen() {
   const can = useCan();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<unknown>();
   const query = useQuery({
     queryKey: ['payment-method', methodId],
     queryFn: () => gql(AdminPaymentMethodDocument, { id: methodId }),
@@ -176,31 +171,17 @@ export function PaymentMethodScreen() {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   if (!query.data) return <p>Loading…</p>;
   const method = query.data.paymentMethod;
-  async function remove() {
-    setError(undefined);
-    try {
+  const remove = {
+    what: 'this payment method',
+    description: 'Checkout no longer offers it. Orders that used it keep their payments.',
+    run: async () => {
       await gql(AdminPaymentMethodDeleteDocument, { id: methodId });
       await queryClient.invalidateQueries({ queryKey: ['payment-methods'] });
       await navigate({ to: '/settings/payment-methods', search: { page: 1 } });
-    } catch (e) {
-      setError(e);
-    }
-  }
+    },
+  };
   return (
-    <>
-      {back}
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold">{englishName(method)}</h1>
-        {can('payment.delete') && (
-          <DeleteButton
-            what="this payment method"
-            description="Checkout no longer offers it. Orders that used it keep their payments."
-            onConfirm={remove}
-          />
-        )}
-      </div>
-      <SettingsNav />
-      <ActionError error={error} />
+    <SettingsEntityFrame back={back} title={englishName(method)} remove={can('payment.delete') ? remove : undefined}>
       <PaymentMethodForm
         key={method.id}
         method={method}
@@ -211,6 +192,6 @@ export function PaymentMethodScreen() {
           await queryClient.invalidateQueries({ queryKey: ['payment-method', methodId] });
         }}
       />
-    </>
+    </SettingsEntityFrame>
   );
 }

@@ -5,11 +5,12 @@ import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm
 
 import { ApiError, describeError } from '../../api/errors';
 import { DataTable } from '../../components/data-table';
-import { ErrorState } from '../../components/error-state';
+import { ActionError, ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field, inputClass } from '../../components/ui/field';
 import type { z } from '../../lib/zod';
+import { SettingsNav } from './nav';
 
 /**
  * What the operations and settings screens share: a form over a list of labelled fields whose server errors land
@@ -254,3 +255,38 @@ export const fromInstant = (iso: string | null | undefined): string => {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 };
+
+/**
+ * The frame of a settings entity's screen (a shipping method, a payment method, a tax rule): the link back to its
+ * list, the heading, the settings navigation, then the screen's own content. A detail screen passes `remove`: a
+ * Delete behind a confirmation, whose failure is shown as an alert above the content.
+ */
+export function SettingsEntityFrame(props: {
+  back: ReactNode;
+  title: string;
+  remove?: { what: string; description: string; run: () => Promise<void> };
+  children: ReactNode;
+}) {
+  const [error, setError] = useState<unknown>();
+  const { remove } = props;
+  async function confirmRemove() {
+    setError(undefined);
+    try {
+      await remove?.run();
+    } catch (e) {
+      setError(e);
+    }
+  }
+  return (
+    <>
+      {props.back}
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold">{props.title}</h1>
+        {remove && <DeleteButton what={remove.what} description={remove.description} onConfirm={confirmRemove} />}
+      </div>
+      <SettingsNav />
+      <ActionError error={error} />
+      {props.children}
+    </>
+  );
+}

@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
 
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
-import { ActionError, ErrorState } from '../../components/error-state';
+import { ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import {
   AdminShippingMethodCreateDocument,
@@ -19,7 +18,7 @@ import {
 } from '../../generated/graphql';
 import { money } from '../../lib/format';
 import { z } from '../../lib/zod';
-import { DeleteButton, EntityForm, type FieldSpec, fromMinor, PagedTable, toMinor } from '../settings/kit';
+import { EntityForm, type FieldSpec, fromMinor, PagedTable, SettingsEntityFrame, toMinor } from '../settings/kit';
 import { SettingsNav } from '../settings/nav';
 import { percent } from '../tax/tax-rules';
 
@@ -181,10 +180,7 @@ export function NewShippingMethodScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (
-    <>
-      {back}
-      <h1 className="text-2xl font-semibold">New shipping method</h1>
-      <SettingsNav />
+    <SettingsEntityFrame back={back} title="New shipping method">
       <ShippingMethodForm
         readOnly={!can('shipping.create')}
         onSave={async (input) => {
@@ -193,7 +189,7 @@ export function NewShippingMethodScreen() {
           await navigate({ to: '/settings/shipping/$methodId', params: { methodId: shippingMethodCreate.id } });
         }}
       />
-    </>
+    </SettingsEntityFrame>
   );
 }
 
@@ -202,7 +198,6 @@ export function ShippingMethodScreen() {
   const can = useCan();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<unknown>();
   const query = useQuery({
     queryKey: ['shipping-method', methodId],
     queryFn: () => gql(AdminShippingMethodDocument, { id: methodId }),
@@ -210,32 +205,18 @@ export function ShippingMethodScreen() {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   if (!query.data) return <p>Loading…</p>;
   const method = query.data.shippingMethod;
-  async function remove() {
-    setError(undefined);
-    try {
+  const remove = {
+    what: 'this shipping method',
+    description: 'Checkout no longer offers it. Orders that used it keep their shipping.',
+    run: async () => {
       await gql(AdminShippingMethodDeleteDocument, { id: methodId });
       await queryClient.invalidateQueries({ queryKey: ['shipping-methods'] });
       await navigate({ to: '/settings/shipping', search: { page: 1 } });
-    } catch (e) {
-      setError(e);
-    }
-  }
+    },
+  };
   return (
-    <>
-      {back}
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold">{englishName(method)}</h1>
-        {can('shipping.delete') && (
-          <DeleteButton
-            what="this shipping method"
-            description="Checkout no longer offers it. Orders that used it keep their shipping."
-            onConfirm={remove}
-          />
-        )}
-      </div>
-      <SettingsNav />
+    <SettingsEntityFrame back={back} title={englishName(method)} remove={can('shipping.delete') ? remove : undefined}>
       <p className="text-sm">Net price: {money(method.priceNet, 'EUR')}</p>
-      <ActionError error={error} />
       <ShippingMethodForm
         key={method.id}
         method={method}
@@ -246,6 +227,6 @@ export function ShippingMethodScreen() {
           await queryClient.invalidateQueries({ queryKey: ['shipping-method', methodId] });
         }}
       />
-    </>
+    </SettingsEntityFrame>
   );
 }

@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
 
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
-import { ActionError, ErrorState } from '../../components/error-state';
+import { ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import {
   AdminTaxRuleCreateDocument,
@@ -18,7 +17,7 @@ import {
   type TaxRuleType,
 } from '../../generated/graphql';
 import { z } from '../../lib/zod';
-import { DeleteButton, EntityForm, type FieldSpec, PagedTable } from '../settings/kit';
+import { EntityForm, type FieldSpec, PagedTable, SettingsEntityFrame } from '../settings/kit';
 import { SettingsNav } from '../settings/nav';
 
 const listRoute = getRouteApi('/_app/settings/tax');
@@ -149,10 +148,7 @@ export function NewTaxRuleScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (
-    <>
-      {back}
-      <h1 className="text-2xl font-semibold">New tax rule</h1>
-      <SettingsNav />
+    <SettingsEntityFrame back={back} title="New tax rule">
       <TaxRuleForm
         readOnly={!can('tax.create')}
         onSave={async (input) => {
@@ -161,7 +157,7 @@ export function NewTaxRuleScreen() {
           await navigate({ to: '/settings/tax/$taxRuleId', params: { taxRuleId: taxRuleCreate.id } });
         }}
       />
-    </>
+    </SettingsEntityFrame>
   );
 }
 
@@ -170,7 +166,6 @@ export function TaxRuleScreen() {
   const can = useCan();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<unknown>();
   const query = useQuery({
     queryKey: ['tax-rule', taxRuleId],
     queryFn: () => gql(AdminTaxRuleDocument, { id: taxRuleId }),
@@ -178,31 +173,17 @@ export function TaxRuleScreen() {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   if (!query.data) return <p>Loading…</p>;
   const rule = query.data.taxRule;
-  async function remove() {
-    setError(undefined);
-    try {
+  const remove = {
+    what: 'this tax rule',
+    description: 'Products and shipping methods using it are then untaxed.',
+    run: async () => {
       await gql(AdminTaxRuleDeleteDocument, { id: taxRuleId });
       await queryClient.invalidateQueries({ queryKey: ['tax-rules'] });
       await navigate({ to: '/settings/tax', search: { page: 1 } });
-    } catch (e) {
-      setError(e);
-    }
-  }
+    },
+  };
   return (
-    <>
-      {back}
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold">{rule.name}</h1>
-        {can('tax.delete') && (
-          <DeleteButton
-            what="this tax rule"
-            description="Products and shipping methods using it are then untaxed."
-            onConfirm={remove}
-          />
-        )}
-      </div>
-      <SettingsNav />
-      <ActionError error={error} />
+    <SettingsEntityFrame back={back} title={rule.name} remove={can('tax.delete') ? remove : undefined}>
       <TaxRuleForm
         key={rule.id}
         rule={rule}
@@ -213,6 +194,6 @@ export function TaxRuleScreen() {
           await queryClient.invalidateQueries({ queryKey: ['tax-rule', taxRuleId] });
         }}
       />
-    </>
+    </SettingsEntityFrame>
   );
 }
