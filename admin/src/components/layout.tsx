@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, Outlet, useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 
 import { gql } from '../api/client';
 import { PluginNavLinks } from '../extensions/plugin-nav';
@@ -20,12 +20,35 @@ const NAV = [
   { to: '/settings', label: 'Settings' },
 ] as const;
 
+/**
+ * Once the first screen is drawn and the browser is idle, fetches the code of the primary screens (lazy chunks,
+ * cached as immutable), so the first visit to each costs its data only. The initial JavaScript is unchanged.
+ */
+function usePrefetchPrimaryScreens() {
+  const router = useRouter();
+  useEffect(() => {
+    const prefetch = () => {
+      for (const { to } of NAV) {
+        const route = router.routesByPath[to as keyof typeof router.routesByPath];
+        if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
+      }
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(prefetch, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(prefetch, 1000);
+    return () => clearTimeout(timer);
+  }, [router]);
+}
+
 /** The frame around every signed-in screen: navigation, who is signed in, sign-out, and the screen. */
 export function Layout() {
   const { viewer } = useRouteContext({ from: '/_app' });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [error, setError] = useState<unknown>();
+  usePrefetchPrimaryScreens();
 
   async function signOut() {
     setError(undefined);
