@@ -88,7 +88,9 @@ async function npmStart(port: number) {
     for (const part of parts) if (part.startsWith('{')) lines.push(JSON.parse(part) as Record<string, unknown>);
   });
   child.stderr!.resume();
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': it comes once the output pipe has closed too (the server holds it), so every line the
+  // server wrote before exiting, its last ("svc stopped") included, has been read. Under load 'exit' came first.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   await waitUntil(() => lines.some((l) => l.msg === 'svc listening'), 90_000, 'npm start listening');
   const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
   expect(res.status).toBe(200);

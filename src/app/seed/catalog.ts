@@ -43,7 +43,10 @@ export async function seedCatalog(db: Db, opts: CatalogSeedOptions): Promise<Cat
   const started = Date.now();
   if (await db.product.findFirst({ select: { id: true } })) return null;
   const batchSize = Math.max(1, opts.batchSize ?? DEFAULT_SEED_BATCH);
-  const base = await db.$transaction(async (tx) => setUp(tx as unknown as Db));
+  // The set-up (warehouse, categories, property groups with their options, methods) is a few dozen statements:
+  // Prisma's default 5 s budget for an interactive transaction was missed on a loaded machine, and the statements
+  // after the rollback then failed on foreign keys. A minute is ample and still bounded.
+  const base = await db.$transaction(async (tx) => setUp(tx as unknown as Db), { maxWait: 10_000, timeout: 60_000 });
   const now = Date.now();
   for (let from = 0; from < opts.products; from += batchSize) {
     const count = Math.min(batchSize, opts.products - from);
