@@ -97,18 +97,19 @@ export async function distinctCheckouts(
   const dbCpu = cpuOf(before.backends) - before.dbCpu;
   const created = (await settled(db)) - before.count;
   const requests = results.reduce((n, r) => n + r.requests, 0);
+  const non2xx = results.reduce((n, r) => n + r.non2xx, 0);
   return {
     rps: results.reduce((n, r) => n + r.rps, 0),
     p50: Math.max(...results.map((r) => r.p50)),
     p99: Math.max(...results.map((r) => r.p99)),
     requests,
-    non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+    non2xx,
     serverErrors: results.reduce((n, r) => n + r.serverErrors, 0),
     errors: results.reduce((n, r) => n + r.errors, 0),
     cpuMs: results.reduce((n, r) => n + r.cpuMs * r.requests, 0) / requests,
     dbCpuMs: requests ? (dbCpu * 1000) / requests : NaN,
     created,
-    refused: results.reduce((n, r) => n + r.non2xx, 0),
+    refused: non2xx,
     violations: await ledgerViolations(db),
   };
 }

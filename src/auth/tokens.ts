@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 import type { Actor } from '../context/actor';
-import { type Role, ROLE_PERMISSIONS } from '../shared/permissions';
+import { type Role, ROLE_PERMISSIONS, STAFF_ROLES } from '../shared/permissions';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
@@ -50,7 +50,7 @@ export interface TokenClaims {
   exp: number;
 }
 
-const ROLES = new Set<string>(['super_admin', 'admin', 'manager', 'viewer', 'customer']);
+const ROLES = new Set<string>([...STAFF_ROLES, 'customer']);
 
 /** Verifies an HS256 token and checks every claim the spec lists; returns null when anything is off. */
 export async function verifyToken(

@@ -18,9 +18,10 @@ import { migrationsDir } from '../platform/paths';
 import { openSecurityStore } from '../platform/security-store';
 import { createMediaStorage } from '../platform/storage/media-storage';
 import { AppError } from '../shared/errors';
+import { STAFF_ROLES } from '../shared/permissions';
 import type { CliOutput } from './output';
 
-const ROLES = ['super_admin', 'admin', 'manager', 'viewer'] as const;
+const ROLES = STAFF_ROLES;
 
 /** Reads the password: a hidden prompt on a terminal, else the first line of stdin (scripts, tests). */
 export async function readPassword(prompt: string): Promise<string> {

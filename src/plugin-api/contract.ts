@@ -11,6 +11,7 @@ import type { AccessTable } from '../auth/access';
 import type { Ctx } from '../context/ctx';
 import type { AfterHookName, BeforeHookName, HookHandler, HookName } from '../context/hooks';
 import { AppError } from '../shared/errors';
+import type { Role } from '../shared/permissions';
 import type { CheckoutFunction } from './checkout';
 import type { PluginCommerce } from './commerce';
 import type { PluginConfigOf, PluginConfigSchema } from './config-schema';
@@ -20,7 +21,7 @@ import type { PluginRouteRow } from './route-rows';
 import type { UiExtension } from './ui-extensions';
 
 /** Role strings of the spec's `RequireRole` (`api_client` is an API key). */
-export type PluginRole = 'super_admin' | 'admin' | 'manager' | 'viewer' | 'customer' | 'api_client';
+export type PluginRole = Role;
 
 /** The spec's auth helper as Express middleware and request accessors. */
 export interface PluginAuth {

@@ -118,19 +118,17 @@ export class PluginHost implements PluginDirectory {
       const loaded: Loaded = { definition, config, status, router, storeRouter, pending: [], rows: [] };
       // Routes answer only while the plugin is active (a failed init leaves them off); a known path with
       // another method is a 405 with `Allow`, as on the core routes.
-      const serve = withMethodNotAllowed(router);
-      const serveStore = withMethodNotAllowed(storeRouter);
       // Traced requests name their HTTP span after the plugin's mount (bounded: no ids from the path).
-      this.router.use(`/${definition.name}`, (req, res, next) => {
-        if (status.state !== 'active') return next();
-        nameHttpRoute(`${req.baseUrl}/*`);
-        serve(req, res, next);
-      });
-      this.storeRouter.use(`/${definition.name}`, (req, res, next) => {
-        if (status.state !== 'active') return next();
-        nameHttpRoute(`${req.baseUrl}/*`);
-        serveStore(req, res, next);
-      });
+      const mount = (on: Router, routes: Router) => {
+        const serve = withMethodNotAllowed(routes);
+        on.use(`/${definition.name}`, (req, res, next) => {
+          if (status.state !== 'active') return next();
+          nameHttpRoute(`${req.baseUrl}/*`);
+          serve(req, res, next);
+        });
+      };
+      mount(this.router, router);
+      mount(this.storeRouter, storeRouter);
       this.plugins.push(loaded);
     }
   }

@@ -39,7 +39,9 @@ export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 export type StorePermission = (typeof STORE_PERMISSIONS)[number];
 export type Permission = AdminPermission | StorePermission;
 
-export type StaffRole = 'super_admin' | 'admin' | 'manager' | 'viewer';
+/** Staff roles: the contract's three and the read-only `viewer` (docs/decisions.md). Every role list derives from it. */
+export const STAFF_ROLES = ['super_admin', 'admin', 'manager', 'viewer'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 export type Role = StaffRole | 'customer' | 'api_client';
 
 const MANAGER_EXTRA: AdminPermission[] = [

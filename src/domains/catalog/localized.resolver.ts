@@ -15,21 +15,26 @@ function nameOf(ctx: Ctx, translations: readonly NameTranslation[], locale?: str
   return localized(ctx, translations, locale)?.name ?? '';
 }
 
+/** The product's translation to show, from the details the page's loader already holds. */
+async function productTranslation(ctx: Ctx, p: Product, locale?: string | null) {
+  return localized(ctx, (await ctx.loaders.productDetails.load(p.id)).translations, locale);
+}
+
 @Resolver(() => Product)
 export class ProductLocalizedResolver {
   @FieldResolver(() => String, { description: 'Name in the chosen locale (see `locale`).' })
   async name(@Root() p: Product, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
-    return localized(ctx, (await ctx.loaders.productDetails.load(p.id)).translations, locale)?.name ?? '';
+    return (await productTranslation(ctx, p, locale))?.name ?? '';
   }
 
   @FieldResolver(() => String, { description: 'Slug in the chosen locale: the store product route takes it.' })
   async slug(@Root() p: Product, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
-    return localized(ctx, (await ctx.loaders.productDetails.load(p.id)).translations, locale)?.slug ?? '';
+    return (await productTranslation(ctx, p, locale))?.slug ?? '';
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Description in the chosen locale.' })
   async description(@Root() p: Product, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
-    return localized(ctx, (await ctx.loaders.productDetails.load(p.id)).translations, locale)?.description ?? null;
+    return (await productTranslation(ctx, p, locale))?.description ?? null;
   }
 }
 
