@@ -145,6 +145,8 @@ if (!onPostgres) {
         const third = await createProducts(3);
         await eventually(() => receiver.received.some((r) => third.some((id) => r.body.includes(id))));
         worker.child.kill('SIGTERM');
+        // The signal reaches the child's event loop asynchronously: a probe sent at once can be answered first.
+        await eventually(() => worker.lines.some((l) => l.msg === 'worker shutting down'));
         // Draining: the probe says so while the relay finishes (or the listener is already gone).
         const during = await fetch(`${worker.health}/api/v1/health/ready`).then(
           (r) => r.status,
