@@ -15,13 +15,13 @@ import type { AutomationTables } from './relay';
 const MAX_EVENT_FILTER = 100;
 
 enum AutomationDeliveryStatus {
-  pending = 'pending',
-  delivered = 'delivered',
-  dead = 'dead',
+  PENDING = 'pending',
+  DELIVERED = 'delivered',
+  DEAD = 'dead',
 }
 registerEnumType(AutomationDeliveryStatus, {
   name: 'AutomationDeliveryStatus',
-  description: '`pending` (due at `nextAttemptAt`), `delivered`, or `dead` (max attempts reached; replay it).',
+  description: '`PENDING` (due at `nextAttemptAt`), `DELIVERED`, or `DEAD` (max attempts reached; replay it).',
 });
 
 @ObjectType({ description: 'One delivery attempt of an automation event.' })
@@ -98,7 +98,7 @@ export class AutomationResolver {
     if (!ids === !status) throw AppError.validation([{ field: 'ids', detail: 'required' }]);
     if (ids && (ids.length === 0 || ids.length > MAX_REPLAY_IDS))
       throw AppError.validation([{ field: 'ids', detail: ids.length ? 'max_items' : 'required' }]);
-    if (status === AutomationDeliveryStatus.delivered)
+    if (status === AutomationDeliveryStatus.DELIVERED)
       throw AppError.validation([{ field: 'status', detail: 'oneof' }]);
     return replayDeliveries(dbOf(context), ids ? { ids } : { status: status as 'dead' | 'pending' });
   }

@@ -1,7 +1,15 @@
 import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 
-import { type Access, admin, pluginCaller, pluginRuntime, UuidScalar } from '../../src/plugin-api';
+import {
+  type Access,
+  admin,
+  PaymentTransactionStatus,
+  pluginCaller,
+  pluginRuntime,
+  UuidScalar,
+} from '../../src/plugin-api';
 import { cancelPayment, capturePayment, createOrderLink, orderPayments, refundPayment } from './admin-payments';
+import { PayprovLinkStatus } from './link-status';
 import type { PayprovRuntime } from './runtime';
 
 /**
@@ -24,7 +32,8 @@ class PayprovOrderPayment {
   @Field(() => UuidScalar) transactionId!: string;
   @Field({ description: 'The provider reference (`pi_…`): what the payment mutations take.' })
   paymentIntentId!: string;
-  @Field({ description: 'The transaction’s status: `pending`, `completed` or `failed`.' }) status!: string;
+  @Field(() => PaymentTransactionStatus, { description: 'The transaction’s status.' })
+  status!: PaymentTransactionStatus;
   @Field(() => String, {
     nullable: true,
     description: 'The intent’s status at the provider; null when it did not answer.',
@@ -47,7 +56,7 @@ class PayprovOrderPayment {
 @ObjectType({ description: 'A payment link of an order.' })
 class PayprovOrderLink {
   @Field(() => UuidScalar) id!: string;
-  @Field({ description: '`pending`, `claimed`, `completed` or `expired`.' }) status!: string;
+  @Field(() => PayprovLinkStatus) status!: PayprovLinkStatus;
   @Field() paymentIntentId!: string;
   @Field(() => Int, { description: 'Cents.' }) amount!: number;
   @Field() currency!: string;

@@ -1,4 +1,4 @@
-import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 
 import {
   CheckoutAddressInput,
@@ -12,6 +12,7 @@ import {
 } from '../../src/plugin-api';
 import { MAX_AMOUNT } from './inputs';
 import { createIntent, paymentStatus } from './intents';
+import { PayprovLinkStatus } from './link-status';
 import { completeLink, createLink, linkPaymentData } from './links';
 import type { PayprovRuntime } from './runtime';
 
@@ -21,17 +22,6 @@ import type { PayprovRuntime } from './runtime';
  * is not active in the service that got the request.
  */
 const runtime = (context: unknown) => pluginRuntime<PayprovRuntime>(context, 'payprov');
-
-enum PayprovLinkStatus {
-  pending = 'pending',
-  claimed = 'claimed',
-  completed = 'completed',
-  expired = 'expired',
-}
-registerEnumType(PayprovLinkStatus, {
-  name: 'PayprovLinkStatus',
-  description: '`pending` (payable), `claimed` (being completed), `completed` (the order is placed), or `expired`.',
-});
 
 @InputType({
   description:

@@ -34,6 +34,7 @@ import { domain as sessions } from '../domains/sessions';
 import { domain as system } from '../domains/system';
 import { domain as users } from '../domains/users';
 import type { PrismaClient } from '../generated/prisma/client';
+import { restView } from '../graphql/rest-view';
 import { buildBaseSchema, buildExecutableSchema, printSchemaSdl, type SchemaParts } from '../graphql/schema';
 import type { Toolset } from '../mcp/tool-catalog';
 import type { Config } from '../platform/config/keys';
@@ -260,5 +261,8 @@ export const buildAppBaseSchema = () => buildBaseSchema(schemaParts());
 /** The executable schema: resolvers behind the shield and the argument rules. */
 export const buildAppSchema = (plugins?: readonly PluginDefinition<any, any>[]) =>
   buildExecutableSchema(schemaParts(plugins));
+/** The executable schema as REST, MCP and the plugins run it: enum values by their lower-case values (rest-view.ts). */
+export const buildAppRestSchema = (plugins?: readonly PluginDefinition<any, any>[]) =>
+  restView(buildAppSchema(plugins));
 /** The SDL committed to `schema/schema.graphql`. */
 export const printAppSchema = () => printSchemaSdl(schemaParts());

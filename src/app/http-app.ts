@@ -1,7 +1,6 @@
 import type { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { GraphQLSchema } from 'graphql';
 
 import type { CompiledRoute } from '../../rest/compile';
 import { type OpenApiDocument, openApiRouter } from '../../rest/openapi';
@@ -34,11 +33,10 @@ import { AppError } from '../shared/errors';
 
 export interface HttpDeps {
   services: AppServices;
-  schema: GraphQLSchema;
   apollo: ApolloServer<Ctx>;
   apiKeyUsage: ApiKeyUsage;
   queryLog: RequestQueryLog;
-  /** The REST route table, compiled against the schema (REST serves it; MCP tools are generated from it). */
+  /** The REST route table, compiled against the schema's REST view (REST serves it; MCP tools are generated from it). */
   routes: CompiledRoute[];
   /** `/mcp/store` and `/mcp/admin`, when MCP is enabled. */
   mcpRouter?: express.Router;

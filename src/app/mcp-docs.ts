@@ -2,7 +2,7 @@ import { compileRoutes } from '../../rest/compile';
 import { type Toolset, TOOLSETS } from '../mcp';
 import { describeRouteTools } from '../mcp/describe';
 import { collectStoreMcpTools } from '../plugin-api/mcp-tools';
-import { buildAppSchema, ROUTES, schemaParts, toolsetOfRoute } from './domains';
+import { buildAppRestSchema, ROUTES, schemaParts, toolsetOfRoute } from './domains';
 import { BUNDLED_PLUGINS } from './plugins';
 
 const NO_CLIENT = { get: async () => null, post: async () => null };
@@ -24,7 +24,7 @@ const hints = (a: {
 
 /** `docs/mcp-tools.md`: every MCP tool, generated from the same route table and plugins the servers use. */
 export function renderMcpToolsDoc(): string {
-  const schema = buildAppSchema(BUNDLED_PLUGINS);
+  const schema = buildAppRestSchema(BUNDLED_PLUGINS);
   const routes = compileRoutes(schema, ROUTES, schemaParts(BUNDLED_PLUGINS).accessTables);
   const tools = describeRouteTools(schema, routes, toolsetOfRoute);
   const lines = [

@@ -5,7 +5,7 @@ import { buildOpenApi, type OpenApiDocument } from '../../rest/openapi';
 import { SERVICE_VERSION } from '../platform/version';
 import type { PluginDefinition } from '../plugin-api';
 import { documentedRows } from '../plugin-api/route-rows';
-import { buildAppSchema, ROUTE_GROUPS, ROUTES, schemaParts } from './domains';
+import { buildAppRestSchema, ROUTE_GROUPS, ROUTES, schemaParts } from './domains';
 import { BUNDLED_PLUGINS } from './plugins';
 import { cacheableRestPaths } from './response-cache';
 
@@ -38,7 +38,7 @@ export function openApiFor(
 
 /** `schema/openapi.json`: the document of the whole surface, every bundled plugin included. */
 export function renderOpenApi(): string {
-  const schema = buildAppSchema(BUNDLED_PLUGINS);
+  const schema = buildAppRestSchema(BUNDLED_PLUGINS);
   const routes = compileRoutes(schema, ROUTES, schemaParts(BUNDLED_PLUGINS).accessTables);
   return `${JSON.stringify(openApiFor(schema, routes, BUNDLED_PLUGINS), null, 2)}\n`;
 }

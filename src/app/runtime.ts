@@ -14,6 +14,7 @@ import type { ReadRouting } from '../context/ctx';
 import { HookRegistry } from '../context/hooks';
 import { NO_PLUGINS } from '../context/plugins';
 import { createApollo } from '../graphql/apollo';
+import { restView } from '../graphql/rest-view';
 import { closeHttpServer, trackInFlight } from '../http/close';
 import { createMcpRuntime, mcpRouter, type McpRuntime } from '../mcp';
 import { BackgroundTasks } from '../platform/background';
@@ -219,7 +220,9 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     observePluginStates(() => pluginHost.list());
     const apiKeyUsage = new ApiKeyUsage(database.prisma, services.background);
     const schema = buildAppSchema(plugins);
-    const checkout = createCheckoutFunction(services, schema);
+    // GraphQL clients get UPPER_CASE enum values; REST, MCP and plugins the spec's lower-case ones (rest-view.ts).
+    const restSchema = restView(schema);
+    const checkout = createCheckoutFunction(services, restSchema);
     // Slow clients can't hold connections open: headers, whole requests and idle keep-alives are bounded (the
     // check runs every second so the bounds hold to about a second).
     const httpServer = http.createServer({
@@ -241,7 +244,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     });
     await apollo.start();
     const queryLog = new RequestQueryLog();
-    const routes = compileRoutes(schema, ROUTES, schemaParts(plugins).accessTables);
+    const routes = compileRoutes(restSchema, ROUTES, schemaParts(plugins).accessTables);
     // The REST routes' operations label metrics by name (client-chosen GraphQL names are bounded: telemetry/metrics.ts).
     declareOperationNames(routes.map((route) => route.operationName));
     let selfUrl = '';
@@ -249,7 +252,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     const mcp = config['mcp.enabled']
       ? createMcpRuntime({
           services,
-          schema,
+          schema: restSchema,
           routes,
           plugins: () => pluginHost.active(),
           pluginRoutes: () => pluginHost.routeTable(),
@@ -263,7 +266,6 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       'request',
       createHttpApp({
         services,
-        schema,
         apollo,
         apiKeyUsage,
         queryLog,
@@ -277,7 +279,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
           graphqlFields: CACHEABLE_QUERY_FIELDS,
         },
         // The active plugins' raw routes join the core ones (the document is built after the plugins started).
-        openapi: () => (openapi ??= openApiFor(schema, routes, pluginHost.active())),
+        openapi: () => (openapi ??= openApiFor(restSchema, routes, pluginHost.active())),
         mcpRouter:
           mcp &&
           mcpRouter(mcp, {
@@ -286,7 +288,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
           }),
       }),
     );
-    await pluginHost.start({ checkout, schema });
+    await pluginHost.start({ checkout, schema: restSchema });
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(config['server.port'], config['server.host'], () => resolve());

@@ -7,7 +7,7 @@ import { observePluginStates, servePrometheus } from '../platform/telemetry';
 import { SERVICE_VERSION } from '../platform/version';
 import { createCheckoutFunction } from '../plugin-api/checkout';
 import { PluginHost } from '../plugin-api/host';
-import { buildAppSchema } from './domains';
+import { buildAppRestSchema } from './domains';
 import { BUNDLED_PLUGINS } from './plugins';
 import { openServices, type StartOptions } from './runtime';
 
@@ -72,7 +72,7 @@ export async function startWorker(opts: StartOptions): Promise<RunningWorker> {
     const pluginHost = new PluginHost(plugins, services, { ...opts.pluginOptions, backgroundJobs: true });
     services.plugins = pluginHost;
     observePluginStates(() => pluginHost.list());
-    const schema = buildAppSchema(plugins);
+    const schema = buildAppRestSchema(plugins);
     await pluginHost.start({ checkout: createCheckoutFunction(services, schema), schema });
     const server = http.createServer((req, res) => {
       const answer =

@@ -36,12 +36,12 @@ export type AddressUpdateInput = {
   zip?: string | null | undefined;
 };
 
-/** Staff roles (contract §4): `super_admin` alone holds `users.manage`. */
+/** Staff roles (contract §4): `SUPER_ADMIN` alone holds `users.manage`. */
 export type AdminRole =
-  | 'admin'
-  | 'manager'
-  | 'super_admin'
-  | 'viewer';
+  | 'ADMIN'
+  | 'MANAGER'
+  | 'SUPER_ADMIN'
+  | 'VIEWER';
 
 /** A new staff account; `role` defaults to `admin`. */
 export type AdminUserCreateInput = {
@@ -264,10 +264,10 @@ export type DiscountCodeUpdateInput = {
   value?: number | null | undefined;
 };
 
-/** `percentage`: value in basis points; `fixed`: value in cents. */
+/** `PERCENTAGE`: value in basis points; `FIXED`: value in cents. */
 export type DiscountType =
-  | 'fixed'
-  | 'percentage';
+  | 'FIXED'
+  | 'PERCENTAGE';
 
 export type DiscountValidateInput = {
   code: string;
@@ -310,20 +310,20 @@ export type NameTranslationInput = {
 };
 
 export type OrderSortField =
-  | 'created_at'
-  | 'order_number'
-  | 'status'
-  | 'total';
+  | 'CREATED_AT'
+  | 'ORDER_NUMBER'
+  | 'STATUS'
+  | 'TOTAL';
 
-/** See the transition table: cancelled and refunded are final. */
+/** See the transition table: CANCELLED and REFUNDED are final. */
 export type OrderStatus =
-  | 'cancelled'
-  | 'confirmed'
-  | 'delivered'
-  | 'pending'
-  | 'processing'
-  | 'refunded'
-  | 'shipped';
+  | 'CANCELLED'
+  | 'CONFIRMED'
+  | 'DELIVERED'
+  | 'PENDING'
+  | 'PROCESSING'
+  | 'REFUNDED'
+  | 'SHIPPED';
 
 export type OrderStatusInput = {
   comment?: string | null | undefined;
@@ -348,9 +348,9 @@ export type PaymentMethodUpdateInput = {
 };
 
 export type PaymentTransactionStatus =
-  | 'completed'
-  | 'failed'
-  | 'pending';
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'PENDING';
 
 /** A new product: `currency` and at least one translation are required. */
 export type ProductCreateInput = {
@@ -379,15 +379,15 @@ export type ProductImportInput = {
   file?: string | null | undefined;
 };
 
-/** Sort key of product lists (`name` sorts by the default-locale name). */
+/** Sort key of product lists (`NAME` sorts by the default-locale name). */
 export type ProductSort =
-  | 'created_at'
-  | 'name'
-  | 'price_gross'
-  | 'price_net'
-  | 'sku'
-  | 'stock'
-  | 'updated_at';
+  | 'CREATED_AT'
+  | 'NAME'
+  | 'PRICE_GROSS'
+  | 'PRICE_NET'
+  | 'SKU'
+  | 'STOCK'
+  | 'UPDATED_AT';
 
 export type ProductTranslationInput = {
   description?: string | null | undefined;
@@ -471,14 +471,14 @@ export type ShippingMethodUpdateInput = {
 };
 
 export type SortOrder =
-  | 'asc'
-  | 'desc';
+  | 'ASC'
+  | 'DESC';
 
 /** Why stock changed: set by an admin, sold at checkout, or returned on cancel/refund. */
 export type StockMovementType =
-  | 'adjustment'
-  | 'reversal'
-  | 'sale';
+  | 'ADJUSTMENT'
+  | 'REVERSAL'
+  | 'SALE';
 
 /** Stock to set in one warehouse; all items are written or none. */
 export type StockSetInput = {
@@ -515,10 +515,10 @@ export type TaxRuleCreateInput = {
 };
 
 export type TaxRuleType =
-  | 'custom'
-  | 'reduced'
-  | 'standard'
-  | 'zero';
+  | 'CUSTOM'
+  | 'REDUCED'
+  | 'STANDARD'
+  | 'ZERO';
 
 /** Only the fields given change; `country_code: null` clears it. */
 export type TaxRuleUpdateInput = {

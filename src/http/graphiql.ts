@@ -24,9 +24,10 @@ const ASSETS = new Map<string, string>(
 
 const DEFAULT_QUERY = `# The store, as a guest sees it. Credentials go in the Headers tab:
 #   {"Authorization": "Bearer <access token>"}, {"X-Cart-Token": "<cart sessionToken>"}
+# Names come in the request's locale (Accept-Language, or a locale argument); enum values are UPPER_CASE.
 query Browse {
-  storeProducts(limit: 5) {
-    items { id translations { name slug } variants { id sku priceGross stock } }
+  storeProducts(limit: 5, sort: NAME, order: ASC) {
+    items { id name slug variants { id sku priceGross stock } }
     meta { total }
   }
   storeShippingMethods { id translations { name } priceGross }

@@ -13,8 +13,8 @@ export class PageMeta {
 
 /** Direction of a sorted list (products, orders). */
 export enum SortOrder {
-  asc = 'asc',
-  desc = 'desc',
+  ASC = 'asc',
+  DESC = 'desc',
 }
 registerEnumType(SortOrder, { name: 'SortOrder' });
 

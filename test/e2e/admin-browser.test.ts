@@ -225,9 +225,9 @@ describe('admin dashboard: serving', () => {
     // Sorting by price, highest first: a request to the server, the order in the URL.
     const price = page.getByRole('columnheader', { name: /Price/ });
     await price.getByRole('button').click();
-    await page.waitForURL(/sort=price_gross/);
+    await page.waitForURL(/sort=PRICE_GROSS/);
     await price.getByRole('button').click();
-    await page.waitForURL(/order=desc/);
+    await page.waitForURL(/order=DESC/);
     expect(await price.getAttribute('aria-sort')).toBe('descending');
     await page.locator('table[aria-busy="false"]').waitFor();
     await page
@@ -284,12 +284,12 @@ describe('admin dashboard: serving', () => {
     await audit(s, 'Home');
     await page.getByRole('link', { name: 'Pending orders' }).click();
     await heading(page, 'Orders').waitFor();
-    await page.waitForURL(/status=pending/);
-    expect(await page.getByLabel('Status').inputValue()).toBe('pending');
+    await page.waitForURL(/status=PENDING/);
+    expect(await page.getByLabel('Status').inputValue()).toBe('PENDING');
     await page.getByLabel('Status').selectOption('');
     await page.waitForURL((url) => !url.searchParams.has('status'));
-    await page.getByLabel('Status').selectOption('pending');
-    await page.waitForURL(/status=pending/);
+    await page.getByLabel('Status').selectOption({ label: 'Pending' });
+    await page.waitForURL(/status=PENDING/);
     await page.getByRole('searchbox', { name: 'Search' }).fill(order.order_number);
     await page.getByRole('link', { name: order.order_number }).waitFor();
     await audit(s, 'Orders');

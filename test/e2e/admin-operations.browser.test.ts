@@ -103,17 +103,17 @@ const { openSession, closeSession, signIn } = adminBrowser(
     await page.getByRole('link', { name: 'Stock movements of this warehouse' }).click();
     await heading(page, 'Stock movements').waitFor();
     await page.getByLabel('SKU').fill(product.sku!);
-    await page.getByLabel('Reason').selectOption('adjustment');
+    await page.getByLabel('Reason').selectOption({ label: 'Adjustment' });
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.waitForURL(/sku=/);
-    expect(new URL(page.url()).searchParams.get('type')).toBe('adjustment');
+    expect(new URL(page.url()).searchParams.get('type')).toBe('ADJUSTMENT');
     const movement = page.getByRole('row', { name: new RegExp(product.sku!) });
     await movement.getByRole('cell', { name: '+12' }).waitFor();
     await movement.getByRole('cell', { name: 'first count' }).waitFor();
     await movement.getByRole('cell', { name: name }).waitFor();
     await page.getByText('1 result · page 1 of 1').waitFor();
     await audit(s, 'Stock movements');
-    await page.getByLabel('Reason').selectOption('sale');
+    await page.getByLabel('Reason').selectOption({ label: 'Sale' });
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('No movements match these filters.').waitFor();
     // Reloading keeps the filters.
@@ -231,7 +231,7 @@ const { openSession, closeSession, signIn } = adminBrowser(
     const product = await createProductOverApi(`HOOK-${uid()}`);
     const s = await openSession();
     const { page } = s;
-    await signIn(s, staff.owner, '/admin/settings/automation?status=dead');
+    await signIn(s, staff.owner, '/admin/settings/automation?status=DEAD');
     await heading(page, 'Automation deliveries').waitFor();
     // The relay tries once (max_attempts 1), the receiver says 500: the delivery is dead.
     const row = page.getByRole('row', { name: /product\.after_create/ }).first();
@@ -251,8 +251,8 @@ const { openSession, closeSession, signIn } = adminBrowser(
     await heading(page, 'Automation deliveries').waitFor();
 
     receiverUp = true;
-    await page.getByLabel('Status').selectOption('dead');
-    await page.waitForURL(/status=dead/);
+    await page.getByLabel('Status').selectOption({ label: 'Failed' });
+    await page.waitForURL(/status=DEAD/);
     await page
       .getByRole('row', { name: /product\.after_create/ })
       .first()
@@ -265,7 +265,7 @@ const { openSession, closeSession, signIn } = adminBrowser(
         (r) => r.path === '/hooks/product.after_create' && r.body.includes(product.id) && receiverUp,
       ),
     );
-    await page.getByLabel('Status').selectOption('delivered');
+    await page.getByLabel('Status').selectOption({ label: 'Delivered' });
     await eventually(async () => {
       await page.reload();
       await heading(page, 'Automation deliveries').waitFor();
@@ -293,7 +293,7 @@ const { openSession, closeSession, signIn } = adminBrowser(
     await audit(s, 'New staff user');
     await page.getByRole('button', { name: 'Save' }).click();
     await heading(page, 'Cora Clerk').waitFor();
-    await page.getByLabel('Role').selectOption('admin');
+    await page.getByLabel('Role').selectOption({ label: 'Admin (everything but staff)' });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     await page.getByRole('button', { name: 'Deactivate' }).click();

@@ -136,7 +136,7 @@ describe('Order.nextStatuses', () => {
     const [id] = await placeOrders(1, product.id);
     const query = `query O($id: UUID!) { order(id: $id) { status nextStatuses } }`;
     const pending = await t.asAdmin().gql(query, { id });
-    expect(pending.data.order).toEqual({ status: 'pending', nextStatuses: ['confirmed', 'cancelled'] });
+    expect(pending.data.order).toEqual({ status: 'PENDING', nextStatuses: ['CONFIRMED', 'CANCELLED'] });
     await t.asAdmin().put(`/api/v1/admin/orders/${id}/status`, { status: 'cancelled' });
     expect((await t.asAdmin().gql(query, { id })).data.order.nextStatuses).toEqual([]);
   });

@@ -159,7 +159,7 @@ run(`admin first screens over ${SIZE} products and orders`, () => {
     }
     await timed('orders list', page, () => page.goto(`${t.url}/admin/orders`), firstRow);
     await timed('orders search by number', page, () => page.goto(`${t.url}/admin/orders?q=PERF-0099999`), firstRow);
-    await timed('orders filtered by status', page, () => page.goto(`${t.url}/admin/orders?status=shipped`), firstRow);
+    await timed('orders filtered by status', page, () => page.goto(`${t.url}/admin/orders?status=SHIPPED`), firstRow);
     await timed('customers search', page, () => page.goto(`${t.url}/admin/customers?q=perf-77777`), firstRow);
     await closeSession(s);
   }, 600_000);

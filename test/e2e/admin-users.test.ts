@@ -118,6 +118,6 @@ describe('admin users', () => {
     const ok = await t
       .asSuperAdmin()
       .gql(AdminUserCreateDocument, { input: { email: uniqueEmail(), password: PASSWORD } });
-    expect(ok.data.adminUserCreate.role).toBe('admin');
+    expect(ok.data.adminUserCreate.role).toBe('ADMIN');
   });
 });

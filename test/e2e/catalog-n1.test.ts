@@ -57,7 +57,7 @@ describe('statement counts do not grow with the page', () => {
 
   it('names in one locale (Accept-Language or the locale argument) cost no statement of their own', async () => {
     const LOCALIZED = `query Localized($categoryId: UUID) {
-      storeProducts(limit: 100, categoryId: $categoryId, sort: sku, order: asc) {
+      storeProducts(limit: 100, categoryId: $categoryId, sort: SKU, order: ASC) {
         items {
           name slug description german: name(locale: "de") germanSlug: slug(locale: "de")
           attributes { name french: name(locale: "fr") }

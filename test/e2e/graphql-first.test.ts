@@ -140,7 +140,7 @@ describe('a guest shops over GraphQL alone', () => {
     );
     expect(placed.body.errors).toBeUndefined();
     const order = placed.body.data.checkoutComplete;
-    expect(order).toMatchObject({ status: 'pending', isGuestOrder: true, total: 2 * variant.priceGross + 490 });
+    expect(order).toMatchObject({ status: 'PENDING', isGuestOrder: true, total: 2 * variant.priceGross + 490 });
     // The guest token reaches the GraphQL endpoint as well as the spec's store path, never the response body.
     expect(jar.paths('svc_guest_token').sort()).toEqual(['/api/v1/store', '/graphql']);
     expect(JSON.stringify(placed.body)).not.toContain(jar.value('svc_guest_token', '/graphql'));
@@ -150,7 +150,7 @@ describe('a guest shops over GraphQL alone', () => {
     expect(read.body.data.storeOrder).toEqual({
       id: order.id,
       orderNumber: order.orderNumber,
-      status: 'pending',
+      status: 'PENDING',
       total: order.total,
       email: 'guest@example.com',
       isGuestOrder: true,

@@ -139,7 +139,7 @@ const schema = buildBaseSchema(schemaParts());
 function minimal(type: GraphQLInputType): unknown {
   if (isNonNullType(type)) return minimal(type.ofType);
   if (isListType(type)) return [];
-  if (isEnumType(type)) return type.getValues()[0].value;
+  if (isEnumType(type)) return type.getValues()[0].name;
   if (isInputObjectType(type)) {
     const out: Record<string, unknown> = {};
     for (const f of Object.values(type.getFields()))

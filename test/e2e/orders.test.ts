@@ -192,7 +192,7 @@ describe('over GraphQL', () => {
         email: 'g@example.com',
       },
     });
-    expect(placed.data.checkoutComplete).toMatchObject({ is_guest_order: true, status: 'pending' });
+    expect(placed.data.checkoutComplete).toMatchObject({ is_guest_order: true, status: 'PENDING' });
     const probe = await t
       .asGuest()
       .gql(

@@ -234,8 +234,8 @@ describe('discount codes', () => {
 describe('over GraphQL', () => {
   it('serves the same operations with camelCase inputs', async () => {
     const admin = t.asAdmin();
-    const rule = await admin.gql(op.TaxRuleCreateDocument, { input: { name: 'Reduced', rate: 700, type: 'reduced' } });
-    expect(rule.data.taxRuleCreate).toMatchObject({ rate: 700, type: 'reduced' });
+    const rule = await admin.gql(op.TaxRuleCreateDocument, { input: { name: 'Reduced', rate: 700, type: 'REDUCED' } });
+    expect(rule.data.taxRuleCreate).toMatchObject({ rate: 700, type: 'REDUCED' });
     const method = await admin.gql(op.ShippingMethodCreateDocument, {
       input: {
         priceGross: 990,

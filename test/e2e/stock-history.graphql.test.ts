@@ -64,7 +64,7 @@ describe('stock history and levels over GraphQL', () => {
     expect(all.errors).toBeUndefined();
     expect(all.data.stockMovements.items.map((m: { quantity: number }) => m.quantity)).toEqual([7, -2, 5]);
     expect(all.data.stockMovements.items[2]).toMatchObject({
-      type: 'adjustment',
+      type: 'ADJUSTMENT',
       reference: 'first count',
       warehouseName: 'North',
       productName: 'History lamp',
@@ -78,7 +78,7 @@ describe('stock history and levels over GraphQL', () => {
 
     const variant = await admin.gql(MOVEMENTS, { variantId: varied.variants[0].id });
     expect(variant.data.stockMovements.meta.total).toBe(1);
-    expect((await admin.gql(MOVEMENTS, { sku: tag, type: 'sale' })).data.stockMovements.meta.total).toBe(0);
+    expect((await admin.gql(MOVEMENTS, { sku: tag, type: 'SALE' })).data.stockMovements.meta.total).toBe(0);
     expect((await admin.gql(MOVEMENTS, { sku: tag, from: before })).data.stockMovements.meta.total).toBe(3);
     expect((await admin.gql(MOVEMENTS, { sku: tag, to: before })).data.stockMovements.meta.total).toBe(0);
   });

@@ -44,7 +44,7 @@ describe('warehouses over GraphQL', () => {
     const productStock = await admin.gql(op.ProductStockDocument, { productId: product.id });
     expect(productStock.data.productStock).toHaveLength(1);
     const movements = await admin.gql(op.WarehouseMovementsDocument, { warehouseId: w.id });
-    expect(movements.data.warehouseMovements.items[0]).toMatchObject({ type: 'adjustment', quantity: 9 });
+    expect(movements.data.warehouseMovements.items[0]).toMatchObject({ type: 'ADJUSTMENT', quantity: 9 });
 
     const deleted = await admin.gql(op.WarehouseDeleteDocument, { id: w.id });
     expect(deleted.data.warehouseDelete).toBe(true);

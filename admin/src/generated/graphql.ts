@@ -4,12 +4,12 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
-/** Staff roles (contract §4): `super_admin` alone holds `users.manage`. */
+/** Staff roles (contract §4): `SUPER_ADMIN` alone holds `users.manage`. */
 export type AdminRole =
-  | 'admin'
-  | 'manager'
-  | 'super_admin'
-  | 'viewer';
+  | 'ADMIN'
+  | 'MANAGER'
+  | 'SUPER_ADMIN'
+  | 'VIEWER';
 
 /** A new staff account; `role` defaults to `admin`. */
 export type AdminUserCreateInput = {
@@ -76,11 +76,11 @@ export type AttributeValuesInput = {
   attributes: Array<AttributeValueInput>;
 };
 
-/** `pending` (due at `nextAttemptAt`), `delivered`, or `dead` (max attempts reached; replay it). */
+/** `PENDING` (due at `nextAttemptAt`), `DELIVERED`, or `DEAD` (max attempts reached; replay it). */
 export type AutomationDeliveryStatus =
-  | 'dead'
-  | 'delivered'
-  | 'pending';
+  | 'DEAD'
+  | 'DELIVERED'
+  | 'PENDING';
 
 /** A category; at least one translation. */
 export type CategoryCreateInput = {
@@ -147,10 +147,10 @@ export type DiscountCodeUpdateInput = {
   value?: number | null | undefined;
 };
 
-/** `percentage`: value in basis points; `fixed`: value in cents. */
+/** `PERCENTAGE`: value in basis points; `FIXED`: value in cents. */
 export type DiscountType =
-  | 'fixed'
-  | 'percentage';
+  | 'FIXED'
+  | 'PERCENTAGE';
 
 /** A name (and description) in one locale. */
 export type LocalizedTextInput = {
@@ -182,20 +182,20 @@ export type NameTranslationInput = {
 };
 
 export type OrderSortField =
-  | 'created_at'
-  | 'order_number'
-  | 'status'
-  | 'total';
+  | 'CREATED_AT'
+  | 'ORDER_NUMBER'
+  | 'STATUS'
+  | 'TOTAL';
 
-/** See the transition table: cancelled and refunded are final. */
+/** See the transition table: CANCELLED and REFUNDED are final. */
 export type OrderStatus =
-  | 'cancelled'
-  | 'confirmed'
-  | 'delivered'
-  | 'pending'
-  | 'processing'
-  | 'refunded'
-  | 'shipped';
+  | 'CANCELLED'
+  | 'CONFIRMED'
+  | 'DELIVERED'
+  | 'PENDING'
+  | 'PROCESSING'
+  | 'REFUNDED'
+  | 'SHIPPED';
 
 export type OrderStatusInput = {
   comment?: string | null | undefined;
@@ -220,9 +220,16 @@ export type PaymentMethodUpdateInput = {
 };
 
 export type PaymentTransactionStatus =
-  | 'completed'
-  | 'failed'
-  | 'pending';
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'PENDING';
+
+/** `PENDING` (payable), `CLAIMED` (being completed), `COMPLETED` (the order is placed), or `EXPIRED`. */
+export type PayprovLinkStatus =
+  | 'CLAIMED'
+  | 'COMPLETED'
+  | 'EXPIRED'
+  | 'PENDING';
 
 /** A new product: `currency` and at least one translation are required. */
 export type ProductCreateInput = {
@@ -251,15 +258,15 @@ export type ProductImportInput = {
   file?: string | null | undefined;
 };
 
-/** Sort key of product lists (`name` sorts by the default-locale name). */
+/** Sort key of product lists (`NAME` sorts by the default-locale name). */
 export type ProductSort =
-  | 'created_at'
-  | 'name'
-  | 'price_gross'
-  | 'price_net'
-  | 'sku'
-  | 'stock'
-  | 'updated_at';
+  | 'CREATED_AT'
+  | 'NAME'
+  | 'PRICE_GROSS'
+  | 'PRICE_NET'
+  | 'SKU'
+  | 'STOCK'
+  | 'UPDATED_AT';
 
 export type ProductTranslationInput = {
   description?: string | null | undefined;
@@ -329,14 +336,14 @@ export type ShippingMethodUpdateInput = {
 };
 
 export type SortOrder =
-  | 'asc'
-  | 'desc';
+  | 'ASC'
+  | 'DESC';
 
 /** Why stock changed: set by an admin, sold at checkout, or returned on cancel/refund. */
 export type StockMovementType =
-  | 'adjustment'
-  | 'reversal'
-  | 'sale';
+  | 'ADJUSTMENT'
+  | 'REVERSAL'
+  | 'SALE';
 
 /** Stock to set in one warehouse; all items are written or none. */
 export type StockSetInput = {
@@ -373,10 +380,10 @@ export type TaxRuleCreateInput = {
 };
 
 export type TaxRuleType =
-  | 'custom'
-  | 'reduced'
-  | 'standard'
-  | 'zero';
+  | 'CUSTOM'
+  | 'REDUCED'
+  | 'STANDARD'
+  | 'ZERO';
 
 /** Only the fields given change; `country_code: null` clears it. */
 export type TaxRuleUpdateInput = {
@@ -804,30 +811,30 @@ export type AdminPaymentMethodDeleteMutationVariables = Exact<{
 
 export type AdminPaymentMethodDeleteMutation = { paymentMethodDelete: boolean };
 
-export type AdminPayprovPaymentFragment = { transactionId: string, paymentIntentId: string, status: string, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> };
+export type AdminPayprovPaymentFragment = { transactionId: string, paymentIntentId: string, status: PaymentTransactionStatus, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> };
 
-export type AdminPayprovLinkFragment = { id: string, status: string, paymentIntentId: string, amount: number, currency: string, expiresAt: string, createdAt: string };
+export type AdminPayprovLinkFragment = { id: string, status: PayprovLinkStatus, paymentIntentId: string, amount: number, currency: string, expiresAt: string, createdAt: string };
 
 export type AdminOrderPaymentsQueryVariables = Exact<{
   orderId: string;
 }>;
 
 
-export type AdminOrderPaymentsQuery = { payprovOrderPayments: { canCreateLink: boolean, payments: Array<{ transactionId: string, paymentIntentId: string, status: string, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> }>, links: Array<{ id: string, status: string, paymentIntentId: string, amount: number, currency: string, expiresAt: string, createdAt: string }> } };
+export type AdminOrderPaymentsQuery = { payprovOrderPayments: { canCreateLink: boolean, payments: Array<{ transactionId: string, paymentIntentId: string, status: PaymentTransactionStatus, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> }>, links: Array<{ id: string, status: PayprovLinkStatus, paymentIntentId: string, amount: number, currency: string, expiresAt: string, createdAt: string }> } };
 
 export type AdminPaymentCaptureMutationVariables = Exact<{
   paymentIntentId: string;
 }>;
 
 
-export type AdminPaymentCaptureMutation = { payprovCapturePayment: { transactionId: string, paymentIntentId: string, status: string, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> } };
+export type AdminPaymentCaptureMutation = { payprovCapturePayment: { transactionId: string, paymentIntentId: string, status: PaymentTransactionStatus, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> } };
 
 export type AdminPaymentCancelMutationVariables = Exact<{
   paymentIntentId: string;
 }>;
 
 
-export type AdminPaymentCancelMutation = { payprovCancelPayment: { transactionId: string, paymentIntentId: string, status: string, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> } };
+export type AdminPaymentCancelMutation = { payprovCancelPayment: { transactionId: string, paymentIntentId: string, status: PaymentTransactionStatus, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> } };
 
 export type AdminPaymentRefundMutationVariables = Exact<{
   paymentIntentId: string;
@@ -835,7 +842,7 @@ export type AdminPaymentRefundMutationVariables = Exact<{
 }>;
 
 
-export type AdminPaymentRefundMutation = { payprovRefundPayment: { transactionId: string, paymentIntentId: string, status: string, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> } };
+export type AdminPaymentRefundMutation = { payprovRefundPayment: { transactionId: string, paymentIntentId: string, status: PaymentTransactionStatus, providerStatus: string | null, amount: number, currency: string, amountRefunded: number, refundable: number, canCapture: boolean, canCancel: boolean, authorizationExpiresAt: string | null, capturedAt: string | null, cancelledAt: string | null, refundedAt: string | null, failureReason: string | null, refunds: Array<{ id: string, amount: number, status: string, createdAt: string }> } };
 
 export type AdminCardPaymentMethodsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -848,7 +855,7 @@ export type AdminPaymentLinkCreateMutationVariables = Exact<{
 }>;
 
 
-export type AdminPaymentLinkCreateMutation = { payprovCreateOrderPaymentLink: { paymentUrl: string, link: { id: string, status: string, paymentIntentId: string, amount: number, currency: string, expiresAt: string, createdAt: string } } };
+export type AdminPaymentLinkCreateMutation = { payprovCreateOrderPaymentLink: { paymentUrl: string, link: { id: string, status: PayprovLinkStatus, paymentIntentId: string, amount: number, currency: string, expiresAt: string, createdAt: string } } };
 
 export type AdminProductRowFragment = { id: string, active: boolean, sku: string | null, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, updatedAt: string, translations: Array<{ locale: string, name: string, slug: string }> };
 
@@ -1727,7 +1734,7 @@ export const AdminCustomerDocument = new TypedDocumentString(`
       phone
     }
   }
-  orders(customerId: $id, limit: 10, sort: created_at, order: desc) {
+  orders(customerId: $id, limit: 10, sort: CREATED_AT, order: DESC) {
     items {
       id
       orderNumber

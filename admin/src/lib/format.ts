@@ -21,3 +21,6 @@ export function stringParam(value: unknown): string | undefined {
 export function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
   return values.includes(value as T) ? (value as T) : undefined;
 }
+
+/** A GraphQL enum value in running text: `PARTIALLY_PAID` → "partially paid". */
+export const enumText = (value: string) => value.toLowerCase().replace(/_/g, ' ');

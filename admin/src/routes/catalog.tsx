@@ -13,7 +13,7 @@ const productsRoute = createRoute({
     q: stringParam(search.q),
     page: pageParam(search.page),
     sort: oneOf(PRODUCT_SORTS, search.sort),
-    order: oneOf(['asc', 'desc'] as const, search.order),
+    order: oneOf(['ASC', 'DESC'] as const, search.order),
   }),
   component: lazyRouteComponent(() => import('../screens/products/list'), 'ProductsScreen'),
 });

@@ -82,9 +82,9 @@ const automationRoute = createRoute({
   path: 'settings/automation',
   validateSearch: (
     search: Record<string, unknown>,
-  ): { page: number; status?: 'pending' | 'delivered' | 'dead'; event?: string } => ({
+  ): { page: number; status?: 'PENDING' | 'DELIVERED' | 'DEAD'; event?: string } => ({
     page: pageParam(search.page),
-    status: oneOf(['pending', 'delivered', 'dead'] as const, search.status),
+    status: oneOf(['PENDING', 'DELIVERED', 'DEAD'] as const, search.status),
     event: stringParam(search.event),
   }),
   component: lazyRouteComponent(() => import('../screens/settings/automation'), 'AutomationScreen'),

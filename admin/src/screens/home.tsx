@@ -78,7 +78,7 @@ export function HomeScreen() {
                 link={
                   <Link
                     to="/orders"
-                    search={{ page: 1, status: 'pending' }}
+                    search={{ page: 1, status: 'PENDING' }}
                     className="text-sm text-blue-800 underline"
                   >
                     Pending orders
@@ -92,7 +92,7 @@ export function HomeScreen() {
                 link={
                   <Link
                     to="/orders"
-                    search={{ page: 1, status: 'confirmed' }}
+                    search={{ page: 1, status: 'CONFIRMED' }}
                     className="text-sm text-blue-800 underline"
                   >
                     Confirmed orders

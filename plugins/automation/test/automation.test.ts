@@ -223,12 +223,12 @@ describe('automation webhooks', () => {
     const list = await t
       .asSuperAdmin()
       .gql(
-        '{ automationDeliveries(status: delivered, limit: 2) { items { id event status attemptCount attempts { attempt statusCode } } meta { total limit } } }',
+        '{ automationDeliveries(status: DELIVERED, limit: 2) { items { id event status attemptCount attempts { attempt statusCode } } meta { total limit } } }',
       );
     expect(list.errors).toBeUndefined();
     expect(list.data.automationDeliveries.meta.limit).toBe(2);
     const first = list.data.automationDeliveries.items[0];
-    expect(first).toMatchObject({ status: 'delivered', attemptCount: expect.any(Number) });
+    expect(first).toMatchObject({ status: 'DELIVERED', attemptCount: expect.any(Number) });
     const replay = await t.asSuperAdmin().gql(`mutation { automationReplay(ids: ["${first.id}"]) }`);
     expect(replay.data).toEqual({ automationReplay: 1 });
     await eventually(

@@ -97,7 +97,8 @@
               view.payments.map(function (p) {
                 return [
                   p.paymentIntentId,
-                  p.status,
+                  // GraphQL's enum values (PENDING) read as words.
+                  p.status.toLowerCase(),
                   p.providerStatus || 'unknown',
                   money(p.amount, p.currency),
                   money(p.amountRefunded, p.currency),
@@ -112,7 +113,7 @@
               'Payment links',
               ['Link status', 'Amount', 'Expires'],
               view.links.map(function (l) {
-                return [l.status, money(l.amount, l.currency), new Date(l.expiresAt).toLocaleString()];
+                return [l.status.toLowerCase(), money(l.amount, l.currency), new Date(l.expiresAt).toLocaleString()];
               }),
             )
           : el('p', 'No payment link.'),

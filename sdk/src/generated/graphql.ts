@@ -91,15 +91,15 @@ export type LogoutInput = {
   refreshToken?: string | null | undefined;
 };
 
-/** See the transition table: cancelled and refunded are final. */
+/** See the transition table: CANCELLED and REFUNDED are final. */
 export type OrderStatus =
-  | 'cancelled'
-  | 'confirmed'
-  | 'delivered'
-  | 'pending'
-  | 'processing'
-  | 'refunded'
-  | 'shipped';
+  | 'CANCELLED'
+  | 'CONFIRMED'
+  | 'DELIVERED'
+  | 'PENDING'
+  | 'PROCESSING'
+  | 'REFUNDED'
+  | 'SHIPPED';
 
 /** Without `refreshToken` the `svc_refresh_token` cookie is used. */
 export type RefreshInput = {

@@ -133,7 +133,7 @@ export async function seedDemo(ctx: Ctx): Promise<DemoSummary | null> {
       name: 'VAT 7 %',
       rate: 700,
       countryCode: 'DE',
-      type: TaxRuleType.reduced,
+      type: TaxRuleType.REDUCED,
     });
     const main = await createWarehouse(tx, {
       name: 'Main warehouse',

@@ -39,9 +39,9 @@ export function toTsQuery(search: string): string | null {
 }
 
 function orderBy(ctx: Ctx, sort: ProductSort, order: SortOrder): Prisma.Sql {
-  const dir = Prisma.raw(order === SortOrder.asc ? 'ASC' : 'DESC');
-  const nulls = Prisma.raw(order === SortOrder.asc ? 'NULLS FIRST' : 'NULLS LAST');
-  if (sort === ProductSort.name) {
+  const dir = Prisma.raw(order === SortOrder.ASC ? 'ASC' : 'DESC');
+  const nulls = Prisma.raw(order === SortOrder.ASC ? 'NULLS FIRST' : 'NULLS LAST');
+  if (sort === ProductSort.NAME) {
     const locale = ctx.config['i18n.default_locale'];
     return Prisma.sql`(SELECT t.name FROM product_translations t WHERE t.product_id = p.id ORDER BY (t.locale = ${locale}) DESC, t.locale LIMIT 1) ${dir} ${nulls}, p.id ${dir}`;
   }
@@ -102,7 +102,7 @@ export async function listProducts(
   const counted = Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM products p ${whereSql} LIMIT ${COUNT_CAP + 1}) c`;
   const rows = await ctx.db.$queryRaw<Array<Product & { total: bigint | number }>>(Prisma.sql`
     SELECT ${PRODUCT_COLUMNS}, (${counted}) AS total FROM products p ${whereSql}
-    ORDER BY ${orderBy(ctx, filter.sort ?? ProductSort.created_at, filter.order ?? SortOrder.desc)}
+    ORDER BY ${orderBy(ctx, filter.sort ?? ProductSort.CREATED_AT, filter.order ?? SortOrder.DESC)}
     LIMIT ${page.limit} OFFSET ${page.skip}`);
   let total = rows.length ? capCount(rows[0].total) : 0;
   if (!rows.length && page.skip > 0) {

@@ -96,17 +96,17 @@ export class Product {
 export const ProductList = PaginatedList(Product, 'ProductList');
 
 export enum ProductSort {
-  created_at = 'created_at',
-  updated_at = 'updated_at',
-  price_gross = 'price_gross',
-  price_net = 'price_net',
-  sku = 'sku',
-  stock = 'stock',
-  name = 'name',
+  CREATED_AT = 'created_at',
+  UPDATED_AT = 'updated_at',
+  PRICE_GROSS = 'price_gross',
+  PRICE_NET = 'price_net',
+  SKU = 'sku',
+  STOCK = 'stock',
+  NAME = 'name',
 }
 registerEnumType(ProductSort, {
   name: 'ProductSort',
-  description: 'Sort key of product lists (`name` sorts by the default-locale name).',
+  description: 'Sort key of product lists (`NAME` sorts by the default-locale name).',
 });
 
 @ObjectType({ description: 'Outcome of one item of a bulk create or CSV import.' })

@@ -16,9 +16,9 @@ export class StockEntry {
 }
 
 export enum StockMovementType {
-  adjustment = 'adjustment',
-  sale = 'sale',
-  reversal = 'reversal',
+  ADJUSTMENT = 'adjustment',
+  SALE = 'sale',
+  REVERSAL = 'reversal',
 }
 registerEnumType(StockMovementType, {
   name: 'StockMovementType',

@@ -12,6 +12,7 @@ export { checkout } from './checkout.service';
 export { loadCheckoutCart } from './checkout-cart';
 export { draftCheckout } from './checkout-draft';
 export { updateOrderStatus } from './order.service';
+export { PaymentTransactionStatus } from './order.type';
 export * from './payment-transactions.service';
 
 export const domain: DomainModule = {

@@ -1,9 +1,9 @@
 import { registerEnumType } from 'type-graphql';
 
 export enum OrderSortField {
-  created_at = 'created_at',
-  total = 'total',
-  status = 'status',
-  order_number = 'order_number',
+  CREATED_AT = 'created_at',
+  TOTAL = 'total',
+  STATUS = 'status',
+  ORDER_NUMBER = 'order_number',
 }
 registerEnumType(OrderSortField, { name: 'OrderSortField' });

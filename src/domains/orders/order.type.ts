@@ -4,17 +4,17 @@ import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 
 export enum OrderStatus {
-  pending = 'pending',
-  confirmed = 'confirmed',
-  processing = 'processing',
-  shipped = 'shipped',
-  delivered = 'delivered',
-  cancelled = 'cancelled',
-  refunded = 'refunded',
+  PENDING = 'pending',
+  CONFIRMED = 'confirmed',
+  PROCESSING = 'processing',
+  SHIPPED = 'shipped',
+  DELIVERED = 'delivered',
+  CANCELLED = 'cancelled',
+  REFUNDED = 'refunded',
 }
 registerEnumType(OrderStatus, {
   name: 'OrderStatus',
-  description: 'See the transition table: cancelled and refunded are final.',
+  description: 'See the transition table: CANCELLED and REFUNDED are final.',
 });
 
 @ObjectType({ description: 'One ordered line, priced when the order was placed.' })
@@ -72,9 +72,9 @@ export class Order {
 export const OrderList = PaginatedList(Order, 'OrderList');
 
 export enum PaymentTransactionStatus {
-  pending = 'pending',
-  completed = 'completed',
-  failed = 'failed',
+  PENDING = 'pending',
+  COMPLETED = 'completed',
+  FAILED = 'failed',
 }
 registerEnumType(PaymentTransactionStatus, { name: 'PaymentTransactionStatus' });
 

@@ -5,12 +5,12 @@ import { UuidScalar } from '../../shared/scalars';
 import { Clearable, Rules } from '../../shared/validation/rules';
 
 export enum DiscountType {
-  percentage = 'percentage',
-  fixed = 'fixed',
+  PERCENTAGE = 'percentage',
+  FIXED = 'fixed',
 }
 registerEnumType(DiscountType, {
   name: 'DiscountType',
-  description: '`percentage`: value in basis points; `fixed`: value in cents.',
+  description: '`PERCENTAGE`: value in basis points; `FIXED`: value in cents.',
 });
 
 @ObjectType({ description: 'A discount code. Codes are case-insensitive and stored lower-case.' })

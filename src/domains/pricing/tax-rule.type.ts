@@ -5,10 +5,10 @@ import { UuidScalar } from '../../shared/scalars';
 import { Clearable, Rules } from '../../shared/validation/rules';
 
 export enum TaxRuleType {
-  standard = 'standard',
-  reduced = 'reduced',
-  zero = 'zero',
-  custom = 'custom',
+  STANDARD = 'standard',
+  REDUCED = 'reduced',
+  ZERO = 'zero',
+  CUSTOM = 'custom',
 }
 registerEnumType(TaxRuleType, { name: 'TaxRuleType' });
 

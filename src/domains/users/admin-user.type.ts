@@ -5,9 +5,16 @@ import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import { Clearable, Rules } from '../../shared/validation/rules';
 
-registerEnumType(AdminRole, {
+/** GraphQL names the stored roles in UPPER_CASE; the value behind each name is what the database and REST hold. */
+const AdminRoleEnum = {
+  SUPER_ADMIN: AdminRole.super_admin,
+  ADMIN: AdminRole.admin,
+  MANAGER: AdminRole.manager,
+  VIEWER: AdminRole.viewer,
+} satisfies Record<Uppercase<AdminRole>, AdminRole>;
+registerEnumType(AdminRoleEnum, {
   name: 'AdminRole',
-  description: 'Staff roles (contract §4): `super_admin` alone holds `users.manage`.',
+  description: 'Staff roles (contract §4): `SUPER_ADMIN` alone holds `users.manage`.',
 });
 
 @ObjectType({ description: 'A staff account. The password hash never leaves the server.' })
@@ -16,7 +23,7 @@ export class AdminUser {
   @Field({ description: 'Stored trimmed and lower-cased.' }) email!: string;
   @Field(() => String, { nullable: true }) firstName!: string | null;
   @Field(() => String, { nullable: true }) lastName!: string | null;
-  @Field(() => AdminRole) role!: AdminRole;
+  @Field(() => AdminRoleEnum) role!: AdminRole;
   @Field() active!: boolean;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
@@ -30,7 +37,7 @@ export class AdminUserCreateInput {
   @Field({ description: '8 to 128 characters.' }) @Rules({ minLength: 8, maxLength: 128 }) password!: string;
   @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) firstName?: string;
   @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) lastName?: string;
-  @Field(() => AdminRole, { nullable: true }) role?: AdminRole;
+  @Field(() => AdminRoleEnum, { nullable: true }) role?: AdminRole;
   @Field({ nullable: true, description: 'Default true.' }) active?: boolean;
 }
 
@@ -42,6 +49,6 @@ export class AdminUserUpdateInput {
   @Field({ nullable: true }) @Rules({ minLength: 8, maxLength: 128 }) password?: string;
   @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) firstName?: string;
   @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 255 }) lastName?: string;
-  @Field(() => AdminRole, { nullable: true }) role?: AdminRole;
+  @Field(() => AdminRoleEnum, { nullable: true }) role?: AdminRole;
   @Field({ nullable: true }) active?: boolean;
 }

@@ -14,6 +14,7 @@ import {
   AdminCustomerUpdateDocument,
 } from '../../generated/graphql';
 import { dateTime, money } from '../../lib/format';
+import { STATUS_LABEL } from '../orders/status';
 import { customerName } from './list';
 
 const route = getRouteApi('/_app/customers/$customerId');
@@ -130,7 +131,7 @@ export function CustomerScreen() {
                       {o.orderNumber}
                     </Link>
                   </Td>
-                  <Td>{o.status}</Td>
+                  <Td>{STATUS_LABEL[o.status]}</Td>
                   <Td>{money(o.total, o.currency)}</Td>
                   <Td>{dateTime(o.createdAt)}</Td>
                 </tr>

@@ -6,7 +6,7 @@ const amount = /^(\d+([.,]\d{1,2})?)?$/;
 const schema = z
   .object({
     code: z.string().trim().min(1, 'Enter a code.'),
-    type: z.enum(['percentage', 'fixed']),
+    type: z.enum(['PERCENTAGE', 'FIXED']),
     value: z
       .string()
       .trim()
@@ -20,7 +20,7 @@ const schema = z
     validUntil: z.string(),
     active: z.boolean(),
   })
-  .refine((v) => v.type !== 'percentage' || Number(v.value.replace(',', '.')) <= 100, {
+  .refine((v) => v.type !== 'PERCENTAGE' || Number(v.value.replace(',', '.')) <= 100, {
     path: ['value'],
     message: 'At most 100 %.',
   });
@@ -33,8 +33,8 @@ const FIELDS: FieldSpec<Values>[] = [
     label: 'Type',
     kind: 'select',
     options: [
-      { value: 'percentage', label: 'Percentage of the subtotal' },
-      { value: 'fixed', label: 'Fixed amount' },
+      { value: 'PERCENTAGE', label: 'Percentage of the subtotal' },
+      { value: 'FIXED', label: 'Fixed amount' },
     ],
   },
   { name: 'value', label: 'Value', kind: 'number', hint: 'Percent (10 = 10 %) or an amount (5.50).' },
@@ -45,10 +45,10 @@ const FIELDS: FieldSpec<Values>[] = [
   { name: 'active', label: 'Active', kind: 'checkbox' },
 ];
 
-/** Percent ↔ basis points (10 % = 1000) for `percentage`; whole units ↔ cents for `fixed`. */
+/** Percent ↔ basis points (10 % = 1000) for `PERCENTAGE`; whole units ↔ cents for `FIXED`. */
 const toValue = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
 const fromValue = (type: DiscountType, value: number) =>
-  type === 'percentage' ? String(value / 100) : fromMinor(value);
+  type === 'PERCENTAGE' ? String(value / 100) : fromMinor(value);
 
 export function DiscountForm(props: {
   discount?: AdminDiscountCodeFragment;
@@ -61,7 +61,7 @@ export function DiscountForm(props: {
       schema={schema}
       initial={{
         code: d?.code ?? '',
-        type: d?.type ?? 'percentage',
+        type: d?.type ?? 'PERCENTAGE',
         value: d ? fromValue(d.type, d.value) : '',
         minOrderValue: fromMinor(d?.minOrderValue),
         maxUses: d?.maxUses ? String(d.maxUses) : '',

@@ -15,7 +15,7 @@ const PAGE_SIZE = 25;
 
 /** "10 %" or "€5.00" (the shop's amounts are shown in EUR, the currency the service defaults to). */
 export const discountValue = (d: Pick<AdminDiscountCodeFragment, 'type' | 'value'>) =>
-  d.type === 'percentage' ? `${d.value / 100} %` : money(d.value, 'EUR');
+  d.type === 'PERCENTAGE' ? `${d.value / 100} %` : money(d.value, 'EUR');
 
 const columns: ColumnDef<AdminDiscountCodeFragment>[] = [
   {

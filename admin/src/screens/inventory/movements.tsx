@@ -21,9 +21,9 @@ const PAGE_SIZE = 25;
 type Row = AdminStockMovementsQuery['stockMovements']['items'][number];
 
 const REASONS: Record<Row['type'], string> = {
-  adjustment: 'Adjustment',
-  sale: 'Sale',
-  reversal: 'Return (cancel or refund)',
+  ADJUSTMENT: 'Adjustment',
+  SALE: 'Sale',
+  REVERSAL: 'Return (cancel or refund)',
 };
 
 const columns: ColumnDef<Row>[] = [

@@ -9,9 +9,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Table, Td, Th } from '../../components/ui/table';
 import { ExtensionSlot } from '../../extensions/extension-slot';
 import { AdminOrderDocument, AdminOrderStatusUpdateDocument, type OrderStatus } from '../../generated/graphql';
-import { dateTime, money } from '../../lib/format';
+import { dateTime, enumText, money } from '../../lib/format';
 import { OrderPayments, orderPaymentsKey } from './payments';
-import { ACTION_LABEL, RESTOCKING } from './status';
+import { ACTION_LABEL, RESTOCKING, STATUS_LABEL } from './status';
 
 const route = getRouteApi('/_app/orders/$orderId');
 
@@ -72,7 +72,7 @@ export function OrderScreen() {
       </p>
       <h1 className="text-2xl font-semibold">Order {order.orderNumber}</h1>
       <p>
-        Status: <strong>{order.status}</strong> · placed {dateTime(order.createdAt)}
+        Status: <strong>{STATUS_LABEL[order.status]}</strong> · placed {dateTime(order.createdAt)}
       </p>
       {moves.length > 0 && (
         <div role="group" aria-label="Status changes" className="flex flex-wrap gap-2">
@@ -191,7 +191,7 @@ export function OrderScreen() {
                   <Td>{t.provider}</Td>
                   <Td>{t.providerReference}</Td>
                   <Td>
-                    {t.status}
+                    {enumText(t.status)}
                     {t.capturedAt ? ' · captured' : ''}
                     {t.refundedAt ? ' · refunded' : ''}
                     {t.failureReason ? ` · ${t.failureReason}` : ''}

@@ -10,7 +10,7 @@ import { SearchField } from '../../components/search-field';
 import { inputClass } from '../../components/ui/field';
 import { AdminOrdersDocument, type AdminOrdersQuery } from '../../generated/graphql';
 import { dateTime, money, oneOf } from '../../lib/format';
-import { ORDER_STATUSES } from './status';
+import { ORDER_STATUSES, STATUS_LABEL } from './status';
 
 const route = getRouteApi('/_app/orders');
 const PAGE_SIZE = 25;
@@ -31,7 +31,7 @@ const columns: ColumnDef<Row>[] = [
     header: 'Customer',
     cell: ({ row }) => `${row.original.email}${row.original.isGuestOrder ? ' (guest)' : ''}`,
   },
-  { id: 'status', header: 'Status', cell: ({ row }) => row.original.status },
+  { id: 'status', header: 'Status', cell: ({ row }) => STATUS_LABEL[row.original.status] },
   { id: 'total', header: 'Total', cell: ({ row }) => money(row.original.total, row.original.currency) },
   { id: 'created', header: 'Placed', cell: ({ row }) => dateTime(row.original.createdAt) },
 ];
@@ -44,7 +44,7 @@ export function OrdersScreen() {
   const variables = { page: search.page, limit: PAGE_SIZE, search: search.q, status: search.status };
   const list = useQuery({
     queryKey: ['orders', variables],
-    queryFn: () => gql(AdminOrdersDocument, { ...variables, sort: 'created_at', order: 'desc' }),
+    queryFn: () => gql(AdminOrdersDocument, { ...variables, sort: 'CREATED_AT', order: 'DESC' }),
     placeholderData: keepPreviousData,
   });
   const table = useReactTable({
@@ -78,7 +78,7 @@ export function OrdersScreen() {
             <option value="">All</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {STATUS_LABEL[s]}
               </option>
             ))}
           </select>

@@ -21,7 +21,7 @@ import {
   type AdminPayprovLinkFragment,
   type AdminPayprovPaymentFragment,
 } from '../../generated/graphql';
-import { dateTime, money } from '../../lib/format';
+import { dateTime, enumText, money } from '../../lib/format';
 import { z } from '../../lib/zod';
 
 /** While a link is out, its status is asked again this often (the buyer pays on another device). */
@@ -49,7 +49,7 @@ export function OrderPayments({
     queryKey: orderPaymentsKey(orderId),
     queryFn: () => gql(AdminOrderPaymentsDocument, { orderId }),
     refetchInterval: (q) =>
-      q.state.data?.payprovOrderPayments.links.some((l) => l.status === 'pending' || l.status === 'claimed')
+      q.state.data?.payprovOrderPayments.links.some((l) => l.status === 'PENDING' || l.status === 'CLAIMED')
         ? LINK_POLL_MS
         : false,
   });
@@ -120,7 +120,7 @@ function PaymentCard({
   );
   const busy = capture.isPending || cancel.isPending;
   const state = [
-    p.status,
+    enumText(p.status),
     p.capturedAt && `captured ${dateTime(p.capturedAt)}`,
     p.cancelledAt && 'authorization released',
     p.refundedAt && 'refunded',
@@ -140,7 +140,7 @@ function PaymentCard({
         <dd>{p.providerStatus ?? 'not known (the provider did not answer)'}</dd>
         <dt>Refunded</dt>
         <dd data-testid="payment-refunded">{money(p.amountRefunded, p.currency)}</dd>
-        {p.authorizationExpiresAt && p.status === 'pending' && (
+        {p.authorizationExpiresAt && p.status === 'PENDING' && (
           <>
             <dt>Authorization lapses</dt>
             <dd>{dateTime(p.authorizationExpiresAt)}</dd>
@@ -325,7 +325,7 @@ function PaymentLinks({
           <tbody>
             {links.map((l) => (
               <tr key={l.id}>
-                <Td data-testid="link-status">{l.status}</Td>
+                <Td data-testid="link-status">{enumText(l.status)}</Td>
                 <Td>{money(l.amount, l.currency)}</Td>
                 <Td>{dateTime(l.createdAt)}</Td>
                 <Td>{dateTime(l.expiresAt)}</Td>

@@ -42,10 +42,10 @@ async function forEachId(ids: string[], task: (id: string) => Promise<unknown>) 
 }
 
 const SORTABLE: Record<string, NonNullable<ProductsSearch['sort']>> = {
-  name: 'name',
-  sku: 'sku',
-  price: 'price_gross',
-  stock: 'stock',
+  name: 'NAME',
+  sku: 'SKU',
+  price: 'PRICE_GROSS',
+  stock: 'STOCK',
 };
 
 export function ProductsScreen() {
@@ -150,7 +150,7 @@ export function ProductsScreen() {
 
   function sortBy(column: string) {
     const key = SORTABLE[column];
-    const order = search.sort === key && search.order !== 'desc' ? 'desc' : 'asc';
+    const order = search.sort === key && search.order !== 'DESC' ? 'DESC' : 'ASC';
     void navigate({ search: (prev) => ({ ...prev, sort: key, order, page: 1 }) });
   }
 
@@ -224,7 +224,7 @@ export function ProductsScreen() {
             renderHeader={(header) => {
               const key = SORTABLE[header.column.id];
               const sorted =
-                key && search.sort === key ? (search.order === 'desc' ? 'descending' : 'ascending') : undefined;
+                key && search.sort === key ? (search.order === 'DESC' ? 'descending' : 'ascending') : undefined;
               const content = flexRender(header.column.columnDef.header, header.getContext());
               return (
                 <Th key={header.id} aria-sort={sorted}>

@@ -21,11 +21,11 @@ const route = getRouteApi('/_app/settings/automation');
 const PAGE_SIZE = 25;
 type Row = AdminAutomationDeliveriesQuery['automationDeliveries']['items'][number];
 
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'dead'] as const;
+export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'DEAD'] as const;
 export const STATUS_LABELS: Record<(typeof DELIVERY_STATUSES)[number], string> = {
-  pending: 'Pending',
-  delivered: 'Delivered',
-  dead: 'Failed',
+  PENDING: 'Pending',
+  DELIVERED: 'Delivered',
+  DEAD: 'Failed',
 };
 
 /**
@@ -53,7 +53,7 @@ export function AutomationScreen() {
   });
   const selected = Object.keys(selection).filter((id) => selection[id]);
 
-  async function replay(args: { ids: string[] } | { status: 'dead' }) {
+  async function replay(args: { ids: string[] } | { status: 'DEAD' }) {
     setBusy(true);
     setNotice('');
     setReplayError(undefined);
@@ -168,7 +168,7 @@ export function AutomationScreen() {
           title="Replay every failed delivery?"
           description="Every failed delivery is sent again now, with its original event id."
           confirmLabel="Replay"
-          onConfirm={() => replay({ status: 'dead' })}
+          onConfirm={() => replay({ status: 'DEAD' })}
         />
       </div>
       <div aria-live="polite" className="text-sm">

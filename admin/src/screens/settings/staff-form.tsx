@@ -3,10 +3,10 @@ import { z } from '../../lib/zod';
 import { EntityForm, type FieldSpec } from './kit';
 
 export const ROLE_LABELS: Record<AdminRole, string> = {
-  super_admin: 'Super admin (everything, staff included)',
-  admin: 'Admin (everything but staff)',
-  manager: 'Manager (catalog, orders and stock; reads the rest)',
-  viewer: 'Viewer (reads everything, changes nothing)',
+  SUPER_ADMIN: 'Super admin (everything, staff included)',
+  ADMIN: 'Admin (everything but staff)',
+  MANAGER: 'Manager (catalog, orders and stock; reads the rest)',
+  VIEWER: 'Viewer (reads everything, changes nothing)',
 };
 const ROLES = Object.keys(ROLE_LABELS) as AdminRole[];
 
@@ -55,7 +55,7 @@ export function StaffForm(props: {
         email: u?.email ?? '',
         firstName: u?.firstName ?? '',
         lastName: u?.lastName ?? '',
-        role: u?.role ?? 'manager',
+        role: u?.role ?? 'MANAGER',
         active: u?.active ?? true,
         password: '',
       }}

@@ -24,7 +24,7 @@ const listRoute = getRouteApi('/_app/settings/tax');
 const detailRoute = getRouteApi('/_app/settings/tax/$taxRuleId');
 const PAGE_SIZE = 25;
 
-const TYPES: Record<TaxRuleType, string> = { standard: 'Standard', reduced: 'Reduced', zero: 'Zero', custom: 'Custom' };
+const TYPES: Record<TaxRuleType, string> = { STANDARD: 'Standard', REDUCED: 'Reduced', ZERO: 'Zero', CUSTOM: 'Custom' };
 /** Basis points ↔ percent as people write it: 1900 ↔ "19", 750 ↔ "7.5". */
 export const percent = (rate: number) => `${rate / 100} %`;
 
@@ -87,7 +87,7 @@ const schema = z.object({
     .string()
     .trim()
     .regex(/^\d{1,3}([.,]\d{1,2})?$/, 'A percentage such as 19 or 7.5.'),
-  type: z.enum(['standard', 'reduced', 'zero', 'custom']),
+  type: z.enum(['STANDARD', 'REDUCED', 'ZERO', 'CUSTOM']),
   countryCode: z
     .string()
     .trim()
@@ -118,7 +118,7 @@ function TaxRuleForm(props: {
       initial={{
         name: r?.name ?? '',
         rate: r ? String(r.rate / 100) : '',
-        type: r?.type ?? 'standard',
+        type: r?.type ?? 'STANDARD',
         countryCode: r?.countryCode ?? '',
       }}
       fields={FIELDS}
