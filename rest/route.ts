@@ -1,4 +1,5 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { Kind } from 'graphql';
 
 import type { ErrorCode } from '../src/shared/errors';
 
@@ -96,4 +97,58 @@ export const body = (): VariableSource => ({ from: 'body' });
 /** Declares a route with its operation's types checked against the variable mapping and result picker. */
 export function route<TData, TVars>(spec: RouteSpec<TData, TVars>): RouteSpec {
   return spec as RouteSpec;
+}
+
+/** The root field an operation answers under (its alias, else its name): what a plain route's `result` names. */
+export function rootField(operation: TypedDocumentNode<any, any>): string {
+  for (const def of operation.definitions) {
+    if (def.kind !== Kind.OPERATION_DEFINITION) continue;
+    const first = def.selectionSet.selections[0];
+    if (first?.kind === Kind.FIELD) return (first.alias ?? first.name).value;
+  }
+  throw new Error('rootField: the operation selects no field');
+}
+
+/** The operations of a resource's plain five routes. */
+export interface CrudOperations {
+  list: TypedDocumentNode<any, any>;
+  create: TypedDocumentNode<any, any>;
+  read: TypedDocumentNode<any, any>;
+  update: TypedDocumentNode<any, any>;
+  delete: TypedDocumentNode<any, any>;
+}
+
+/**
+ * The plain five routes of an admin resource at `base`: `GET base` (a paged list; `filters` maps more query
+ * parameters), `POST base` (201), `GET`, `PUT` and `DELETE base/{id}` (the delete answers 204). Each answers its
+ * operation's root field; `errors` lists the domain codes each may answer besides those its shape implies.
+ */
+export function crud(
+  base: string,
+  ops: CrudOperations,
+  opts: {
+    filters?: Record<string, VariableSource>;
+    errors?: Partial<Record<keyof CrudOperations, ErrorCode[]>>;
+  } = {},
+): RouteSpec[] {
+  const id = { id: path('id') };
+  const rows: Array<[keyof CrudOperations, Omit<RouteSpec, 'operation' | 'result'>]> = [
+    [
+      'list',
+      {
+        method: 'GET',
+        path: base,
+        variables: { page: query('page'), limit: query('limit'), ...opts.filters },
+        envelope: 'list',
+      },
+    ],
+    ['create', { method: 'POST', path: base, variables: { input: body() }, status: 201 }],
+    ['read', { method: 'GET', path: `${base}/{id}`, variables: id }],
+    ['update', { method: 'PUT', path: `${base}/{id}`, variables: { ...id, input: body() } }],
+    ['delete', { method: 'DELETE', path: `${base}/{id}`, variables: id, envelope: 'none' }],
+  ];
+  return rows.map(([kind, row]) => {
+    const errors = opts.errors?.[kind];
+    return { ...row, operation: ops[kind], result: rootField(ops[kind]), ...(errors ? { errors } : {}) };
+  });
 }

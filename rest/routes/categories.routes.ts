@@ -1,50 +1,27 @@
 import * as op from '../../src/generated/graphql';
-import { body, path, query, route } from '../route';
+import { crud, path, query, route } from '../route';
 
 const admin = '/api/v1/admin';
 
 export const categoryRoutes = [
-  route({
-    method: 'GET',
-    path: `${admin}/categories`,
-    operation: op.CategoriesDocument,
-    variables: { page: query('page'), limit: query('limit'), parentId: query('parent_id'), active: query('active') },
-    result: 'categories',
-    envelope: 'list',
-  }),
-  route({
-    method: 'POST',
-    path: `${admin}/categories`,
-    operation: op.CategoryCreateDocument,
-    errors: ['duplicate_slug', 'invalid_parent', 'not_found', 'hook_rejected', 'conflict'],
-    variables: { input: body() },
-    result: 'categoryCreate',
-    status: 201,
-  }),
-  route({
-    method: 'GET',
-    path: `${admin}/categories/{id}`,
-    operation: op.CategoryDocument,
-    variables: { id: path('id') },
-    result: 'category',
-  }),
-  route({
-    method: 'PUT',
-    path: `${admin}/categories/{id}`,
-    operation: op.CategoryUpdateDocument,
-    errors: ['duplicate_slug', 'invalid_parent', 'hook_rejected', 'conflict', 'not_found'],
-    variables: { id: path('id'), input: body() },
-    result: 'categoryUpdate',
-  }),
-  route({
-    method: 'DELETE',
-    path: `${admin}/categories/{id}`,
-    operation: op.CategoryDeleteDocument,
-    errors: ['has_children', 'hook_rejected'],
-    variables: { id: path('id') },
-    result: 'categoryDelete',
-    envelope: 'none',
-  }),
+  ...crud(
+    `${admin}/categories`,
+    {
+      list: op.CategoriesDocument,
+      create: op.CategoryCreateDocument,
+      read: op.CategoryDocument,
+      update: op.CategoryUpdateDocument,
+      delete: op.CategoryDeleteDocument,
+    },
+    {
+      filters: { parentId: query('parent_id'), active: query('active') },
+      errors: {
+        create: ['duplicate_slug', 'invalid_parent', 'not_found', 'hook_rejected', 'conflict'],
+        update: ['duplicate_slug', 'invalid_parent', 'hook_rejected', 'conflict', 'not_found'],
+        delete: ['has_children', 'hook_rejected'],
+      },
+    },
+  ),
   route({
     method: 'GET',
     path: '/api/v1/store/categories',
@@ -58,44 +35,15 @@ export const categoryRoutes = [
     variables: { slug: path('slug') },
     result: 'storeCategory',
   }),
-  route({
-    method: 'GET',
-    path: `${admin}/tags`,
-    operation: op.TagsDocument,
-    variables: { page: query('page'), limit: query('limit'), search: query('search') },
-    result: 'tags',
-    envelope: 'list',
-  }),
-  route({
-    method: 'POST',
-    path: `${admin}/tags`,
-    operation: op.TagCreateDocument,
-    errors: ['duplicate_slug'],
-    variables: { input: body() },
-    result: 'tagCreate',
-    status: 201,
-  }),
-  route({
-    method: 'GET',
-    path: `${admin}/tags/{id}`,
-    operation: op.TagDocument,
-    variables: { id: path('id') },
-    result: 'tag',
-  }),
-  route({
-    method: 'PUT',
-    path: `${admin}/tags/{id}`,
-    operation: op.TagUpdateDocument,
-    errors: ['duplicate_slug'],
-    variables: { id: path('id'), input: body() },
-    result: 'tagUpdate',
-  }),
-  route({
-    method: 'DELETE',
-    path: `${admin}/tags/{id}`,
-    operation: op.TagDeleteDocument,
-    variables: { id: path('id') },
-    result: 'tagDelete',
-    envelope: 'none',
-  }),
+  ...crud(
+    `${admin}/tags`,
+    {
+      list: op.TagsDocument,
+      create: op.TagCreateDocument,
+      read: op.TagDocument,
+      update: op.TagUpdateDocument,
+      delete: op.TagDeleteDocument,
+    },
+    { filters: { search: query('search') }, errors: { create: ['duplicate_slug'], update: ['duplicate_slug'] } },
+  ),
 ];

@@ -1,50 +1,24 @@
 import * as op from '../../src/generated/graphql';
-import { body, path, query, route } from '../route';
+import { body, crud, path, query, route } from '../route';
 
 const account = '/api/v1/store/account';
 const admin = '/api/v1/admin/customers';
 
 export const customersRoutes = [
-  route({
-    method: 'GET',
-    path: admin,
-    operation: op.CustomersDocument,
-    variables: { page: query('page'), limit: query('limit'), search: query('search'), active: query('filter[active]') },
-    result: 'customers',
-    envelope: 'list',
-  }),
-  route({
-    method: 'POST',
-    path: admin,
-    operation: op.CustomerCreateDocument,
-    errors: ['email_taken', 'hook_rejected'],
-    variables: { input: body() },
-    result: 'customerCreate',
-    status: 201,
-  }),
-  route({
-    method: 'GET',
-    path: `${admin}/{id}`,
-    operation: op.CustomerDocument,
-    variables: { id: path('id') },
-    result: 'customer',
-  }),
-  route({
-    method: 'PUT',
-    path: `${admin}/{id}`,
-    operation: op.CustomerUpdateDocument,
-    errors: ['email_taken', 'hook_rejected'],
-    variables: { id: path('id'), input: body() },
-    result: 'customerUpdate',
-  }),
-  route({
-    method: 'DELETE',
-    path: `${admin}/{id}`,
-    operation: op.CustomerDeleteDocument,
-    variables: { id: path('id') },
-    result: 'customerDelete',
-    envelope: 'none',
-  }),
+  ...crud(
+    admin,
+    {
+      list: op.CustomersDocument,
+      create: op.CustomerCreateDocument,
+      read: op.CustomerDocument,
+      update: op.CustomerUpdateDocument,
+      delete: op.CustomerDeleteDocument,
+    },
+    {
+      filters: { search: query('search'), active: query('filter[active]') },
+      errors: { create: ['email_taken', 'hook_rejected'], update: ['email_taken', 'hook_rejected'] },
+    },
+  ),
   route({ method: 'GET', path: account, operation: op.AccountDocument, result: 'account' }),
   route({
     method: 'PUT',

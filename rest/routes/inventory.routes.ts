@@ -1,49 +1,20 @@
 import * as op from '../../src/generated/graphql';
-import { body, path, query, route } from '../route';
+import { body, crud, path, query, route } from '../route';
 
 const base = '/api/v1/admin';
 
 export const inventoryRoutes = [
-  route({
-    method: 'GET',
-    path: `${base}/warehouses`,
-    operation: op.WarehousesDocument,
-    variables: { page: query('page'), limit: query('limit'), active: query('active') },
-    result: 'warehouses',
-    envelope: 'list',
-  }),
-  route({
-    method: 'POST',
-    path: `${base}/warehouses`,
-    operation: op.WarehouseCreateDocument,
-    errors: ['duplicate_code'],
-    variables: { input: body() },
-    result: 'warehouseCreate',
-    status: 201,
-  }),
-  route({
-    method: 'GET',
-    path: `${base}/warehouses/{id}`,
-    operation: op.WarehouseDocument,
-    variables: { id: path('id') },
-    result: 'warehouse',
-  }),
-  route({
-    method: 'PUT',
-    path: `${base}/warehouses/{id}`,
-    operation: op.WarehouseUpdateDocument,
-    errors: ['duplicate_code'],
-    variables: { id: path('id'), input: body() },
-    result: 'warehouseUpdate',
-  }),
-  route({
-    method: 'DELETE',
-    path: `${base}/warehouses/{id}`,
-    operation: op.WarehouseDeleteDocument,
-    variables: { id: path('id') },
-    result: 'warehouseDelete',
-    envelope: 'none',
-  }),
+  ...crud(
+    `${base}/warehouses`,
+    {
+      list: op.WarehousesDocument,
+      create: op.WarehouseCreateDocument,
+      read: op.WarehouseDocument,
+      update: op.WarehouseUpdateDocument,
+      delete: op.WarehouseDeleteDocument,
+    },
+    { filters: { active: query('active') }, errors: { create: ['duplicate_code'], update: ['duplicate_code'] } },
+  ),
   route({
     method: 'GET',
     path: `${base}/warehouses/{id}/stock`,

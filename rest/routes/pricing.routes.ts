@@ -1,89 +1,28 @@
 import * as op from '../../src/generated/graphql';
-import { body, path, query, route } from '../route';
+import { body, crud, query, route } from '../route';
 
 const admin = '/api/v1/admin';
-const page = { page: query('page'), limit: query('limit') };
 
 export const pricingRoutes = [
-  route({
-    method: 'GET',
-    path: `${admin}/tax-rules`,
-    operation: op.TaxRulesDocument,
-    variables: page,
-    result: 'taxRules',
-    envelope: 'list',
-  }),
-  route({
-    method: 'POST',
-    path: `${admin}/tax-rules`,
-    operation: op.TaxRuleCreateDocument,
-    variables: { input: body() },
-    result: 'taxRuleCreate',
-    status: 201,
-  }),
-  route({
-    method: 'GET',
-    path: `${admin}/tax-rules/{id}`,
-    operation: op.TaxRuleDocument,
-    variables: { id: path('id') },
-    result: 'taxRule',
-  }),
-  route({
-    method: 'PUT',
-    path: `${admin}/tax-rules/{id}`,
-    operation: op.TaxRuleUpdateDocument,
-    variables: { id: path('id'), input: body() },
-    result: 'taxRuleUpdate',
-  }),
-  route({
-    method: 'DELETE',
-    path: `${admin}/tax-rules/{id}`,
-    operation: op.TaxRuleDeleteDocument,
-    variables: { id: path('id') },
-    result: 'taxRuleDelete',
-    envelope: 'none',
+  ...crud(`${admin}/tax-rules`, {
+    list: op.TaxRulesDocument,
+    create: op.TaxRuleCreateDocument,
+    read: op.TaxRuleDocument,
+    update: op.TaxRuleUpdateDocument,
+    delete: op.TaxRuleDeleteDocument,
   }),
 
-  route({
-    method: 'GET',
-    path: `${admin}/shipping-methods`,
-    operation: op.ShippingMethodsDocument,
-    variables: { ...page, active: query('filter[active]') },
-    result: 'shippingMethods',
-    envelope: 'list',
-  }),
-  route({
-    method: 'POST',
-    path: `${admin}/shipping-methods`,
-    operation: op.ShippingMethodCreateDocument,
-    errors: ['not_found'],
-    variables: { input: body() },
-    result: 'shippingMethodCreate',
-    status: 201,
-  }),
-  route({
-    method: 'GET',
-    path: `${admin}/shipping-methods/{id}`,
-    operation: op.ShippingMethodDocument,
-    variables: { id: path('id') },
-    result: 'shippingMethod',
-  }),
-  route({
-    method: 'PUT',
-    path: `${admin}/shipping-methods/{id}`,
-    operation: op.ShippingMethodUpdateDocument,
-    errors: ['not_found'],
-    variables: { id: path('id'), input: body() },
-    result: 'shippingMethodUpdate',
-  }),
-  route({
-    method: 'DELETE',
-    path: `${admin}/shipping-methods/{id}`,
-    operation: op.ShippingMethodDeleteDocument,
-    variables: { id: path('id') },
-    result: 'shippingMethodDelete',
-    envelope: 'none',
-  }),
+  ...crud(
+    `${admin}/shipping-methods`,
+    {
+      list: op.ShippingMethodsDocument,
+      create: op.ShippingMethodCreateDocument,
+      read: op.ShippingMethodDocument,
+      update: op.ShippingMethodUpdateDocument,
+      delete: op.ShippingMethodDeleteDocument,
+    },
+    { filters: { active: query('filter[active]') }, errors: { create: ['not_found'], update: ['not_found'] } },
+  ),
   route({
     method: 'GET',
     path: '/api/v1/store/shipping-methods',
@@ -91,46 +30,20 @@ export const pricingRoutes = [
     result: 'storeShippingMethods',
   }),
 
-  route({
-    method: 'GET',
-    path: `${admin}/discounts`,
-    operation: op.DiscountCodesDocument,
-    variables: { ...page, active: query('filter[active]'), search: query('search') },
-    result: 'discountCodes',
-    envelope: 'list',
-  }),
-  route({
-    method: 'POST',
-    path: `${admin}/discounts`,
-    operation: op.DiscountCodeCreateDocument,
-    errors: ['duplicate_code'],
-    variables: { input: body() },
-    result: 'discountCodeCreate',
-    status: 201,
-  }),
-  route({
-    method: 'GET',
-    path: `${admin}/discounts/{id}`,
-    operation: op.DiscountCodeDocument,
-    variables: { id: path('id') },
-    result: 'discountCode',
-  }),
-  route({
-    method: 'PUT',
-    path: `${admin}/discounts/{id}`,
-    operation: op.DiscountCodeUpdateDocument,
-    errors: ['duplicate_code'],
-    variables: { id: path('id'), input: body() },
-    result: 'discountCodeUpdate',
-  }),
-  route({
-    method: 'DELETE',
-    path: `${admin}/discounts/{id}`,
-    operation: op.DiscountCodeDeleteDocument,
-    variables: { id: path('id') },
-    result: 'discountCodeDelete',
-    envelope: 'none',
-  }),
+  ...crud(
+    `${admin}/discounts`,
+    {
+      list: op.DiscountCodesDocument,
+      create: op.DiscountCodeCreateDocument,
+      read: op.DiscountCodeDocument,
+      update: op.DiscountCodeUpdateDocument,
+      delete: op.DiscountCodeDeleteDocument,
+    },
+    {
+      filters: { active: query('filter[active]'), search: query('search') },
+      errors: { create: ['duplicate_code'], update: ['duplicate_code'] },
+    },
+  ),
   route({
     method: 'POST',
     path: '/api/v1/store/discounts/validate',
