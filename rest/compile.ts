@@ -12,6 +12,8 @@ import type { Access, AccessTable } from '../src/auth/access';
 import type { EndpointLimit } from '../src/context/limits';
 import { operationLimits } from '../src/graphql/endpoint-limits';
 import { compileOperation, type OperationRunner } from '../src/graphql/jit';
+import type { ErrorCode } from '../src/shared/errors';
+import { raisedBy } from '../src/shared/raises';
 import type { RouteSpec, VariableSource } from './route';
 
 export interface CompiledRoute {
@@ -27,6 +29,8 @@ export interface CompiledRoute {
   access: Access[];
   /** Endpoint budgets of the root fields (`@RateLimit`), taken before the input is read or validated. */
   limits: EndpointLimit[];
+  /** The domain error codes the root fields declare (`@Raises`), for the OpenAPI responses. */
+  errors: ErrorCode[];
 }
 
 function accessOf(operation: OperationDefinitionNode, where: string, accessTables: AccessTable[]): Access[] {
@@ -37,6 +41,14 @@ function accessOf(operation: OperationDefinitionNode, where: string, accessTable
     if (!access) throw new Error(`${where}: ${root}.${name} has no access rule`);
     return access;
   });
+}
+
+function raisesOf(schema: GraphQLSchema, operation: OperationDefinitionNode): ErrorCode[] {
+  const root = schema.getRootType(operation.operation)?.getFields() ?? {};
+  const codes = operation.selectionSet.selections.flatMap((sel) =>
+    sel.kind === Kind.FIELD ? raisedBy(root[sel.name.value]) : [],
+  );
+  return [...new Set(codes)];
 }
 
 /**
@@ -95,6 +107,7 @@ export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[], accessT
       variables,
       access: accessOf(operation, where, accessTables),
       limits: operationLimits(schema, spec.operation, operation.name.value),
+      errors: raisesOf(schema, operation),
       run: lazyRunner(() => compileOperation(schema, spec.operation, operationName)),
     };
   });

@@ -1,8 +1,6 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { Kind } from 'graphql';
 
-import type { ErrorCode } from '../src/shared/errors';
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Where one variable of the operation comes from. */
@@ -50,11 +48,6 @@ export interface RouteSpec<TData = any, TVars = any> {
   tokens?: Array<'cart_token' | 'guest_token'>;
   /** Request headers the operation reads (documented as parameters). */
   headers?: Array<'idempotency-key'>;
-  /**
-   * Domain error codes the operation can answer besides those derived from the route's shape (access,
-   * input, path ids: see `rest/openapi/errors.ts`). The e2e suite validates every answer against them.
-   */
-  errors?: ErrorCode[];
 }
 
 /** A top-level key of the data, or a dotted path below one (the generated operation types check the first key). */
@@ -121,15 +114,12 @@ export interface CrudOperations {
 /**
  * The plain five routes of an admin resource at `base`: `GET base` (a paged list; `filters` maps more query
  * parameters), `POST base` (201), `GET`, `PUT` and `DELETE base/{id}` (the delete answers 204). Each answers its
- * operation's root field; `errors` lists the domain codes each may answer besides those its shape implies.
+ * operation's root field; the domain errors each may answer are the field's `@Raises`.
  */
 export function crud(
   base: string,
   ops: CrudOperations,
-  opts: {
-    filters?: Record<string, VariableSource>;
-    errors?: Partial<Record<keyof CrudOperations, ErrorCode[]>>;
-  } = {},
+  opts: { filters?: Record<string, VariableSource> } = {},
 ): RouteSpec[] {
   const id = { id: path('id') };
   const rows: Array<[keyof CrudOperations, Omit<RouteSpec, 'operation' | 'result'>]> = [
@@ -147,8 +137,5 @@ export function crud(
     ['update', { method: 'PUT', path: `${base}/{id}`, variables: { ...id, input: body() } }],
     ['delete', { method: 'DELETE', path: `${base}/{id}`, variables: id, envelope: 'none' }],
   ];
-  return rows.map(([kind, row]) => {
-    const errors = opts.errors?.[kind];
-    return { ...row, operation: ops[kind], result: rootField(ops[kind]), ...(errors ? { errors } : {}) };
-  });
+  return rows.map(([kind, row]) => ({ ...row, operation: ops[kind], result: rootField(ops[kind]) }));
 }

@@ -7,6 +7,7 @@ import {
   JsonScalar,
   PaginatedList,
   pluginDatabaseFor,
+  Raises,
   UuidScalar,
 } from '../../src/plugin-api';
 import { type DeliveryStatus, getDelivery, listDeliveries, MAX_REPLAY_IDS, replayDeliveries } from './deliveries';
@@ -82,6 +83,7 @@ export class AutomationResolver {
   }
 
   @Query(() => AutomationDelivery, { description: 'One delivery with its attempts. Needs `plugins.manage`.' })
+  @Raises('not_found')
   automationDelivery(@Ctx() context: unknown, @Arg('id', () => UuidScalar) id: string) {
     return getDelivery(dbOf(context), id);
   }

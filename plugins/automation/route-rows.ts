@@ -72,7 +72,6 @@ export const AUTOMATION_ROUTE_ROWS: PluginRouteRow[] = [
       operation: operation('AutomationDeliveryById'),
       variables: { id: path('id') },
       result: 'automationDelivery',
-      errors: ['not_found'],
     }),
   },
 ];

@@ -6,6 +6,7 @@ import {
   pluginCaller,
   pluginRuntime,
   PUBLIC,
+  Raises,
   Rules,
   store,
   UuidScalar,
@@ -114,6 +115,7 @@ export class PayprovResolver {
       '`Idempotency-Key` of the same buyer returns the same intent), or for a placed pending order of the caller ' +
       '(a retry returns the same intent). Anyone; a guest order needs its guest token.',
   })
+  @Raises('unauthorized', 'not_found', 'conflict', 'invalid_payment_method', 'invalid_amount', 'provider_error')
   payprovCreatePaymentIntent(
     @Ctx() context: unknown,
     @Arg('input', () => PayprovPaymentIntentInput) input: PayprovPaymentIntentInput,
@@ -126,6 +128,7 @@ export class PayprovResolver {
       'A payment intent’s status and its payment link’s. Only the intent’s customer, or the guest presenting its ' +
       'token, sees an owned intent; anyone else gets 404.',
   })
+  @Raises('not_found', 'provider_error')
   payprovPaymentStatus(
     @Ctx() context: unknown,
     @Arg('paymentIntentId', { description: 'A payment intent id (`pi_…`).' }) id: string,
@@ -138,6 +141,18 @@ export class PayprovResolver {
       'Prices the cart on the server (as checkout does) and answers a payment page URL valid `link_ttl_minutes`. ' +
       'Anyone who may see the cart.',
   })
+  @Raises(
+    'not_found',
+    'invalid_payment_method',
+    'invalid_shipping_method',
+    'invalid_product',
+    'insufficient_stock',
+    'code_invalid',
+    'max_uses_reached',
+    'currency_mismatch',
+    'invalid_amount',
+    'provider_error',
+  )
   payprovCreatePaymentLink(
     @Ctx() context: unknown,
     @Arg('input', () => PayprovPaymentLinkInput) input: PayprovPaymentLinkInput,
@@ -148,6 +163,7 @@ export class PayprovResolver {
   @Query(() => PayprovLinkPayment, {
     description: 'What the pay page of a link needs (no addresses). The token is the capability.',
   })
+  @Raises('not_found', 'payment_link_used', 'payment_link_expired', 'provider_error')
   payprovPaymentLink(@Ctx() context: unknown, @Arg('token') token: string) {
     const { ctx, provider } = runtime(context);
     // The link's client secret must not be kept by a cache between the buyer and the service.
@@ -160,6 +176,7 @@ export class PayprovResolver {
       'Completes a paid payment link: checks the intent, claims the link once (concurrent completes: one wins, ' +
       'the rest 410) and places the order through the checkout. The token is the capability.',
   })
+  @Raises('not_found', 'payment_link_used', 'payment_link_expired', 'checkout_rejected', 'provider_error')
   payprovCompletePaymentLink(
     @Ctx() context: unknown,
     @Arg('token') token: string,

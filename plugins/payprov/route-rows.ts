@@ -80,7 +80,6 @@ export const PAYPROV_ROUTE_ROWS: PluginRouteRow[] = [
       status: 201,
       tokens: ['cart_token', 'guest_token'],
       headers: ['idempotency-key'],
-      errors: ['unauthorized', 'not_found', 'conflict', 'invalid_payment_method', 'invalid_amount', 'provider_error'],
     }),
   },
   {
@@ -92,7 +91,6 @@ export const PAYPROV_ROUTE_ROWS: PluginRouteRow[] = [
       variables: { paymentIntentId: path('paymentIntentId') },
       result: 'payprovPaymentStatus',
       tokens: ['guest_token'],
-      errors: ['not_found', 'provider_error'],
     }),
   },
   {
@@ -105,18 +103,6 @@ export const PAYPROV_ROUTE_ROWS: PluginRouteRow[] = [
       result: 'payprovCreatePaymentLink',
       status: 201,
       tokens: ['cart_token'],
-      errors: [
-        'not_found',
-        'invalid_payment_method',
-        'invalid_shipping_method',
-        'invalid_product',
-        'insufficient_stock',
-        'code_invalid',
-        'max_uses_reached',
-        'currency_mismatch',
-        'invalid_amount',
-        'provider_error',
-      ],
     }),
   },
   {
@@ -127,7 +113,6 @@ export const PAYPROV_ROUTE_ROWS: PluginRouteRow[] = [
       operation: operation('PayprovPaymentLink'),
       variables: { token: path('token') },
       result: 'payprovPaymentLink',
-      errors: ['not_found', 'payment_link_used', 'payment_link_expired', 'provider_error'],
     }),
   },
   {
@@ -138,7 +123,6 @@ export const PAYPROV_ROUTE_ROWS: PluginRouteRow[] = [
       operation: operation('PayprovCompletePaymentLink'),
       variables: { token: path('token'), input: body() },
       result: 'payprovCompletePaymentLink',
-      errors: ['not_found', 'payment_link_used', 'payment_link_expired', 'checkout_rejected', 'provider_error'],
     }),
   },
 ];

@@ -18,7 +18,7 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  *   customer's default address, a product's tax rule: an unknown one is 404 naming the field), add `not_found`;
  * - access: admin and customer routes `unauthorized` + `forbidden`; a store route whose API keys need a
  *   permission `forbidden`;
- * - plus the domain codes the route declares (`errors` in the route table).
+ * - plus the domain codes its root fields declare (`@Raises` beside the resolver).
  */
 export function routeErrorCodes(route: CompiledRoute): ErrorCode[] {
   const { spec } = route;
@@ -35,7 +35,7 @@ export function routeErrorCodes(route: CompiledRoute): ErrorCode[] {
     if (access.kind === 'admin' || access.kind === 'customer') codes.add('unauthorized').add('forbidden');
     if (access.kind === 'store' && access.permission) codes.add('forbidden');
   }
-  for (const code of spec.errors ?? []) codes.add(code);
+  for (const code of route.errors) codes.add(code);
   return [...codes];
 }
 

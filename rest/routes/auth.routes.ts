@@ -3,7 +3,6 @@ import { body, query, route } from '../route';
 
 const register = {
   operation: op.CustomerRegisterDocument,
-  errors: ['email_taken' as const, 'hook_rejected' as const],
   variables: { input: body() },
   result: 'customerRegister' as const,
   status: 201,
@@ -14,7 +13,6 @@ export const authRoutes = [
     method: 'POST',
     path: '/api/v1/auth/login',
     operation: op.LoginDocument,
-    errors: ['invalid_credentials', 'account_locked'],
     variables: { input: body(), cookie: query('cookie') },
     result: 'login',
   }),
@@ -22,7 +20,6 @@ export const authRoutes = [
     method: 'POST',
     path: '/api/v1/auth/refresh',
     operation: op.TokenRefreshDocument,
-    errors: ['invalid_token'],
     variables: { input: body(), cookie: query('cookie') },
     result: 'tokenRefresh',
   }),
@@ -37,7 +34,6 @@ export const authRoutes = [
     method: 'POST',
     path: '/api/v1/store/auth/login',
     operation: op.CustomerLoginDocument,
-    errors: ['invalid_credentials', 'account_locked'],
     variables: { input: body(), cookie: query('cookie') },
     result: 'customerLogin',
   }),

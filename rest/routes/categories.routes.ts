@@ -15,11 +15,6 @@ export const categoryRoutes = [
     },
     {
       filters: { parentId: query('parent_id'), active: query('active') },
-      errors: {
-        create: ['duplicate_slug', 'invalid_parent', 'not_found', 'hook_rejected', 'conflict'],
-        update: ['duplicate_slug', 'invalid_parent', 'hook_rejected', 'conflict', 'not_found'],
-        delete: ['has_children', 'hook_rejected'],
-      },
     },
   ),
   route({
@@ -44,6 +39,6 @@ export const categoryRoutes = [
       update: op.TagUpdateDocument,
       delete: op.TagDeleteDocument,
     },
-    { filters: { search: query('search') }, errors: { create: ['duplicate_slug'], update: ['duplicate_slug'] } },
+    { filters: { search: query('search') } },
   ),
 ];

@@ -16,7 +16,6 @@ export const customersRoutes = [
     },
     {
       filters: { search: query('search'), active: query('filter[active]') },
-      errors: { create: ['email_taken', 'hook_rejected'], update: ['email_taken', 'hook_rejected'] },
     },
   ),
   route({ method: 'GET', path: account, operation: op.AccountDocument, result: 'account' }),
@@ -24,7 +23,6 @@ export const customersRoutes = [
     method: 'PUT',
     path: account,
     operation: op.AccountUpdateDocument,
-    errors: ['email_taken', 'hook_rejected'],
     variables: { input: body() },
     result: 'accountUpdate',
   }),

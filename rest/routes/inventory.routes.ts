@@ -13,7 +13,7 @@ export const inventoryRoutes = [
       update: op.WarehouseUpdateDocument,
       delete: op.WarehouseDeleteDocument,
     },
-    { filters: { active: query('active') }, errors: { create: ['duplicate_code'], update: ['duplicate_code'] } },
+    { filters: { active: query('active') } },
   ),
   route({
     method: 'GET',

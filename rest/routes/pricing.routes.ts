@@ -21,7 +21,7 @@ export const pricingRoutes = [
       update: op.ShippingMethodUpdateDocument,
       delete: op.ShippingMethodDeleteDocument,
     },
-    { filters: { active: query('filter[active]') }, errors: { create: ['not_found'], update: ['not_found'] } },
+    { filters: { active: query('filter[active]') } },
   ),
   route({
     method: 'GET',
@@ -41,14 +41,12 @@ export const pricingRoutes = [
     },
     {
       filters: { active: query('filter[active]'), search: query('search') },
-      errors: { create: ['duplicate_code'], update: ['duplicate_code'] },
     },
   ),
   route({
     method: 'POST',
     path: '/api/v1/store/discounts/validate',
     operation: op.DiscountValidateDocument,
-    errors: ['code_invalid', 'max_uses_reached'],
     variables: { input: body() },
     result: 'discountValidate',
   }),

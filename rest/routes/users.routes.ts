@@ -13,12 +13,6 @@ export const usersRoutes = [
       update: op.AdminUserUpdateDocument,
       delete: op.AdminUserDeleteDocument,
     },
-    {
-      errors: {
-        create: ['email_taken'],
-        update: ['email_taken', 'last_super_admin'],
-        delete: ['last_super_admin'],
-      },
-    },
+    {},
   ),
 ];

@@ -14,6 +14,7 @@ import { buildSchemaSync, getMetadataStorage } from 'type-graphql';
 import type { AccessTable } from '../auth/access';
 import { buildShield } from '../auth/shield';
 import { AppError } from '../shared/errors';
+import { raisedBy } from '../shared/raises';
 import { DateTimeScalar } from '../shared/scalars';
 import { type FieldProblem, readArguments } from '../shared/validation/input';
 
@@ -39,6 +40,7 @@ export function buildBaseSchema(parts: SchemaParts): GraphQLSchema {
       validate: false,
     });
     inheritInputRules(schema);
+    describeRaisedErrors(schema);
     built.set(parts, schema);
   }
   return schema;
@@ -55,6 +57,21 @@ function readPlainFieldsDirectly(): void {
   for (const field of getMetadataStorage().fields) {
     const plain = !field.middlewares?.length && !field.roles?.length && field.name === field.schemaName;
     if (plain && field.simple === undefined) field.simple = true;
+  }
+}
+
+/**
+ * A root field's `@Raises` codes close its description ("Errors: `duplicate_sku`, `hook_rejected`."), so
+ * GraphQL clients read what REST's OpenAPI responses list, from the one declaration beside the resolver.
+ */
+function describeRaisedErrors(schema: GraphQLSchema): void {
+  for (const root of [schema.getQueryType(), schema.getMutationType()]) {
+    for (const field of Object.values(root?.getFields() ?? {})) {
+      const codes = raisedBy(field);
+      if (!codes.length) continue;
+      const errors = `Errors: ${codes.map((code) => `\`${code}\``).join(', ')}.`;
+      field.description = field.description ? `${field.description} ${errors}` : errors;
+    }
   }
 }
 

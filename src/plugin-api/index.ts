@@ -55,3 +55,5 @@ export { CheckoutAddressInput } from '../domains/orders';
 export { PaymentTransactionStatus } from '../domains/orders';
 /** Input rules of a plugin's GraphQL inputs (checked by the REST reader and GraphQL alike, shown in OpenAPI). */
 export { Clearable, Rules } from '../shared/validation/rules';
+/** The domain error codes a plugin's root field may answer (its REST rows, OpenAPI and description read them). */
+export { Raises } from '../shared/raises';

@@ -2,6 +2,7 @@ import { Arg, Args, Ctx as Context, Mutation, Query, Resolver } from 'type-graph
 
 import type { Ctx } from '../../context/ctx';
 import { PageArgs, resolvePage } from '../../shared/pagination';
+import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import * as keys from './api-key.service';
 import { ApiKey, ApiKeyCreated, ApiKeyCreateInput, ApiKeyList } from './api-key.type';
@@ -41,6 +42,7 @@ export class ApiKeyResolver {
   @Mutation(() => ApiKeyCreated, {
     description: 'Creates a staff key (`ck_`); at most 10 active per user. Needs `api_keys.manage`.',
   })
+  @Raises('limit_exceeded')
   apiKeyCreate(@Context() ctx: Ctx, @Arg('input', () => ApiKeyCreateInput) input: ApiKeyCreateInput) {
     return keys.createApiKey(ctx, 'admin', input);
   }
@@ -59,6 +61,7 @@ export class ApiKeyResolver {
     description:
       'Creates a customer key (`sk_`, store permissions only); at most 5 active. Needs `store.account.update`.',
   })
+  @Raises('limit_exceeded')
   customerApiKeyCreate(@Context() ctx: Ctx, @Arg('input', () => ApiKeyCreateInput) input: ApiKeyCreateInput) {
     return keys.createApiKey(ctx, 'customer', input);
   }

@@ -1,6 +1,7 @@
 import { Arg, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
 
 import type { Ctx } from '../../context/ctx';
+import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import * as carts from './cart.service';
 import { Cart, CartCreateInput, CartItemAddInput, CartItemUpdateInput } from './cart.type';
@@ -25,6 +26,7 @@ export class CartResolver {
   @Mutation(() => Cart, {
     description: `Adds (or merges) a line; 422 \`insufficient_stock\` beyond what is available. ${OWNERSHIP}`,
   })
+  @Raises('insufficient_stock', 'currency_mismatch', 'hook_rejected')
   cartItemAdd(
     @Context() ctx: Ctx,
     @Arg('cartId', () => UuidScalar) cartId: string,
@@ -34,6 +36,7 @@ export class CartResolver {
   }
 
   @Mutation(() => Cart, { description: `Sets a line's quantity. ${OWNERSHIP}` })
+  @Raises('insufficient_stock', 'hook_rejected')
   cartItemUpdate(
     @Context() ctx: Ctx,
     @Arg('cartId', () => UuidScalar) cartId: string,
@@ -44,6 +47,7 @@ export class CartResolver {
   }
 
   @Mutation(() => Cart, { description: `Removes a line. ${OWNERSHIP}` })
+  @Raises('hook_rejected')
   cartItemRemove(
     @Context() ctx: Ctx,
     @Arg('cartId', () => UuidScalar) cartId: string,

@@ -2,6 +2,7 @@ import { Arg, Args, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Ro
 
 import type { Ctx } from '../../context/ctx';
 import { PageArgs, resolvePage } from '../../shared/pagination';
+import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import * as categories from './category.service';
 import {
@@ -62,11 +63,13 @@ export class CategoryResolver {
   }
 
   @Mutation(() => Category, { description: 'Needs `categories.create`.' })
+  @Raises('duplicate_slug', 'invalid_parent', 'not_found', 'hook_rejected', 'conflict')
   categoryCreate(@Context() ctx: Ctx, @Arg('input', () => CategoryCreateInput) input: CategoryCreateInput) {
     return categories.createCategory(ctx, input);
   }
 
   @Mutation(() => Category, { description: '422 `invalid_parent` for a move under itself. Needs `categories.update`.' })
+  @Raises('duplicate_slug', 'invalid_parent', 'hook_rejected', 'conflict', 'not_found')
   categoryUpdate(
     @Context() ctx: Ctx,
     @Arg('id', () => UuidScalar) id: string,
@@ -76,6 +79,7 @@ export class CategoryResolver {
   }
 
   @Mutation(() => Boolean, { description: '409 `has_children` while it has children. Needs `categories.delete`.' })
+  @Raises('has_children', 'hook_rejected')
   categoryDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return categories.deleteCategory(ctx, id);
   }
@@ -127,11 +131,13 @@ export class TagResolver {
   }
 
   @Mutation(() => Tag, { description: '409 `duplicate_slug`. Needs `tags.create`.' })
+  @Raises('duplicate_slug')
   tagCreate(@Context() ctx: Ctx, @Arg('input', () => TagCreateInput) input: TagCreateInput) {
     return tags.createTag(ctx, input);
   }
 
   @Mutation(() => Tag, { description: 'Needs `tags.update`.' })
+  @Raises('duplicate_slug')
   tagUpdate(
     @Context() ctx: Ctx,
     @Arg('id', () => UuidScalar) id: string,

@@ -15,6 +15,7 @@ import {
 
 import type { Ctx } from '../../context/ctx';
 import { resolvePage } from '../../shared/pagination';
+import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import * as values from './attribute-value.service';
 import * as bulk from './bulk.service';
@@ -91,11 +92,20 @@ export class ProductResolver {
   }
 
   @Mutation(() => Product, { description: 'Creates a product. Needs `products.create`.' })
+  @Raises(
+    'duplicate_sku',
+    'duplicate_slug',
+    'not_found',
+    'no_active_warehouse',
+    'invalid_attribute_value',
+    'hook_rejected',
+  )
   productCreate(@Context() ctx: Ctx, @Arg('input', () => ProductCreateInput) input: ProductCreateInput) {
     return products.createProduct(ctx, input);
   }
 
   @Mutation(() => Product, { description: 'Changes the given fields of a product. Needs `products.update`.' })
+  @Raises('duplicate_sku', 'duplicate_slug', 'no_active_warehouse', 'invalid_attribute_value', 'hook_rejected')
   productUpdate(
     @Context() ctx: Ctx,
     @Arg('id', () => UuidScalar) id: string,
@@ -105,6 +115,7 @@ export class ProductResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Deletes a product. Needs `products.delete`.' })
+  @Raises('hook_rejected')
   productDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return products.deleteProduct(ctx, id);
   }
@@ -112,6 +123,7 @@ export class ProductResolver {
   @Mutation(() => VariantCreateResult, {
     description: 'Creates a variant, or one per combination of `optionGroups`. Needs `products.create`.',
   })
+  @Raises('duplicate_sku', 'no_active_warehouse', 'invalid_attribute_value')
   productVariantCreate(
     @Context() ctx: Ctx,
     @Arg('productId', () => UuidScalar) productId: string,
@@ -121,6 +133,7 @@ export class ProductResolver {
   }
 
   @Mutation(() => Variant, { description: 'Changes the given fields of a variant. Needs `products.update`.' })
+  @Raises('duplicate_sku', 'no_active_warehouse', 'invalid_attribute_value')
   productVariantUpdate(
     @Context() ctx: Ctx,
     @Arg('productId', () => UuidScalar) productId: string,
@@ -142,6 +155,7 @@ export class ProductResolver {
   @Mutation(() => [AttributeValue], {
     description: 'Upserts attribute values of a product by attribute id. Needs `products.update`.',
   })
+  @Raises('invalid_attribute_value')
   productAttributesSet(
     @Context() ctx: Ctx,
     @Arg('productId', () => UuidScalar) productId: string,
@@ -162,6 +176,7 @@ export class ProductResolver {
   @Mutation(() => [AttributeValue], {
     description: 'Upserts attribute values of a variant by attribute id. Needs `products.update`.',
   })
+  @Raises('invalid_attribute_value')
   variantAttributesSet(
     @Context() ctx: Ctx,
     @Arg('productId', () => UuidScalar) productId: string,
@@ -185,6 +200,14 @@ export class ProductResolver {
     description:
       'Creates up to 250 products with inline variants (options by name, created when missing); one result per item. Needs `products.create`.',
   })
+  @Raises(
+    'duplicate_sku',
+    'duplicate_slug',
+    'not_found',
+    'no_active_warehouse',
+    'invalid_attribute_value',
+    'hook_rejected',
+  )
   productsBulkCreate(
     @Context() ctx: Ctx,
     @Arg('input', () => BulkProductsInput) input: BulkProductsInput,
@@ -201,6 +224,14 @@ export class ProductResolver {
     description:
       'Imports a CSV (contract §5), upserting by SKU. REST sends multipart `file`; GraphQL clients send the text as `csv`. Needs `products.create`.',
   })
+  @Raises(
+    'duplicate_sku',
+    'duplicate_slug',
+    'not_found',
+    'no_active_warehouse',
+    'invalid_attribute_value',
+    'hook_rejected',
+  )
   productsImport(@Context() ctx: Ctx, @Arg('input', () => ProductImportInput) input: ProductImportInput) {
     return importProductsCsv(ctx, input);
   }

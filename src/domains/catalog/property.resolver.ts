@@ -1,6 +1,7 @@
 import { Arg, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
 
 import type { Ctx } from '../../context/ctx';
+import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import * as props from './property.service';
 import {
@@ -27,11 +28,13 @@ export class PropertyGroupResolver {
   }
 
   @Mutation(() => PropertyGroup, { description: 'Needs `products.create`.' })
+  @Raises('duplicate_identifier', 'invalid_identifier')
   propertyGroupCreate(@Context() ctx: Ctx, @Arg('input', () => PropertyGroupInput) input: PropertyGroupInput) {
     return props.savePropertyGroup(ctx, null, input);
   }
 
   @Mutation(() => PropertyGroup, { description: 'Full replacement. Needs `products.update`.' })
+  @Raises('duplicate_identifier', 'invalid_identifier')
   propertyGroupUpdate(
     @Context() ctx: Ctx,
     @Arg('id', () => UuidScalar) id: string,
@@ -87,11 +90,13 @@ export class AttributeResolver {
   }
 
   @Mutation(() => Attribute, { description: 'Needs `products.create`.' })
+  @Raises('duplicate_identifier', 'invalid_identifier', 'invalid_attribute_type')
   attributeCreate(@Context() ctx: Ctx, @Arg('input', () => AttributeInput) input: AttributeInput) {
     return props.saveAttribute(ctx, null, input);
   }
 
   @Mutation(() => Attribute, { description: 'Full replacement. Needs `products.update`.' })
+  @Raises('duplicate_identifier', 'invalid_identifier', 'invalid_attribute_type')
   attributeUpdate(
     @Context() ctx: Ctx,
     @Arg('id', () => UuidScalar) id: string,

@@ -3,6 +3,7 @@ import { Arg, Args, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Ro
 import type { Ctx } from '../../context/ctx';
 import { RateLimit } from '../../context/limits';
 import { PageArgs, resolvePage } from '../../shared/pagination';
+import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import { Address } from './address.type';
 import { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
@@ -36,11 +37,13 @@ export class CustomerResolver {
   @Mutation(() => Customer, {
     description: '409 `email_taken` when the email is registered. Needs `customers.create`.',
   })
+  @Raises('email_taken', 'hook_rejected')
   customerCreate(@Context() ctx: Ctx, @Arg('input', () => CustomerCreateInput) input: CustomerCreateInput) {
     return customers.createCustomer(ctx, input);
   }
 
   @Mutation(() => Customer, { description: 'Needs `customers.update`.' })
+  @Raises('email_taken', 'hook_rejected')
   customerUpdate(
     @Context() ctx: Ctx,
     @Arg('id', () => UuidScalar) id: string,
@@ -60,6 +63,7 @@ export class CustomerResolver {
   }
 
   @Mutation(() => Customer, { description: "Changes the signed-in customer's own account." })
+  @Raises('email_taken', 'hook_rejected')
   accountUpdate(@Context() ctx: Ctx, @Arg('input', () => AccountUpdateInput) input: AccountUpdateInput) {
     return customers.updateAccount(ctx, input);
   }
@@ -71,6 +75,7 @@ export class CustomerResolver {
 
   @Mutation(() => Customer, { description: 'Registers a customer. 409 `email_taken`.' })
   @RateLimit('register')
+  @Raises('email_taken', 'hook_rejected')
   customerRegister(@Context() ctx: Ctx, @Arg('input', () => RegisterInput) input: RegisterInput) {
     return customers.registerCustomer(ctx, input);
   }

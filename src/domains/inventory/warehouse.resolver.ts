@@ -2,6 +2,7 @@ import { Arg, Args, Ctx as Context, Mutation, Query, Resolver } from 'type-graph
 
 import type { Ctx } from '../../context/ctx';
 import { PageArgs, resolvePage } from '../../shared/pagination';
+import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import { WarehouseCreateInput, WarehouseUpdateInput } from './warehouse.inputs';
 import * as warehouses from './warehouse.service';
@@ -30,11 +31,13 @@ export class WarehouseResolver {
   @Mutation(() => Warehouse, {
     description: 'Creates a warehouse; 409 `duplicate_code` when the code exists. Needs `inventory.update`.',
   })
+  @Raises('duplicate_code')
   warehouseCreate(@Context() ctx: Ctx, @Arg('input', () => WarehouseCreateInput) input: WarehouseCreateInput) {
     return warehouses.createWarehouse(ctx, input);
   }
 
   @Mutation(() => Warehouse, { description: 'Changes the given fields of a warehouse. Needs `inventory.update`.' })
+  @Raises('duplicate_code')
   warehouseUpdate(
     @Context() ctx: Ctx,
     @Arg('id', () => UuidScalar) id: string,

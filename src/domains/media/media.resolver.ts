@@ -2,6 +2,7 @@ import { Arg, Args, Ctx as Context, Mutation, Query, Resolver } from 'type-graph
 
 import type { Ctx } from '../../context/ctx';
 import { PageArgs, resolvePage } from '../../shared/pagination';
+import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import * as media from './media.service';
 import { Media, MediaList, MediaUploadInput } from './media.type';
@@ -23,11 +24,13 @@ export class MediaResolver {
   @Mutation(() => Media, {
     description: 'Stores a file (type sniffed from its content; 415 when not allowed). Needs `media.create`.',
   })
+  @Raises('provider_error')
   mediaUpload(@Context() ctx: Ctx, @Arg('input', () => MediaUploadInput) input: MediaUploadInput) {
     return media.uploadMedia(ctx, input);
   }
 
   @Mutation(() => Boolean, { description: 'Deletes a file and its record. Needs `media.delete`.' })
+  @Raises('provider_error', 'invalid_media_path')
   mediaDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return media.deleteMedia(ctx, id);
   }

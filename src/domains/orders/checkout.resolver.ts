@@ -2,6 +2,7 @@ import { Arg, Ctx as Context, Mutation, Query, Resolver } from 'type-graphql';
 
 import type { Ctx } from '../../context/ctx';
 import { RateLimit } from '../../context/limits';
+import { Raises } from '../../shared/raises';
 import { CheckoutInput, CheckoutQuoteInput } from './checkout.inputs';
 import { checkout } from './checkout.service';
 import { quoteCheckout } from './checkout-quote';
@@ -16,6 +17,20 @@ export class CheckoutResolver {
       'Honors the `Idempotency-Key` header. Guests (no credentials) need `email`. Public.',
   })
   @RateLimit('checkout')
+  @Raises(
+    'not_found',
+    'idempotency_conflict',
+    'checkout_rejected',
+    'code_invalid',
+    'currency_mismatch',
+    'insufficient_stock',
+    'invalid_payment_method',
+    'invalid_product',
+    'invalid_shipping_method',
+    'max_uses_reached',
+    'payment_reference_required',
+    'hook_rejected',
+  )
   checkoutComplete(@Context() ctx: Ctx, @Arg('input', () => CheckoutInput) input: CheckoutInput) {
     return checkout(ctx, input);
   }
@@ -27,6 +42,15 @@ export class CheckoutResolver {
       '(422 `invalid_product`, `invalid_shipping_method`, `code_invalid`…); writes nothing and reserves no stock. ' +
       'Use its `total` for a pay-first payment, then call `checkoutComplete` with the same body. Public.',
   })
+  @Raises(
+    'not_found',
+    'code_invalid',
+    'currency_mismatch',
+    'invalid_payment_method',
+    'invalid_product',
+    'invalid_shipping_method',
+    'max_uses_reached',
+  )
   checkoutQuote(@Context() ctx: Ctx, @Arg('input', () => CheckoutQuoteInput) input: CheckoutQuoteInput) {
     return quoteCheckout(ctx, input);
   }

@@ -3,6 +3,7 @@ import { Arg, Args, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Ro
 import type { Ctx } from '../../context/ctx';
 import { RateLimit } from '../../context/limits';
 import { PageArgs, resolvePage, SortOrder } from '../../shared/pagination';
+import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import { OrderStatusInput } from './checkout.inputs';
 import * as orders from './order.service';
@@ -43,6 +44,7 @@ export class OrderResolver {
   @Mutation(() => Order, {
     description: 'Moves an order along the status table (422 `invalid_transition` otherwise). Needs `orders.update`.',
   })
+  @Raises('invalid_transition', 'hook_rejected')
   orderStatusUpdate(
     @Context() ctx: Ctx,
     @Arg('id', () => UuidScalar) id: string,

@@ -2,6 +2,7 @@ import { Arg, Args, Ctx as Context, Mutation, Query, Resolver } from 'type-graph
 
 import type { Ctx } from '../../context/ctx';
 import { PageArgs, resolvePage } from '../../shared/pagination';
+import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import * as discounts from './discount.service';
 import {
@@ -40,11 +41,13 @@ export class DiscountResolver {
   @Mutation(() => DiscountCode, {
     description: '409 `duplicate_code` when the code exists (case-insensitively). Needs `discounts.create`.',
   })
+  @Raises('duplicate_code')
   discountCodeCreate(@Context() ctx: Ctx, @Arg('input', () => DiscountCodeCreateInput) input: DiscountCodeCreateInput) {
     return discounts.createDiscountCode(ctx, input);
   }
 
   @Mutation(() => DiscountCode, { description: 'Needs `discounts.update`.' })
+  @Raises('duplicate_code')
   discountCodeUpdate(
     @Context() ctx: Ctx,
     @Arg('id', () => UuidScalar) id: string,
@@ -61,6 +64,7 @@ export class DiscountResolver {
   @Mutation(() => DiscountQuote, {
     description: 'Checks a code against a subtotal: 422 `code_invalid` or `max_uses_reached`. Claims nothing. Public.',
   })
+  @Raises('code_invalid', 'max_uses_reached')
   discountValidate(@Context() ctx: Ctx, @Arg('input', () => DiscountValidateInput) input: DiscountValidateInput) {
     return discounts.validateDiscountCode(ctx, input);
   }

@@ -2,6 +2,7 @@ import { Arg, Args, Ctx as Context, Mutation, Query, Resolver } from 'type-graph
 
 import type { Ctx } from '../../context/ctx';
 import { PageArgs, resolvePage } from '../../shared/pagination';
+import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import * as methods from './shipping-method.service';
 import {
@@ -35,6 +36,7 @@ export class ShippingMethodResolver {
   }
 
   @Mutation(() => ShippingMethod, { description: 'Needs `shipping.create`.' })
+  @Raises('not_found')
   shippingMethodCreate(
     @Context() ctx: Ctx,
     @Arg('input', () => ShippingMethodCreateInput) input: ShippingMethodCreateInput,
@@ -43,6 +45,7 @@ export class ShippingMethodResolver {
   }
 
   @Mutation(() => ShippingMethod, { description: 'Needs `shipping.update`.' })
+  @Raises('not_found')
   shippingMethodUpdate(
     @Context() ctx: Ctx,
     @Arg('id', () => UuidScalar) id: string,

@@ -2,6 +2,7 @@ import { Arg, Ctx as Context, Mutation, Resolver } from 'type-graphql';
 
 import type { Ctx } from '../../context/ctx';
 import { RateLimit } from '../../context/limits';
+import { Raises } from '../../shared/raises';
 import { LoginInput, LogoutInput, RefreshInput } from './session.inputs';
 import * as sessions from './session.service';
 import { LogoutResult, TokenPair } from './session.type';
@@ -18,6 +19,7 @@ export class SessionResolver {
       'Login for admin users, then customers. 401 `invalid_credentials`; 429 `account_locked` after 5 failures.',
   })
   @RateLimit('login')
+  @Raises('invalid_credentials', 'account_locked')
   login(
     @Context() ctx: Ctx,
     @Arg('input', () => LoginInput) input: LoginInput,
@@ -28,6 +30,7 @@ export class SessionResolver {
 
   @Mutation(() => TokenPair, { description: 'Login for customers only (store).' })
   @RateLimit('login')
+  @Raises('invalid_credentials', 'account_locked')
   customerLogin(
     @Context() ctx: Ctx,
     @Arg('input', () => LoginInput) input: LoginInput,
@@ -39,6 +42,7 @@ export class SessionResolver {
   @Mutation(() => TokenPair, {
     description: 'Exchanges a refresh token (once) for a new pair of the same family. 401 `invalid_token`.',
   })
+  @Raises('invalid_token')
   tokenRefresh(
     @Context() ctx: Ctx,
     @Arg('input', () => RefreshInput, { nullable: true }) input?: RefreshInput,

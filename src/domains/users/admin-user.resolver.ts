@@ -2,6 +2,7 @@ import { Arg, Args, Ctx as Context, Mutation, Query, Resolver } from 'type-graph
 
 import type { Ctx } from '../../context/ctx';
 import { PageArgs, resolvePage } from '../../shared/pagination';
+import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import * as users from './admin-user.service';
 import { AdminUser, AdminUserCreateInput, AdminUserList, AdminUserUpdateInput } from './admin-user.type';
@@ -21,11 +22,13 @@ export class AdminUserResolver {
   }
 
   @Mutation(() => AdminUser, { description: 'Creates a staff account; 409 `email_taken`. Needs `users.manage`.' })
+  @Raises('email_taken')
   adminUserCreate(@Context() ctx: Ctx, @Arg('input', () => AdminUserCreateInput) input: AdminUserCreateInput) {
     return users.createAdminUser(ctx, input);
   }
 
   @Mutation(() => AdminUser, { description: 'Changes a staff account; 409 `last_super_admin`. Needs `users.manage`.' })
+  @Raises('email_taken', 'last_super_admin')
   adminUserUpdate(
     @Context() ctx: Ctx,
     @Arg('id', () => UuidScalar) id: string,
@@ -35,6 +38,7 @@ export class AdminUserResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Deletes a staff account; 409 `last_super_admin`. Needs `users.manage`.' })
+  @Raises('last_super_admin')
   adminUserDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return users.deleteAdminUser(ctx, id);
   }
