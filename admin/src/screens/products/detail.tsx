@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
@@ -16,7 +16,7 @@ import { MediaPanel } from './media';
 import { productName } from './names';
 import { RelationsPanel } from './relations';
 import { TranslationsPanel } from './translations';
-import { VariantsPanel } from './variants';
+import { stockQueries, VariantsPanel } from './variants';
 
 const route = getRouteApi('/_app/products/$productId');
 
@@ -42,6 +42,16 @@ export function ProductScreen() {
     queryKey: ['product', productId],
     queryFn: () => gql(AdminProductDocument, { id: productId }),
   });
+  // The Variants and stock tab's data is fetched once the product has arrived (not competing with it), so the
+  // tab draws its table when opened instead of starting two requests then.
+  const loaded = query.data !== undefined;
+  const readsStock = can('inventory.read');
+  useEffect(() => {
+    if (!loaded || !readsStock) return;
+    const [warehouses, stock] = stockQueries(productId);
+    void queryClient.prefetchQuery(warehouses);
+    void queryClient.prefetchQuery(stock);
+  }, [loaded, readsStock, productId, queryClient]);
 
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   if (!query.data) return <p>Loading…</p>;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { gql } from '../../api/client';
@@ -31,6 +31,25 @@ type Warehouse = { id: string; name: string; code: string };
 const VARIANT_PAGE = 25;
 const WAREHOUSE_LIMIT = 50;
 
+/**
+ * The stock the tab shows: the active warehouses and the product's quantities in them. Fresh for 10 s, so the
+ * tab opened just after the product screen prefetched them draws without asking again.
+ */
+const STOCK_FRESH_MS = 10_000;
+export const stockQueries = (productId: string) =>
+  [
+    queryOptions({
+      queryKey: ['stockWarehouses'],
+      queryFn: () => gql(AdminStockWarehousesDocument, { active: true, limit: WAREHOUSE_LIMIT }),
+      staleTime: STOCK_FRESH_MS,
+    }),
+    queryOptions({
+      queryKey: ['productStock', productId],
+      queryFn: () => gql(AdminProductStockDocument, { productId }),
+      staleTime: STOCK_FRESH_MS,
+    }),
+  ] as const;
+
 const optionLabel = (v: Variant) =>
   v.options.map((o) => translatedName(o.translations)).join(' / ') || v.sku || 'Variant';
 
@@ -42,16 +61,9 @@ const optionLabel = (v: Variant) =>
 export function VariantsPanel({ product, onSaved }: { product: Product; onSaved: () => Promise<void> }) {
   const can = useCan();
   const [page, setPage] = useState(1);
-  const warehouses = useQuery({
-    queryKey: ['stockWarehouses'],
-    queryFn: () => gql(AdminStockWarehousesDocument, { active: true, limit: WAREHOUSE_LIMIT }),
-    enabled: can('inventory.read'),
-  });
-  const stock = useQuery({
-    queryKey: ['productStock', product.id],
-    queryFn: () => gql(AdminProductStockDocument, { productId: product.id }),
-    enabled: can('inventory.read'),
-  });
+  const [warehousesQuery, stockQuery] = stockQueries(product.id);
+  const warehouses = useQuery({ ...warehousesQuery, enabled: can('inventory.read') });
+  const stock = useQuery({ ...stockQuery, enabled: can('inventory.read') });
   const refresh = async () => {
     await stock.refetch();
     await onSaved();
