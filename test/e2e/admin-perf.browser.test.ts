@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 
 import { seedCatalog } from '../../src/app/seed/catalog';
 import { createAdmin } from '../fixtures/accounts';
@@ -17,11 +17,13 @@ import { startTestServer, type TestServer } from '../harness/server';
  *
  * Each figure is the time from the navigation (or keystroke) to the first row (or option) drawn, in a real
  * Chromium, signed in; it prints them and checks each is under one second only when SVC_TEST_ADMIN_PERF_STRICT=1
- * (a loaded machine measures the machine).
+ * (a loaded machine measures the machine). SVC_TEST_ADMIN_PERF_DETAIL=1 also prints each screen's requests (start
+ * and duration in ms from the navigation, with the GraphQL operation's name): where the time went.
  */
 
 const SIZE = Number(process.env.SVC_TEST_ADMIN_PERF ?? 0);
 const STRICT = process.env.SVC_TEST_ADMIN_PERF_STRICT === '1';
+const DETAIL = process.env.SVC_TEST_ADMIN_PERF_DETAIL === '1';
 const run = SIZE > 0 && chromiumAvailable('the admin performance run') ? describe : describe.skip;
 
 let t: TestServer;
@@ -102,9 +104,23 @@ run(`admin first screens over ${SIZE} products and orders`, () => {
 
   async function timed(name: string, page: Page, action: () => Promise<unknown>, drawn: () => Promise<unknown>) {
     const started = Date.now();
+    const requests: string[] = [];
+    const finished = (req: Request) => {
+      const operation = /"query":"(?:query|mutation) (\w+)/.exec(req.postData() ?? '')?.[1] ?? '';
+      const { startTime, responseEnd } = req.timing();
+      const path = req.url().slice(t.url.length, t.url.length + 60);
+      requests.push(
+        `${Math.round(startTime - started)} +${Math.round(responseEnd)} ${req.method()} ${path} ${operation}`,
+      );
+    };
+    if (DETAIL) page.on('requestfinished', finished);
     await action();
     await drawn();
     figures[name] = Date.now() - started;
+    if (DETAIL) {
+      page.off('requestfinished', finished);
+      console.log(`${name}: ${figures[name]} ms\n${requests.sort((a, b) => parseInt(a) - parseInt(b)).join('\n')}`);
+    }
     if (STRICT) expect(figures[name]).toBeLessThan(1000);
   }
 
