@@ -1,7 +1,7 @@
 /**
- * What observability costs (issue 30): the same read scenarios against four servers on the same database, measured
- * in alternation (ROUNDS slices each, so all four see the same machine): telemetry off (no OpenTelemetry module
- * loaded), traces at 100 % and at 10 % sampling (`parentbased_traceidratio`, exported over OTLP/HTTP protobuf to a
+ * What observability costs (issue 30): the same read scenarios against five servers on the same database, measured
+ * in alternation (ROUNDS slices each, so all five see the same machine): telemetry off (no OpenTelemetry module
+ * loaded), off but with one AsyncLocalStorage scope per request (the runtime's part), traces at 100 % and at 10 % sampling (`parentbased_traceidratio`, exported over OTLP/HTTP protobuf to a
  * sink in this process), and metrics only (OTLP metrics every 10 s plus the Prometheus reader). Each figure is
  * reported against the `off` server of the same run (req/s ratio, CPU per request ratio).
  */
@@ -33,12 +33,15 @@ async function otlpSink(): Promise<{ url: string; close(): Promise<void>; bytes:
   };
 }
 
-/** The four configurations, by the environment each server gets on top of the benchmark's own. */
+/** The configurations, by the environment each server gets on top of the benchmark's own. */
 function configurations(sink: string): Record<string, Record<string, string>> {
   const otlp = { OTEL_EXPORTER_OTLP_ENDPOINT: sink, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' };
   return {
     // OTEL_SDK_DISABLED keeps it off even when the shell running the benchmark has OTEL_* variables.
     off: { OTEL_SDK_DISABLED: 'true' },
+    // No OpenTelemetry, but one AsyncLocalStorage scope per request (the SQL counter's): what Node 20's promise
+    // hooks cost on their own, the floor under any context propagation, OpenTelemetry's included.
+    'async context only': { OTEL_SDK_DISABLED: 'true', SVC_LOG_SQL_COUNTS: 'on' },
     'traces 100%': {
       ...otlp,
       OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
@@ -64,7 +67,7 @@ function configurations(sink: string): Record<string, Record<string, string>> {
 export interface ObservabilityOptions {
   /** The benchmark's server environment for a port (database, limits, production settings). */
   env: (port: number) => Record<string, string>;
-  /** First of four consecutive free ports. */
+  /** First of five consecutive free ports. */
   port: number;
   slug: string;
   seconds: number;

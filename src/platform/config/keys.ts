@@ -196,7 +196,7 @@ export const CONFIG_KEYS = {
     type: 'string',
     default: 'auto',
     choices: ['auto', 'on', 'off'],
-    doc: 'Count the SQL statements of each request into its log line (`sql`), so an N+1 shows up; `auto` is on unless `env` is `production` (the count needs AsyncLocalStorage, whose promise hooks cost about a tenth of a store list page on Node 20).',
+    doc: 'Count the SQL statements of each request into its log line (`sql`), so an N+1 shows up; `auto` is on unless `env` is `production` (the count needs an AsyncLocalStorage scope per request; the bench measures it within noise, docs/performance.md).',
   },
   'metrics.prometheus': {
     type: 'bool',
