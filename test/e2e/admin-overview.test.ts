@@ -1,4 +1,4 @@
-import { ADDRESS, stockedProduct } from '../fixtures/shop';
+import { guestCheckout, stockedProduct } from '../fixtures/shop';
 import { useShop } from '../fixtures/use-shop';
 
 /**
@@ -23,13 +23,7 @@ const LOW_STOCK = `query Low($threshold: Int, $limit: Int, $page: Int) {
 async function placeOrders(count: number, productId: string): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const res = await t.asGuest().post('/api/v1/store/checkout', {
-      items: [{ product_id: productId, quantity: 1 }],
-      shipping_address: ADDRESS,
-      shipping_method_id: shop.shipping.id,
-      payment_method_id: shop.payment.id,
-      email: `overview-${i}@example.com`,
-    });
+    const res = await guestCheckout(t, shop, productId, { email: `overview-${i}@example.com` });
     expect(res.status).toBe(201);
     ids.push(res.body.data.id);
   }

@@ -2,7 +2,7 @@ import { isEnumType } from 'graphql';
 
 import { buildAppSchema } from '../../src/app/domains';
 import { restView } from '../../src/graphql/rest-view';
-import { ADDRESS, stockedProduct } from '../fixtures/shop';
+import { guestCheckout, stockedProduct } from '../fixtures/shop';
 import { useShop } from '../fixtures/use-shop';
 
 /**
@@ -59,13 +59,7 @@ describe('enum values', () => {
 
   it('name one order status: written on either surface, read back on both', async () => {
     const product = await stockedProduct(t, shop.warehouse.id, 2);
-    const placed = await t.asGuest().post('/api/v1/store/checkout', {
-      items: [{ product_id: product.id, quantity: 1 }],
-      shipping_address: ADDRESS,
-      shipping_method_id: shop.shipping.id,
-      payment_method_id: shop.payment.id,
-      email: 'enums@example.com',
-    });
+    const placed = await guestCheckout(t, shop, product.id, { email: 'enums@example.com' });
     expect(placed.status).toBe(201);
     const id = placed.body.data.id as string;
     expect(placed.body.data.status).toBe('pending');

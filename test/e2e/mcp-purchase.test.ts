@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
+import { ADDRESS, createShop, guestCheckout, stockedProduct } from '../fixtures/shop';
 import { callJson, connectMcp } from '../harness/mcp-client';
 import { startTestServer, type TestServer } from '../harness/server';
 
@@ -140,13 +140,7 @@ describe('an agent over MCP (HTTP) alone', () => {
 
   it('says exactly what an unconfirmed order status change would do, and does nothing', async () => {
     const product = await stockedProduct(t, shop.warehouse.id, 2);
-    const placed = await t.asGuest().post('/api/v1/store/checkout', {
-      items: [{ product_id: product.id, quantity: 1 }],
-      shipping_address: ADDRESS,
-      shipping_method_id: shop.shipping.id,
-      payment_method_id: shop.payment.id,
-      email: 'preview@example.com',
-    });
+    const placed = await guestCheckout(t, shop, product.id, { email: 'preview@example.com' });
     const id = placed.body.data.id;
     const admin = await connectMcp(t.url, 'admin', await t.asAdmin().authHeader(), '?toolsets=orders');
     const asked = await callJson(admin, 'admin_update_order_status', { id, status: 'cancelled', comment: 'agent' });

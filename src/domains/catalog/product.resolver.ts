@@ -14,6 +14,7 @@ import {
 } from 'type-graphql';
 
 import type { Ctx } from '../../context/ctx';
+import type { ErrorCode } from '../../shared/errors';
 import { resolvePage } from '../../shared/pagination';
 import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
@@ -50,6 +51,16 @@ class VariantCreateResult {
   @Field(() => Variant, { nullable: true }) variant!: Variant | null;
   @Field(() => [Variant]) variants!: Variant[];
 }
+
+/** What creating products can answer besides access and input errors: one product, a bulk batch or a CSV import. */
+const CREATE_ERRORS: ErrorCode[] = [
+  'duplicate_sku',
+  'duplicate_slug',
+  'not_found',
+  'no_active_warehouse',
+  'invalid_attribute_value',
+  'hook_rejected',
+];
 
 @Resolver(() => Product)
 export class ProductResolver {
@@ -92,14 +103,7 @@ export class ProductResolver {
   }
 
   @Mutation(() => Product, { description: 'Creates a product. Needs `products.create`.' })
-  @Raises(
-    'duplicate_sku',
-    'duplicate_slug',
-    'not_found',
-    'no_active_warehouse',
-    'invalid_attribute_value',
-    'hook_rejected',
-  )
+  @Raises(...CREATE_ERRORS)
   productCreate(@Context() ctx: Ctx, @Arg('input', () => ProductCreateInput) input: ProductCreateInput) {
     return products.createProduct(ctx, input);
   }
@@ -200,14 +204,7 @@ export class ProductResolver {
     description:
       'Creates up to 250 products with inline variants (options by name, created when missing); one result per item. Needs `products.create`.',
   })
-  @Raises(
-    'duplicate_sku',
-    'duplicate_slug',
-    'not_found',
-    'no_active_warehouse',
-    'invalid_attribute_value',
-    'hook_rejected',
-  )
+  @Raises(...CREATE_ERRORS)
   productsBulkCreate(
     @Context() ctx: Ctx,
     @Arg('input', () => BulkProductsInput) input: BulkProductsInput,
@@ -224,14 +221,7 @@ export class ProductResolver {
     description:
       'Imports a CSV (contract §5), upserting by SKU. REST sends multipart `file`; GraphQL clients send the text as `csv`. Needs `products.create`.',
   })
-  @Raises(
-    'duplicate_sku',
-    'duplicate_slug',
-    'not_found',
-    'no_active_warehouse',
-    'invalid_attribute_value',
-    'hook_rejected',
-  )
+  @Raises(...CREATE_ERRORS)
   productsImport(@Context() ctx: Ctx, @Arg('input', () => ProductImportInput) input: ProductImportInput) {
     return importProductsCsv(ctx, input);
   }
