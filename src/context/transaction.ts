@@ -56,6 +56,22 @@ export async function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): P
   }
 }
 
+/**
+ * Runs independent reads at once on the pool, but one after the other inside a transaction: a transaction holds
+ * one connection, where concurrent queries only queue behind each other (and node-postgres deprecates issuing them:
+ * pg 9 refuses). The answers come back in the order given either way.
+ */
+export async function readTogether<T extends readonly (() => Promise<unknown>)[]>(
+  ctx: Ctx,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!ctx.afterCommit) return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
+}
+
 /** Queues `task` for after the current transaction commits; outside a transaction it runs right away (detached). */
 export function afterCommit(ctx: Ctx, task: () => Promise<void>): void {
   if (ctx.afterCommit) ctx.afterCommit.push(task);

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context/ctx';
 import { lockRow } from '../../context/row-lock';
-import { emitAfter, inTransaction } from '../../context/transaction';
+import { emitAfter, inTransaction, readTogether } from '../../context/transaction';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { diffEntities, rejectNulls, snakeKeys } from '../../shared/updates';
@@ -54,16 +54,20 @@ async function assertRefs(
     taxRuleId?: string | null;
   },
 ) {
-  const [categories, tags, media, taxRule] = await Promise.all([
-    input.categoryIds?.length
-      ? ctx.db.category.findMany({ where: { id: { in: input.categoryIds } }, select: { id: true } })
-      : [],
-    input.tagIds?.length ? ctx.db.tag.findMany({ where: { id: { in: input.tagIds } }, select: { id: true } }) : [],
-    input.mediaIds?.length
-      ? ctx.db.media.findMany({ where: { id: { in: input.mediaIds } }, select: { id: true } })
-      : [],
-    input.taxRuleId ? ctx.db.taxRule.findUnique({ where: { id: input.taxRuleId }, select: { id: true } }) : null,
-  ]);
+  const [categories, tags, media, taxRule] = await readTogether(ctx, [
+    async () =>
+      input.categoryIds?.length
+        ? ctx.db.category.findMany({ where: { id: { in: input.categoryIds } }, select: { id: true } })
+        : [],
+    async () =>
+      input.tagIds?.length ? ctx.db.tag.findMany({ where: { id: { in: input.tagIds } }, select: { id: true } }) : [],
+    async () =>
+      input.mediaIds?.length
+        ? ctx.db.media.findMany({ where: { id: { in: input.mediaIds } }, select: { id: true } })
+        : [],
+    async () =>
+      input.taxRuleId ? ctx.db.taxRule.findUnique({ where: { id: input.taxRuleId }, select: { id: true } }) : null,
+  ] as const);
   assertAllFound(input.categoryIds, categories, 'category', 'category_ids');
   assertAllFound(input.tagIds, tags, 'tag', 'tag_ids');
   assertAllFound(input.mediaIds, media, 'media', 'media_ids');

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context/ctx';
-import { inTransaction } from '../../context/transaction';
+import { inTransaction, readTogether } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
 import { findPage, type Page } from '../../shared/pagination';
@@ -83,12 +83,13 @@ const lockKey = (item: { productId: string; variantId?: string | null }) => `${i
 async function assertProductsExist(ctx: Ctx, items: StockSetItemInput[]): Promise<void> {
   const productIds = [...new Set(items.map((i) => i.productId))];
   const variantIds = [...new Set(items.flatMap((i) => (i.variantId ? [i.variantId] : [])))];
-  const [products, variants] = await Promise.all([
-    ctx.db.product.findMany({ where: { id: { in: productIds } }, select: { id: true } }),
-    variantIds.length
-      ? ctx.db.productVariant.findMany({ where: { id: { in: variantIds } }, select: { id: true, productId: true } })
-      : [],
-  ]);
+  const [products, variants] = await readTogether(ctx, [
+    () => ctx.db.product.findMany({ where: { id: { in: productIds } }, select: { id: true } }),
+    async () =>
+      variantIds.length
+        ? ctx.db.productVariant.findMany({ where: { id: { in: variantIds } }, select: { id: true, productId: true } })
+        : [],
+  ] as const);
   const knownProducts = new Set(products.map((p) => p.id));
   const variantOwner = new Map(variants.map((v) => [v.id, v.productId]));
   items.forEach((item, i) => {

@@ -1,5 +1,6 @@
 import { customerIdOf } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
+import { readTogether } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
 import { discountAmount, type DiscountTerms, normalizeCode, type PricedLine, priceLines, unitPrices } from '../pricing';
@@ -125,10 +126,10 @@ export async function draftCheckout(
   if (problems.length) throw AppError.validation(problems);
 
   // Both reads at once; their errors keep their order (lines first) because they are checked in that order.
-  const [lines, { shipping, payment }] = await Promise.all([
-    priceLines(ctx, cartLines?.lines ?? input.items ?? [], { missing: 'invalid_product', field: 'items' }),
-    methodsOf(ctx, input.shippingMethodId, input.paymentMethodId ?? null),
-  ]);
+  const [lines, { shipping, payment }] = await readTogether(ctx, [
+    () => priceLines(ctx, cartLines?.lines ?? input.items ?? [], { missing: 'invalid_product', field: 'items' }),
+    () => methodsOf(ctx, input.shippingMethodId, input.paymentMethodId ?? null),
+  ] as const);
   if (lines.length === 0)
     throw AppError.validation([
       cartLines ? { field: 'cart_id', detail: 'empty' } : { field: 'items', detail: 'required' },
