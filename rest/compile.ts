@@ -10,7 +10,7 @@ import {
 
 import type { Access, AccessTable } from '../src/auth/access';
 import type { EndpointLimit } from '../src/context/limits';
-import { operationLimits } from '../src/graphql/endpoint-limits';
+import { operationLimits, rootFieldsOf } from '../src/graphql/endpoint-limits';
 import { compileOperation, type OperationRunner } from '../src/graphql/jit';
 import type { ErrorCode } from '../src/shared/errors';
 import { raisedBy } from '../src/shared/raises';
@@ -41,14 +41,6 @@ function accessOf(operation: OperationDefinitionNode, where: string, accessTable
     if (!access) throw new Error(`${where}: ${root}.${name} has no access rule`);
     return access;
   });
-}
-
-function raisesOf(schema: GraphQLSchema, operation: OperationDefinitionNode): ErrorCode[] {
-  const root = schema.getRootType(operation.operation)?.getFields() ?? {};
-  const codes = operation.selectionSet.selections.flatMap((sel) =>
-    sel.kind === Kind.FIELD ? raisedBy(root[sel.name.value]) : [],
-  );
-  return [...new Set(codes)];
 }
 
 /**
@@ -107,7 +99,7 @@ export function compileRoutes(schema: GraphQLSchema, specs: RouteSpec[], accessT
       variables,
       access: accessOf(operation, where, accessTables),
       limits: operationLimits(schema, spec.operation, operation.name.value),
-      errors: raisesOf(schema, operation),
+      errors: [...new Set(rootFieldsOf(schema, spec.operation, operationName).flatMap(raisedBy))],
       run: lazyRunner(() => compileOperation(schema, spec.operation, operationName)),
     };
   });

@@ -1,6 +1,7 @@
 import {
   type DocumentNode,
   type FragmentDefinitionNode,
+  type GraphQLField,
   type GraphQLSchema,
   Kind,
   type OperationDefinitionNode,
@@ -10,14 +11,14 @@ import {
 import { type EndpointLimit, RATE_LIMIT_EXTENSION } from '../context/limits';
 
 /**
- * The endpoint budgets (`@RateLimit`) of an operation's root fields, one entry per selected field (aliases
- * included), so an adapter can take them before the variables are validated.
+ * The root fields an operation selects, one entry per selection (aliases included, fragments followed), so an
+ * adapter can read their declarations (`@RateLimit`, `@Raises`) before anything runs.
  */
-export function operationLimits(
+export function rootFieldsOf(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName?: string | null,
-): EndpointLimit[] {
+): Array<GraphQLField<unknown, unknown>> {
   const operations = document.definitions.filter(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
   );
@@ -30,13 +31,13 @@ export function operationLimits(
       .map((f) => [f.name.value, f]),
   );
   const fields = root.getFields();
-  const limits: EndpointLimit[] = [];
+  const selected: Array<GraphQLField<unknown, unknown>> = [];
   const seenFragments = new Set<string>();
   const walk = (set: SelectionSetNode) => {
     for (const sel of set.selections) {
       if (sel.kind === Kind.FIELD) {
-        const policy = fields[sel.name.value]?.extensions?.[RATE_LIMIT_EXTENSION];
-        if (typeof policy === 'string') limits.push(policy as EndpointLimit);
+        const field = fields[sel.name.value];
+        if (field) selected.push(field);
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
         walk(sel.selectionSet);
       } else if (!seenFragments.has(sel.name.value)) {
@@ -47,5 +48,20 @@ export function operationLimits(
     }
   };
   walk(operation.selectionSet);
-  return limits;
+  return selected;
+}
+
+/**
+ * The endpoint budgets (`@RateLimit`) of an operation's root fields, one entry per selected field (aliases
+ * included), so an adapter can take them before the variables are validated.
+ */
+export function operationLimits(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName?: string | null,
+): EndpointLimit[] {
+  return rootFieldsOf(schema, document, operationName).flatMap((field) => {
+    const policy = field.extensions?.[RATE_LIMIT_EXTENSION];
+    return typeof policy === 'string' ? [policy as EndpointLimit] : [];
+  });
 }
