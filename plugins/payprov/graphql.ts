@@ -1,6 +1,7 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 
 import {
+  CHECKOUT_PRICING_ERRORS,
   CheckoutAddressInput,
   Clearable,
   pluginCaller,
@@ -141,18 +142,7 @@ export class PayprovResolver {
       'Prices the cart on the server (as checkout does) and answers a payment page URL valid `link_ttl_minutes`. ' +
       'Anyone who may see the cart.',
   })
-  @Raises(
-    'not_found',
-    'invalid_payment_method',
-    'invalid_shipping_method',
-    'invalid_product',
-    'insufficient_stock',
-    'code_invalid',
-    'max_uses_reached',
-    'currency_mismatch',
-    'invalid_amount',
-    'provider_error',
-  )
+  @Raises(...CHECKOUT_PRICING_ERRORS, 'insufficient_stock', 'invalid_amount', 'provider_error')
   payprovCreatePaymentLink(
     @Ctx() context: unknown,
     @Arg('input', () => PayprovPaymentLinkInput) input: PayprovPaymentLinkInput,

@@ -51,6 +51,8 @@ export type { PluginCaller } from './request';
 export { pluginCaller } from './request';
 /** The checkout's address input, for a plugin's inputs that take an address as checkout does. */
 export { CheckoutAddressInput } from '../domains/orders';
+/** What pricing a checkout body can answer (a quote's errors), for a plugin field that prices one (`@Raises`). */
+export { CHECKOUT_PRICING_ERRORS } from '../domains/orders';
 /** A payment transaction's status, the GraphQL enum (`COMPLETED`; REST and the database: `completed`). */
 export { PaymentTransactionStatus } from '../domains/orders';
 /** Input rules of a plugin's GraphQL inputs (checked by the REST reader and GraphQL alike, shown in OpenAPI). */

@@ -2,7 +2,7 @@ import { customerIdOf } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
 import { readTogether } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
-import { AppError } from '../../shared/errors';
+import { AppError, type ErrorCode } from '../../shared/errors';
 import { discountAmount, type DiscountTerms, normalizeCode, type PricedLine, priceLines, unitPrices } from '../pricing';
 import type { CheckoutAddressInput, CheckoutInput } from './checkout.inputs';
 
@@ -89,6 +89,20 @@ function checkAddress(
     problems.push({ field: `${field}.country_code`, detail: 'required' });
   return address;
 }
+
+/**
+ * What pricing a checkout body can answer besides access and input errors: a quote's errors, which checkout and
+ * the payment plugins' quoted payments answer too (each declares them with `@Raises`, adding its own).
+ */
+export const CHECKOUT_PRICING_ERRORS: readonly ErrorCode[] = [
+  'not_found',
+  'code_invalid',
+  'currency_mismatch',
+  'invalid_payment_method',
+  'invalid_product',
+  'invalid_shipping_method',
+  'max_uses_reached',
+];
 
 /**
  * Validates a checkout request and prices it from the live catalog and the chosen methods, with the

@@ -5,6 +5,7 @@ import { RateLimit } from '../../context/limits';
 import { Raises } from '../../shared/raises';
 import { CheckoutInput, CheckoutQuoteInput } from './checkout.inputs';
 import { checkout } from './checkout.service';
+import { CHECKOUT_PRICING_ERRORS } from './checkout-draft';
 import { quoteCheckout } from './checkout-quote';
 import { CheckoutQuote } from './checkout-quote.type';
 import { Order } from './order.type';
@@ -18,16 +19,10 @@ export class CheckoutResolver {
   })
   @RateLimit('checkout')
   @Raises(
-    'not_found',
+    ...CHECKOUT_PRICING_ERRORS,
     'idempotency_conflict',
     'checkout_rejected',
-    'code_invalid',
-    'currency_mismatch',
     'insufficient_stock',
-    'invalid_payment_method',
-    'invalid_product',
-    'invalid_shipping_method',
-    'max_uses_reached',
     'payment_reference_required',
     'hook_rejected',
   )
@@ -42,15 +37,7 @@ export class CheckoutResolver {
       '(422 `invalid_product`, `invalid_shipping_method`, `code_invalid`…); writes nothing and reserves no stock. ' +
       'Use its `total` for a pay-first payment, then call `checkoutComplete` with the same body. Public.',
   })
-  @Raises(
-    'not_found',
-    'code_invalid',
-    'currency_mismatch',
-    'invalid_payment_method',
-    'invalid_product',
-    'invalid_shipping_method',
-    'max_uses_reached',
-  )
+  @Raises(...CHECKOUT_PRICING_ERRORS)
   checkoutQuote(@Context() ctx: Ctx, @Arg('input', () => CheckoutQuoteInput) input: CheckoutQuoteInput) {
     return quoteCheckout(ctx, input);
   }

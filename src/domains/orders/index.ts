@@ -10,7 +10,7 @@ export type { CheckoutInput } from './checkout.inputs';
 export { CheckoutAddressInput } from './checkout.inputs';
 export { checkout } from './checkout.service';
 export { loadCheckoutCart } from './checkout-cart';
-export { draftCheckout } from './checkout-draft';
+export { CHECKOUT_PRICING_ERRORS, draftCheckout } from './checkout-draft';
 export { updateOrderStatus } from './order.service';
 export { PaymentTransactionStatus } from './order.type';
 export * from './payment-transactions.service';
