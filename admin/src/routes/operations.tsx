@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 
 import { oneOf, pageParam, stringParam } from '../lib/format';
 import { dateParam, MOVEMENT_TYPES, type MovementsSearch, type StockSearch } from '../screens/inventory/search';
+import { type DeliveriesSearch, DELIVERY_STATUSES } from '../screens/settings/automation-search';
 import { appRoute, screen } from './root';
 
 /**
@@ -80,11 +81,9 @@ const pluginsRoute = screen('settings/plugins', () => import('../screens/setting
 const automationRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/automation',
-  validateSearch: (
-    search: Record<string, unknown>,
-  ): { page: number; status?: 'PENDING' | 'DELIVERED' | 'DEAD'; event?: string } => ({
+  validateSearch: (search: Record<string, unknown>): DeliveriesSearch => ({
     page: pageParam(search.page),
-    status: oneOf(['PENDING', 'DELIVERED', 'DEAD'] as const, search.status),
+    status: oneOf(DELIVERY_STATUSES, search.status),
     event: stringParam(search.event),
   }),
   component: lazyRouteComponent(() => import('../screens/settings/automation'), 'AutomationScreen'),

@@ -14,6 +14,7 @@ import {
   AdminAutomationReplayDocument,
 } from '../../generated/graphql';
 import { dateTime } from '../../lib/format';
+import { type DeliveriesSearch, DELIVERY_STATUSES } from './automation-search';
 import { PagedTable, SelectField } from './kit';
 import { SettingsNav } from './nav';
 
@@ -21,7 +22,6 @@ const route = getRouteApi('/_app/settings/automation');
 const PAGE_SIZE = 25;
 type Row = AdminAutomationDeliveriesQuery['automationDeliveries']['items'][number];
 
-export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'DEAD'] as const;
 export const STATUS_LABELS: Record<(typeof DELIVERY_STATUSES)[number], string> = {
   PENDING: 'Pending',
   DELIVERED: 'Delivered',
@@ -131,7 +131,7 @@ export function AutomationScreen() {
             navigate({
               search: (prev) => ({
                 ...prev,
-                status: (e.target.value || undefined) as (typeof DELIVERY_STATUSES)[number] | undefined,
+                status: (e.target.value || undefined) as DeliveriesSearch['status'],
                 page: 1,
               }),
             })
