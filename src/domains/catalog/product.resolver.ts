@@ -53,7 +53,7 @@ class VariantCreateResult {
 }
 
 /** What creating products can answer besides access and input errors: one product, a bulk batch or a CSV import. */
-const CREATE_ERRORS: ErrorCode[] = [
+const CREATE_ERRORS: readonly ErrorCode[] = [
   'duplicate_sku',
   'duplicate_slug',
   'not_found',
