@@ -9,6 +9,15 @@ const swc = {
   sourceMaps: 'inline',
 };
 
+/**
+ * `npm test`: every test that runs the service in this process and talks HTTP, GraphQL or MCP to it, plus the unit
+ * and contract tests, on the embedded database unless SVC_TEST_DATABASE_URL names a PostgreSQL server.
+ * Left to `npm run test:system` (and `npm run test:all`, which CI runs) are the files named for what they drive:
+ * `*.browser.test.ts` (Chromium: the admin dashboard, the explorers, the pay page) and `*.process.test.ts` (the
+ * service or its CLI as child processes, killed, clustered or replicated). See docs/decisions.md, "Test tiers".
+ */
+const SYSTEM_TESTS = '\\.(browser|process)\\.test\\.ts$';
+
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['@swc/jest', swc], '^.+/node_modules/jose/.+\\.js$': ['@swc/jest', swc] },
@@ -20,6 +29,7 @@ module.exports = {
     '<rootDir>/rest/**/*.test.ts',
     '<rootDir>/plugins/**/*.test.ts',
   ],
+  testPathIgnorePatterns: ['/node_modules/', SYSTEM_TESTS],
   setupFiles: ['<rootDir>/test/harness/setup-env.ts'],
   globalSetup: '<rootDir>/test/harness/global-setup.ts',
   testTimeout: 60000,

@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../harness/server';
  * seeds that many products through `svc seed --catalog`'s code path and as many orders and customers in SQL):
  *
  *   SVC_TEST_ADMIN_PERF=100000 SVC_TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres \
- *     NODE_OPTIONS=--experimental-vm-modules npx jest test/e2e/admin-perf.browser.test.ts
+ *     npm run test:all -- test/e2e/admin-perf.browser.test.ts
  *
  * Each figure is the time from the navigation (or keystroke) to the first row (or option) drawn, in a real
  * Chromium, signed in; it prints them and checks each is under one second only when SVC_TEST_ADMIN_PERF_STRICT=1

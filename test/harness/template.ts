@@ -21,16 +21,17 @@ function migrationsHash(): string {
 
 /**
  * A migrated embedded database dumped to a tarball, built once per migration set. Loading it takes about
- * half a second, where initdb plus migrations would take several per test file.
+ * half a second, where initdb plus migrations would take several per test file. The tarball is not compressed
+ * (43 MB against 5 MB): inflating the gzip cost 0.3 s of every test server's start.
  */
 export async function ensureTemplate(): Promise<string> {
   const dir = join(packageRoot(), '.test-cache');
-  const file = join(dir, `pglite-${migrationsHash()}.tar.gz`);
+  const file = join(dir, `pglite-${migrationsHash()}.tar`);
   if (existsSync(file)) return file;
   mkdirSync(dir, { recursive: true });
   const db = await PGlite.create();
   await applyMigrations(pgliteExecutor(db), migrationsDir());
-  const dump = await db.dumpDataDir('gzip');
+  const dump = await db.dumpDataDir('none');
   await db.close();
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));

@@ -63,7 +63,7 @@ function metricReaders(prometheus: PrometheusExporter): IMetricReader[] {
 
 /**
  * The instrumentations that make spans, required only when traces are on (so with `OTEL_TRACES_EXPORTER=none` none
- * of them is even loaded: test/e2e/observability-off.test.ts checks the module cache).
+ * of them is even loaded: test/e2e/observability-off.process.test.ts checks the module cache).
  */
 function traceInstrumentations(): Instrumentation[] {
   /* eslint-disable @typescript-eslint/no-require-imports */

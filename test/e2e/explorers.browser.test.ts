@@ -1,0 +1,105 @@
+import type { Browser } from 'playwright-core';
+
+import { chromiumAvailable, launchChromium } from '../harness/chromium';
+import { startTestServer, type TestServer } from '../harness/server';
+
+/**
+ * The two API explorers in Chromium: GraphiQL (/graphiql) and Swagger UI (/api/v1/docs). Their pages' headers,
+ * assets and switches are checked without a browser in graphiql.test.ts and openapi.test.ts.
+ */
+const haveChromium = chromiumAvailable("the API explorers' browser tests");
+
+let t: TestServer;
+let browser: Browser | undefined;
+beforeAll(async () => {
+  t = await startTestServer();
+  if (haveChromium) browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe('GraphiQL at /graphiql', () => {
+  (haveChromium ? it : it.skip)(
+    'renders in Chromium, lists the Query fields in its docs and runs a query, offline and without errors',
+    async () => {
+      const page = await browser!.newPage();
+      const problems: string[] = [];
+      const offsite: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && problems.push(`${m.text()} ${m.location().url}`));
+      page.on('pageerror', (e) => problems.push(String(e)));
+      page.on('request', (r) => !r.url().startsWith(t.url) && offsite.push(r.url()));
+      await page.addInitScript({
+        content: `window.__violations = [];
+          document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective));`,
+      });
+
+      // A browser holding a credential cookie (a guest order's): its POSTs pass CSRF only because the page's
+      // fetcher echoes the csrf_token cookie as X-CSRF-Token.
+      await page.context().addCookies([
+        { name: 'svc_guest_token', value: 'a'.repeat(64), url: `${t.url}/graphql` },
+        { name: 'csrf_token', value: 'b'.repeat(64), url: t.url },
+      ]);
+      await page.goto(`${t.url}/graphiql`);
+      await page.waitForSelector('.graphiql-container');
+
+      // The docs explorer lists the root Query type's fields (introspected from /graphql).
+      await page.click('[aria-label="Show Documentation Explorer"]');
+      await page.click('a.graphiql-doc-explorer-type-name:has-text("Query")');
+      await page.waitForSelector('.graphiql-doc-explorer-field-name:has-text("storeProducts")');
+      expect(await page.locator('.graphiql-doc-explorer-field-name:has-text("storeShippingMethods")').count()).toBe(1);
+
+      // Running the default operation answers with data from this server.
+      const answer = page.waitForResponse((r) => r.url() === `${t.url}/graphql` && r.request().method() === 'POST');
+      await page.click('.graphiql-execute-button');
+      const response = await answer;
+      expect(response.request().headers()['x-csrf-token']).toBe('b'.repeat(64));
+      expect(response.status()).toBe(200);
+      const body = (await response.json()) as { data?: Record<string, unknown> };
+      expect(Object.keys(body.data ?? {})).toEqual(['storeProducts', 'storeShippingMethods', 'storePaymentMethods']);
+      await page.waitForFunction(() =>
+        /"storeProducts"/.test(
+          (globalThis as unknown as { document: { body: { innerText: string } } }).document.body.innerText,
+        ),
+      );
+
+      expect(await page.evaluate('window.__violations')).toEqual([]);
+      expect(problems).toEqual([]);
+      expect(offsite).toEqual([]);
+      await page.close();
+    },
+    60_000,
+  );
+});
+
+describe('REST explorer (/api/v1/docs)', () => {
+  (haveChromium ? it : it.skip)(
+    'renders in Chromium and lists every operation, without console errors or requests leaving the machine',
+    async () => {
+      const page = await browser!.newPage();
+      const problems: string[] = [];
+      const offsite: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+      page.on('pageerror', (e) => problems.push(String(e)));
+      page.on('request', (r) => !r.url().startsWith(t.url) && !r.url().startsWith('data:') && offsite.push(r.url()));
+      await page.addInitScript({
+        content: `window.__violations = [];
+          document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective));`,
+      });
+      await page.goto(`${t.url}/api/v1/docs`);
+      await page.waitForSelector('.opblock-tag-section');
+      const served = (await t.asGuest().get('/api/v1/openapi.json')).body as { paths: Record<string, object> };
+      const count = Object.values(served.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+      // Swagger UI opens every tag by default: one .opblock per operation.
+      await page.waitForFunction(`document.querySelectorAll('.opblock').length === ${count}`);
+      expect(await page.locator('.opblock-summary-path').first().textContent()).toMatch(/^\/api\/v1\//);
+      expect(await page.locator('.info .title').textContent()).toContain('svc commerce REST API');
+      expect(await page.evaluate('window.__violations')).toEqual([]);
+      expect(problems).toEqual([]);
+      expect(offsite).toEqual([]);
+      await page.close();
+    },
+    60_000,
+  );
+});
