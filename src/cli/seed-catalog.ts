@@ -48,7 +48,10 @@ export async function seedCatalogCommand(config: Config, log: Logger, args: Cata
     out.result(
       summary ? { seeded: true, ...summary } : { seeded: false },
       summary
-        ? `catalog loaded: ${summary.products} products, ${summary.variants} variants in ${(summary.ms / 1000).toFixed(1)} s`
+        ? `catalog loaded: ${summary.products} products, ${summary.variants} variants in ${(summary.ms / 1000).toFixed(1)} s` +
+            (summary.rowChecksSkipped
+              ? ''
+              : ' (row-by-row foreign-key checks: this role may not set session_replication_role)')
         : 'the catalog already has products: nothing seeded',
     );
   } finally {

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 
 import pg from 'pg';
 
+import { seedCatalog } from '../../src/app/seed/catalog';
+import { openDatabase } from '../../src/platform/db/database';
+import { createLogger } from '../../src/platform/logger';
 import { createProduct } from '../fixtures/catalog';
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
 import { startTestServer, type TestServer } from '../harness/server';
@@ -229,5 +232,49 @@ describe('response cache: no stale read after an acknowledged write, while reads
       }
     },
     60_000,
+  );
+});
+
+describe('the catalog seed, whose batches skip the row triggers when the role may', () => {
+  let empty: TestServer;
+  beforeAll(async () => {
+    empty = await startTestServer();
+  });
+  afterAll(() => empty?.close());
+
+  // The seed from another client on the same database (as `svc seed` runs): only PostgreSQL's announcement can
+  // tell this server (its own client's writes are also seen in process; the embedded database has no other client).
+  (process.env.SVC_TEST_DATABASE_URL ? it : it.skip)(
+    'still retires every cached answer: a list cached between its batches is not served after it',
+    async () => {
+      const list = async () => empty.asGuest().get('/api/v1/store/products', CSRF);
+      await list();
+      expect((await list()).headers.get('x-cache')).toBe('hit');
+      const other = await openDatabase({
+        url: empty.databaseUrl!,
+        dataDir: '',
+        maxConnections: 2,
+        tls: 'disable',
+        log: createLogger('silent'),
+      });
+      try {
+        // Between batches (each writer waits for its progress call), the list is read until it is cached, so
+        // the answers kept show fewer products than the seed ends with.
+        const summary = await seedCatalog(other.prisma, {
+          products: 3,
+          variants: 2,
+          batchSize: 1,
+          onProgress: async (done, total) => {
+            if (done < total) for (let i = 0; i < 5 && (await list()).headers.get('x-cache') !== 'hit'; i++);
+          },
+        });
+        expect(summary).toMatchObject({ products: 3, rowChecksSkipped: true });
+      } finally {
+        await other.close();
+      }
+      const after = await list();
+      expect(after.headers.get('x-cache')).toBe('miss');
+      expect(after.body.data.items.map((p: { sku: string }) => p.sku).sort()).toEqual(['CAT-1', 'CAT-2', 'CAT-3']);
+    },
   );
 });
