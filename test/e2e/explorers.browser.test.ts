@@ -20,20 +20,34 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * A new page that records console errors, page errors, requests leaving this server (data: URLs aside) and CSP
+ * violations; `expectClean()` asserts there were none.
+ */
+async function watchedPage() {
+  const page = await browser!.newPage();
+  const problems: string[] = [];
+  const offsite: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(`${m.text()} ${m.location().url}`));
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('request', (r) => !r.url().startsWith(t.url) && !r.url().startsWith('data:') && offsite.push(r.url()));
+  await page.addInitScript({
+    content: `window.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective));`,
+  });
+  const expectClean = async () => {
+    expect(await page.evaluate('window.__violations')).toEqual([]);
+    expect(problems).toEqual([]);
+    expect(offsite).toEqual([]);
+  };
+  return { page, expectClean };
+}
+
 describe('GraphiQL at /graphiql', () => {
   (haveChromium ? it : it.skip)(
     'renders in Chromium, lists the Query fields in its docs and runs a query, offline and without errors',
     async () => {
-      const page = await browser!.newPage();
-      const problems: string[] = [];
-      const offsite: string[] = [];
-      page.on('console', (m) => m.type() === 'error' && problems.push(`${m.text()} ${m.location().url}`));
-      page.on('pageerror', (e) => problems.push(String(e)));
-      page.on('request', (r) => !r.url().startsWith(t.url) && offsite.push(r.url()));
-      await page.addInitScript({
-        content: `window.__violations = [];
-          document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective));`,
-      });
+      const { page, expectClean } = await watchedPage();
 
       // A browser holding a credential cookie (a guest order's): its POSTs pass CSRF only because the page's
       // fetcher echoes the csrf_token cookie as X-CSRF-Token.
@@ -64,9 +78,7 @@ describe('GraphiQL at /graphiql', () => {
         ),
       );
 
-      expect(await page.evaluate('window.__violations')).toEqual([]);
-      expect(problems).toEqual([]);
-      expect(offsite).toEqual([]);
+      await expectClean();
       await page.close();
     },
     60_000,
@@ -77,16 +89,7 @@ describe('REST explorer (/api/v1/docs)', () => {
   (haveChromium ? it : it.skip)(
     'renders in Chromium and lists every operation, without console errors or requests leaving the machine',
     async () => {
-      const page = await browser!.newPage();
-      const problems: string[] = [];
-      const offsite: string[] = [];
-      page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-      page.on('pageerror', (e) => problems.push(String(e)));
-      page.on('request', (r) => !r.url().startsWith(t.url) && !r.url().startsWith('data:') && offsite.push(r.url()));
-      await page.addInitScript({
-        content: `window.__violations = [];
-          document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective));`,
-      });
+      const { page, expectClean } = await watchedPage();
       await page.goto(`${t.url}/api/v1/docs`);
       await page.waitForSelector('.opblock-tag-section');
       const served = (await t.asGuest().get('/api/v1/openapi.json')).body as { paths: Record<string, object> };
@@ -95,9 +98,7 @@ describe('REST explorer (/api/v1/docs)', () => {
       await page.waitForFunction(`document.querySelectorAll('.opblock').length === ${count}`);
       expect(await page.locator('.opblock-summary-path').first().textContent()).toMatch(/^\/api\/v1\//);
       expect(await page.locator('.info .title').textContent()).toContain('svc commerce REST API');
-      expect(await page.evaluate('window.__violations')).toEqual([]);
-      expect(problems).toEqual([]);
-      expect(offsite).toEqual([]);
+      await expectClean();
       await page.close();
     },
     60_000,
