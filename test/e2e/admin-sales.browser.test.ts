@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 
 import { createAdmin } from '../fixtures/accounts';
 import { type PayprovShop, startPayprovShop, until } from '../fixtures/payprov';
-import { ADDRESS } from '../fixtures/shop';
+import { guestCheckout } from '../fixtures/shop';
 import { adminBrowser, audit, heading, nav, type Page$, requireAdminBuild } from '../harness/admin-browser';
 import { chromiumAvailable, launchChromium } from '../harness/chromium';
 
@@ -40,13 +40,7 @@ const { openSession, closeSession, signIn } = adminBrowser(
 /** A guest order on invoice (the shop's manual method): pending, unpaid. 10.00 + 4.90 shipping. */
 async function invoiceOrder() {
   const product = await s.product(5, 1000);
-  const res = await s.t.asGuest().post('/api/v1/store/checkout', {
-    items: [{ product_id: product.id, quantity: 1 }],
-    shipping_address: ADDRESS,
-    shipping_method_id: s.shop.shipping.id,
-    payment_method_id: s.shop.payment.id,
-    email: 'guest@example.com',
-  });
+  const res = await guestCheckout(s.t, s.shop, product.id);
   expect(res.status).toBe(201);
   return res.body.data as { id: string; order_number: string; total: number };
 }

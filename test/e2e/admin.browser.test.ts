@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 
 import { createAdmin, createCustomer, PASSWORD } from '../fixtures/accounts';
-import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
+import { createShop, guestCheckout, stockedProduct } from '../fixtures/shop';
 import {
   adminBrowser,
   audit,
@@ -51,13 +51,7 @@ const { openSession, closeSession, signIn } = adminBrowser(
 
 async function guestOrder(): Promise<{ id: string; order_number: string }> {
   const product = await stockedProduct(t, shop.warehouse.id, 5, { priceGross: 2500, name: 'Teapot' });
-  const res = await t.asGuest().post('/api/v1/store/checkout', {
-    items: [{ product_id: product.id, quantity: 1 }],
-    shipping_address: ADDRESS,
-    shipping_method_id: shop.shipping.id,
-    payment_method_id: shop.payment.id,
-    email: 'guest@example.com',
-  });
+  const res = await guestCheckout(t, shop, product.id);
   expect(res.status).toBe(201);
   return res.body.data;
 }

@@ -4,7 +4,7 @@
  * plugin) completes or fails a payment transaction through the plugin API; payprov*.test.ts cover them.
  */
 import { AFTER_HOOKS, BEFORE_HOOKS, type HookEvent, type HookName } from '../../src/context/hooks';
-import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
+import { createShop, guestCheckout, stockedProduct } from '../fixtures/shop';
 import { startTestServer, type TestServer } from '../harness/server';
 
 const RAISED_BY_PAYMENT_PLUGIN: HookName[] = ['payment.after_complete', 'payment.after_failed'];
@@ -77,14 +77,7 @@ describe("hooks of the spec's Events table", () => {
     await t.asGuest().delete(`/api/v1/store/cart/${cart.id}/items/${itemId}`, headers);
 
     // Checkout and order: a placed order, its status change, and a checkout failing on stock.
-    const checkout = (quantity: number) =>
-      t.asGuest().post('/api/v1/store/checkout', {
-        items: [{ product_id: stocked.id, quantity }],
-        email: 'guest@example.com',
-        shipping_address: ADDRESS,
-        shipping_method_id: shop.shipping.id,
-        payment_method_id: shop.payment.id,
-      });
+    const checkout = (quantity: number) => guestCheckout(t, shop, stocked.id, { quantity });
     const order = await checkout(1);
     expect(order.status).toBe(201);
     await admin.put(`/api/v1/admin/orders/${order.body.data.id}/status`, { status: 'confirmed' });

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 
-import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
+import { createShop, guestCheckout, stockedProduct } from '../fixtures/shop';
 import { startTestServer } from '../harness/server';
 
 describe('slow clients and shutdown', () => {
@@ -68,13 +68,7 @@ describe('slow clients and shutdown', () => {
     });
     const BURST = 20;
     const burst = Array.from({ length: BURST }, () =>
-      t.asGuest().post('/api/v1/store/checkout', {
-        items: [{ product_id: product.id, quantity: 1 }],
-        shipping_address: ADDRESS,
-        shipping_method_id: shop.shipping.id,
-        payment_method_id: shop.payment.id,
-        email: 'drain@example.com',
-      }),
+      guestCheckout(t, shop, product.id, { email: 'drain@example.com' }),
     );
     while (arrived < BURST) await new Promise((r) => setTimeout(r, 20));
     const closing = t.close();
@@ -101,19 +95,10 @@ describe('slow clients and shutdown', () => {
     // After-hooks run once the order is committed; shutdown drains them before it closes the database.
     const placed: string[] = [];
     t.service.services.hooks.register('checkout.after', (e) => void placed.push(String(e.entity.id)));
-    const request = t
-      .asGuest()
-      .post('/api/v1/store/checkout', {
-        items: [{ product_id: product.id, quantity: 1 }],
-        shipping_address: ADDRESS,
-        shipping_method_id: shop.shipping.id,
-        payment_method_id: shop.payment.id,
-        email: 'late@example.com',
-      })
-      .then(
-        () => 'answered',
-        () => 'cut',
-      );
+    const request = guestCheckout(t, shop, product.id, { email: 'late@example.com' }).then(
+      () => 'answered',
+      () => 'cut',
+    );
     while (!arrived) await new Promise((r) => setTimeout(r, 20));
     const closing = t.close();
     expect(await request).toBe('cut');

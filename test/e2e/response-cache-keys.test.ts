@@ -6,7 +6,7 @@ import { seedCatalog } from '../../src/app/seed/catalog';
 import { openDatabase } from '../../src/platform/db/database';
 import { createLogger } from '../../src/platform/logger';
 import { createProduct } from '../fixtures/catalog';
-import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
+import { createShop, guestCheckout, stockedProduct } from '../fixtures/shop';
 import { startTestServer, type TestServer } from '../harness/server';
 
 /**
@@ -37,13 +37,7 @@ async function warm(...paths: string[]) {
 }
 
 const checkout = (productId: string, quantity: number) =>
-  t.asGuest().post('/api/v1/store/checkout', {
-    items: [{ product_id: productId, quantity }],
-    shipping_address: ADDRESS,
-    shipping_method_id: shop.shipping.id,
-    payment_method_id: shop.payment.id,
-    email: 'keys@example.com',
-  });
+  guestCheckout(t, shop, productId, { quantity, email: 'keys@example.com' });
 
 describe('response cache: a write retires only what shows it', () => {
   it('a checkout retires the sold product and the lists showing it; other products stay cached', async () => {

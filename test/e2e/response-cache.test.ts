@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
+import { createShop, guestCheckout, stockedProduct } from '../fixtures/shop';
 import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
@@ -124,13 +124,7 @@ describe('response cache: never stale after a committed write', () => {
     const product = await stockedProduct(t, shop.warehouse.id, 5);
     const path = `/api/v1/store/products/id/${product.id}`;
     await warm(path);
-    const order = await t.asGuest().post('/api/v1/store/checkout', {
-      items: [{ product_id: product.id, quantity: 2 }],
-      shipping_address: ADDRESS,
-      shipping_method_id: shop.shipping.id,
-      payment_method_id: shop.payment.id,
-      email: 'cache@example.com',
-    });
+    const order = await guestCheckout(t, shop, product.id, { quantity: 2, email: 'cache@example.com' });
     expect(order.status).toBe(201);
     expect((await guestGet(path)).body.data.stock).toBe(3);
   });
