@@ -1,9 +1,6 @@
-import type { Browser } from 'playwright-core';
-
 import { createAdmin } from '../fixtures/accounts';
 import { createShop } from '../fixtures/shop';
-import { adminBrowser, audit, heading, nav, requireAdminBuild } from '../harness/admin-browser';
-import { chromiumAvailable, launchChromium } from '../harness/chromium';
+import { audit, heading, nav, useAdminBrowser } from '../harness/admin-browser';
 import { startTestServer, type TestServer } from '../harness/server';
 
 /**
@@ -13,32 +10,21 @@ import { startTestServer, type TestServer } from '../harness/server';
  * deactivate, and the CSV import with a bad row's error. axe-core runs on every screen visited.
  */
 
-const haveChromium = chromiumAvailable("the admin catalog's browser tests");
-
 let t: TestServer;
 let shop: Awaited<ReturnType<typeof createShop>>;
-let browser: Browser | undefined;
 let adminEmail = '';
 let managerEmail = '';
 
-beforeAll(async () => {
-  if (haveChromium) {
-    requireAdminBuild();
-  }
-  t = await startTestServer();
-  shop = await createShop(t);
-  adminEmail = (await createAdmin(t, { role: 'admin' })).email;
-  managerEmail = (await createAdmin(t, { role: 'manager' })).email;
-  if (haveChromium) browser = await launchChromium();
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-const { openSession, closeSession, signIn } = adminBrowser(
-  () => t.url,
-  () => browser,
+const { haveChromium, openSession, closeSession, signIn } = useAdminBrowser(
+  "the admin catalog's browser tests",
+  async () => {
+    t = await startTestServer();
+    shop = await createShop(t);
+    adminEmail = (await createAdmin(t, { role: 'admin' })).email;
+    managerEmail = (await createAdmin(t, { role: 'manager' })).email;
+    return t;
+  },
+  240_000,
 );
 
 /** A 1×1 PNG, the smallest image the media upload's sniffing accepts. */

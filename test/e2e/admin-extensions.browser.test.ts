@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 import { definePlugin } from '../../src/plugin-api';
 import { createAdmin, createCustomer } from '../fixtures/accounts';
 import { createShop, stockedProduct } from '../fixtures/shop';
-import { adminBrowser, audit, heading, nav, requireAdminBuild } from '../harness/admin-browser';
-import { chromiumAvailable, launchChromium } from '../harness/chromium';
+import { audit, heading, nav, useAdminBrowser } from '../harness/admin-browser';
 import { startTestServer, type TestServer } from '../harness/server';
 
 /**
@@ -59,26 +58,16 @@ const reportsPlugin = definePlugin({
   },
 });
 
-const haveChromium = chromiumAvailable("the admin's extension slot browser tests");
-
 let t: TestServer;
-let browser: Browser | undefined;
 let staffEmail = '';
 
-beforeAll(async () => {
-  requireAdminBuild();
-  t = await startTestServer({ plugins: { reports: {} } }, { plugins: [reportsPlugin] });
-  staffEmail = (await createAdmin(t, { role: 'manager' })).email;
-  if (haveChromium) browser = await launchChromium();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-const { openSession, closeSession, signIn } = adminBrowser(
-  () => t.url,
-  () => browser,
+const { haveChromium, openSession, closeSession, signIn } = useAdminBrowser(
+  "the admin's extension slot browser tests",
+  async () => {
+    t = await startTestServer({ plugins: { reports: {} } }, { plugins: [reportsPlugin] });
+    staffEmail = (await createAdmin(t, { role: 'manager' })).email;
+    return t;
+  },
 );
 
 /** The extension's region (named by its label) once its element has asked the API who is signed in. */

@@ -1,10 +1,7 @@
-import type { Browser } from 'playwright-core';
-
 import { automationPlugin } from '../../plugins/automation';
 import { createAdmin } from '../fixtures/accounts';
 import { createProduct } from '../fixtures/catalog';
-import { adminBrowser, audit, heading, requireAdminBuild } from '../harness/admin-browser';
-import { chromiumAvailable, launchChromium } from '../harness/chromium';
+import { audit, heading, useAdminBrowser } from '../harness/admin-browser';
 import { startTestServer, type TestServer } from '../harness/server';
 import { eventually, startReceiver } from '../harness/webhook-receiver';
 
@@ -15,50 +12,39 @@ import { eventually, startReceiver } from '../harness/webhook-receiver';
  * replay, and what a manager is not offered. axe-core runs on every screen visited.
  */
 
-const haveChromium = chromiumAvailable("the admin dashboard's operations screens");
-
 let t: TestServer;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let browser: Browser | undefined;
 const staff = { owner: '', admin: '', manager: '' };
 /** Whether the receiver accepts deliveries (it answers 500 until a test says otherwise). */
 let receiverUp = false;
 let seq = 0;
 const uid = () => `${Date.now().toString(36)}${seq++}`;
 
-beforeAll(async () => {
-  requireAdminBuild();
-  receiver = await startReceiver(() => ({ status: receiverUp ? 204 : 500 }));
-  t = await startTestServer(
-    {
-      plugins: {
-        automation: {
-          webhook_base_url: `${receiver.url}/hooks`,
-          secret: 'automation-admin-test-secret-0123',
-          max_attempts: 1,
-          retry_base_seconds: 1,
-          poll_interval_ms: 50,
-          timeout_seconds: 2,
-          hooks: 'product.after_create',
+const { haveChromium, openSession, closeSession, signIn } = useAdminBrowser(
+  "the admin dashboard's operations screens",
+  async () => {
+    receiver = await startReceiver(() => ({ status: receiverUp ? 204 : 500 }));
+    t = await startTestServer(
+      {
+        plugins: {
+          automation: {
+            webhook_base_url: `${receiver.url}/hooks`,
+            secret: 'automation-admin-test-secret-0123',
+            max_attempts: 1,
+            retry_base_seconds: 1,
+            poll_interval_ms: 50,
+            timeout_seconds: 2,
+            hooks: 'product.after_create',
+          },
         },
       },
-    },
-    { plugins: [automationPlugin] },
-  );
-  staff.owner = (await createAdmin(t, { role: 'super_admin' })).email;
-  staff.admin = (await createAdmin(t, { role: 'admin' })).email;
-  staff.manager = (await createAdmin(t, { role: 'manager' })).email;
-  if (haveChromium) browser = await launchChromium();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-  await receiver?.close();
-});
-
-const { openSession, closeSession, signIn } = adminBrowser(
-  () => t.url,
-  () => browser,
+      { plugins: [automationPlugin] },
+    );
+    staff.owner = (await createAdmin(t, { role: 'super_admin' })).email;
+    staff.admin = (await createAdmin(t, { role: 'admin' })).email;
+    staff.manager = (await createAdmin(t, { role: 'manager' })).email;
+    return { url: t.url, close: async () => (await t.close(), await receiver.close()) };
+  },
 );
 
 (haveChromium ? describe : describe.skip)('admin operations screens in Chromium', () => {

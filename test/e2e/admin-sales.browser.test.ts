@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 import { createAdmin } from '../fixtures/accounts';
 import { type PayprovShop, startPayprovShop, until } from '../fixtures/payprov';
 import { guestCheckout } from '../fixtures/shop';
-import { adminBrowser, audit, heading, nav, type Page$, requireAdminBuild } from '../harness/admin-browser';
-import { chromiumAvailable, launchChromium } from '../harness/chromium';
+import { audit, heading, nav, type Page$, useAdminBrowser } from '../harness/admin-browser';
 
 /**
  * Orders and their card payments in the admin (Chromium against a real server with payprov and the provider
@@ -14,27 +13,17 @@ import { chromiumAvailable, launchChromium } from '../harness/chromium';
  * (no violation). axe-core on every screen.
  */
 
-const haveChromium = chromiumAvailable("the admin's sales browser tests");
-
 let s: PayprovShop;
-let browser: Browser | undefined;
 let staffEmail = '';
 
-beforeAll(async () => {
-  requireAdminBuild();
-  // Deferred capture: the staff member captures (or shipping does), so the buttons have something to do.
-  s = await startPayprovShop({ capture_on: 'shipped' });
-  staffEmail = (await createAdmin(s.t, { role: 'admin' })).email;
-  if (haveChromium) browser = await launchChromium();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await s?.close();
-});
-
-const { openSession, closeSession, signIn } = adminBrowser(
-  () => s.t.url,
-  () => browser,
+const { haveChromium, openSession, closeSession, signIn } = useAdminBrowser(
+  "the admin's sales browser tests",
+  async () => {
+    // Deferred capture: the staff member captures (or shipping does), so the buttons have something to do.
+    s = await startPayprovShop({ capture_on: 'shipped' });
+    staffEmail = (await createAdmin(s.t, { role: 'admin' })).email;
+    return { url: s.t.url, close: () => s.close() };
+  },
 );
 
 /** A guest order on invoice (the shop's manual method): pending, unpaid. 10.00 + 4.90 shipping. */

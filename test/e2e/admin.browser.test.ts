@@ -1,17 +1,6 @@
-import type { Browser } from 'playwright-core';
-
 import { createAdmin, createCustomer, PASSWORD } from '../fixtures/accounts';
 import { createShop, guestCheckout, stockedProduct } from '../fixtures/shop';
-import {
-  adminBrowser,
-  audit,
-  heading,
-  mutationErrorCode,
-  nav,
-  type Page$,
-  requireAdminBuild,
-} from '../harness/admin-browser';
-import { chromiumAvailable, launchChromium } from '../harness/chromium';
+import { audit, heading, mutationErrorCode, nav, type Page$, useAdminBrowser } from '../harness/admin-browser';
 import { startTestServer, type TestServer } from '../harness/server';
 
 /**
@@ -20,33 +9,22 @@ import { startTestServer, type TestServer } from '../harness/server';
  * axe-core on every screen visited. The build is made first when admin/dist is missing or stale (CI builds it before).
  */
 
-const haveChromium = chromiumAvailable("the admin dashboard's browser tests");
-
 let t: TestServer;
 let shop: Awaited<ReturnType<typeof createShop>>;
-let browser: Browser | undefined;
 const staff = { admin: '', manager: '', viewer: '' };
 let customerEmail = '';
 
-beforeAll(async () => {
-  // The build svc serve would make: none when admin/dist is newer than admin/ (CI builds it in a step before).
-  requireAdminBuild();
-  t = await startTestServer();
-  shop = await createShop(t);
-  staff.admin = (await createAdmin(t, { role: 'admin' })).email;
-  staff.manager = (await createAdmin(t, { role: 'manager' })).email;
-  staff.viewer = (await createAdmin(t, { role: 'viewer' })).email;
-  customerEmail = (await createCustomer(t)).email;
-  if (haveChromium) browser = await launchChromium();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-const { openSession, closeSession, signIn } = adminBrowser(
-  () => t.url,
-  () => browser,
+const { haveChromium, openSession, closeSession, signIn } = useAdminBrowser(
+  "the admin dashboard's browser tests",
+  async () => {
+    t = await startTestServer();
+    shop = await createShop(t);
+    staff.admin = (await createAdmin(t, { role: 'admin' })).email;
+    staff.manager = (await createAdmin(t, { role: 'manager' })).email;
+    staff.viewer = (await createAdmin(t, { role: 'viewer' })).email;
+    customerEmail = (await createCustomer(t)).email;
+    return t;
+  },
 );
 
 async function guestOrder(): Promise<{ id: string; order_number: string }> {

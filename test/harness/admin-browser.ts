@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { PASSWORD } from '../fixtures/accounts';
+import { chromiumAvailable, launchChromium } from './chromium';
 
 /**
  * What every admin browser test needs: a browser session that records where its requests went, CSP violations
@@ -135,4 +136,37 @@ export function adminBrowser(url: () => string, browser: () => Browser | undefin
   }
 
   return { openSession, closeSession, signIn };
+}
+
+/**
+ * The frame every admin browser test file shares: before its tests, the dashboard is built when stale, `start`
+ * runs (the file's server and its data; what it returns is closed after the tests) and Chromium is launched when
+ * the machine has it (`purpose` names the tests in the message when it does not). Returns `haveChromium` and the
+ * session helpers of {@link adminBrowser} for the started server.
+ */
+export function useAdminBrowser(
+  purpose: string,
+  start: () => Promise<{ url: string; close(): Promise<unknown> }>,
+  timeout = 180_000,
+) {
+  const haveChromium = chromiumAvailable(purpose);
+  let server: { url: string; close(): Promise<unknown> } | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    // The build svc serve would make: none when admin/dist is newer than admin/ (CI builds it in a step before).
+    requireAdminBuild();
+    server = await start();
+    if (haveChromium) browser = await launchChromium();
+  }, timeout);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    haveChromium,
+    ...adminBrowser(
+      () => server!.url,
+      () => browser,
+    ),
+  };
 }
