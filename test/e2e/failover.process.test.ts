@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
 import { signToken } from '../../src/auth/tokens';
-import { createShop, stockedProduct } from '../fixtures/shop';
+import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
 import { expectStockConsistent } from '../fixtures/stock-invariants';
 import { freePort } from '../harness/free-port';
 import { type Haproxy, haproxyPresent, startHaproxy } from '../harness/haproxy';
@@ -299,14 +299,7 @@ if (why.length) {
             email: `fo-${key}@example.com`,
             shipping_method_id: shop.shipping.id,
             payment_method_id: shop.payment.id,
-            shipping_address: {
-              first_name: 'Ada',
-              last_name: 'Lovelace',
-              street: 'Main St 1',
-              city: 'Berlin',
-              zip: '10115',
-              country_code: 'DE',
-            },
+            shipping_address: ADDRESS,
           },
         });
         if (res.status === 201) checkouts.push({ key, orderId: res.body.data.id, attempts: res.attempts });

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
+import { ADDRESS } from '../fixtures/shop';
 import { freePort } from '../harness/free-port';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../harness/otlp-receiver';
 import { startSvcProcess, type SvcProcess } from '../harness/svc-process';
@@ -86,14 +87,7 @@ describe('observability: traces, logs and metrics over OTLP', () => {
         email: 'trace@example.com',
         shipping_method_id: shipping,
         payment_method_id: payment,
-        shipping_address: {
-          first_name: 'Ada',
-          last_name: 'Lovelace',
-          street: 'Main St 1',
-          city: 'Berlin',
-          zip: '10115',
-          country_code: 'DE',
-        },
+        shipping_address: ADDRESS,
       }),
     });
   }
