@@ -1,9 +1,9 @@
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 
 import { seedCatalog } from '../../src/app/seed/catalog';
 import { createAdmin } from '../fixtures/accounts';
-import { adminBrowser, heading, requireAdminBuild } from '../harness/admin-browser';
-import { chromiumAvailable, launchChromium } from '../harness/chromium';
+import { heading, useAdminBrowser } from '../harness/admin-browser';
+import { chromiumAvailable } from '../harness/chromium';
 import { startTestServer, type TestServer } from '../harness/server';
 
 /**
@@ -27,46 +27,41 @@ const DETAIL = process.env.SVC_TEST_ADMIN_PERF_DETAIL === '1';
 const run = SIZE > 0 && chromiumAvailable('the admin performance run') ? describe : describe.skip;
 
 let t: TestServer;
-let browser: Browser | undefined;
 let staffEmail = '';
 let hundredId = '';
 const figures: Record<string, number> = {};
 
 run(`admin first screens over ${SIZE} products and orders`, () => {
-  beforeAll(async () => {
-    requireAdminBuild();
-    t = await startTestServer();
-    const seeded = Date.now();
-    await seedCatalog(t.db as never, { products: SIZE, variants: 1 });
-    // Orders and customers in two statements (the checkout path would take hours at this size): realistic rows
-    // for the list (numbers, e-mails, statuses, totals, dates spread over a year).
-    await t.db.$executeRawUnsafe(`
-      INSERT INTO customers (id, email, password_hash, first_name, last_name, updated_at)
-        SELECT gen_random_uuid(), 'perf-' || i || '@example.com', 'x', 'Perf', 'Buyer ' || i, now()
-        FROM generate_series(1, ${SIZE}) i`);
-    await t.db.$executeRawUnsafe(`
-      INSERT INTO orders (id, order_number, email, status, currency, subtotal_gross, subtotal_net, tax_total, total,
-                          billing_address, shipping_address, created_at, updated_at)
-        SELECT gen_random_uuid(), 'PERF-' || lpad(i::text, 7, '0'), 'perf-' || i || '@example.com',
-               (ARRAY['pending','confirmed','shipped','delivered','cancelled'])[1 + i % 5]::order_status, 'EUR',
-               1000 + i % 9000, 840 + i % 7560, 160, 1490 + i % 9000, '{}', '{}',
-               now() - make_interval(mins => i * 5), now()
-        FROM generate_series(1, ${SIZE}) i`);
-    await t.db.$executeRawUnsafe('ANALYZE');
-    console.log(`seeded ${SIZE} products, customers and orders in ${Date.now() - seeded} ms`);
-    staffEmail = (await createAdmin(t, { role: 'admin' })).email;
-    hundredId = await productWithHundredVariants();
-    browser = await launchChromium();
-  }, 3_600_000);
-  afterAll(async () => {
-    console.log(`admin first screens over ${SIZE} products and orders (ms):\n${JSON.stringify(figures, null, 2)}`);
-    await browser?.close();
-    await t?.close();
-  });
-
-  const { openSession, closeSession, signIn } = adminBrowser(
-    () => t.url,
-    () => browser,
+  const { openSession, closeSession, signIn } = useAdminBrowser(
+    'the admin performance run',
+    async () => {
+      t = await startTestServer();
+      const seeded = Date.now();
+      await seedCatalog(t.db as never, { products: SIZE, variants: 1 });
+      // Orders and customers in two statements (the checkout path would take hours at this size): realistic rows
+      // for the list (numbers, e-mails, statuses, totals, dates spread over a year).
+      await t.db.$executeRawUnsafe(`
+        INSERT INTO customers (id, email, password_hash, first_name, last_name, updated_at)
+          SELECT gen_random_uuid(), 'perf-' || i || '@example.com', 'x', 'Perf', 'Buyer ' || i, now()
+          FROM generate_series(1, ${SIZE}) i`);
+      await t.db.$executeRawUnsafe(`
+        INSERT INTO orders (id, order_number, email, status, currency, subtotal_gross, subtotal_net, tax_total, total,
+                            billing_address, shipping_address, created_at, updated_at)
+          SELECT gen_random_uuid(), 'PERF-' || lpad(i::text, 7, '0'), 'perf-' || i || '@example.com',
+                 (ARRAY['pending','confirmed','shipped','delivered','cancelled'])[1 + i % 5]::order_status, 'EUR',
+                 1000 + i % 9000, 840 + i % 7560, 160, 1490 + i % 9000, '{}', '{}',
+                 now() - make_interval(mins => i * 5), now()
+          FROM generate_series(1, ${SIZE}) i`);
+      await t.db.$executeRawUnsafe('ANALYZE');
+      console.log(`seeded ${SIZE} products, customers and orders in ${Date.now() - seeded} ms`);
+      staffEmail = (await createAdmin(t, { role: 'admin' })).email;
+      hundredId = await productWithHundredVariants();
+      return t;
+    },
+    3_600_000,
+  );
+  afterAll(() =>
+    console.log(`admin first screens over ${SIZE} products and orders (ms):\n${JSON.stringify(figures, null, 2)}`),
   );
 
   async function adminGql(query: string, variables: Record<string, unknown>) {

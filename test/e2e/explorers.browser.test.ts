@@ -1,23 +1,14 @@
-import type { Browser } from 'playwright-core';
-
-import { chromiumAvailable, launchChromium } from '../harness/chromium';
+import { useChromium } from '../harness/chromium';
 import { startTestServer, type TestServer } from '../harness/server';
 
 /**
  * The two API explorers in Chromium: GraphiQL (/graphiql) and Swagger UI (/api/v1/docs). Their pages' headers,
  * assets and switches are checked without a browser in graphiql.test.ts and openapi.test.ts.
  */
-const haveChromium = chromiumAvailable("the API explorers' browser tests");
-
 let t: TestServer;
-let browser: Browser | undefined;
-beforeAll(async () => {
+const { haveChromium, browser } = useChromium("the API explorers' browser tests", async () => {
   t = await startTestServer();
-  if (haveChromium) browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+  return t;
 });
 
 /**
@@ -25,7 +16,7 @@ afterAll(async () => {
  * violations; `expectClean()` asserts there were none.
  */
 async function watchedPage() {
-  const page = await browser!.newPage();
+  const page = await browser()!.newPage();
   const problems: string[] = [];
   const offsite: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(`${m.text()} ${m.location().url}`));

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { PASSWORD } from '../fixtures/accounts';
-import { chromiumAvailable, launchChromium } from './chromium';
+import { useChromium } from './chromium';
 
 /**
  * What every admin browser test needs: a browser session that records where its requests went, CSP violations
@@ -139,9 +139,8 @@ export function adminBrowser(url: () => string, browser: () => Browser | undefin
 }
 
 /**
- * The frame every admin browser test file shares: before its tests, the dashboard is built when stale, `start`
- * runs (the file's server and its data; what it returns is closed after the tests) and Chromium is launched when
- * the machine has it (`purpose` names the tests in the message when it does not). Returns `haveChromium` and the
+ * The frame every admin browser test file shares: {@link useChromium}'s, with the dashboard built first when stale
+ * (as `svc serve` would; CI builds it in a step before, so this is a no-op there). Returns `haveChromium` and the
  * session helpers of {@link adminBrowser} for the started server.
  */
 export function useAdminBrowser(
@@ -149,24 +148,16 @@ export function useAdminBrowser(
   start: () => Promise<{ url: string; close(): Promise<unknown> }>,
   timeout = 180_000,
 ) {
-  const haveChromium = chromiumAvailable(purpose);
-  let server: { url: string; close(): Promise<unknown> } | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    // The build svc serve would make: none when admin/dist is newer than admin/ (CI builds it in a step before).
-    requireAdminBuild();
-    server = await start();
-    if (haveChromium) browser = await launchChromium();
-  }, timeout);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const frame = useChromium(
+    purpose,
+    async () => {
+      requireAdminBuild();
+      return start();
+    },
+    timeout,
+  );
   return {
-    haveChromium,
-    ...adminBrowser(
-      () => server!.url,
-      () => browser,
-    ),
+    haveChromium: frame.haveChromium,
+    ...adminBrowser(() => frame.server().url, frame.browser),
   };
 }

@@ -24,3 +24,27 @@ export function launchChromium(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
 }
+
+/**
+ * The frame of a browser test file: before its tests `start` runs (the file's server and its data; what it returns
+ * is closed after them) and Chromium is launched when the machine has it (`purpose` names the tests in the message
+ * when it does not). Returns `haveChromium` and the launched browser and started server, read inside tests.
+ */
+export function useChromium<S extends { close(): Promise<unknown> }>(
+  purpose: string,
+  start: () => Promise<S>,
+  timeout?: number,
+) {
+  const haveChromium = chromiumAvailable(purpose);
+  let server: S | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await start();
+    if (haveChromium) browser = await launchChromium();
+  }, timeout);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return { haveChromium, browser: () => browser, server: () => server! };
+}

@@ -1,20 +1,11 @@
-import type { Browser } from 'playwright-core';
-
 import { type PayprovShop, startPayprovShop, until } from '../../../test/fixtures/payprov';
 import { ADDRESS } from '../../../test/fixtures/shop';
-import { chromiumAvailable, launchChromium } from '../../../test/harness/chromium';
-
-const haveChromium = chromiumAvailable("the pay page's browser tests");
+import { useChromium } from '../../../test/harness/chromium';
 
 let s: PayprovShop;
-let browser: Browser | undefined;
-beforeAll(async () => {
+const { haveChromium, browser } = useChromium("the pay page's browser tests", async () => {
   s = await startPayprovShop();
-  if (haveChromium) browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await s?.close();
+  return s;
 });
 
 const createLink = async () => {
@@ -75,7 +66,7 @@ describe('payprov: pay page', () => {
     async () => {
       const { url, intentId } = await createLink();
       const local = url.replace('https://shop.example.com', s.t.url).replace(/^http:\/\/[^/]+/, s.t.url);
-      const page = await browser!.newPage();
+      const page = await browser()!.newPage();
       const problems: string[] = [];
       const offsite: string[] = [];
       page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
