@@ -73,12 +73,17 @@ describe('svc seed --catalog', () => {
       { done: 20, total: 25 },
       { done: 25, total: 25 },
     ]);
-    expect(JSON.parse(seeded.stdout)).toMatchObject({ ok: true, seeded: true, products: 25, variants: 250 });
+    expect(JSON.parse(seeded.stdout)).toMatchObject({
+      ok: true,
+      seeded: true,
+      products: 25,
+      variants: 250,
+      rowChecksSkipped: true,
+    });
 
     const again = await run(process.execPath, [...SVC, 'seed', '--catalog', '5'], { env: env(dataDir), cwd: root });
     expect(again.stdout).toMatch(/already has products: nothing seeded/);
 
-    expect(JSON.parse(seeded.stdout)).toMatchObject({ rowChecksSkipped: true });
     const db = await PGlite.create(join(dataDir, 'db'));
     try {
       await expectSeeded(async (sql) => (await db.query<Record<string, unknown>>(sql)).rows[0], 25);
@@ -101,13 +106,17 @@ describe('svc seed --catalog', () => {
 const serverUrl = process.env.SVC_TEST_DATABASE_URL;
 const PG_ENV = { SVC_DATABASE_TLS: 'disable', SVC_AUTH_JWT_SECRET: 'seed-test-'.padEnd(64, 'x') };
 (serverUrl ? describe : describe.skip)('svc seed --catalog on PostgreSQL', () => {
-  const seedAs = async (url: string) => {
-    const seeded = await run(process.execPath, [...SVC, 'seed', '--catalog', '30', '--batch', '7', '--json'], {
-      env: { ...env(mkdtempSync(join(tmpdir(), 'svc-seed-pg-'))), ...PG_ENV, SVC_DATABASE_URL: url },
-      cwd: root,
-    });
-    return JSON.parse(seeded.stdout) as { seeded: boolean; products: number; rowChecksSkipped: boolean };
-  };
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-seed-pg-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  /** The CLI against the PostgreSQL database at `url`. */
+  const svc = (args: string[], url: string) =>
+    run(process.execPath, [...SVC, ...args], { env: { ...env(dataDir), ...PG_ENV, SVC_DATABASE_URL: url }, cwd: root });
+  const seedAs = async (url: string) =>
+    JSON.parse((await svc(['seed', '--catalog', '30', '--batch', '7', '--json'], url)).stdout) as {
+      seeded: boolean;
+      products: number;
+      rowChecksSkipped: boolean;
+    };
   const withDb = async (url: string, check: (c: pg.Client) => Promise<void>) => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
@@ -123,15 +132,7 @@ const PG_ENV = { SVC_DATABASE_TLS: 'disable', SVC_AUTH_JWT_SECRET: 'seed-test-'.
     const asRole = await createPostgresDatabase(serverUrl!);
     const role = `svc_seed_${Math.random().toString(36).slice(2, 10)}`;
     try {
-      for (const db of [asOwner, asRole])
-        await run(process.execPath, [...SVC, 'migrate'], {
-          env: {
-            ...env(mkdtempSync(join(tmpdir(), 'svc-seed-pg-'))),
-            SVC_DATABASE_URL: db.url,
-            SVC_DATABASE_TLS: 'disable',
-          },
-          cwd: root,
-        });
+      for (const db of [asOwner, asRole]) await svc(['migrate'], db.url);
       // A role that may read and write the tables but not set session_replication_role.
       await withDb(asRole.url, async (c) => {
         await c.query(`CREATE ROLE ${role} LOGIN`);
