@@ -1,13 +1,14 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { scratchDir } from '../../test/harness/scratch-dir';
 import { resolveJwtSecret } from './jwt-secret';
 import { createLogger } from './logger';
 
 const log = createLogger('silent');
 const warn = jest.spyOn(log, 'warn');
-const dataDir = () => mkdtempSync(join(tmpdir(), 'svc-secret-'));
+const scratch = scratchDir('svc-secret');
+const dataDir = () => mkdtempSync(join(scratch, 'data-'));
 
 describe('resolveJwtSecret', () => {
   beforeEach(() => warn.mockClear());

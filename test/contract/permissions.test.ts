@@ -15,6 +15,7 @@ import { ACCESS_TABLES } from '../../src/app/domains';
 import { buildAppBaseSchema as buildBaseSchema } from '../../src/app/domains';
 import type { Access } from '../../src/auth/access';
 import { ADMIN_PERMISSIONS, ROLE_PERMISSIONS, type StaffRole, STORE_PERMISSIONS } from '../../src/shared/permissions';
+import type { Client } from '../harness/client';
 import { startTestServer, type TestServer } from '../harness/server';
 
 const schema = buildBaseSchema();
@@ -80,12 +81,38 @@ function operationFor(root: 'Query' | 'Mutation', field: GraphQLField<unknown, u
   return `${root === 'Query' ? 'query' : 'mutation'} { ${field.name}${args.length ? `(${args.join(', ')})` : ''}${selection} }`;
 }
 
+/**
+ * The callers the checks act as, each made once per server and reused by every field and route: an account and
+ * an API key per check made ten writes per test and proved nothing more (no placeholder request here can lock,
+ * delete or revoke the account or key that sends it; the checks only read the answer's code).
+ */
+function reusedCallers(server: () => TestServer) {
+  const made = new Map<string, Client>();
+  const once = (key: string, make: () => Client) => {
+    let client = made.get(key);
+    if (!client) made.set(key, (client = make()));
+    return client;
+  };
+  return {
+    asGuest: () => once('guest', () => server().asGuest()),
+    asCustomer: () => once('customer', () => server().asCustomer()),
+    asSuperAdmin: () => once('super_admin', () => server().asSuperAdmin()),
+    asAdmin: () => once('admin', () => server().asAdmin()),
+    asManager: () => once('manager', () => server().asManager()),
+    asApiKey: (permissions: string[], opts: { owner?: 'admin' | 'customer' } = {}) =>
+      once(`key:${opts.owner ?? 'admin'}:${[...permissions].sort().join(',')}`, () =>
+        server().asApiKey(permissions, opts),
+      ),
+  };
+}
+
 describe('admin fields and routes enforce their permission for every role', () => {
-  let t: TestServer;
+  let server: TestServer;
+  const t = reusedCallers(() => server);
   beforeAll(async () => {
-    t = await startTestServer();
+    server = await startTestServer();
   });
-  afterAll(() => t?.close());
+  afterAll(() => server?.close());
 
   const adminFields = rootFields.filter(({ root, field }) => accessFor(root, field.name)?.kind === 'admin');
 
@@ -144,11 +171,12 @@ describe('admin fields and routes enforce their permission for every role', () =
 });
 
 describe('customer fields and routes need a customer holding the store permission', () => {
-  let t: TestServer;
+  let server: TestServer;
+  const t = reusedCallers(() => server);
   beforeAll(async () => {
-    t = await startTestServer();
+    server = await startTestServer();
   });
-  afterAll(() => t?.close());
+  afterAll(() => server?.close());
 
   const customerFields = rootFields.filter(({ root, field }) => accessFor(root, field.name)?.kind === 'customer');
   const codeOf = async (res: Promise<{ errors?: Array<{ extensions: Record<string, unknown> }> }>) =>

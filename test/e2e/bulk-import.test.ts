@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
+import { scratchDir } from '../harness/scratch-dir';
 import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
@@ -211,8 +211,9 @@ describe('CSV import bounds', () => {
   // Uploads of this test file go to a folder of its own (the server runs in this process), so other test files'
   // uploads can't be counted here.
   const previousTmp = process.env.TMPDIR;
+  const importTmp = scratchDir('svc-import');
   beforeAll(() => {
-    process.env.TMPDIR = mkdtempSync(join(tmpdir(), 'svc-import-'));
+    process.env.TMPDIR = importTmp;
   });
   afterAll(() => {
     if (previousTmp === undefined) delete process.env.TMPDIR;

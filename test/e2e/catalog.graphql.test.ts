@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
@@ -8,10 +7,11 @@ import {
   ProductsImportDocument,
   StoreCategoriesDocument,
 } from '../../src/generated/graphql';
+import { scratchDir } from '../harness/scratch-dir';
 import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
-const mediaDir = mkdtempSync(join(tmpdir(), 'svc-media-'));
+const mediaDir = scratchDir('svc-media');
 beforeAll(async () => {
   t = await startTestServer({ 'server.max_upload_size': 64, 'media.local_path': mediaDir });
 });

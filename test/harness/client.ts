@@ -66,12 +66,12 @@ export class Client {
     return `Bearer ${await this.token}`;
   }
 
-  /** Creates the account and credential now (before a test breaks the database, say). */
   /** The `Authorization` header value this client sends (undefined for a guest). */
   authHeader(): Promise<string | undefined> {
     return this.authorization();
   }
 
+  /** Creates the account and credential now (before a test breaks the database, say). */
   async ready(): Promise<this> {
     await this.authorization();
     return this;

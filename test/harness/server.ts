@@ -2,7 +2,6 @@ import 'reflect-metadata';
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import pg from 'pg';
@@ -14,7 +13,7 @@ import type { ConfigKey } from '../../src/platform/config/keys';
 import { loadConfig } from '../../src/platform/config/load';
 import type { Logger } from '../../src/platform/logger';
 import { Client, type Identity } from './client';
-import { ensureTemplate, openTemplateCopy } from './template';
+import { copyTemplate, ensureTemplate, testDataRoot } from './template';
 
 export const TEST_JWT_SECRET = 'test-secret-'.padEnd(64, 'x');
 
@@ -86,7 +85,7 @@ export async function startTestServer(
       'this test starts a server: it belongs to `npm test`, not `npm run test:unit` (list it in jest.unit.config.js NEEDS_SERVER or move it under test/e2e)',
     );
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
+  const dataDir = mkdtempSync(join(testDataRoot(), 'svc-test-'));
   const serverUrl = process.env.SVC_TEST_DATABASE_URL;
   if (opts.sharedDatabaseUrl && !serverUrl) throw new Error('sharedDatabaseUrl needs SVC_TEST_DATABASE_URL');
   const pgDb = opts.sharedDatabaseUrl
@@ -94,7 +93,7 @@ export async function startTestServer(
     : serverUrl
       ? await createPostgresDatabase(serverUrl)
       : undefined;
-  const pglite = pgDb ? undefined : await openTemplateCopy(process.env.SVC_TEST_TEMPLATE ?? (await ensureTemplate()));
+  if (!pgDb) copyTemplate(process.env.SVC_TEST_TEMPLATE ?? (await ensureTemplate()), dataDir);
   const config = loadConfig({
     env: {},
     overrides: {
@@ -122,14 +121,12 @@ export async function startTestServer(
   try {
     service = await startService({
       config,
-      pglite,
       log: opts.log,
       plugins: opts.plugins,
       pluginOptions: opts.pluginOptions,
     });
   } catch (err) {
     // A start that fails (tests of start-up errors) must not leave its database behind.
-    if (pglite && !pglite.closed) await pglite.close();
     await pgDb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
@@ -197,7 +194,11 @@ export async function startTestServer(
         },
       }),
     as: client,
-    breakDatabase: async () => (pglite ? pglite.close() : service.database.close()),
+    breakDatabase: async () => {
+      const { pglite } = service.database;
+      // Embedded: the database goes away under a service that still holds it (its own close comes later).
+      await (pglite ? pglite.close() : service.database.close());
+    },
     sqlCount(requestId: string) {
       const count = service.queryLog.get(requestId);
       if (count === undefined) throw new Error(`no statement count recorded for request ${requestId}`);
@@ -205,7 +206,6 @@ export async function startTestServer(
     },
     async close() {
       await service.close();
-      if (pglite && !pglite.closed) await pglite.close();
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,12 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { scratchDir } from '../../../test/harness/scratch-dir';
 import { CONFIG_KEYS, envNameOf } from './keys';
 import { ConfigError, loadConfig } from './load';
 
+const scratch = scratchDir('svc-config');
+let files = 0;
 const yaml = (text: string) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'svc-config-')), 'svc.config.yaml');
+  const file = join(scratch, `svc.config.${++files}.yaml`);
   writeFileSync(file, text);
   return file;
 };
