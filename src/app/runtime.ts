@@ -1,8 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { PGlite } from '@electric-sql/pglite';
-
 import { compileRoutes } from '../../rest/compile';
 import type { OpenApiDocument } from '../../rest/openapi';
 import { ApiKeyUsage } from '../auth/api-key-auth';
@@ -20,7 +18,7 @@ import { createMcpRuntime, mcpRouter, type McpRuntime } from '../mcp';
 import { BackgroundTasks } from '../platform/background';
 import { openCatalogGeneration } from '../platform/cache/catalog-generation';
 import type { Config } from '../platform/config/keys';
-import { type Database, openDatabase } from '../platform/db/database';
+import { type Database, type EmbeddedAssets, openDatabase } from '../platform/db/database';
 import { applyMigrations } from '../platform/db/migrator';
 import { RequestQueryLog } from '../platform/db/query-stats';
 import { RecentWrites } from '../platform/db/recent-writes';
@@ -65,8 +63,8 @@ export interface RunningService {
 export interface StartOptions {
   config: Config;
   log?: Logger;
-  /** An already-open embedded database (tests). */
-  pglite?: PGlite;
+  /** PGlite's compiled code, loaded once by a process that opens many embedded databases (the test workers). */
+  embeddedAssets?: EmbeddedAssets;
   /** `SVC_BOOTSTRAP_ADMIN_EMAIL` + `SVC_BOOTSTRAP_ADMIN_PASSWORD`: a super_admin created at start when absent. */
   bootstrapAdmin?: { email: string; password: string };
   /** Load the demo shop into an empty embedded database (what `npm start` does; contract §1). */
@@ -101,7 +99,7 @@ export async function openServices(opts: StartOptions): Promise<OpenedServices> 
     replicaUrls: config['database.replica_urls'],
     replicaMaxLagMs: config['database.replica_max_lag_ms'],
     log,
-    pglite: opts.pglite,
+    embeddedAssets: opts.embeddedAssets,
   }).catch(async (err: unknown) => {
     await catalogGeneration.close();
     throw err;

@@ -11,9 +11,15 @@ import { hashApiKey } from '../../src/auth/api-key-auth';
 import type { PrismaClient } from '../../src/generated/prisma/client';
 import type { ConfigKey } from '../../src/platform/config/keys';
 import { loadConfig } from '../../src/platform/config/load';
+import type { EmbeddedAssets } from '../../src/platform/db/database';
 import type { Logger } from '../../src/platform/logger';
 import { Client, type Identity } from './client';
 import { copyTemplate, ensureTemplate, testDataRoot } from './template';
+
+declare global {
+  /** Set by test/harness/environment.ts: PGlite's compiled code, shared by the test files of one worker. */
+  var svcEmbeddedAssets: (() => Promise<EmbeddedAssets>) | undefined;
+}
 
 export const TEST_JWT_SECRET = 'test-secret-'.padEnd(64, 'x');
 
@@ -121,6 +127,8 @@ export async function startTestServer(
   try {
     service = await startService({
       config,
+      // The compiled PGlite the worker's test environment holds (test/harness/environment.ts).
+      embeddedAssets: pgDb ? undefined : await globalThis.svcEmbeddedAssets?.(),
       log: opts.log,
       plugins: opts.plugins,
       pluginOptions: opts.pluginOptions,

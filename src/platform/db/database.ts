@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
@@ -48,14 +48,21 @@ export interface DatabaseOptions {
   /** Name repeated statements (PostgreSQL only); off behind a pooler that cannot keep them. Default true. */
   preparedStatements?: boolean;
   log: Logger;
-  /** An already-open embedded instance (tests load a migrated template instead of running initdb). */
-  pglite?: PGlite;
+  /** PGlite's compiled code, when the caller already holds it (see EmbeddedAssets). */
+  embeddedAssets?: EmbeddedAssets;
   /** Called after each committed write to store data (the response cache's generation bump; see write-watch.ts). */
   onCommittedWrite?: CommittedWriteListener;
   /** Streaming replicas of `url` (`database.replica_urls`) and the lag past which one leaves the rotation. */
   replicaUrls?: readonly string[];
   replicaMaxLagMs?: number;
 }
+
+/**
+ * PGlite's compiled WebAssembly module and its file-system bundle. A process that opens many embedded databases
+ * (a test worker: one per test file) loads them once and passes them in; otherwise PGlite reads and compiles its
+ * 15 MB of code and data on every open.
+ */
+export type EmbeddedAssets = Required<Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>>;
 
 /** The driver adapter as the service uses it: statements counted, committed store writes reported. */
 function wrapAdapter<F extends SqlDriverAdapterFactory>(factory: F, opts: DatabaseOptions): F {
@@ -77,21 +84,17 @@ export const EMBEDDED_START_PARAMS = [
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts);
   if (opts.replicaUrls?.length) throw new ConfigError('database.replica_urls: needs database.url (PostgreSQL)');
-  let pglite = opts.pglite;
-  let unlock = () => undefined as void;
-  if (!pglite) {
-    const dir = join(opts.dataDir, 'db');
-    ensureWritableDir(dir, 'data_dir');
-    unlock = lockDataDir(opts.dataDir);
-    try {
-      await initEmbeddedCluster(dir, EMBEDDED_START_PARAMS);
-      pglite = await PGlite.create(dir, { startParams: EMBEDDED_START_PARAMS });
-    } catch (err) {
-      unlock();
-      throw err;
-    }
+  const dir = join(opts.dataDir, 'db');
+  ensureWritableDir(dir, 'data_dir');
+  const unlock = lockDataDir(opts.dataDir);
+  let instance: PGlite;
+  try {
+    await initEmbeddedCluster(dir, EMBEDDED_START_PARAMS);
+    instance = await PGlite.create(dir, { startParams: EMBEDDED_START_PARAMS, ...opts.embeddedAssets });
+  } catch (err) {
+    unlock();
+    throw err;
   }
-  const instance = pglite;
   const prisma = new PrismaClient({ adapter: wrapAdapter(new PrismaPGlite(instance), opts) });
   return {
     prisma,
@@ -106,7 +109,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     async close() {
       await prisma.$disconnect();
       // Closed already when the database was taken away under the service (the outage tests do).
-      if (!opts.pglite && !instance.closed) await instance.close();
+      if (!instance.closed) await instance.close();
       unlock();
     },
   };
