@@ -66,7 +66,7 @@ const dbOf = (context: unknown) => {
 @Resolver()
 export class AutomationResolver {
   @Query(() => AutomationDeliveryList, {
-    description: 'Automation deliveries, newest first, with their attempts. Needs `plugins.manage`.',
+    description: 'Automation deliveries, newest first, with their attempts.',
   })
   automationDeliveries(
     @Ctx() context: unknown,
@@ -82,7 +82,7 @@ export class AutomationResolver {
     return listDeliveries(dbOf(context), { status, event: event ?? undefined, page: page ?? 1, limit: limit ?? 20 });
   }
 
-  @Query(() => AutomationDelivery, { description: 'One delivery with its attempts. Needs `plugins.manage`.' })
+  @Query(() => AutomationDelivery, { description: 'One delivery with its attempts.' })
   @Raises('not_found')
   automationDelivery(@Ctx() context: unknown, @Arg('id', () => UuidScalar) id: string) {
     return getDelivery(dbOf(context), id);
@@ -90,7 +90,7 @@ export class AutomationResolver {
 
   @Mutation(() => Int, {
     description:
-      'Makes deliveries due again now (same event id): the given `ids` (at most 100; all or nothing) or every delivery in `status`. Returns how many. Needs `plugins.manage`.',
+      'Makes deliveries due again now (same event id): the given `ids` (at most 100; all or nothing) or every delivery in `status`. Returns how many.',
   })
   automationReplay(
     @Ctx() context: unknown,

@@ -85,21 +85,21 @@ class PayprovOrderLinkCreated {
 @Resolver()
 export class PayprovAdminResolver {
   @Query(() => PayprovOrderPayments, {
-    description: 'An order’s payprov payments (with their refunds) and payment links. Needs `orders.read`.',
+    description: 'An order’s payprov payments (with their refunds) and payment links.',
   })
   payprovOrderPayments(@Ctx() context: unknown, @Arg('orderId', () => UuidScalar) orderId: string) {
     return orderPayments(runtime(context), orderId);
   }
 
   @Mutation(() => PayprovOrderPayment, {
-    description: 'Captures an authorized payment (once, whatever the number of calls). Needs `orders.update`.',
+    description: 'Captures an authorized payment (once, whatever the number of calls).',
   })
   payprovCapturePayment(@Ctx() context: unknown, @Arg('paymentIntentId') paymentIntentId: string) {
     return capturePayment(runtime(context), paymentIntentId);
   }
 
   @Mutation(() => PayprovOrderPayment, {
-    description: 'Releases an uncaptured authorization; the order’s status stays. Needs `orders.update`.',
+    description: 'Releases an uncaptured authorization; the order’s status stays.',
   })
   payprovCancelPayment(@Ctx() context: unknown, @Arg('paymentIntentId') paymentIntentId: string) {
     return cancelPayment(runtime(context), paymentIntentId);
@@ -108,7 +108,7 @@ export class PayprovAdminResolver {
   @Mutation(() => PayprovOrderPayment, {
     description:
       'Refunds `amount` cents of a captured payment, or all that is left without one (a double click refunds ' +
-      'once). The order’s status stays; move it to `refunded` for a whole refund with restocking. Needs `orders.update`.',
+      'once). The order’s status stays; move it to `refunded` for a whole refund with restocking.',
   })
   payprovRefundPayment(
     @Ctx() context: unknown,
@@ -122,7 +122,7 @@ export class PayprovAdminResolver {
   @Mutation(() => PayprovOrderLinkCreated, {
     description:
       'A payment link for a placed pending, unpaid order, valid `link_ttl_minutes`: the buyer pays the order by card ' +
-      'on the hosted page (the order may have been placed with another method). Needs `orders.update`.',
+      'on the hosted page (the order may have been placed with another method).',
   })
   payprovCreateOrderPaymentLink(
     @Ctx() context: unknown,

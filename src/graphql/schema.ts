@@ -40,6 +40,7 @@ export function buildBaseSchema(parts: SchemaParts): GraphQLSchema {
       validate: false,
     });
     inheritInputRules(schema);
+    describeAccess(schema, parts.accessTables);
     describeRaisedErrors(schema);
     built.set(parts, schema);
   }
@@ -57,6 +58,25 @@ function readPlainFieldsDirectly(): void {
   for (const field of getMetadataStorage().fields) {
     const plain = !field.middlewares?.length && !field.roles?.length && field.name === field.schemaName;
     if (plain && field.simple === undefined) field.simple = true;
+  }
+}
+
+/**
+ * Who may call a root field is said in its description from the access tables, the rules graphql-shield enforces
+ * ("Needs `products.read`."), so clients, the OpenAPI document and the MCP tool list read the rule itself: written
+ * by hand beside each resolver, 96 of these sentences had nothing holding them to the tables.
+ */
+function describeAccess(schema: GraphQLSchema, tables: AccessTable[]): void {
+  for (const [root, type] of [
+    ['Query', schema.getQueryType()],
+    ['Mutation', schema.getMutationType()],
+  ] as const) {
+    for (const field of Object.values(type?.getFields() ?? {})) {
+      const access = tables.map((t) => t[root]?.[field.name]).find(Boolean);
+      if (access?.kind !== 'admin' && access?.kind !== 'customer') continue;
+      const needs = `Needs \`${access.permission}\`.`;
+      field.description = field.description ? `${field.description} ${needs}` : needs;
+    }
   }
 }
 

@@ -2,9 +2,11 @@ import { buildAppBaseSchema, schemaParts } from '../../src/app/domains';
 import type { Access } from '../../src/auth/access';
 
 /**
- * Resolver descriptions say who may call a field ("Needs `products.read`."), and clients and the MCP tool list
- * read them; the access tables decide. This holds every such sentence to the table, so a permission changed in
- * one place and not the other fails here (issue 26: 96 of them were written by hand with nothing checking them).
+ * Root field descriptions say who may call a field ("Needs `products.read`."), and clients, the OpenAPI document
+ * and the MCP tool list read them; the access tables decide, and the schema builder writes the sentence from them
+ * (src/graphql/schema.ts, describeAccess). This holds the built schema to the tables: one sentence per field,
+ * naming the table's permission, on every staff and customer field; a sentence written by hand beside a resolver
+ * shows up as a second one and fails here.
  */
 const schema = buildAppBaseSchema();
 const { accessTables } = schemaParts();

@@ -24,7 +24,7 @@ const PAGE = { limit: 20, max: 200 };
 @Resolver(() => Category)
 export class CategoryResolver {
   @Query(() => CategoryList, {
-    description: 'Categories, filtered by parent and active flag. Needs `categories.read`.',
+    description: 'Categories, filtered by parent and active flag.',
   })
   categories(
     @Context() ctx: Ctx,
@@ -45,7 +45,7 @@ export class CategoryResolver {
     return categories.listCategories(ctx, resolvePage(page, limit, PAGE), { parentId, active, roots, search });
   }
 
-  @Query(() => Category, { description: 'Needs `categories.read`.' })
+  @Query(() => Category)
   category(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return categories.getCategory(ctx, id);
   }
@@ -62,13 +62,13 @@ export class CategoryResolver {
     return categories.storeCategoryBySlug(ctx, slug);
   }
 
-  @Mutation(() => Category, { description: 'Needs `categories.create`.' })
+  @Mutation(() => Category)
   @Raises('duplicate_slug', 'invalid_parent', 'not_found', 'hook_rejected', 'conflict')
   categoryCreate(@Context() ctx: Ctx, @Arg('input', () => CategoryCreateInput) input: CategoryCreateInput) {
     return categories.createCategory(ctx, input);
   }
 
-  @Mutation(() => Category, { description: '422 `invalid_parent` for a move under itself. Needs `categories.update`.' })
+  @Mutation(() => Category, { description: '422 `invalid_parent` for a move under itself.' })
   @Raises('duplicate_slug', 'invalid_parent', 'hook_rejected', 'conflict', 'not_found')
   categoryUpdate(
     @Context() ctx: Ctx,
@@ -78,7 +78,7 @@ export class CategoryResolver {
     return categories.updateCategory(ctx, id, input);
   }
 
-  @Mutation(() => Boolean, { description: '409 `has_children` while it has children. Needs `categories.delete`.' })
+  @Mutation(() => Boolean, { description: '409 `has_children` while it has children.' })
   @Raises('has_children', 'hook_rejected')
   categoryDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return categories.deleteCategory(ctx, id);
@@ -116,7 +116,7 @@ export class CategoryResolver {
 
 @Resolver(() => Tag)
 export class TagResolver {
-  @Query(() => TagList, { description: '`search` matches name or slug. Needs `tags.read`.' })
+  @Query(() => TagList, { description: '`search` matches name or slug.' })
   tags(
     @Context() ctx: Ctx,
     @Args(() => PageArgs) { page, limit }: PageArgs,
@@ -125,18 +125,18 @@ export class TagResolver {
     return tags.listTags(ctx, resolvePage(page, limit, PAGE), search);
   }
 
-  @Query(() => Tag, { description: 'Needs `tags.read`.' })
+  @Query(() => Tag)
   tag(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return tags.getTag(ctx, id);
   }
 
-  @Mutation(() => Tag, { description: '409 `duplicate_slug`. Needs `tags.create`.' })
+  @Mutation(() => Tag, { description: '409 `duplicate_slug`.' })
   @Raises('duplicate_slug')
   tagCreate(@Context() ctx: Ctx, @Arg('input', () => TagCreateInput) input: TagCreateInput) {
     return tags.createTag(ctx, input);
   }
 
-  @Mutation(() => Tag, { description: 'Needs `tags.update`.' })
+  @Mutation(() => Tag)
   @Raises('duplicate_slug')
   tagUpdate(
     @Context() ctx: Ctx,
@@ -146,7 +146,7 @@ export class TagResolver {
     return tags.updateTag(ctx, id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Needs `tags.delete`.' })
+  @Mutation(() => Boolean)
   tagDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return tags.deleteTag(ctx, id);
   }

@@ -66,13 +66,13 @@ const CREATE_ERRORS: readonly ErrorCode[] = [
 export class ProductResolver {
   @Query(() => ProductList, {
     description:
-      'Products. `search` matches names in every locale (last word as prefix); `categoryId` includes descendants. Needs `products.read`.',
+      'Products. `search` matches names in every locale (last word as prefix); `categoryId` includes descendants.',
   })
   products(@Context() ctx: Ctx, @Args(() => ProductListArgs) { page, limit, ...filter }: ProductListArgs) {
     return listProducts(ctx, resolvePage(page, limit, PAGE), filter);
   }
 
-  @Query(() => Product, { description: 'One product. Needs `products.read`.' })
+  @Query(() => Product, { description: 'One product.' })
   product(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return getProduct(ctx, id);
   }
@@ -102,13 +102,13 @@ export class ProductResolver {
     return getProduct(ctx, id, true);
   }
 
-  @Mutation(() => Product, { description: 'Creates a product. Needs `products.create`.' })
+  @Mutation(() => Product, { description: 'Creates a product.' })
   @Raises(...CREATE_ERRORS)
   productCreate(@Context() ctx: Ctx, @Arg('input', () => ProductCreateInput) input: ProductCreateInput) {
     return products.createProduct(ctx, input);
   }
 
-  @Mutation(() => Product, { description: 'Changes the given fields of a product. Needs `products.update`.' })
+  @Mutation(() => Product, { description: 'Changes the given fields of a product.' })
   @Raises('duplicate_sku', 'duplicate_slug', 'no_active_warehouse', 'invalid_attribute_value', 'hook_rejected')
   productUpdate(
     @Context() ctx: Ctx,
@@ -118,14 +118,14 @@ export class ProductResolver {
     return products.updateProduct(ctx, id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Deletes a product. Needs `products.delete`.' })
+  @Mutation(() => Boolean, { description: 'Deletes a product.' })
   @Raises('hook_rejected')
   productDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return products.deleteProduct(ctx, id);
   }
 
   @Mutation(() => VariantCreateResult, {
-    description: 'Creates a variant, or one per combination of `optionGroups`. Needs `products.create`.',
+    description: 'Creates a variant, or one per combination of `optionGroups`.',
   })
   @Raises('duplicate_sku', 'no_active_warehouse', 'invalid_attribute_value')
   productVariantCreate(
@@ -136,7 +136,7 @@ export class ProductResolver {
     return variants.createVariants(ctx, productId, input);
   }
 
-  @Mutation(() => Variant, { description: 'Changes the given fields of a variant. Needs `products.update`.' })
+  @Mutation(() => Variant, { description: 'Changes the given fields of a variant.' })
   @Raises('duplicate_sku', 'no_active_warehouse', 'invalid_attribute_value')
   productVariantUpdate(
     @Context() ctx: Ctx,
@@ -147,7 +147,7 @@ export class ProductResolver {
     return variants.updateVariant(ctx, productId, variantId, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Deletes a variant. Needs `products.delete`.' })
+  @Mutation(() => Boolean, { description: 'Deletes a variant.' })
   productVariantDelete(
     @Context() ctx: Ctx,
     @Arg('productId', () => UuidScalar) productId: string,
@@ -157,7 +157,7 @@ export class ProductResolver {
   }
 
   @Mutation(() => [AttributeValue], {
-    description: 'Upserts attribute values of a product by attribute id. Needs `products.update`.',
+    description: 'Upserts attribute values of a product by attribute id.',
   })
   @Raises('invalid_attribute_value')
   productAttributesSet(
@@ -168,7 +168,7 @@ export class ProductResolver {
     return values.setAttributeValues(ctx, { productId }, input.attributes);
   }
 
-  @Mutation(() => Boolean, { description: 'Removes one attribute value of a product. Needs `products.update`.' })
+  @Mutation(() => Boolean, { description: 'Removes one attribute value of a product.' })
   productAttributeDelete(
     @Context() ctx: Ctx,
     @Arg('productId', () => UuidScalar) productId: string,
@@ -178,7 +178,7 @@ export class ProductResolver {
   }
 
   @Mutation(() => [AttributeValue], {
-    description: 'Upserts attribute values of a variant by attribute id. Needs `products.update`.',
+    description: 'Upserts attribute values of a variant by attribute id.',
   })
   @Raises('invalid_attribute_value')
   variantAttributesSet(
@@ -190,7 +190,7 @@ export class ProductResolver {
     return values.setAttributeValues(ctx, { productId, variantId }, input.attributes);
   }
 
-  @Mutation(() => Boolean, { description: 'Removes one attribute value of a variant. Needs `products.update`.' })
+  @Mutation(() => Boolean, { description: 'Removes one attribute value of a variant.' })
   variantAttributeDelete(
     @Context() ctx: Ctx,
     @Arg('productId', () => UuidScalar) productId: string,
@@ -202,7 +202,7 @@ export class ProductResolver {
 
   @Mutation(() => BulkResult, {
     description:
-      'Creates up to 250 products with inline variants (options by name, created when missing); one result per item. Needs `products.create`.',
+      'Creates up to 250 products with inline variants (options by name, created when missing); one result per item.',
   })
   @Raises(...CREATE_ERRORS)
   productsBulkCreate(
@@ -219,7 +219,7 @@ export class ProductResolver {
 
   @Mutation(() => BulkResult, {
     description:
-      'Imports a CSV (contract §5), upserting by SKU. REST sends multipart `file`; GraphQL clients send the text as `csv`. Needs `products.create`.',
+      'Imports a CSV (contract §5), upserting by SKU. REST sends multipart `file`; GraphQL clients send the text as `csv`.',
   })
   @Raises(...CREATE_ERRORS)
   productsImport(@Context() ctx: Ctx, @Arg('input', () => ProductImportInput) input: ProductImportInput) {
@@ -227,7 +227,7 @@ export class ProductResolver {
   }
 
   @Query(() => String, {
-    description: 'The CSV import template (one product row, one variant row). Needs `products.read`.',
+    description: 'The CSV import template (one product row, one variant row).',
   })
   productImportTemplate() {
     return csvTemplate();

@@ -17,23 +17,23 @@ import {
 
 @Resolver(() => PropertyGroup)
 export class PropertyGroupResolver {
-  @Query(() => [PropertyGroup], { description: 'All property groups with options. Needs `products.read`.' })
+  @Query(() => [PropertyGroup], { description: 'All property groups with options.' })
   propertyGroups(@Context() ctx: Ctx) {
     return props.listPropertyGroups(ctx);
   }
 
-  @Query(() => PropertyGroup, { description: 'Needs `products.read`.' })
+  @Query(() => PropertyGroup)
   propertyGroup(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return props.getPropertyGroup(ctx, id);
   }
 
-  @Mutation(() => PropertyGroup, { description: 'Needs `products.create`.' })
+  @Mutation(() => PropertyGroup)
   @Raises('duplicate_identifier', 'invalid_identifier')
   propertyGroupCreate(@Context() ctx: Ctx, @Arg('input', () => PropertyGroupInput) input: PropertyGroupInput) {
     return props.savePropertyGroup(ctx, null, input);
   }
 
-  @Mutation(() => PropertyGroup, { description: 'Full replacement. Needs `products.update`.' })
+  @Mutation(() => PropertyGroup, { description: 'Full replacement.' })
   @Raises('duplicate_identifier', 'invalid_identifier')
   propertyGroupUpdate(
     @Context() ctx: Ctx,
@@ -43,12 +43,12 @@ export class PropertyGroupResolver {
     return props.savePropertyGroup(ctx, id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Needs `products.delete`.' })
+  @Mutation(() => Boolean)
   propertyGroupDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return props.deletePropertyGroup(ctx, id);
   }
 
-  @Mutation(() => PropertyOption, { description: 'Needs `products.create`.' })
+  @Mutation(() => PropertyOption)
   propertyOptionCreate(
     @Context() ctx: Ctx,
     @Arg('groupId', () => UuidScalar) groupId: string,
@@ -57,7 +57,7 @@ export class PropertyGroupResolver {
     return props.savePropertyOption(ctx, groupId, null, input);
   }
 
-  @Mutation(() => PropertyOption, { description: 'Needs `products.update`.' })
+  @Mutation(() => PropertyOption)
   propertyOptionUpdate(
     @Context() ctx: Ctx,
     @Arg('groupId', () => UuidScalar) groupId: string,
@@ -67,7 +67,7 @@ export class PropertyGroupResolver {
     return props.savePropertyOption(ctx, groupId, optionId, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Needs `products.delete`.' })
+  @Mutation(() => Boolean)
   propertyOptionDelete(
     @Context() ctx: Ctx,
     @Arg('groupId', () => UuidScalar) groupId: string,
@@ -79,23 +79,23 @@ export class PropertyGroupResolver {
 
 @Resolver(() => Attribute)
 export class AttributeResolver {
-  @Query(() => [Attribute], { description: 'All attributes with translations and options. Needs `products.read`.' })
+  @Query(() => [Attribute], { description: 'All attributes with translations and options.' })
   attributes(@Context() ctx: Ctx) {
     return props.listAttributes(ctx);
   }
 
-  @Query(() => Attribute, { description: 'Needs `products.read`.' })
+  @Query(() => Attribute)
   attribute(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return props.getAttribute(ctx, id);
   }
 
-  @Mutation(() => Attribute, { description: 'Needs `products.create`.' })
+  @Mutation(() => Attribute)
   @Raises('duplicate_identifier', 'invalid_identifier', 'invalid_attribute_type')
   attributeCreate(@Context() ctx: Ctx, @Arg('input', () => AttributeInput) input: AttributeInput) {
     return props.saveAttribute(ctx, null, input);
   }
 
-  @Mutation(() => Attribute, { description: 'Full replacement. Needs `products.update`.' })
+  @Mutation(() => Attribute, { description: 'Full replacement.' })
   @Raises('duplicate_identifier', 'invalid_identifier', 'invalid_attribute_type')
   attributeUpdate(
     @Context() ctx: Ctx,
@@ -106,13 +106,13 @@ export class AttributeResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: 'Deletes the attribute, its options and all its values. Needs `products.delete`.',
+    description: 'Deletes the attribute, its options and all its values.',
   })
   attributeDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return props.deleteAttribute(ctx, id);
   }
 
-  @Mutation(() => AttributeOption, { description: 'Needs `products.create`.' })
+  @Mutation(() => AttributeOption)
   attributeOptionCreate(
     @Context() ctx: Ctx,
     @Arg('attributeId', () => UuidScalar) attributeId: string,
@@ -121,7 +121,7 @@ export class AttributeResolver {
     return props.saveAttributeOption(ctx, attributeId, null, input);
   }
 
-  @Mutation(() => AttributeOption, { description: 'Needs `products.update`.' })
+  @Mutation(() => AttributeOption)
   attributeOptionUpdate(
     @Context() ctx: Ctx,
     @Arg('attributeId', () => UuidScalar) attributeId: string,
@@ -131,7 +131,7 @@ export class AttributeResolver {
     return props.saveAttributeOption(ctx, attributeId, optionId, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Needs `products.delete`.' })
+  @Mutation(() => Boolean)
   attributeOptionDelete(
     @Context() ctx: Ctx,
     @Arg('attributeId', () => UuidScalar) attributeId: string,

@@ -15,7 +15,7 @@ const PAGE = { limit: 20, max: 200 };
 @Resolver(() => Customer)
 export class CustomerResolver {
   @Query(() => CustomerList, {
-    description: 'Customers, newest first; `search` matches email and names. Needs `customers.read`.',
+    description: 'Customers, newest first; `search` matches email and names.',
   })
   customers(
     @Context() ctx: Ctx,
@@ -29,20 +29,20 @@ export class CustomerResolver {
     });
   }
 
-  @Query(() => Customer, { description: 'Needs `customers.read`.' })
+  @Query(() => Customer)
   customer(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return customers.getCustomer(ctx, id);
   }
 
   @Mutation(() => Customer, {
-    description: '409 `email_taken` when the email is registered. Needs `customers.create`.',
+    description: '409 `email_taken` when the email is registered.',
   })
   @Raises('email_taken', 'hook_rejected')
   customerCreate(@Context() ctx: Ctx, @Arg('input', () => CustomerCreateInput) input: CustomerCreateInput) {
     return customers.createCustomer(ctx, input);
   }
 
-  @Mutation(() => Customer, { description: 'Needs `customers.update`.' })
+  @Mutation(() => Customer)
   @Raises('email_taken', 'hook_rejected')
   customerUpdate(
     @Context() ctx: Ctx,
@@ -52,7 +52,7 @@ export class CustomerResolver {
     return customers.updateCustomer(ctx, id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Orders stay, without a customer id. Needs `customers.delete`.' })
+  @Mutation(() => Boolean, { description: 'Orders stay, without a customer id.' })
   customerDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return customers.deleteCustomer(ctx, id);
   }

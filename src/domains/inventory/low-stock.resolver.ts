@@ -12,7 +12,7 @@ export class LowStockResolver {
   @Query(() => LowStockList, {
     description:
       'Active variants and products without variants holding at most `threshold` units (default 5, at most ' +
-      '100000), fewest first: the admin home screen and inventory alerts. One SQL statement. Needs `inventory.read`.',
+      '100000), fewest first: the admin home screen and inventory alerts. One SQL statement.',
   })
   lowStock(
     @Context() ctx: Ctx,

@@ -27,7 +27,7 @@ const StockEntryList = PaginatedList(StockEntry, 'StockEntryList');
 export class StockHistoryResolver {
   @Query(() => StockMovementList, {
     description:
-      'Movements across warehouses, newest first, filtered by warehouse, product, variant, SKU, type and time. Needs `inventory.read`.',
+      'Movements across warehouses, newest first, filtered by warehouse, product, variant, SKU, type and time.',
   })
   stockMovements(@Context() ctx: Ctx, @Args(() => StockMovementsArgs) args: StockMovementsArgs) {
     const { page, limit, ...filter } = args;
@@ -47,8 +47,7 @@ export class StockHistoryResolver {
   }
 
   @Query(() => StockEntryList, {
-    description:
-      "One warehouse's stock entries a page at a time; `search` matches part of a SKU or product name. Needs `inventory.read`.",
+    description: "One warehouse's stock entries a page at a time; `search` matches part of a SKU or product name.",
   })
   stockLevels(
     @Context() ctx: Ctx,

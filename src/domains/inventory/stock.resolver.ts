@@ -11,17 +11,17 @@ const PAGE = { limit: 20, max: 200 };
 
 @Resolver(() => StockEntry)
 export class StockResolver {
-  @Query(() => [StockEntry], { description: 'Stock entries of one warehouse. Needs `inventory.read`.' })
+  @Query(() => [StockEntry], { description: 'Stock entries of one warehouse.' })
   warehouseStock(@Context() ctx: Ctx, @Arg('warehouseId', () => UuidScalar) warehouseId: string) {
     return stock.listWarehouseStock(ctx, warehouseId);
   }
 
-  @Query(() => [StockEntry], { description: 'Stock of one product across all warehouses. Needs `inventory.read`.' })
+  @Query(() => [StockEntry], { description: 'Stock of one product across all warehouses.' })
   productStock(@Context() ctx: Ctx, @Arg('productId', () => UuidScalar) productId: string) {
     return stock.listProductStock(ctx, productId);
   }
 
-  @Query(() => StockMovementList, { description: 'Movements of one warehouse, newest first. Needs `inventory.read`.' })
+  @Query(() => StockMovementList, { description: 'Movements of one warehouse, newest first.' })
   warehouseMovements(
     @Context() ctx: Ctx,
     @Arg('warehouseId', () => UuidScalar) warehouseId: string,
@@ -30,7 +30,7 @@ export class StockResolver {
     return stock.listMovements(ctx, { warehouseId }, resolvePage(page, limit, PAGE));
   }
 
-  @Query(() => StockMovementList, { description: 'Movements of one product, newest first. Needs `inventory.read`.' })
+  @Query(() => StockMovementList, { description: 'Movements of one product, newest first.' })
   productMovements(
     @Context() ctx: Ctx,
     @Arg('productId', () => UuidScalar) productId: string,
@@ -40,8 +40,7 @@ export class StockResolver {
   }
 
   @Mutation(() => [StockEntry], {
-    description:
-      'Sets absolute quantities in a warehouse (all or nothing) and records adjustment movements. Needs `inventory.update`.',
+    description: 'Sets absolute quantities in a warehouse (all or nothing) and records adjustment movements.',
   })
   warehouseStockSet(
     @Context() ctx: Ctx,

@@ -13,7 +13,7 @@ const PAGE = { limit: 20, max: 200 };
 @Resolver(() => Warehouse)
 export class WarehouseResolver {
   @Query(() => WarehouseList, {
-    description: 'Warehouses by priority. `limit` defaults to 20, at most 200. Needs `inventory.read`.',
+    description: 'Warehouses by priority. `limit` defaults to 20, at most 200.',
   })
   warehouses(
     @Context() ctx: Ctx,
@@ -23,20 +23,20 @@ export class WarehouseResolver {
     return warehouses.listWarehouses(ctx, resolvePage(page, limit, PAGE), { active });
   }
 
-  @Query(() => Warehouse, { description: 'One warehouse. Needs `inventory.read`.' })
+  @Query(() => Warehouse, { description: 'One warehouse.' })
   warehouse(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return warehouses.getWarehouse(ctx, id);
   }
 
   @Mutation(() => Warehouse, {
-    description: 'Creates a warehouse; 409 `duplicate_code` when the code exists. Needs `inventory.update`.',
+    description: 'Creates a warehouse; 409 `duplicate_code` when the code exists.',
   })
   @Raises('duplicate_code')
   warehouseCreate(@Context() ctx: Ctx, @Arg('input', () => WarehouseCreateInput) input: WarehouseCreateInput) {
     return warehouses.createWarehouse(ctx, input);
   }
 
-  @Mutation(() => Warehouse, { description: 'Changes the given fields of a warehouse. Needs `inventory.update`.' })
+  @Mutation(() => Warehouse, { description: 'Changes the given fields of a warehouse.' })
   @Raises('duplicate_code')
   warehouseUpdate(
     @Context() ctx: Ctx,
@@ -47,7 +47,7 @@ export class WarehouseResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: 'Deletes a warehouse and its stock entries; movements are kept. Needs `inventory.update`.',
+    description: 'Deletes a warehouse and its stock entries; movements are kept.',
   })
   warehouseDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return warehouses.deleteWarehouse(ctx, id);

@@ -11,25 +11,25 @@ const PAGE = { limit: 20, max: 200 };
 
 @Resolver(() => Media)
 export class MediaResolver {
-  @Query(() => MediaList, { description: 'Uploaded files, newest first. Needs `media.read`.' })
+  @Query(() => MediaList, { description: 'Uploaded files, newest first.' })
   mediaList(@Context() ctx: Ctx, @Args(() => PageArgs) { page, limit }: PageArgs) {
     return media.listMedia(ctx, resolvePage(page, limit, PAGE));
   }
 
-  @Query(() => Media, { description: 'Needs `media.read`.' })
+  @Query(() => Media)
   media(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return media.getMedia(ctx, id);
   }
 
   @Mutation(() => Media, {
-    description: 'Stores a file (type sniffed from its content; 415 when not allowed). Needs `media.create`.',
+    description: 'Stores a file (type sniffed from its content; 415 when not allowed).',
   })
   @Raises('provider_error')
   mediaUpload(@Context() ctx: Ctx, @Arg('input', () => MediaUploadInput) input: MediaUploadInput) {
     return media.uploadMedia(ctx, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Deletes a file and its record. Needs `media.delete`.' })
+  @Mutation(() => Boolean, { description: 'Deletes a file and its record.' })
   @Raises('provider_error', 'invalid_media_path')
   mediaDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return media.deleteMedia(ctx, id);

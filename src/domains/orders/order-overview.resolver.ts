@@ -10,8 +10,7 @@ export class OrderOverviewResolver {
   @Query(() => OrderOverview, {
     description:
       "The admin home screen's order and payment figures, in one SQL statement. `todayFrom` and `weekFrom` are the " +
-      "client's local start of today and of this week (default: midnight UTC and Monday UTC; at most 31 days back). " +
-      'Needs `orders.read`.',
+      "client's local start of today and of this week (default: midnight UTC and Monday UTC; at most 31 days back).",
   })
   orderOverview(
     @Context() ctx: Ctx,

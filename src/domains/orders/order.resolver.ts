@@ -16,7 +16,7 @@ const PAGE = { limit: 20, max: 200 };
 @Resolver(() => Order)
 export class OrderResolver {
   @Query(() => OrderList, {
-    description: 'Orders, newest first by default. `search` matches order number and email. Needs `orders.read`.',
+    description: 'Orders, newest first by default. `search` matches order number and email.',
   })
   orders(
     @Context() ctx: Ctx,
@@ -36,13 +36,13 @@ export class OrderResolver {
     });
   }
 
-  @Query(() => Order, { description: 'Needs `orders.read`.' })
+  @Query(() => Order)
   order(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return orders.getOrder(ctx, id);
   }
 
   @Mutation(() => Order, {
-    description: 'Moves an order along the status table (422 `invalid_transition` otherwise). Needs `orders.update`.',
+    description: 'Moves an order along the status table (422 `invalid_transition` otherwise).',
   })
   @Raises('invalid_transition', 'hook_rejected')
   orderStatusUpdate(
@@ -53,7 +53,7 @@ export class OrderResolver {
     return orders.updateOrderStatus(ctx, id, input);
   }
 
-  @Query(() => [PaymentTransaction], { description: 'Needs `orders.read`.' })
+  @Query(() => [PaymentTransaction])
   orderTransactions(@Context() ctx: Ctx, @Arg('orderId', () => UuidScalar) orderId: string) {
     return orders.listTransactions(ctx, orderId);
   }

@@ -15,7 +15,7 @@ const PAGE = { limit: 20, max: 200 };
 
 @Resolver(() => PaymentMethod)
 export class PaymentMethodResolver {
-  @Query(() => PaymentMethodList, { description: 'All payment methods. Needs `payment.read`.' })
+  @Query(() => PaymentMethodList, { description: 'All payment methods.' })
   paymentMethods(
     @Context() ctx: Ctx,
     @Args(() => PageArgs) { page, limit }: PageArgs,
@@ -24,7 +24,7 @@ export class PaymentMethodResolver {
     return methods.listPaymentMethods(ctx, resolvePage(page, limit, PAGE), { active: active ?? undefined });
   }
 
-  @Query(() => PaymentMethod, { description: 'Needs `payment.read`.' })
+  @Query(() => PaymentMethod)
   paymentMethod(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return methods.getPaymentMethod(ctx, id);
   }
@@ -34,7 +34,7 @@ export class PaymentMethodResolver {
     return methods.listActivePaymentMethods(ctx);
   }
 
-  @Mutation(() => PaymentMethod, { description: 'Needs `payment.create`.' })
+  @Mutation(() => PaymentMethod)
   paymentMethodCreate(
     @Context() ctx: Ctx,
     @Arg('input', () => PaymentMethodCreateInput) input: PaymentMethodCreateInput,
@@ -42,7 +42,7 @@ export class PaymentMethodResolver {
     return methods.createPaymentMethod(ctx, input);
   }
 
-  @Mutation(() => PaymentMethod, { description: 'Needs `payment.update`.' })
+  @Mutation(() => PaymentMethod)
   paymentMethodUpdate(
     @Context() ctx: Ctx,
     @Arg('id', () => UuidScalar) id: string,
@@ -51,7 +51,7 @@ export class PaymentMethodResolver {
     return methods.updatePaymentMethod(ctx, id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Needs `payment.delete`.' })
+  @Mutation(() => Boolean)
   paymentMethodDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return methods.deletePaymentMethod(ctx, id);
   }

@@ -7,7 +7,7 @@ import { PluginExtension, PluginInfo } from './plugin.type';
 
 @Resolver()
 export class PluginResolver {
-  @Query(() => [PluginInfo], { description: 'Every plugin the service knows, with its state. Needs `plugins.manage`.' })
+  @Query(() => [PluginInfo], { description: 'Every plugin the service knows, with its state.' })
   plugins(@Context() ctx: Ctx): PluginInfo[] {
     return ctx.plugins.list();
   }

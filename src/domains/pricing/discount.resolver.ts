@@ -19,7 +19,7 @@ const PAGE = { limit: 20, max: 200 };
 @Resolver(() => DiscountCode)
 export class DiscountResolver {
   @Query(() => DiscountCodeList, {
-    description: 'Discount codes, newest first; `search` matches part of the code. Needs `discounts.read`.',
+    description: 'Discount codes, newest first; `search` matches part of the code.',
   })
   discountCodes(
     @Context() ctx: Ctx,
@@ -33,20 +33,20 @@ export class DiscountResolver {
     });
   }
 
-  @Query(() => DiscountCode, { description: 'Needs `discounts.read`.' })
+  @Query(() => DiscountCode)
   discountCode(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return discounts.getDiscountCode(ctx, id);
   }
 
   @Mutation(() => DiscountCode, {
-    description: '409 `duplicate_code` when the code exists (case-insensitively). Needs `discounts.create`.',
+    description: '409 `duplicate_code` when the code exists (case-insensitively).',
   })
   @Raises('duplicate_code')
   discountCodeCreate(@Context() ctx: Ctx, @Arg('input', () => DiscountCodeCreateInput) input: DiscountCodeCreateInput) {
     return discounts.createDiscountCode(ctx, input);
   }
 
-  @Mutation(() => DiscountCode, { description: 'Needs `discounts.update`.' })
+  @Mutation(() => DiscountCode)
   @Raises('duplicate_code')
   discountCodeUpdate(
     @Context() ctx: Ctx,
@@ -56,7 +56,7 @@ export class DiscountResolver {
     return discounts.updateDiscountCode(ctx, id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Needs `discounts.delete`.' })
+  @Mutation(() => Boolean)
   discountCodeDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return discounts.deleteDiscountCode(ctx, id);
   }

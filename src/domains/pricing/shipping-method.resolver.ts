@@ -16,7 +16,7 @@ const PAGE = { limit: 20, max: 200 };
 
 @Resolver(() => ShippingMethod)
 export class ShippingMethodResolver {
-  @Query(() => ShippingMethodList, { description: 'All shipping methods. Needs `shipping.read`.' })
+  @Query(() => ShippingMethodList, { description: 'All shipping methods.' })
   shippingMethods(
     @Context() ctx: Ctx,
     @Args(() => PageArgs) { page, limit }: PageArgs,
@@ -25,7 +25,7 @@ export class ShippingMethodResolver {
     return methods.listShippingMethods(ctx, resolvePage(page, limit, PAGE), { active: active ?? undefined });
   }
 
-  @Query(() => ShippingMethod, { description: 'Needs `shipping.read`.' })
+  @Query(() => ShippingMethod)
   shippingMethod(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return methods.getShippingMethod(ctx, id);
   }
@@ -35,7 +35,7 @@ export class ShippingMethodResolver {
     return methods.listActiveShippingMethods(ctx);
   }
 
-  @Mutation(() => ShippingMethod, { description: 'Needs `shipping.create`.' })
+  @Mutation(() => ShippingMethod)
   @Raises('not_found')
   shippingMethodCreate(
     @Context() ctx: Ctx,
@@ -44,7 +44,7 @@ export class ShippingMethodResolver {
     return methods.createShippingMethod(ctx, input);
   }
 
-  @Mutation(() => ShippingMethod, { description: 'Needs `shipping.update`.' })
+  @Mutation(() => ShippingMethod)
   @Raises('not_found')
   shippingMethodUpdate(
     @Context() ctx: Ctx,
@@ -54,7 +54,7 @@ export class ShippingMethodResolver {
     return methods.updateShippingMethod(ctx, id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Needs `shipping.delete`.' })
+  @Mutation(() => Boolean)
   shippingMethodDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return methods.deleteShippingMethod(ctx, id);
   }

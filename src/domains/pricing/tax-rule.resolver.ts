@@ -10,22 +10,22 @@ const PAGE = { limit: 20, max: 200 };
 
 @Resolver(() => TaxRule)
 export class TaxRuleResolver {
-  @Query(() => TaxRuleList, { description: 'Tax rules, oldest first. Needs `tax.read`.' })
+  @Query(() => TaxRuleList, { description: 'Tax rules, oldest first.' })
   taxRules(@Context() ctx: Ctx, @Args(() => PageArgs) { page, limit }: PageArgs) {
     return taxRules.listTaxRules(ctx, resolvePage(page, limit, PAGE));
   }
 
-  @Query(() => TaxRule, { description: 'Needs `tax.read`.' })
+  @Query(() => TaxRule)
   taxRule(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return taxRules.getTaxRule(ctx, id);
   }
 
-  @Mutation(() => TaxRule, { description: 'Needs `tax.create`.' })
+  @Mutation(() => TaxRule)
   taxRuleCreate(@Context() ctx: Ctx, @Arg('input', () => TaxRuleCreateInput) input: TaxRuleCreateInput) {
     return taxRules.createTaxRule(ctx, input);
   }
 
-  @Mutation(() => TaxRule, { description: 'Needs `tax.update`.' })
+  @Mutation(() => TaxRule)
   taxRuleUpdate(
     @Context() ctx: Ctx,
     @Arg('id', () => UuidScalar) id: string,
@@ -35,7 +35,7 @@ export class TaxRuleResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: 'Products and shipping methods using it are then untaxed. Needs `tax.delete`.',
+    description: 'Products and shipping methods using it are then untaxed.',
   })
   taxRuleDelete(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return taxRules.deleteTaxRule(ctx, id);
