@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { packageRoot } from '../../src/platform/paths';
 import { FakeProvider } from '../harness/fake-provider';
 import { freePort } from '../harness/free-port';
+import { scratchDir } from '../harness/scratch-dir';
 
 const root = packageRoot();
 const run = promisify(execFile);
@@ -34,12 +35,8 @@ function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.Proces
 // the tests share two data folders (in the order they run) instead of making one each. `dataDir` is migrated,
 // then served (which loads the demo shop), then used by the admin tests; `seededDir` is seeded by `seed --demo`
 // and then refuses a taken port.
-const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
-const seededDir = mkdtempSync(join(tmpdir(), 'svc-seed-'));
-afterAll(() => {
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(seededDir, { recursive: true, force: true });
-});
+const dataDir = scratchDir('svc-cli');
+const seededDir = scratchDir('svc-seed');
 
 describe('svc CLI', () => {
   it('prints usage without a command, and refuses arguments a command does not take (exit 2)', async () => {

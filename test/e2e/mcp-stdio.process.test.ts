@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { packageRoot } from '../../src/platform/paths';
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
 import { callJson } from '../harness/mcp-client';
+import { scratchDir } from '../harness/scratch-dir';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../harness/server';
 
 const root = packageRoot();
@@ -17,14 +18,11 @@ const SVC = ['-r', '@swc-node/register', join(root, 'src/main.ts')];
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
 
 let t: TestServer;
-const dataDir = mkdtempSync(join(tmpdir(), 'svc-mcp-'));
+const dataDir = scratchDir('svc-mcp');
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterAll(async () => {
-  await t?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 /** The child's environment: this test's PostgreSQL database when there is one, else its own embedded one. */
 function childEnv(extra: Record<string, string> = {}): Record<string, string> {

@@ -6,17 +6,14 @@
  * twice (the terminal's and npm's): it must still shut down gracefully, not die on the second one.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import { packageRoot } from '../../src/platform/paths';
 import { freePort } from '../harness/free-port';
+import { scratchDir } from '../harness/scratch-dir';
 
 const root = packageRoot();
-const dataDir = mkdtempSync(join(tmpdir(), 'svc-npm-start-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = scratchDir('svc-npm-start');
 
 /** Whether something accepts TCP connections on `port`. */
 const listening = (port: number) =>

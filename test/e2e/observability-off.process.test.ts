@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { scratchDir } from '../harness/scratch-dir';
 import { startSvcProcess } from '../harness/svc-process';
 
 /**
@@ -15,8 +15,11 @@ jest.setTimeout(600_000);
 
 const probe = join(__dirname, '..', 'harness', 'module-probe.js');
 
+const probeDir = scratchDir('svc-probe');
+let probes = 0;
+
 async function serveAndProbe(env: Record<string, string>) {
-  const out = join(mkdtempSync(join(tmpdir(), 'svc-probe-')), 'modules.json');
+  const out = join(probeDir, `modules-${++probes}.json`);
   const svc = await startSvcProcess({ ...env, OBS_PROBE_OUT: out, SVC_LOG_LEVEL: 'info' }, ['-r', probe]);
   const rest = await fetch(`${svc.url}/api/v1/store/products?limit=2`);
   const graphql = await fetch(`${svc.url}/graphql`, {

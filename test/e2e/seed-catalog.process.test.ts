@@ -6,8 +6,6 @@
  * superuser (the batches skip the row-by-row foreign-key checks) and as a role that may not (they run them).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -15,6 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 import { packageRoot } from '../../src/platform/paths';
+import { scratchDir } from '../harness/scratch-dir';
 import { createPostgresDatabase } from '../harness/server';
 
 const root = packageRoot();
@@ -56,8 +55,7 @@ async function expectSeeded(first: (sql: string) => Promise<Record<string, unkno
 }
 
 describe('svc seed --catalog', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-seed-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = scratchDir('svc-seed');
 
   it('loads the catalog in batches with progress, refuses a second run, and keeps the ledger consistent', async () => {
     const seeded = await run(process.execPath, [...SVC, 'seed', '--catalog', '25', '--batch', '10', '--json'], {
@@ -105,12 +103,15 @@ describe('svc seed --catalog', () => {
 
 const serverUrl = process.env.SVC_TEST_DATABASE_URL;
 const PG_ENV = { SVC_DATABASE_TLS: 'disable', SVC_AUTH_JWT_SECRET: 'seed-test-'.padEnd(64, 'x') };
+// At the top level: in a skipped describe the folder would be made but its afterAll would not run.
+const pgDataDir = scratchDir('svc-seed-pg');
 (serverUrl ? describe : describe.skip)('svc seed --catalog on PostgreSQL', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-seed-pg-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   /** The CLI against the PostgreSQL database at `url`. */
   const svc = (args: string[], url: string) =>
-    run(process.execPath, [...SVC, ...args], { env: { ...env(dataDir), ...PG_ENV, SVC_DATABASE_URL: url }, cwd: root });
+    run(process.execPath, [...SVC, ...args], {
+      env: { ...env(pgDataDir), ...PG_ENV, SVC_DATABASE_URL: url },
+      cwd: root,
+    });
   const seedAs = async (url: string) =>
     JSON.parse((await svc(['seed', '--catalog', '30', '--batch', '7', '--json'], url)).stdout) as {
       seeded: boolean;
