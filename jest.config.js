@@ -43,6 +43,6 @@ module.exports = {
   maxWorkers: 3,
   // A worker keeps some of every test file's modules (their registries are not all released), growing to about
   // 1.1 GB by its thirtieth file, and each collection walks it all; one past 600 MB after a file is replaced.
-  // Measured: npm test 161–166 s with the limit against 170–187 s without, and a third of the memory.
+  // Measured: npm test 161–168 s with the limit against 170–187 s without, and a third of the memory (D-283).
   workerIdleMemoryLimit: '600MB',
 };

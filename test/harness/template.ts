@@ -25,9 +25,9 @@ function migrationsHash(): string {
  * A migrated embedded database cluster in `.test-cache/pglite-<hash>/`, built once per migration set. A test
  * server copies the folder into its data folder and opens it the way `npm start` opens `<data_dir>/db`: the
  * copy (41 MB) and open take about 0.3 s, where initdb plus migrations take several seconds. An earlier
- * template was a tarball loaded into PGlite's in-memory file system; unpacking it in JavaScript cost 0.5 s of
- * every server start and a sixth of the suite's CPU in unpacking and garbage collection (docs/decisions.md,
- * "Test database template").
+ * template was a tarball loaded into PGlite's in-memory file system; unpacking it in JavaScript cost about 0.5 s
+ * of every server start, and in a profile 8 of the suite's 62 busy seconds plus much of its garbage collection
+ * (docs/decisions.md, D-279).
  */
 export async function ensureTemplate(): Promise<string> {
   const cache = join(packageRoot(), '.test-cache');
@@ -67,8 +67,8 @@ export function copyTemplate(template: string, dataDir: string): void {
  * Where test servers keep their data folders: `SVC_TEST_TMPDIR` when set, else /dev/shm when it is a memory file
  * system with room to spare (2 GB: three workers each hold a server or two of about 45 MB), else the system's
  * temporary folder. On a disk the embedded database's page writes and the template copies cost a system call each
- * through the file system's journal: measured, `npm test` spent 105 s of system time on /tmp against 29 s on
- * /dev/shm, and took 225 s against 193 s.
+ * through the file system's journal: measured, `npm test` spent 105 s of system time on /tmp against 22 s on
+ * /dev/shm, and took 225 s against 169–171 s (D-280).
  */
 export function testDataRoot(): string {
   if (process.env.SVC_TEST_TMPDIR) return process.env.SVC_TEST_TMPDIR;
