@@ -17,6 +17,7 @@ export class RedisBreaker {
   readonly client: Redis;
   private openUntil = 0;
   private down = false;
+  private closing = false;
 
   constructor(
     url: string,
@@ -41,6 +42,11 @@ export class RedisBreaker {
     });
     // The error event fires on every reconnect attempt; the state change is what the log needs.
     this.client.on('error', (err) => this.failed(err));
+    // A dropped connection is an outage too, even when the first reconnect succeeds before any attempt errs (a
+    // Redis restarted within ioredis's 200 ms back-off): commands fell back to memory meanwhile, so it is logged.
+    this.client.on('close', () => {
+      if (!this.closing) this.failed(new Error('connection closed'));
+    });
     this.client.on('ready', () => this.recovered());
   }
 
@@ -77,6 +83,7 @@ export class RedisBreaker {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.client.quit().catch(() => this.client.disconnect());
   }
 

@@ -86,6 +86,11 @@ const stop = (child: ChildProcess) =>
     expect(degraded.status).toBe(200);
     expect(degraded.body.data).toMatchObject({ status: 'degraded', redis: 'unreachable', database: 'ok' });
 
+    // Both connections noticed the outage before Redis returns (the log line is the state change under test).
+    const redisStates = () => captured.entries.map((e) => String(e.msg)).filter((m) => /^redis /.test(m));
+    for (let i = 0; i < 50 && redisStates().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(redisStates()).toHaveLength(2);
+
     redis = await startRedis(port);
     let ready = '';
     for (let i = 0; i < 100 && ready !== 'ready'; i++) {
@@ -101,8 +106,7 @@ const stop = (child: ChildProcess) =>
     } finally {
       client.disconnect();
     }
-    const states = captured.entries.map((e) => e.msg).filter((m) => /^redis /.test(String(m)));
-    expect(states.sort()).toEqual([
+    expect(redisStates().sort()).toEqual([
       "redis is back: other instances' store writes are heard of again",
       'redis is back: rate limits, login locks and the token blacklist are shared again',
       "redis unavailable: other instances' store writes are not heard of: reads stay on the primary until it is back",
