@@ -239,6 +239,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       rootFieldLimit: config['graphql.root_field_limit'],
       sandbox: config['graphql.sandbox'],
       development,
+      compiledReads: config['graphql.compiled_reads'],
     });
     await apollo.start();
     const queryLog = new RequestQueryLog();

@@ -15,6 +15,7 @@ import type { ResponseEffects } from './effects';
 import type { HookRegistry } from './hooks';
 import type { Loaders } from './loaders';
 import type { PluginDirectory } from './plugins';
+import type { RawJsonParts } from './raw-json';
 
 export type { DbClient } from './db-client';
 
@@ -107,4 +108,9 @@ export interface Ctx extends AppServices {
   afterCommit?: Array<() => Promise<void>>;
   /** Extra fields of the request's log line (the operation that ran), when an HTTP request is behind it. */
   logFields?: Record<string, unknown>;
+  /**
+   * Set by the GraphQL endpoint only: resolvers that compiled their selection into SQL file the JSON text
+   * PostgreSQL built here instead of returning objects (see raw-json.ts).
+   */
+  rawJson?: RawJsonParts;
 }

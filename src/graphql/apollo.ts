@@ -8,6 +8,7 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 
 import type { Ctx } from '../context/ctx';
 import { takeLimits } from '../context/limits';
+import { stringifyAnswer } from '../context/raw-json';
 import { recordGraphqlRefused } from '../platform/telemetry';
 import { errorFields } from '../shared/error-fields';
 import { AppError } from '../shared/errors';
@@ -26,6 +27,8 @@ export interface ApolloOptions {
   rootFieldLimit: number;
   sandbox: boolean;
   development: boolean;
+  /** `graphql.compiled_reads`: resolvers may answer with JSON PostgreSQL built (see context/raw-json.ts). */
+  compiledReads: boolean;
 }
 
 /**
@@ -82,7 +85,9 @@ function servicePlugin(limits: { signedIn: number; anonymous: number }): ApolloS
 export function createApollo(opts: ApolloOptions): ApolloServer<Ctx> {
   return new ApolloServer<Ctx>({
     // Executes through graphql-jit (see jit.ts); Apollo still parses, validates, limits and formats.
-    gateway: jitGateway(opts.schema),
+    gateway: jitGateway(opts.schema, { rawJson: opts.compiledReads }),
+    // Apollo's own (JSON plus a newline), writing the JSON text that compiled reads left in place of their lists.
+    stringifyResult: stringifyAnswer,
     introspection: true,
     csrfPrevention: true,
     // The process owns shutdown (main.ts: drain HTTP, stop Apollo, drain background work, close the database).

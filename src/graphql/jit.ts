@@ -10,6 +10,7 @@ import {
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 
 import type { Ctx } from '../context/ctx';
+import { RawJsonParts } from '../context/raw-json';
 import { routeOperation } from '../context/read-routing';
 import { inSpan, metricsOn, recordGraphqlOperation, tracingOn } from '../platform/telemetry';
 
@@ -101,7 +102,7 @@ const CACHE_SIZE = 500;
  * executes each operation compiled with graphql-jit, cached by Apollo's query hash and operation name (Apollo
  * has already parsed and validated the document, and run the plugins' `didResolveOperation`).
  */
-export function jitGateway(schema: GraphQLSchema): GatewayInterface {
+export function jitGateway(schema: GraphQLSchema, opts: { rawJson: boolean }): GatewayInterface {
   const cache = new Map<string, OperationRunner>();
   const executor: GatewayExecutor = async (request) => {
     const key = `${request.queryHash}:${request.operationName ?? ''}`;
@@ -114,7 +115,13 @@ export function jitGateway(schema: GraphQLSchema): GatewayInterface {
       if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     }
     cache.set(key, run);
-    return run(request.request.variables, request.context) as ReturnType<GatewayExecutor>;
+    if (!opts.rawJson) return run(request.request.variables, request.context) as ReturnType<GatewayExecutor>;
+    // Only this endpoint writes the answer as text: resolvers may leave JSON PostgreSQL built (raw-json.ts).
+    const parts = new RawJsonParts();
+    (request.context as Ctx).rawJson = parts;
+    const result = await run(request.request.variables, request.context);
+    parts.placeIn(result.data);
+    return result as Awaited<ReturnType<GatewayExecutor>>;
   };
   let announce: Parameters<GatewayInterface['onSchemaLoadOrUpdate']>[0] | undefined;
   return {

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
+import { Details } from './details-shape';
 import type { AttributeValueInput } from './product.inputs';
 import type { AttributeValue } from './product.type';
 
@@ -100,7 +101,7 @@ export async function setAttributeValues(
   });
   return owner.variantId
     ? ctx.loaders.variantAttributes.load(owner.variantId)
-    : (await ctx.loaders.productDetails.load(owner.productId)).attributes;
+    : (await ctx.loaders.productDetails.load({ id: owner.productId, details: Details.attributes })).attributes!;
 }
 
 /** Removes one attribute value; 404 when the product, variant, attribute or value is unknown. */

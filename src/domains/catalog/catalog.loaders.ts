@@ -3,6 +3,7 @@ import DataLoader from 'dataloader';
 import { byId, groupedBy, type LoaderDeps } from '../../context/loaders';
 import { Prisma } from '../../generated/prisma/client';
 import type { CategoryTranslation } from './category.type';
+import { ALL_DETAILS, Details } from './details-shape';
 import type { AttributeValue, ProductMediaRef, ProductTranslation, Variant, VariantOptionRef } from './product.type';
 
 export interface ProductSummary {
@@ -16,16 +17,25 @@ export interface VariantSummary {
   sku: string | null;
 }
 
-/** Everything of a product that its API shape embeds, read for a whole page in one statement. */
+/**
+ * Everything of a product that its API shape embeds, read for a whole page in one statement. A relation the read's
+ * selection did not ask for is absent (see details-shape.ts); a field resolver that needs it reads it again.
+ */
 export interface ProductDetails {
-  translations: ProductTranslation[];
+  translations?: ProductTranslation[];
   /** Category ids in their position order. */
-  categories: string[];
-  tags: string[];
-  media: ProductMediaRef[];
-  attributes: AttributeValue[];
-  /** All variants (options and attribute values attached); the store shows the active ones. */
-  variants: Variant[];
+  categories?: string[];
+  tags?: string[];
+  media?: ProductMediaRef[];
+  attributes?: AttributeValue[];
+  /** All variants (options and attribute values attached when asked for); the store shows the active ones. */
+  variants?: Variant[];
+}
+
+/** A product and the relations (bits of `Details`) to read with it. */
+export interface DetailsKey {
+  id: string;
+  details: number;
 }
 
 /**
@@ -38,9 +48,13 @@ export interface CatalogLoaders {
   /** The product's name in the default locale, else in its first locale. */
   productNameById: DataLoader<string, string>;
   variantSummaryById: DataLoader<string, VariantSummary | null>;
-  productDetails: DataLoader<string, ProductDetails>;
-  /** Primes {@link productDetails} with a row read by another statement (product by slug reads them at once). */
-  primeProductDetails(row: DetailsRow): void;
+  /** Keyed by product and shape: a page's products share one shape, so one statement per page. */
+  productDetails: DataLoader<DetailsKey, ProductDetails, string>;
+  /**
+   * Primes {@link productDetails} with rows read by another statement (a list or a product read with its
+   * relations: one statement per page).
+   */
+  primeProductDetails(rows: readonly DetailsRow[], details: number): void;
   variantAttributes: DataLoader<string, AttributeValue[]>;
   categoryTranslations: DataLoader<string, CategoryTranslation[]>;
 }
@@ -72,18 +86,30 @@ const attributeValuesOf = (
 export const TRANSLATION_JSON = Prisma.sql`json_build_object('locale', t.locale, 'name', t.name, 'description', t.description,
   'slug', t.slug, 'metaTitle', t.meta_title, 'metaDescription', t.meta_description)`;
 
-/**
- * A variant `v` of product `p` as the API shows it, prices inherited from the product when unset or 0 (tested
- * against Prisma's fields: product-projection.test.ts).
- */
-export const VARIANT_JSON = Prisma.sql`json_build_object(
+/** The columns every variant carries; option ids and attribute values come when asked for. */
+const VARIANT_COLUMNS = Prisma.sql`
   'id', v.id, 'productId', v.product_id, 'sku', v.sku,
   'priceGross', COALESCE(NULLIF(v.price_gross, 0), p.price_gross),
   'priceNet', COALESCE(NULLIF(v.price_net, 0), p.price_net),
   'stock', v.stock, 'active', v.active, 'position', v.position,
-  'createdAt', ${isoUtc('v.created_at')}, 'updatedAt', ${isoUtc('v.updated_at')},
-  'optionIds', ARRAY(SELECT vo.option_id FROM variant_options vo WHERE vo.variant_id = v.id),
-  'attributes', ${attributeValuesOf('variant_attribute_values', 'variant_id', Prisma.sql`v.id`)})`;
+  'createdAt', ${isoUtc('v.created_at')}, 'updatedAt', ${isoUtc('v.updated_at')}`;
+
+/**
+ * A variant `v` of product `p` as the API shows it with the relations `details` asks for, prices inherited from the
+ * product when unset or 0 (with every relation, tested against Prisma's fields: product-projection.test.ts).
+ */
+export const variantJson = (details: number) =>
+  Prisma.sql`json_build_object(${VARIANT_COLUMNS}${
+    details & Details.variantOptions
+      ? Prisma.sql`,
+  'optionIds', ARRAY(SELECT vo.option_id FROM variant_options vo WHERE vo.variant_id = v.id)`
+      : Prisma.empty
+  }${
+    details & Details.variantAttributes
+      ? Prisma.sql`,
+  'attributes', ${attributeValuesOf('variant_attribute_values', 'variant_id', Prisma.sql`v.id`)}`
+      : Prisma.empty
+  })`;
 
 /** An option `o` of group `g` as the API shows it, with the group's position (the variants' option order). */
 const OPTION_JSON = Prisma.sql`json_build_object('id', o.id, 'propertyGroupId', o.property_group_id,
@@ -98,43 +124,70 @@ const optionsOf = (products: Prisma.Sql) => Prisma.sql`COALESCE((SELECT json_agg
                  WHERE v.product_id ${products})), '[]'::json)`;
 
 /**
- * Every relation of product `p` as a JSON array built by PostgreSQL, so a page's 250 variants cross the wire
- * and the driver as 25 documents that JSON.parse reads natively, not as typed rows converted value by value.
- * Variants carry option ids only: the options are shared by many variants and come once (`optionsOf`);
- * their attribute values are their own, so they come embedded.
+ * The relations of product `p` that `details` asks for, each as a JSON array built by PostgreSQL, so a page's 250
+ * variants cross the wire and the driver as 25 documents that JSON.parse reads natively, not as typed rows
+ * converted value by value. Variants carry option ids only: the options are shared by many variants and come once
+ * (`optionsOf`); their attribute values are their own, so they come embedded.
  */
-const RELATION_COLUMNS = Prisma.sql`
-    COALESCE((SELECT json_agg(${TRANSLATION_JSON} ORDER BY t.locale)
-              FROM product_translations t WHERE t.product_id = p.id), '[]'::json) AS translations,
-    COALESCE((SELECT json_agg(pc.category_id ORDER BY pc.position, pc.category_id) FROM product_categories pc WHERE pc.product_id = p.id), '[]'::json) AS categories,
-    COALESCE((SELECT json_agg(pt.tag_id ORDER BY pt.tag_id) FROM product_tags pt WHERE pt.product_id = p.id), '[]'::json) AS tags,
-    COALESCE((SELECT json_agg(json_build_object('mediaId', pm.media_id, 'position', pm.position, 'storageKey', m.storage_key) ORDER BY pm.position, pm.media_id)
-              FROM product_media pm JOIN media m ON m.id = pm.media_id WHERE pm.product_id = p.id), '[]'::json) AS media,
-    ${attributeValuesOf('product_attribute_values', 'product_id', Prisma.sql`p.id`)} AS attributes,
-    COALESCE((SELECT json_agg(${VARIANT_JSON} ORDER BY v.position, v.created_at, v.id)
-              FROM product_variants v WHERE v.product_id = p.id), '[]'::json) AS variants`;
+function relationColumns(details: number): Prisma.Sql {
+  const columns: Prisma.Sql[] = [];
+  if (details & Details.translations)
+    columns.push(Prisma.sql`COALESCE((SELECT json_agg(${TRANSLATION_JSON} ORDER BY t.locale)
+              FROM product_translations t WHERE t.product_id = p.id), '[]'::json) AS translations`);
+  if (details & Details.categories)
+    columns.push(
+      Prisma.sql`COALESCE((SELECT json_agg(pc.category_id ORDER BY pc.position, pc.category_id) FROM product_categories pc WHERE pc.product_id = p.id), '[]'::json) AS categories`,
+    );
+  if (details & Details.tags)
+    columns.push(
+      Prisma.sql`COALESCE((SELECT json_agg(pt.tag_id ORDER BY pt.tag_id) FROM product_tags pt WHERE pt.product_id = p.id), '[]'::json) AS tags`,
+    );
+  if (details & Details.media)
+    columns.push(Prisma.sql`COALESCE((SELECT json_agg(json_build_object('mediaId', pm.media_id, 'position', pm.position, 'storageKey', m.storage_key) ORDER BY pm.position, pm.media_id)
+              FROM product_media pm JOIN media m ON m.id = pm.media_id WHERE pm.product_id = p.id), '[]'::json) AS media`);
+  if (details & Details.attributes)
+    columns.push(
+      Prisma.sql`${attributeValuesOf('product_attribute_values', 'product_id', Prisma.sql`p.id`)} AS attributes`,
+    );
+  if (details & Details.variants)
+    columns.push(Prisma.sql`COALESCE((SELECT json_agg(${variantJson(details)} ORDER BY v.position, v.created_at, v.id)
+              FROM product_variants v WHERE v.product_id = p.id), '[]'::json) AS variants`);
+  return columns.length ? Prisma.sql`, ${Prisma.join(columns, ',\n    ')}` : Prisma.empty;
+}
 
-/** {@link RELATION_COLUMNS} and the options of the product's variants (product by slug: one statement). */
-export const DETAILS_COLUMNS = Prisma.sql`${RELATION_COLUMNS},
-    ${optionsOf(Prisma.sql`= p.id`)} AS options`;
+/** The options the variants' option ids point at: asked for with the variants' options only. */
+const wantsOptions = (details: number) =>
+  (details & (Details.variants | Details.variantOptions)) === (Details.variants | Details.variantOptions);
 
 /**
- * The details of a page of products in one statement: a row per product, the options of all their variants on
- * the first row only (an uncorrelated subquery, evaluated once; repeating it would send it 25 times).
+ * The select-list tail that reads product `p`'s relations `details` asks for, and the options of its variants when
+ * asked for: `'each'` on every row (product by slug: a few rows, any may be the one kept), or once, on the first
+ * row, for the products matching `scope` (a condition on `v.product_id`: a page's 25 products share their
+ * options, so they are sent once).
  */
-const DETAILS_SQL = (ids: string[]) => Prisma.sql`
-  SELECT p.id, ${RELATION_COLUMNS},
-    CASE WHEN row_number() OVER () = 1 THEN ${optionsOf(Prisma.sql`= ANY(${ids}::uuid[])`)} END AS options
+export const detailColumns = (details: number, options: 'each' | Prisma.Sql) =>
+  Prisma.sql`${relationColumns(details)}${
+    !wantsOptions(details)
+      ? Prisma.empty
+      : options === 'each'
+        ? Prisma.sql`, ${optionsOf(Prisma.sql`= p.id`)} AS options`
+        : Prisma.sql`,
+    CASE WHEN row_number() OVER () = 1 THEN ${optionsOf(options)} END AS options`
+  }`;
+
+/** The details of a page of products in one statement: a row per product (see {@link detailColumns}). */
+const DETAILS_SQL = (ids: string[], details: number) => Prisma.sql`
+  SELECT p.id${detailColumns(details, Prisma.sql`= ANY(${ids}::uuid[])`)}
   FROM products p
   WHERE p.id = ANY(${ids}::uuid[])`;
 
 type OptionRow = VariantOptionRef & { groupPosition: number };
 
-/** A row of {@link DETAILS_COLUMNS}, before the options are attached to the variants. */
+/** A row of {@link detailColumns}, before the options are attached to the variants. */
 export type DetailsRow = Omit<ProductDetails, 'media'> & {
   id: string;
-  media: Array<{ mediaId: string; position: number; storageKey: string }>;
-  options: OptionRow[] | null;
+  media?: Array<{ mediaId: string; position: number; storageKey: string }>;
+  options?: OptionRow[] | null;
 };
 
 const VARIANT_ATTRIBUTES_SQL = (ids: string[]) => Prisma.sql`
@@ -173,7 +226,8 @@ function detailsOf(
   optionById: Map<string, OptionRow>,
   mediaUrl: LoaderDeps['mediaUrl'],
 ): ProductDetails {
-  for (const variant of row.variants) {
+  for (const variant of row.variants ?? []) {
+    if (!variant.optionIds) continue;
     variant.options = optionsInGroupOrder(variant.optionIds, optionById);
     variant.optionIds = variant.options.map((o) => o.id);
   }
@@ -183,8 +237,48 @@ function detailsOf(
     tags: row.tags,
     attributes: row.attributes,
     variants: row.variants,
-    media: row.media.map((m) => ({ mediaId: m.mediaId, position: m.position, url: mediaUrl(m.storageKey) })),
+    media: row.media?.map((m) => ({ mediaId: m.mediaId, position: m.position, url: mediaUrl(m.storageKey) })),
   };
+}
+
+const detailsKey = (key: DetailsKey) => `${key.id}:${key.details}`;
+
+/** The keys' product ids grouped by shape (a request whose lists ask for different relations reads each once). */
+function idsByShape(keys: readonly DetailsKey[]): Map<number, string[]> {
+  const groups = new Map<number, string[]>();
+  for (const { id, details } of keys) {
+    const ids = groups.get(details);
+    if (ids) ids.push(id);
+    else groups.set(details, [id]);
+  }
+  return groups;
+}
+
+/** A product without rows (deleted meanwhile): the asked-for relations are empty. */
+function emptyDetails(details: number): ProductDetails {
+  const empty = (bit: number) => (details & bit ? [] : undefined);
+  return {
+    translations: empty(Details.translations),
+    categories: empty(Details.categories),
+    tags: empty(Details.tags),
+    media: empty(Details.media),
+    attributes: empty(Details.attributes),
+    variants: empty(Details.variants),
+  };
+}
+
+/**
+ * The relations of product `id` that field `bit` needs, read with the shape `details` the product was listed with
+ * when that shape holds them, else with all of them (a field the selection analysis did not foresee still answers).
+ */
+export async function productDetailsFor(
+  loaders: Pick<CatalogLoaders, 'productDetails'>,
+  id: string,
+  details: number | undefined,
+  bit: number,
+): Promise<ProductDetails> {
+  const shape = details !== undefined && (details & bit) === bit ? details : ALL_DETAILS;
+  return loaders.productDetails.load({ id, details: shape });
 }
 
 export function createCatalogLoaders(opts: LoaderDeps): CatalogLoaders {
@@ -208,19 +302,25 @@ export function createCatalogLoaders(opts: LoaderDeps): CatalogLoaders {
       }
       return ids.map((id) => names.get(id) ?? '');
     }),
-    // One statement per page whatever its size (the products' own rows are the list's statement).
-    productDetails: new DataLoader(async (ids) => {
-      const rows = await prisma.$queryRaw<DetailsRow[]>(DETAILS_SQL([...ids]));
-      // The options ride on one row (the first numbered); which one the driver lists first is not promised.
+    // One statement per page and shape whatever the page's size (the products' own rows are the list's statement).
+    productDetails: new DataLoader(
+      async (keys) => {
+        const byProduct = new Map<string, ProductDetails>();
+        for (const [details, ids] of idsByShape(keys)) {
+          const rows = await prisma.$queryRaw<DetailsRow[]>(DETAILS_SQL(ids, details));
+          // The options ride on one row (the first numbered); which one the driver lists first is not promised.
+          const optionById = byOptionId(rows.find((row) => row.options)?.options);
+          for (const row of rows)
+            byProduct.set(detailsKey({ id: row.id, details }), detailsOf(row, optionById, opts.mediaUrl));
+        }
+        return keys.map((key): ProductDetails => byProduct.get(detailsKey(key)) ?? emptyDetails(key.details));
+      },
+      { cacheKeyFn: detailsKey },
+    ),
+    primeProductDetails(rows, details) {
       const optionById = byOptionId(rows.find((row) => row.options)?.options);
-      const byProduct = new Map(rows.map((row) => [row.id, detailsOf(row, optionById, opts.mediaUrl)]));
-      return ids.map(
-        (id): ProductDetails =>
-          byProduct.get(id) ?? { translations: [], categories: [], tags: [], media: [], attributes: [], variants: [] },
-      );
-    }),
-    primeProductDetails(row) {
-      loaders.productDetails.prime(row.id, detailsOf(row, byOptionId(row.options), opts.mediaUrl));
+      for (const row of rows)
+        loaders.productDetails.prime({ id: row.id, details }, detailsOf(row, optionById, opts.mediaUrl));
     },
     variantAttributes: new DataLoader(async (ids) => {
       const rows = await prisma.$queryRaw<Array<{ variantId: string; values: AttributeValue[] }>>(

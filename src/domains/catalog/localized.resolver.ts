@@ -1,6 +1,8 @@
 import { Arg, Ctx as Context, FieldResolver, Resolver, Root } from 'type-graphql';
 
 import type { Ctx } from '../../context/ctx';
+import { productDetailsFor } from './catalog.loaders';
+import { Details } from './details-shape';
 import { LOCALE_ARG, localized } from './localized';
 import { AttributeValue, NameTranslation, Product, VariantOptionRef } from './product.type';
 import { Attribute, AttributeOption, AttributeTranslation, PropertyGroup, PropertyOption } from './property.type';
@@ -17,7 +19,11 @@ function nameOf(ctx: Ctx, translations: readonly NameTranslation[], locale?: str
 
 /** The product's translation to show, from the details the page's loader already holds. */
 async function productTranslation(ctx: Ctx, p: Product, locale?: string | null) {
-  return localized(ctx, (await ctx.loaders.productDetails.load(p.id)).translations, locale);
+  return localized(
+    ctx,
+    (await productDetailsFor(ctx.loaders, p.id, p.detailsShape, Details.translations)).translations!,
+    locale,
+  );
 }
 
 @Resolver(() => Product)

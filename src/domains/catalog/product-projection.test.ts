@@ -4,7 +4,8 @@
  * missing from the API: these tests compare the projections with Prisma's scalar fields.
  */
 import { Prisma } from '../../generated/prisma/client';
-import { TRANSLATION_JSON, VARIANT_JSON } from './catalog.loaders';
+import { TRANSLATION_JSON, variantJson } from './catalog.loaders';
+import { ALL_DETAILS } from './details-shape';
 import { PRODUCT_COLUMNS } from './product-query';
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -32,7 +33,7 @@ describe('raw-SQL projections cover the Prisma models', () => {
   });
 
   it('the product-details loader builds every variant field', () => {
-    const keys = jsonKeys(VARIANT_JSON);
+    const keys = jsonKeys(variantJson(ALL_DETAILS));
     expect(
       missing('ProductVariant', Object.keys(Prisma.ProductVariantScalarFieldEnum), (f) => keys.includes(f)),
     ).toEqual([]);

@@ -20,7 +20,10 @@ import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import * as values from './attribute-value.service';
 import * as bulk from './bulk.service';
+import { productDetailsFor } from './catalog.loaders';
+import { compileProductItem, responsePath } from './compiled-items';
 import { csvTemplate, importProductsCsv } from './csv-import';
+import { Details, productSelection } from './details-shape';
 import {
   AttributeValuesInput,
   BulkProductsInput,
@@ -41,10 +44,27 @@ import {
   ProductTranslation,
   Variant,
 } from './product.type';
-import { getProduct, getStoreProductBySlug, listProducts } from './product-query';
+import { getProduct, getStoreProductBySlug, type ListPlan, listProducts } from './product-query';
 import * as variants from './variant.service';
 
 const PAGE = { limit: 25, max: 100 };
+
+/**
+ * How a product list reads what `info` selects: the columns and relations it needs, and, on the GraphQL endpoint
+ * when the selection compiles (compiled-items.ts), the SQL that writes its items' JSON.
+ */
+function readPlan(ctx: Ctx, info: GraphQLResolveInfo, storeView: boolean): ListPlan {
+  const compiled = ctx.rawJson ? compileProductItem(info, storeView) : null;
+  return {
+    storeView,
+    selection: productSelection(info, true),
+    ...(compiled && { raw: { item: compiled.item, path: [...responsePath(info.path), compiled.itemsKey] } }),
+  };
+}
+
+/** The relations of `p` that a field needs (`bit`), read with the shape its list was read with. */
+export const detailsOf = (ctx: Ctx, p: Product, bit: number) =>
+  productDetailsFor(ctx.loaders, p.id, p.detailsShape, bit);
 
 @ObjectType({ description: '`variant` for a single create, `variants` always (one per option combination).' })
 class VariantCreateResult {
@@ -68,21 +88,26 @@ export class ProductResolver {
     description:
       'Products. `search` matches names in every locale (last word as prefix); `categoryId` includes descendants.',
   })
-  products(@Context() ctx: Ctx, @Args(() => ProductListArgs) { page, limit, ...filter }: ProductListArgs) {
-    return listProducts(ctx, resolvePage(page, limit, PAGE), filter);
+  products(
+    @Context() ctx: Ctx,
+    @Args(() => ProductListArgs) { page, limit, ...filter }: ProductListArgs,
+    @Info() info: GraphQLResolveInfo,
+  ) {
+    return listProducts(ctx, resolvePage(page, limit, PAGE), filter, readPlan(ctx, info, false));
   }
 
   @Query(() => Product, { description: 'One product.' })
-  product(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
-    return getProduct(ctx, id);
+  product(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Info() info: GraphQLResolveInfo) {
+    return getProduct(ctx, id, false, productSelection(info, false));
   }
 
   @Query(() => ProductList, { description: 'Active products for the store; same parameters as `products`.' })
   storeProducts(
     @Context() ctx: Ctx,
     @Args(() => StoreProductListArgs) { page, limit, ...filter }: StoreProductListArgs,
+    @Info() info: GraphQLResolveInfo,
   ) {
-    return listProducts(ctx, resolvePage(page, limit, PAGE), { ...filter, active: true }, true);
+    return listProducts(ctx, resolvePage(page, limit, PAGE), { ...filter, active: true }, readPlan(ctx, info, true));
   }
 
   @Query(() => Product, {
@@ -92,14 +117,15 @@ export class ProductResolver {
   storeProduct(
     @Context() ctx: Ctx,
     @Arg('slug') slug: string,
+    @Info() info: GraphQLResolveInfo,
     @Arg('locale', () => String, { nullable: true }) locale?: string,
   ) {
-    return getStoreProductBySlug(ctx, slug, locale);
+    return getStoreProductBySlug(ctx, slug, locale, productSelection(info, false));
   }
 
   @Query(() => Product, { description: 'An active product by id.' })
-  storeProductById(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
-    return getProduct(ctx, id, true);
+  storeProductById(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Info() info: GraphQLResolveInfo) {
+    return getProduct(ctx, id, true, productSelection(info, false));
   }
 
   @Mutation(() => Product, { description: 'Creates a product.' })
@@ -235,39 +261,39 @@ export class ProductResolver {
 
   @FieldResolver(() => [ProductTranslation])
   async translations(@Root() p: Product, @Context() ctx: Ctx) {
-    return (await ctx.loaders.productDetails.load(p.id)).translations;
+    return (await detailsOf(ctx, p, Details.translations)).translations;
   }
 
   @FieldResolver(() => [UuidScalar], { description: 'Category ids.' })
   async categories(@Root() p: Product, @Context() ctx: Ctx) {
-    return (await ctx.loaders.productDetails.load(p.id)).categories;
+    return (await detailsOf(ctx, p, Details.categories)).categories;
   }
 
   @FieldResolver(() => [UuidScalar], { description: 'Tag ids.' })
   async tags(@Root() p: Product, @Context() ctx: Ctx) {
-    return (await ctx.loaders.productDetails.load(p.id)).tags;
+    return (await detailsOf(ctx, p, Details.tags)).tags;
   }
 
   @FieldResolver(() => [ProductMediaRef])
   async media(@Root() p: Product, @Context() ctx: Ctx) {
-    return (await ctx.loaders.productDetails.load(p.id)).media;
+    return (await detailsOf(ctx, p, Details.media)).media;
   }
 
   @FieldResolver(() => [Variant], { description: 'All variants (store: active ones only).' })
   async variants(@Root() p: Product, @Context() ctx: Ctx) {
-    const list = (await ctx.loaders.productDetails.load(p.id)).variants;
+    const list = (await detailsOf(ctx, p, Details.variants)).variants!;
     return p.storeView ? list.filter((v) => v.active) : list;
   }
 
   @FieldResolver(() => Boolean)
   async hasVariants(@Root() p: Product, @Context() ctx: Ctx) {
-    return (await ctx.loaders.productDetails.load(p.id)).variants.length > 0;
+    return (await detailsOf(ctx, p, Details.variants)).variants!.length > 0;
   }
 
   @FieldResolver(() => [AttributeValue], {
     description: 'Attribute values with the attribute’s identifier, type, unit and names.',
   })
   async attributes(@Root() p: Product, @Context() ctx: Ctx) {
-    return (await ctx.loaders.productDetails.load(p.id)).attributes;
+    return (await detailsOf(ctx, p, Details.attributes)).attributes;
   }
 }

@@ -91,6 +91,8 @@ export class Product {
   @Field(() => Date) updatedAt!: Date;
   /** Set on rows read through the store surface: only active variants are shown there. */
   storeView?: boolean;
+  /** The relations the read's selection asked for (bits of `Details`); unset: all of them. */
+  detailsShape?: number;
 }
 
 export const ProductList = PaginatedList(Product, 'ProductList');

@@ -6,6 +6,7 @@ import { rejectNulls } from '../../shared/updates';
 import { LIST_LIMITS } from '../../shared/validation/limits';
 import { refreshStockTotals } from '../inventory';
 import { setDefaultWarehouseStock } from '../inventory';
+import { ALL_DETAILS } from './details-shape';
 import { assertAllFound } from './input-checks';
 import type { VariantInput } from './product.inputs';
 import type { Variant } from './product.type';
@@ -38,7 +39,7 @@ export function cartesian(groups: string[][]): string[][] {
 
 /** The variants of a product as the API shows them (effective prices, options), read after commit. */
 export async function variantsById(ctx: Ctx, productId: string, ids: string[]): Promise<Variant[]> {
-  const all = (await ctx.loaders.productDetails.load(productId)).variants;
+  const all = (await ctx.loaders.productDetails.load({ id: productId, details: ALL_DETAILS })).variants!;
   return ids.map((id) => all.find((v) => v.id === id)).filter((v): v is Variant => Boolean(v));
 }
 

@@ -32,4 +32,13 @@ describe('graphqlRequestKey', () => {
     expect(keyOf(post({ query, variables: `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}` }))).toBeUndefined();
     expect(keyOf(post({ query, variables: deepObject(30) }))?.key).toBeDefined();
   });
+
+  it('files answers with data and without errors only', () => {
+    const keep = (text: string) => keyOf(post({ query }))!.keepBody(Buffer.from(text));
+    expect(keep('{"data":{"storeProducts":{"items":[]}}}\n')).toBe(true);
+    expect(keep('{"errors":[{"message":"x"}],"data":{"storeProducts":null}}\n')).toBe(false);
+    expect(keep('{"data":null}\n')).toBe(false);
+    expect(keep('{"data":{"a":1},"extensions":{}}')).toBe(true);
+    expect(keep('not json')).toBe(false);
+  });
 });

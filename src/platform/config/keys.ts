@@ -347,6 +347,11 @@ export const CONFIG_KEYS = {
     min: 1,
     doc: 'Most root fields one GraphQL operation may select (batching in one request); more is 400 `invalid_query`.',
   },
+  'graphql.compiled_reads': {
+    type: 'bool',
+    default: true,
+    doc: 'Let PostgreSQL write the JSON of GraphQL product lists whose selection it can write identically (the answer is the same document, cheaper); `false` resolves every field in the service.',
+  },
   'graphql.sandbox': {
     type: 'bool',
     default: true,

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * JSON text that PostgreSQL built for a part of a GraphQL answer (issue 28: reads at the floor). A resolver that
+ * compiled its selection into SQL leaves an empty list in the result and files the text here under the list's
+ * response path; the GraphQL endpoint writes the text in that place when it serializes the answer, so the rows
+ * never become JavaScript objects that the executor walks and `JSON.stringify` writes again.
+ *
+ * Only the GraphQL endpoint offers this (`Ctx.rawJson` is set by its executor): REST, MCP and plugins read the
+ * result as objects, so their resolvers take the ordinary path.
+ */
+export class RawJsonParts {
+  private readonly parts: Array<{ path: readonly string[]; json: string }> = [];
+
+  /** Files `json` (a complete JSON value) to stand at `path` (response keys from the root) in the answer. */
+  add(path: readonly string[], json: string): void {
+    this.parts.push({ path, json });
+  }
+
+  get size(): number {
+    return this.parts.length;
+  }
+
+  /**
+   * Puts a placeholder at each filed path of `data` (the executor's result) and remembers which text replaces
+   * it; {@link stringifyAnswer} writes the texts. A path the answer no longer has (its parent nulled by an
+   * error) is dropped, as the ordinary path would drop its value.
+   */
+  placeIn(data: Record<string, unknown> | null | undefined): void {
+    if (!data || !this.parts.length) return;
+    const texts = new Map<string, string>();
+    for (const { path, json } of this.parts) {
+      let parent: unknown = data;
+      for (const key of path.slice(0, -1)) parent = (parent as Record<string, unknown> | null)?.[key];
+      if (!parent || typeof parent !== 'object') continue;
+      const placeholder = nextPlaceholder();
+      (parent as Record<string, unknown>)[path[path.length - 1]] = placeholder;
+      texts.set(JSON.stringify(placeholder), json);
+    }
+    if (texts.size) pending.set(data, texts);
+  }
+}
+
+/** Texts waiting for their answer to be serialized, by the answer's `data` object (dropped with it). */
+const pending = new WeakMap<object, Map<string, string>>();
+
+/**
+ * A string no answer can otherwise contain: a NUL (PostgreSQL text never holds one) and a per-process random
+ * prefix, so a client cannot plant a placeholder in its own data.
+ */
+const PREFIX = `\u0000raw-json:${randomBytes(12).toString('hex')}:`;
+let counter = 0;
+const nextPlaceholder = () => `${PREFIX}${(counter = (counter + 1) % Number.MAX_SAFE_INTEGER)}`;
+
+/**
+ * Apollo's `stringifyResult`: `JSON.stringify` plus a newline (Apollo's own), with the filed texts written in
+ * place of their placeholders.
+ */
+export function stringifyAnswer(value: { data?: unknown }): string {
+  const text = JSON.stringify(value);
+  const texts = value.data && typeof value.data === 'object' ? pending.get(value.data) : undefined;
+  if (!texts) return `${text}\n`;
+  pending.delete(value.data as object);
+  let out = text;
+  for (const [placeholder, json] of texts) out = out.replace(placeholder, () => json);
+  return `${out}\n`;
+}

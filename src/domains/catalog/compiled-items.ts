@@ -1,0 +1,194 @@
+import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
+import { Kind } from 'graphql';
+
+import { Prisma } from '../../generated/prisma/client';
+
+/**
+ * A product list's `items` selection compiled into one SQL expression that builds each product's JSON exactly as
+ * the GraphQL executor would write it (issue 28: reads at the floor): the same keys (aliases included) in the same
+ * order, the same values, the same nulls. PostgreSQL writes the page's JSON; the executor never walks it.
+ *
+ * Only what can be written identically compiles: the product's scalar columns (not `customFields`/`metadata`,
+ * whose jsonb text PostgreSQL spaces differently), `hasVariants`, `categories`, `tags`, and `translations` and
+ * `variants` with their scalar fields. Anything else (a field with arguments such as `name(locale:)`, a directive,
+ * media, attribute values, options, a fragment on another type, more keys than one JSON object may take) returns
+ * `null`, and the list takes the ordinary path: the resolvers, which answer the same document.
+ */
+
+/** PostgreSQL's timestamps as the DateTime scalar writes them (`2026-01-31T12:00:00.000Z`, milliseconds cut). */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Product fields without a sub-selection, as SQL over the page's row `p`. */
+const PRODUCT_LEAVES: Record<string, string> = {
+  id: 'p.id',
+  sku: 'p.sku',
+  active: 'p.active',
+  priceNet: 'p.price_net',
+  priceGross: 'p.price_gross',
+  currency: 'p.currency',
+  taxRuleId: 'p.tax_rule_id',
+  stock: 'p.stock',
+  weight: 'p.weight',
+  createdAt: iso('p.created_at'),
+  updatedAt: iso('p.updated_at'),
+  // All variants count, active or not (as the resolver does).
+  hasVariants: 'EXISTS (SELECT 1 FROM product_variants hv WHERE hv.product_id = p.id)',
+  categories: `COALESCE((SELECT json_agg(pc.category_id ORDER BY pc.position, pc.category_id)
+    FROM product_categories pc WHERE pc.product_id = p.id), '[]'::json)`,
+  tags: `COALESCE((SELECT json_agg(pt.tag_id ORDER BY pt.tag_id) FROM product_tags pt WHERE pt.product_id = p.id), '[]'::json)`,
+  __typename: `'Product'::text`,
+};
+
+const TRANSLATION_LEAVES: Record<string, string> = {
+  locale: 't.locale',
+  name: 't.name',
+  description: 't.description',
+  slug: 't.slug',
+  metaTitle: 't.meta_title',
+  metaDescription: 't.meta_description',
+  __typename: `'ProductTranslation'::text`,
+};
+
+/** A variant `v` of product `p`, prices inherited from the product when unset or 0 (as the resolvers show them). */
+const VARIANT_LEAVES: Record<string, string> = {
+  id: 'v.id',
+  productId: 'v.product_id',
+  sku: 'v.sku',
+  priceGross: 'COALESCE(NULLIF(v.price_gross, 0), p.price_gross)',
+  priceNet: 'COALESCE(NULLIF(v.price_net, 0), p.price_net)',
+  stock: 'v.stock',
+  active: 'v.active',
+  position: 'v.position',
+  createdAt: iso('v.created_at'),
+  updatedAt: iso('v.updated_at'),
+  __typename: `'Variant'::text`,
+};
+
+/** Most keys one compiled object takes (a select list's columns); more takes the ordinary path. */
+const MAX_KEYS = 100;
+
+class NotCompilable extends Error {}
+
+/**
+ * The fields of selection sets by response key, in the order the executor writes them (graphql-js
+ * `collectFields`: first appearance wins, fragments expand in place, each named fragment once). `typeName` is
+ * the object type selected on; a fragment on any other type, and any directive, is not compiled.
+ */
+function collectFields(
+  sets: readonly SelectionSetNode[],
+  typeName: string,
+  fragments: GraphQLResolveInfo['fragments'],
+  out = new Map<string, FieldNode[]>(),
+  visited = new Set<string>(),
+): Map<string, FieldNode[]> {
+  for (const set of sets) {
+    for (const sel of set.selections) {
+      if (sel.directives?.length) throw new NotCompilable();
+      if (sel.kind === Kind.FIELD) {
+        const key = sel.alias?.value ?? sel.name.value;
+        const nodes = out.get(key);
+        if (nodes) nodes.push(sel);
+        else out.set(key, [sel]);
+        continue;
+      }
+      if (sel.kind === Kind.FRAGMENT_SPREAD) {
+        if (visited.has(sel.name.value)) continue;
+        visited.add(sel.name.value);
+      }
+      const fragment = sel.kind === Kind.INLINE_FRAGMENT ? sel : fragments[sel.name.value];
+      if (!fragment || (fragment.typeCondition && fragment.typeCondition.name.value !== typeName))
+        throw new NotCompilable();
+      collectFields([fragment.selectionSet], typeName, fragments, out, visited);
+    }
+  }
+  return out;
+}
+
+/**
+ * A response key as a quoted column name, which `row_to_json` writes as the key. GraphQL names
+ * (`[_A-Za-z][_0-9A-Za-z]*`) need no escaping; PostgreSQL cuts names at 63 bytes, so longer ones do not compile.
+ */
+const keyColumn = (key: string) => {
+  if (!/^[_A-Za-z][_0-9A-Za-z]{0,62}$/.test(key)) throw new NotCompilable();
+  return `"${key}"`;
+};
+
+/** One field of a compiled object: its name, no arguments, and all its nodes' sub-selections. */
+function fieldOf(nodes: readonly FieldNode[]): { name: string; sets: SelectionSetNode[] } {
+  const name = nodes[0].name.value;
+  if (nodes.some((n) => n.name.value !== name || n.arguments?.length)) throw new NotCompilable();
+  return { name, sets: nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : [])) };
+}
+
+/**
+ * The select list of one object over `fields` (already collected): each a leaf of `leaves` or a list `nested`
+ * builds, named by its response key. `row_to_json` of it writes compact JSON in the executor's key order
+ * (`json_build_object` and `json_agg` would add spaces and line breaks).
+ */
+function columnsOf(
+  fields: Map<string, FieldNode[]>,
+  leaves: Record<string, string>,
+  nested: (name: string, sets: SelectionSetNode[]) => string = () => {
+    throw new NotCompilable();
+  },
+): string {
+  if (!fields.size || fields.size > MAX_KEYS) throw new NotCompilable();
+  const columns: string[] = [];
+  for (const [key, nodes] of fields) {
+    const { name, sets } = fieldOf(nodes);
+    const leaf = leaves[name];
+    if (leaf !== undefined && !sets.length) columns.push(`${leaf} AS ${keyColumn(key)}`);
+    else if (leaf === undefined && sets.length) columns.push(`${nested(name, sets)} AS ${keyColumn(key)}`);
+    else throw new NotCompilable();
+  }
+  return columns.join(', ');
+}
+
+/** A JSON array of one object (`columns`) per row of `from` matching `where`, in `order`; `[]` when none. */
+const arrayOf = (columns: string, from: string, where: string, order: string) =>
+  `COALESCE((SELECT array_to_json(array_agg(o ORDER BY ${order}))
+    FROM ${from}, LATERAL (SELECT ${columns}) o WHERE ${where}), '[]'::json)`;
+
+/**
+ * The SQL expression of one product (row `p` of the page) as the GraphQL answer writes it, or `null` when the
+ * selection has a field this compiler does not write identically. `storeView`: only active variants are listed.
+ */
+export function compileProductItem(
+  info: GraphQLResolveInfo,
+  storeView: boolean,
+): { item: Prisma.Sql; itemsKey: string } | null {
+  try {
+    const listFields = collectFields(
+      info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : [])),
+      'ProductList',
+      info.fragments,
+    );
+    const items = [...listFields].filter(([, nodes]) => nodes[0].name.value === 'items');
+    if (items.length !== 1) return null;
+    const [[itemsKey, itemsNodes]] = items;
+    const { sets } = fieldOf(itemsNodes);
+    const product = columnsOf(collectFields(sets, 'Product', info.fragments), PRODUCT_LEAVES, (name, subSets) => {
+      if (name === 'translations') {
+        const t = columnsOf(collectFields(subSets, 'ProductTranslation', info.fragments), TRANSLATION_LEAVES);
+        return arrayOf(t, 'product_translations t', 't.product_id = p.id', 't.locale');
+      }
+      if (name === 'variants') {
+        const v = columnsOf(collectFields(subSets, 'Variant', info.fragments), VARIANT_LEAVES);
+        const active = storeView ? ' AND v.active' : '';
+        return arrayOf(v, 'product_variants v', `v.product_id = p.id${active}`, 'v.position, v.created_at, v.id');
+      }
+      throw new NotCompilable();
+    });
+    return { item: Prisma.raw(`(SELECT row_to_json(o) FROM (SELECT ${product}) o)`), itemsKey };
+  } catch (err) {
+    if (err instanceof NotCompilable) return null;
+    throw err;
+  }
+}
+
+/** The response keys from the root to the field being resolved (aliases as the answer writes them). */
+export function responsePath(path: GraphQLResolveInfo['path']): string[] {
+  const keys: string[] = [];
+  for (let p: GraphQLResolveInfo['path'] | undefined = path; p; p = p.prev) keys.unshift(String(p.key));
+  return keys;
+}
