@@ -34,7 +34,7 @@ import { mixedReadsAndCheckouts } from './mixed';
 import { observabilityComparison } from './observability';
 import { cli, memoryOf, type Proc, SERVER, start, stop, waitReady } from './procs';
 import { report, type Run } from './report';
-import { assertSameAnswer, vendureShapedBody } from './vendure-shaped';
+import { assertCompiledMatchesResolvers, assertSameAnswer, vendureShapedBody } from './vendure-shaped';
 
 const SERVER_URL = process.env.BENCH_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
@@ -279,6 +279,8 @@ async function benchPostgres(port: number): Promise<Run> {
       run.bytes['floor list'] = (await (await fetch(`${floorBase}/list`)).text()).length;
       // The same answer, or the ratio would compare different work.
       run.bytes['Vendure-shaped list'] = await assertSameAnswer(`${base}/graphql`, `${floorBase}/vendure-list`);
+      // And the compiled path writes the resolvers' very bytes on this catalog.
+      await assertCompiledMatchesResolvers(`${base}/graphql`);
       const cached = await boot({ ...serverEnv(port + 2, 'warn', db), SVC_CACHE_ENABLED: 'true' }, port + 2);
       procs.push(cached.proc);
       const cachedBase = `http://127.0.0.1:${port + 2}`;

@@ -30,3 +30,23 @@ export async function assertSameAnswer(serviceUrl: string, floorUrl: string): Pr
     );
   return service.length;
 }
+
+/**
+ * The service writes this list through its compiled path (PostgreSQL writes the items' JSON, see
+ * src/domains/catalog/compiled-items.ts); `@include(if: true)` on `items` keeps the compiler out, so the
+ * resolvers answer. On the bench catalog the two answers must be the same bytes; throws otherwise.
+ */
+export async function assertCompiledMatchesResolvers(serviceUrl: string): Promise<void> {
+  const answer = (query: string) =>
+    fetch(serviceUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables: { limit: 25 }, operationName: 'VendureShapedList' }),
+    }).then((r) => r.text());
+  const compiled = await answer(VENDURE_SHAPED_LIST);
+  const resolved = await answer(VENDURE_SHAPED_LIST.replace('items {', 'items @include(if: true) {'));
+  if (compiled !== resolved)
+    throw new Error(
+      `Vendure-shaped list: compiled and resolved answers differ:\n${compiled.slice(0, 300)}\n${resolved.slice(0, 300)}`,
+    );
+}
