@@ -2,6 +2,7 @@ import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import { Kind } from 'graphql';
 
 import { Prisma } from '../../generated/prisma/client';
+import { perSelection } from './details-shape';
 
 /**
  * A product list's `items` selection compiled into one SQL expression that builds each product's JSON exactly as
@@ -153,10 +154,9 @@ const arrayOf = (columns: string, from: string, where: string, order: string) =>
  * The SQL expression of one product (row `p` of the page) as the GraphQL answer writes it, or `null` when the
  * selection has a field this compiler does not write identically. `storeView`: only active variants are listed.
  */
-export function compileProductItem(
-  info: GraphQLResolveInfo,
-  storeView: boolean,
-): { item: Prisma.Sql; itemsKey: string } | null {
+export const compileProductItem = perSelection(compile);
+
+function compile(info: GraphQLResolveInfo, storeView: boolean): { item: Prisma.Sql; itemsKey: string } | null {
   try {
     const listFields = collectFields(
       info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : [])),

@@ -154,8 +154,24 @@ function productSelectionOf(productSets: ReadonlyArray<SelectionSetNode | undefi
  * What the field being resolved selects of its products: `items` of a list (`ProductList`), or the field's own
  * selection when it returns one product.
  */
-export function productSelection(info: GraphQLResolveInfo, list: boolean): ProductSelection {
+export const productSelection = perSelection((info: GraphQLResolveInfo, list: boolean): ProductSelection => {
   const own = subSelections(info.fieldNodes);
   const productSets = list ? subSelections(fieldsOf(own, info.fragments).get('items')) : own;
   return productSelectionOf(productSets, info.fragments);
+});
+
+/**
+ * `analyse` remembered per field of a parsed document (its first node) and flag: the documents are parsed once
+ * and cached by Apollo and the REST routes, so a storefront's list query is analysed once, not on every request.
+ */
+export function perSelection<T>(analyse: (info: GraphQLResolveInfo, flag: boolean) => T) {
+  const known = [new WeakMap<FieldNode, T>(), new WeakMap<FieldNode, T>()];
+  return (info: GraphQLResolveInfo, flag: boolean): T => {
+    const byNode = known[flag ? 1 : 0];
+    const node = info.fieldNodes[0];
+    if (byNode.has(node)) return byNode.get(node) as T;
+    const result = analyse(info, flag);
+    byNode.set(node, result);
+    return result;
+  };
 }
