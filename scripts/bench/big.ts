@@ -12,6 +12,14 @@ import type { Proc } from './procs';
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1234' };
 
+/** The Vendure-shaped list selection (vendure-shaped.ts) with the big group's filters in place of `ARGS`. */
+const BIG_LIST = `query BigList VARS {
+  storeProducts(limit: 25, ARGS) {
+    items { id translations { locale name slug description } variants { id sku priceGross priceNet stock } }
+    meta { total }
+  }
+}`;
+
 export async function bigCatalogReads(opts: {
   db: pg.Client;
   base: string;
@@ -32,7 +40,7 @@ export async function bigCatalogReads(opts: {
   const orders = await seedOrders(opts.db, opts.products);
   const store = `${opts.base}/api/v1/store/products?limit=25`;
   const rare = encodeURIComponent(`catalog product ${Math.max(1, opts.products - 1)}`);
-  const scenarios: Record<string, { url: string; headers?: Record<string, string> }> = {
+  const scenarios: Record<string, { url: string; method?: string; headers?: Record<string, string>; body?: string }> = {
     'store list, search (every product)': { url: `${store}&search=catalog` },
     'store list, search (one product)': { url: `${store}&search=${rare}` },
     'store list, category (root, recursive)': { url: `${store}&category_id=${rows[0]?.id}` },
@@ -41,10 +49,29 @@ export async function bigCatalogReads(opts: {
     [`admin order list (${orders} orders)`]: { url: `${opts.base}/api/v1/admin/orders?limit=25`, headers: admin },
     'admin order list, by status': { url: `${opts.base}/api/v1/admin/orders?limit=25&status=shipped`, headers: admin },
   };
+  // The same lists as a storefront asks for them over GraphQL (the Vendure-shaped selection, compiled).
+  const graphql = (name: string, vars: string, args: string, variables: Record<string, unknown>) => ({
+    [`${name} (GraphQL)`]: {
+      url: `${opts.base}/graphql`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: BIG_LIST.replace('VARS', vars).replace('ARGS', args), variables }),
+    },
+  });
+  Object.assign(
+    scenarios,
+    graphql('store list, search (every product)', '($search: String)', 'search: $search', { search: 'catalog' }),
+    graphql('store list, category (root, recursive)', '($categoryId: UUID)', 'categoryId: $categoryId', {
+      categoryId: rows[0]?.id,
+    }),
+    graphql('store list, by price', '', 'sort: PRICE_GROSS, order: ASC', {}),
+  );
   const results: Record<string, LoadResult> = {};
   for (const [name, s] of Object.entries(scenarios)) {
-    const probe = await fetch(s.url, { headers: s.headers });
-    if (probe.status !== 200) throw new Error(`${name}: ${probe.status} ${(await probe.text()).slice(0, 200)}`);
+    const probe = await fetch(s.url, { method: s.method, headers: s.headers, body: s.body });
+    const text = await probe.text();
+    if (probe.status !== 200 || text.startsWith('{"errors"'))
+      throw new Error(`${name}: ${probe.status} ${text.slice(0, 200)}`);
     results[name] = await load({ ...s, seconds: opts.seconds, proc: opts.proc });
   }
   return results;

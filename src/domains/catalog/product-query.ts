@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context/ctx';
+import type { RawJsonParts } from '../../context/raw-json';
 import { Prisma } from '../../generated/prisma/client';
 import { declareCacheKeys, listKeys, productKey } from '../../platform/cache/surrogate-keys';
 import { AppError } from '../../shared/errors';
@@ -133,19 +134,8 @@ export interface ListPlan {
   raw?: { item: Prisma.Sql; path: string[] };
 }
 
-/**
- * One page of products with the relations its selection asks for, in one statement: the page is chosen first
- * (so the relations are built for its rows only, never for skipped ones), the total rides along capped at
- * COUNT_CAP, and the details loader is primed with the relations. A second statement runs only when the page is
- * past the end; a text search adds one (see searchCondition). `storeView` marks the products as seen by the store
- * (active variants only).
- */
-export async function listProducts(
-  ctx: Ctx,
-  page: Page,
-  filter: ProductFilter,
-  { storeView = false, selection = WHOLE_PRODUCT, raw }: ListPlan = {},
-): Promise<{ items: Product[]; meta: ReturnType<typeof pageMeta> }> {
+/** The page a list shows: `WITH page AS (…)` (its rows, each with the capped total), its order and its count. */
+async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter) {
   const where: Prisma.Sql[] = [];
   if (filter.active !== undefined && filter.active !== null) where.push(Prisma.sql`p.active = ${filter.active}`);
   if (filter.search) {
@@ -168,33 +158,71 @@ export async function listProducts(
   const pageSql = Prisma.sql`WITH page AS (
       SELECT p.*, (${counted}) AS total FROM products p ${whereSql}
       ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.skip})`;
-  // The outer ORDER BY repeats the page's order: a join's output order is not promised (25 rows: nothing to sort).
-  type Row = Product & RelationRow & { total: bigint | number; item?: string };
-  const rows = await ctx.db.$queryRaw<Row[]>(
-    raw && ctx.rawJson
-      ? Prisma.sql`${pageSql} SELECT p.id, p.total, (${raw.item})::text AS item FROM page p ORDER BY ${order}`
-      : Prisma.sql`${pageSql}
-    SELECT ${productColumns(selection.columns)}, p.total${detailColumns(selection.details, Prisma.sql`IN (SELECT id FROM page)`)}
-    FROM page p ORDER BY ${order}`,
-  );
-  let total = rows.length ? capCount(rows[0].total) : 0;
-  if (!rows.length && page.skip > 0) {
+  /** The page's total: from its rows, else (a page past the end) counted by a second statement. */
+  const totalOf = async (rowTotal: bigint | number | null | undefined) => {
+    if (rowTotal !== null && rowTotal !== undefined) return capCount(rowTotal);
+    if (page.skip === 0) return 0;
     const [count] = await ctx.db.$queryRaw<Array<{ n: bigint | number }>>(counted);
-    total = capCount(count.n);
-  }
+    return capCount(count.n);
+  };
+  return { pageSql, order, totalOf };
+}
+
+/**
+ * One page of products with the relations its selection asks for, in one statement: the page is chosen first
+ * (so the relations are built for its rows only, never for skipped ones), the total rides along capped at
+ * COUNT_CAP, and the details loader is primed with the relations. A second statement runs only when the page is
+ * past the end; a text search adds one (see searchCondition). `storeView` marks the products as seen by the store
+ * (active variants only). With `plan.raw` (and the GraphQL endpoint's `ctx.rawJson`) see {@link listProductsAsJson}.
+ */
+export async function listProducts(
+  ctx: Ctx,
+  page: Page,
+  filter: ProductFilter,
+  plan: ListPlan = {},
+): Promise<{ items: Product[]; meta: ReturnType<typeof pageMeta> }> {
+  if (plan.raw && ctx.rawJson) return listProductsAsJson(ctx, page, filter, plan.raw, ctx.rawJson);
+  const { storeView = false, selection = WHOLE_PRODUCT } = plan;
+  const { pageSql, order, totalOf } = await pageOf(ctx, page, filter);
+  // The outer ORDER BY repeats the page's order: a join's output order is not promised (25 rows: nothing to sort).
+  const rows = await ctx.db.$queryRaw<Array<Product & RelationRow & { total: bigint | number }>>(Prisma.sql`${pageSql}
+    SELECT ${productColumns(selection.columns)}, p.total${detailColumns(selection.details, Prisma.sql`IN (SELECT id FROM page)`)}
+    FROM page p ORDER BY ${order}`);
+  const total = await totalOf(rows[0]?.total);
   declareCacheKeys(ctx, [...listKeys(filter), ...rows.map((r) => productKey(r.id))]);
-  if (raw && ctx.rawJson) {
-    // The text as one JSON array: the executor writes an empty list, the endpoint puts this in its place.
-    ctx.rawJson.add(raw.path, `[${rows.map((r) => r.item).join(',')}]`);
-    // The request's log line says so: an operator (and the identity tests) can tell which path answered.
-    if (ctx.logFields) ctx.logFields.compiledRead = true;
-    return { items: [], meta: pageMeta(total, page) };
-  }
   const products = primed(ctx, rows, selection.details);
   return {
     items: products.map(({ total: _t, ...p }) => toProduct(p, storeView, selection.details)),
     meta: pageMeta(total, page),
   };
+}
+
+/**
+ * The compiled list: PostgreSQL writes the page's items as one JSON array (each item by `raw.item`, in the
+ * page's order), filed in `parts` at `raw.path`; the executor writes an empty list and the endpoint puts the
+ * text in its place (context/raw-json.ts). One text value crosses the driver, not a row per product to join.
+ */
+async function listProductsAsJson(
+  ctx: Ctx,
+  page: Page,
+  filter: ProductFilter,
+  raw: NonNullable<ListPlan['raw']>,
+  parts: RawJsonParts,
+) {
+  const { pageSql, order, totalOf } = await pageOf(ctx, page, filter);
+  // The ids (for the cache's keys) as one text: the driver parses a uuid[] character by character.
+  const [row] = await ctx.db.$queryRaw<Array<{ items: string; ids: string | null; total: bigint | number | null }>>(
+    Prisma.sql`${pageSql}
+    SELECT COALESCE(array_to_json(array_agg((${raw.item}) ORDER BY ${order})), '[]'::json)::text AS items,
+      string_agg(p.id::text, ',') AS ids, max(p.total) AS total
+    FROM page p`,
+  );
+  const total = await totalOf(row.total);
+  declareCacheKeys(ctx, [...listKeys(filter), ...(row.ids ? row.ids.split(',') : []).map(productKey)]);
+  parts.add(raw.path, row.items);
+  // The request's log line says so: an operator (and the identity tests) can tell which path answered.
+  if (ctx.logFields) ctx.logFields.compiledRead = true;
+  return { items: [], meta: pageMeta(total, page) };
 }
 
 /** One product by id; `activeOnly` is the store surface: inactive products are 404, the product a store view. */
