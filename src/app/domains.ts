@@ -236,10 +236,39 @@ export function schemaParts(plugins: readonly PluginDefinition<any, any>[] = BUN
 /** Every access table of the default schema; the REST adapter's access checks and the permission walk read them. */
 export const ACCESS_TABLES = schemaParts().accessTables;
 
-/** One request's DataLoaders: every domain's factory, merged. */
+/**
+ * One request's DataLoaders: every domain's factory, merged, each domain's made on first use. Most requests use
+ * one domain's loaders or none (a compiled product list uses none), and making all of them for every request was
+ * a few per cent of a catalog page's CPU. The getters live on a prototype made once per deps; a request's
+ * object holds only the groups it used.
+ */
 export function createLoaders(deps: LoaderDeps): Loaders {
-  return Object.assign({}, ...MODULES.map((d) => d.loaders?.(deps) ?? {})) as Loaders;
+  let proto = loaderPrototypes.get(deps);
+  if (!proto) {
+    proto = {};
+    MODULES.forEach((domain, index) => {
+      if (!domain.loaders) return;
+      const make = domain.loaders;
+      // The names a domain's factory makes, learnt by making one set (DataLoaders do nothing until used).
+      for (const name of Object.keys(make(deps)))
+        Object.defineProperty(proto, name, {
+          get(this: LoaderGroups) {
+            const group = (this[GROUPS][index] ??= make(deps) as Record<string, unknown>);
+            return group[name];
+          },
+          enumerable: true,
+        });
+    });
+    loaderPrototypes.set(deps, proto);
+  }
+  const loaders = Object.create(proto) as LoaderGroups;
+  loaders[GROUPS] = [];
+  return loaders as unknown as Loaders;
 }
+
+const GROUPS = Symbol('loader groups');
+type LoaderGroups = { [GROUPS]: Array<Record<string, unknown> | undefined> };
+const loaderPrototypes = new WeakMap<LoaderDeps, object>();
 
 /** `AppServices.createLoaders` for a process: loaders over the root client, locale and media URLs from config. */
 export function loaderFactory(deps: {
@@ -252,8 +281,15 @@ export function loaderFactory(deps: {
     defaultLocale: deps.config['i18n.default_locale'],
     mediaUrl: (key) => deps.mediaStorage.url(key),
   };
-  // A request reading from a replica passes the replica-routing client (see src/context/read-routing.ts).
-  return (prisma) => createLoaders(prisma ? { ...loaderDeps, prisma } : loaderDeps);
+  // A request reading from a replica passes the replica-routing client (see src/context/read-routing.ts); its
+  // deps are made once per client, so its loaders' prototype is too.
+  const byClient = new WeakMap<PrismaClient, LoaderDeps>();
+  return (prisma) => {
+    if (!prisma) return createLoaders(loaderDeps);
+    let deps = byClient.get(prisma);
+    if (!deps) byClient.set(prisma, (deps = { ...loaderDeps, prisma }));
+    return createLoaders(deps);
+  };
 }
 
 /** The schema of the decorated resolvers, without shield (what `schema/schema.graphql` holds). */
