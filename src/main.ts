@@ -84,6 +84,7 @@ async function serve(configFile?: string): Promise<void> {
     log,
     bootstrapAdmin: email && password ? { email, password } : undefined,
     seedDemoOnEmpty: true,
+    releaseStartupMemory: true,
   });
   let stopping = false;
   const stop = (signal: string) => {

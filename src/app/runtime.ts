@@ -26,6 +26,7 @@ import { resolveJwtSecret } from '../platform/jwt-secret';
 import { createLogger, type Logger } from '../platform/logger';
 import { createPasswordHasher } from '../platform/passwords';
 import { migrationsDir } from '../platform/paths';
+import { releaseStartupMemory } from '../platform/release-memory';
 import { openSecurityStore } from '../platform/security-store';
 import { createMediaStorage } from '../platform/storage/media-storage';
 import {
@@ -69,6 +70,8 @@ export interface StartOptions {
   bootstrapAdmin?: { email: string; password: string };
   /** Load the demo shop into an empty embedded database (what `npm start` does; contract §1). */
   seedDemoOnEmpty?: boolean;
+  /** Compact the heap once before listening (`svc serve`; tests start many servers and skip it). */
+  releaseStartupMemory?: boolean;
   /** The plugins this service can load (default: the bundled ones); each is enabled by its `plugins.<name>` config. */
   plugins?: PluginDefinition<any, any>[];
   pluginOptions?: PluginHostOptions;
@@ -288,6 +291,12 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       }),
     );
     await pluginHost.start({ checkout, schema: restSchema });
+    // Before the first request: what start-up allocated is collected and the heap compacted (release-memory.ts).
+    if (opts.releaseStartupMemory) {
+      const started = performance.now();
+      await releaseStartupMemory();
+      log.debug({ ms: Math.round(performance.now() - started) }, 'start-up memory released');
+    }
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(config['server.port'], config['server.host'], () => resolve());
