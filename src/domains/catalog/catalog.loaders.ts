@@ -268,17 +268,16 @@ function emptyDetails(details: number): ProductDetails {
 }
 
 /**
- * The relations of product `id` that field `bit` needs, read with the shape `details` the product was listed with
+ * The relations of product `p` that field `bit` needs, read with the shape `p` was listed with (`p.detailsShape`)
  * when that shape holds them, else with all of them (a field the selection analysis did not foresee still answers).
  */
 export async function productDetailsFor(
   loaders: Pick<CatalogLoaders, 'productDetails'>,
-  id: string,
-  details: number | undefined,
+  p: { id: string; detailsShape?: number },
   bit: number,
 ): Promise<ProductDetails> {
-  const shape = details !== undefined && (details & bit) === bit ? details : ALL_DETAILS;
-  return loaders.productDetails.load({ id, details: shape });
+  const shape = p.detailsShape !== undefined && (p.detailsShape & bit) === bit ? p.detailsShape : ALL_DETAILS;
+  return loaders.productDetails.load({ id: p.id, details: shape });
 }
 
 export function createCatalogLoaders(opts: LoaderDeps): CatalogLoaders {

@@ -19,11 +19,7 @@ function nameOf(ctx: Ctx, translations: readonly NameTranslation[], locale?: str
 
 /** The product's translation to show, from the details the page's loader already holds. */
 async function productTranslation(ctx: Ctx, p: Product, locale?: string | null) {
-  return localized(
-    ctx,
-    (await productDetailsFor(ctx.loaders, p.id, p.detailsShape, Details.translations)).translations!,
-    locale,
-  );
+  return localized(ctx, (await productDetailsFor(ctx.loaders, p, Details.translations)).translations!, locale);
 }
 
 @Resolver(() => Product)

@@ -63,8 +63,7 @@ function readPlan(ctx: Ctx, info: GraphQLResolveInfo, storeView: boolean): ListP
 }
 
 /** The relations of `p` that a field needs (`bit`), read with the shape its list was read with. */
-export const detailsOf = (ctx: Ctx, p: Product, bit: number) =>
-  productDetailsFor(ctx.loaders, p.id, p.detailsShape, bit);
+const detailsOf = (ctx: Ctx, p: Product, bit: number) => productDetailsFor(ctx.loaders, p, bit);
 
 @ObjectType({ description: '`variant` for a single create, `variants` always (one per option combination).' })
 class VariantCreateResult {
