@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { print } from 'graphql';
 import pg from 'pg';
 
-import { StoreProductsDocument } from '../../src/generated/graphql';
+import { StoreProductDocument, StoreProductsDocument } from '../../src/generated/graphql';
 import { BENCH_ADMIN, bigCatalogReads } from './big';
 import { distinctCheckouts, hotCheckouts } from './checkout';
 import { load, type LoadResult } from './load';
@@ -165,6 +165,13 @@ async function readScenarios(
       floor: 'floor Vendure-shaped list',
     },
     'REST by slug': { url: `${base}/api/v1/store/products/${slug}`, floor: 'floor by slug' },
+    // The storefront's product page over GraphQL (the codegen'd document: every field of the page).
+    'GraphQL by slug': {
+      url: `${base}/graphql`,
+      ...GQL,
+      body: JSON.stringify({ query: print(StoreProductDocument), variables: { slug } }),
+      floor: 'floor by slug',
+    },
     // A second server with the response cache on, over the same database (its RSS is not the one reported).
     ...(cached && {
       'REST list, cached': {

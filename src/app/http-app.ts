@@ -103,10 +103,11 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use(
     '/graphql',
     expressMiddleware(deps.apollo, {
-      context: async ({ req, res }) => ({
-        ...createContext(services, req, new ResponseEffects(res)),
-        logFields: res.locals.logFields as Record<string, unknown> | undefined,
-      }),
+      context: async ({ req, res }) => {
+        const ctx = createContext(services, req, new ResponseEffects(res));
+        ctx.logFields = res.locals.logFields as Record<string, unknown> | undefined;
+        return ctx;
+      },
     }),
   );
   // The offline explorer, beside Apollo Sandbox (which needs Apollo's CDN); a development tool like Sandbox.
