@@ -4,6 +4,7 @@ import {
   type GraphQLFieldResolver,
   type GraphQLSchema,
   isInputObjectType,
+  isObjectType,
   lexicographicSortSchema,
   printSchema,
 } from 'graphql';
@@ -14,6 +15,7 @@ import { buildSchemaSync, getMetadataStorage } from 'type-graphql';
 import type { AccessTable } from '../auth/access';
 import { buildShield } from '../auth/shield';
 import { AppError } from '../shared/errors';
+import { ACCESS_NARROWED } from '../shared/permissions';
 import { raisedBy } from '../shared/raises';
 import { DateTimeScalar } from '../shared/scalars';
 import { type FieldProblem, readArguments } from '../shared/validation/input';
@@ -143,8 +145,15 @@ const validateArguments = async (
 /** The executable schema: type-graphql resolvers behind graphql-shield (fail-closed) and argument rules. */
 export function buildExecutableSchema(parts: SchemaParts): GraphQLSchema {
   const schema = buildBaseSchema(parts);
-  return applyMiddleware(schema, buildShield(schema, parts.accessTables), {
+  const executable = applyMiddleware(schema, buildShield(schema, parts.accessTables), {
     Query: validateArguments,
     Mutation: validateArguments,
   });
+  // Types with narrowed fields say so, for code that would answer them without their field resolvers.
+  for (const typeName of new Set(parts.accessTables.flatMap((t) => Object.keys(t.fields ?? {})))) {
+    const type = executable.getType(typeName);
+    if (isObjectType(type))
+      (type as { extensions: Record<string, unknown> }).extensions = { ...type.extensions, [ACCESS_NARROWED]: true };
+  }
+  return executable;
 }

@@ -85,3 +85,10 @@ export function expandGrants(
   }
   return { permissions, unknown };
 }
+
+/**
+ * The schema extension set on an object type some of whose fields an access table narrows (`fields` rules): code
+ * that answers a selection without running its field resolvers (the compiled product lists) must leave such a
+ * type to the resolvers, where shield checks each field.
+ */
+export const ACCESS_NARROWED = 'svcAccessNarrowed';

@@ -2,6 +2,7 @@ import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import { Kind } from 'graphql';
 
 import { Prisma } from '../../generated/prisma/client';
+import { ACCESS_NARROWED } from '../../shared/permissions';
 import { perSelection } from './details-shape';
 
 /**
@@ -156,7 +157,11 @@ const arrayOf = (columns: string, from: string, where: string, order: string) =>
  */
 export const compileProductItem = perSelection(compile);
 
+/** The object types a compiled list writes: none may have fields an access table narrows. */
+const COMPILED_TYPES = ['ProductList', 'Product', 'ProductTranslation', 'Variant'];
+
 function compile(info: GraphQLResolveInfo, storeView: boolean): { item: Prisma.Sql; itemsKey: string } | null {
+  if (COMPILED_TYPES.some((name) => info.schema.getType(name)?.extensions?.[ACCESS_NARROWED])) return null;
   try {
     const listFields = collectFields(
       info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : [])),
