@@ -163,19 +163,21 @@ describe('response cache: no stale read after an acknowledged write, while reads
 
   const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
   (onPostgres ? it : it.skip)(
-    'an answer computed across a write is not kept (it read the product before the write, its details after)',
+    'an answer computed across a write is not kept (its search matched the old name, its rows came after)',
     async () => {
-      const product = await stockedProduct(t, shop.warehouse.id, 1, { priceGross: 1000 });
-      const page = byId(product.id);
+      // A narrow search reads in two statements: the names that match, then the page of those products with
+      // their relations (a product read alone is one statement, which sees one moment and cannot straddle).
+      const word = `Raced${randomBytes(3).toString('hex')}`;
+      const product = await stockedProduct(t, shop.warehouse.id, 1, { name: `${word} lamp` });
+      const list = `/api/v1/store/products?search=${word}&limit=10`;
       const locker = new pg.Client({ connectionString: t.databaseUrl });
       const writer = new pg.Client({ connectionString: t.databaseUrl });
       await Promise.all([locker.connect(), writer.connect()]);
       try {
-        // The read's second statement (the product's details, media included) waits behind this lock, after its
-        // first one read the product row with the old price.
+        // The second statement (media included) waits behind this lock, after the first found the old name.
         await locker.query('BEGIN');
         await locker.query('LOCK TABLE product_media IN ACCESS EXCLUSIVE MODE');
-        const racing = read(page);
+        const racing = read(list);
         for (let i = 0; i < 200; i++) {
           const { rows } = await writer.query(
             "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
@@ -183,13 +185,19 @@ describe('response cache: no stale read after an acknowledged write, while reads
           if (rows[0].n > 0) break;
           await new Promise((resolve) => setTimeout(resolve, 25));
         }
-        await writer.query('UPDATE products SET price_gross = 4321 WHERE id = $1', [product.id]);
+        await writer.query('UPDATE product_translations SET name = $1 WHERE product_id = $2', [
+          'Renamed lamp',
+          product.id,
+        ]);
         await locker.query('COMMIT');
         const raced = await racing;
-        expect(raced.body.data.price_gross).toBe(1000); // computed across the write: old
-        const next = await read(page);
-        expect(next.body.data.price_gross).toBe(4321); // and not filed, so never served after the write
+        // Computed across the write: found by its old name, shown with its new one.
+        expect(raced.body.data.items.map((p: { id: string }) => p.id)).toEqual([product.id]);
+        expect(raced.body.data.items[0].translations[0].name).toBe('Renamed lamp');
+        const next = await read(list);
+        // And not filed, so never served after the write: the search no longer finds the product.
         expect(next.headers.get('x-cache')).toBe('miss');
+        expect(next.body.data.items).toEqual([]);
       } finally {
         await locker.query('ROLLBACK').catch(() => undefined);
         await Promise.all([locker.end(), writer.end()]);
