@@ -29,12 +29,24 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * times, after a short random pause); if the conflict persists the caller gets 503 `service_unavailable` with
  * `Retry-After`, never a 500. `fn` must therefore keep its side effects inside the transaction or in `afterCommit`.
  */
+/**
+ * The context inside a transaction: a copy with the transaction's client and after-commit queue. Copied, then
+ * the two fields set (both exist on every context made by createContext): adding keys in the spread literal
+ * rebuilt the object's hidden class on every call.
+ */
+function withTransaction(ctx: Ctx, db: Ctx['db'], queue: Array<() => Promise<void>>): Ctx {
+  const tx = { ...ctx };
+  tx.db = db;
+  tx.afterCommit = queue;
+  return tx;
+}
+
 export async function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
   if (ctx.afterCommit) return fn(ctx);
   for (let attempt = 1; ; attempt++) {
     const queue: Array<() => Promise<void>> = [];
     try {
-      const result = await ctx.prisma.$transaction((db) => fn({ ...ctx, db, afterCommit: queue }), {
+      const result = await ctx.prisma.$transaction((db) => fn(withTransaction(ctx, db, queue)), {
         maxWait: 10_000,
         timeout: 30_000,
       });
