@@ -17,10 +17,6 @@ export class RawJsonParts {
     this.parts.push({ path, json });
   }
 
-  get size(): number {
-    return this.parts.length;
-  }
-
   /**
    * Puts a placeholder at each filed path of `data` (the executor's result) and remembers which text replaces
    * it; {@link stringifyAnswer} writes the texts. A path the answer no longer has (its parent nulled by an

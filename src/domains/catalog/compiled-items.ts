@@ -1,9 +1,8 @@
 import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
-import { Kind } from 'graphql';
 
 import { Prisma } from '../../generated/prisma/client';
 import { ACCESS_NARROWED } from '../../shared/permissions';
-import { perSelection } from './details-shape';
+import { collectFields, InexactSelection, perSelection, subSelections } from './selection-fields';
 
 /**
  * A product list's `items` selection compiled into one SQL expression that builds each product's JSON exactly as
@@ -69,57 +68,20 @@ const VARIANT_LEAVES: Record<string, string> = {
 /** Most keys one compiled object takes (a select list's columns); more takes the ordinary path. */
 const MAX_KEYS = 100;
 
-class NotCompilable extends Error {}
-
-/**
- * The fields of selection sets by response key, in the order the executor writes them (graphql-js
- * `collectFields`: first appearance wins, fragments expand in place, each named fragment once). `typeName` is
- * the object type selected on; a fragment on any other type, and any directive, is not compiled.
- */
-function collectFields(
-  sets: readonly SelectionSetNode[],
-  typeName: string,
-  fragments: GraphQLResolveInfo['fragments'],
-  out = new Map<string, FieldNode[]>(),
-  visited = new Set<string>(),
-): Map<string, FieldNode[]> {
-  for (const set of sets) {
-    for (const sel of set.selections) {
-      if (sel.directives?.length) throw new NotCompilable();
-      if (sel.kind === Kind.FIELD) {
-        const key = sel.alias?.value ?? sel.name.value;
-        const nodes = out.get(key);
-        if (nodes) nodes.push(sel);
-        else out.set(key, [sel]);
-        continue;
-      }
-      if (sel.kind === Kind.FRAGMENT_SPREAD) {
-        if (visited.has(sel.name.value)) continue;
-        visited.add(sel.name.value);
-      }
-      const fragment = sel.kind === Kind.INLINE_FRAGMENT ? sel : fragments[sel.name.value];
-      if (!fragment || (fragment.typeCondition && fragment.typeCondition.name.value !== typeName))
-        throw new NotCompilable();
-      collectFields([fragment.selectionSet], typeName, fragments, out, visited);
-    }
-  }
-  return out;
-}
-
 /**
  * A response key as a quoted column name, which `row_to_json` writes as the key. GraphQL names
  * (`[_A-Za-z][_0-9A-Za-z]*`) need no escaping; PostgreSQL cuts names at 63 bytes, so longer ones do not compile.
  */
 const keyColumn = (key: string) => {
-  if (!/^[_A-Za-z][_0-9A-Za-z]{0,62}$/.test(key)) throw new NotCompilable();
+  if (!/^[_A-Za-z][_0-9A-Za-z]{0,62}$/.test(key)) throw new InexactSelection();
   return `"${key}"`;
 };
 
 /** One field of a compiled object: its name, no arguments, and all its nodes' sub-selections. */
 function fieldOf(nodes: readonly FieldNode[]): { name: string; sets: SelectionSetNode[] } {
   const name = nodes[0].name.value;
-  if (nodes.some((n) => n.name.value !== name || n.arguments?.length)) throw new NotCompilable();
-  return { name, sets: nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : [])) };
+  if (nodes.some((n) => n.name.value !== name || n.arguments?.length)) throw new InexactSelection();
+  return { name, sets: subSelections(nodes) };
 }
 
 /**
@@ -131,17 +93,17 @@ function columnsOf(
   fields: Map<string, FieldNode[]>,
   leaves: Record<string, string>,
   nested: (name: string, sets: SelectionSetNode[]) => string = () => {
-    throw new NotCompilable();
+    throw new InexactSelection();
   },
 ): string {
-  if (!fields.size || fields.size > MAX_KEYS) throw new NotCompilable();
+  if (!fields.size || fields.size > MAX_KEYS) throw new InexactSelection();
   const columns: string[] = [];
   for (const [key, nodes] of fields) {
     const { name, sets } = fieldOf(nodes);
     const leaf = leaves[name];
     if (leaf !== undefined && !sets.length) columns.push(`${leaf} AS ${keyColumn(key)}`);
     else if (leaf === undefined && sets.length) columns.push(`${nested(name, sets)} AS ${keyColumn(key)}`);
-    else throw new NotCompilable();
+    else throw new InexactSelection();
   }
   return columns.join(', ');
 }
@@ -163,30 +125,28 @@ const COMPILED_TYPES = ['ProductList', 'Product', 'ProductTranslation', 'Variant
 function compile(info: GraphQLResolveInfo, storeView: boolean): { item: Prisma.Sql; itemsKey: string } | null {
   if (COMPILED_TYPES.some((name) => info.schema.getType(name)?.extensions?.[ACCESS_NARROWED])) return null;
   try {
-    const listFields = collectFields(
-      info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : [])),
-      'ProductList',
-      info.fragments,
-    );
+    const fieldsOn = (sets: readonly SelectionSetNode[], type: string) =>
+      collectFields(sets, info.fragments, { by: 'responseKey', exactFor: type });
+    const listFields = fieldsOn(subSelections(info.fieldNodes), 'ProductList');
     const items = [...listFields].filter(([, nodes]) => nodes[0].name.value === 'items');
     if (items.length !== 1) return null;
     const [[itemsKey, itemsNodes]] = items;
     const { sets } = fieldOf(itemsNodes);
-    const product = columnsOf(collectFields(sets, 'Product', info.fragments), PRODUCT_LEAVES, (name, subSets) => {
+    const product = columnsOf(fieldsOn(sets, 'Product'), PRODUCT_LEAVES, (name, subSets) => {
       if (name === 'translations') {
-        const t = columnsOf(collectFields(subSets, 'ProductTranslation', info.fragments), TRANSLATION_LEAVES);
+        const t = columnsOf(fieldsOn(subSets, 'ProductTranslation'), TRANSLATION_LEAVES);
         return arrayOf(t, 'product_translations t', 't.product_id = p.id', 't.locale');
       }
       if (name === 'variants') {
-        const v = columnsOf(collectFields(subSets, 'Variant', info.fragments), VARIANT_LEAVES);
+        const v = columnsOf(fieldsOn(subSets, 'Variant'), VARIANT_LEAVES);
         const active = storeView ? ' AND v.active' : '';
         return arrayOf(v, 'product_variants v', `v.product_id = p.id${active}`, 'v.position, v.created_at, v.id');
       }
-      throw new NotCompilable();
+      throw new InexactSelection();
     });
     return { item: Prisma.raw(`(SELECT row_to_json(o) FROM (SELECT ${product}) o)`), itemsKey };
   } catch (err) {
-    if (err instanceof NotCompilable) return null;
+    if (err instanceof InexactSelection) return null;
     throw err;
   }
 }

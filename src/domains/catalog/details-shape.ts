@@ -1,10 +1,6 @@
-import {
-  type FieldNode,
-  type FragmentDefinitionNode,
-  type GraphQLResolveInfo,
-  Kind,
-  type SelectionSetNode,
-} from 'graphql';
+import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
+
+import { collectFields, perSelection, subSelections } from './selection-fields';
 
 /**
  * Which of a product's relations a request asked for, as bits: the details statement builds only those (issue 28:
@@ -89,35 +85,9 @@ export const WHOLE_PRODUCT: ProductSelection = { columns: null, details: ALL_DET
 
 type Fragments = GraphQLResolveInfo['fragments'];
 
-/**
- * The fields of a selection set by name (aliases merged), fragments spread in. A field under `@skip`/`@include`
- * counts as selected: reading a relation nobody shows costs time, missing one would be wrong.
- */
-function fieldsOf(
-  sets: ReadonlyArray<SelectionSetNode | undefined>,
-  fragments: Fragments,
-  out = new Map<string, FieldNode[]>(),
-  seen = new Set<string>(),
-): Map<string, FieldNode[]> {
-  for (const set of sets) {
-    for (const sel of set?.selections ?? []) {
-      if (sel.kind === Kind.FIELD) {
-        const list = out.get(sel.name.value);
-        if (list) list.push(sel);
-        else out.set(sel.name.value, [sel]);
-      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        fieldsOf([sel.selectionSet], fragments, out, seen);
-      } else if (!seen.has(sel.name.value)) {
-        seen.add(sel.name.value);
-        const fragment: FragmentDefinitionNode | undefined = fragments[sel.name.value];
-        fieldsOf([fragment?.selectionSet], fragments, out, seen);
-      }
-    }
-  }
-  return out;
-}
-
-const subSelections = (nodes: readonly FieldNode[] | undefined) => (nodes ?? []).map((n) => n.selectionSet);
+/** Fields by name, aliases merged: what to fetch does not depend on what the answer calls it. */
+const fieldsOf = (sets: readonly SelectionSetNode[], fragments: Fragments) =>
+  collectFields(sets, fragments, { by: 'name' });
 
 /** The variant relations a `variants` selection needs; an unknown field needs them all. */
 function variantDetails(variantFields: Map<string, FieldNode[]>): number {
@@ -132,7 +102,7 @@ function variantDetails(variantFields: Map<string, FieldNode[]>): number {
 }
 
 /** The selection of products in `productSets` (the selection sets whose fields are a Product's). */
-function productSelectionOf(productSets: ReadonlyArray<SelectionSetNode | undefined>, fragments: Fragments) {
+function productSelectionOf(productSets: readonly SelectionSetNode[], fragments: Fragments) {
   const fields = fieldsOf(productSets, fragments);
   const columns = new Set<ProductColumnField>(['id']);
   let details = 0;
@@ -159,19 +129,3 @@ export const productSelection = perSelection((info: GraphQLResolveInfo, list: bo
   const productSets = list ? subSelections(fieldsOf(own, info.fragments).get('items')) : own;
   return productSelectionOf(productSets, info.fragments);
 });
-
-/**
- * `analyse` remembered per field of a parsed document (its first node) and flag: the documents are parsed once
- * and cached by Apollo and the REST routes, so a storefront's list query is analysed once, not on every request.
- */
-export function perSelection<T>(analyse: (info: GraphQLResolveInfo, flag: boolean) => T) {
-  const known = [new WeakMap<FieldNode, T>(), new WeakMap<FieldNode, T>()];
-  return (info: GraphQLResolveInfo, flag: boolean): T => {
-    const byNode = known[flag ? 1 : 0];
-    const node = info.fieldNodes[0];
-    if (byNode.has(node)) return byNode.get(node) as T;
-    const result = analyse(info, flag);
-    byNode.set(node, result);
-    return result;
-  };
-}
