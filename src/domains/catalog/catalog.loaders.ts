@@ -60,7 +60,45 @@ export interface CatalogLoaders {
 }
 
 /** The API's timestamp form (`2026-01-31T12:00:00.000Z`), made by PostgreSQL so no `Date` is built per value. */
-const isoUtc = (column: string) => Prisma.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+export const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// The SQL of each field a relation's JSON carries, by API name. The details JSON below and the compiled lists
+// (compiled-items.ts) write from these same tables, so the two answers cannot drift apart.
+
+/** A translation `t` of a product. */
+export const TRANSLATION_FIELDS: Record<string, string> = {
+  locale: 't.locale',
+  name: 't.name',
+  description: 't.description',
+  slug: 't.slug',
+  metaTitle: 't.meta_title',
+  metaDescription: 't.meta_description',
+};
+
+/** A variant `v` of product `p`, prices inherited from the product when unset or 0. */
+export const VARIANT_FIELDS: Record<string, string> = {
+  id: 'v.id',
+  productId: 'v.product_id',
+  sku: 'v.sku',
+  priceGross: 'COALESCE(NULLIF(v.price_gross, 0), p.price_gross)',
+  priceNet: 'COALESCE(NULLIF(v.price_net, 0), p.price_net)',
+  stock: 'v.stock',
+  active: 'v.active',
+  position: 'v.position',
+  createdAt: isoUtc('v.created_at'),
+  updatedAt: isoUtc('v.updated_at'),
+};
+
+/** Product `p`'s category ids in their position order, and its tag ids, as JSON arrays. */
+export const CATEGORY_IDS = `COALESCE((SELECT json_agg(pc.category_id ORDER BY pc.position, pc.category_id)
+  FROM product_categories pc WHERE pc.product_id = p.id), '[]'::json)`;
+export const TAG_IDS = `COALESCE((SELECT json_agg(pt.tag_id ORDER BY pt.tag_id) FROM product_tags pt WHERE pt.product_id = p.id), '[]'::json)`;
+
+/** `'key', sql, …`: the arguments of a `json_build_object` over `fields`. */
+const jsonPairs = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, sql]) => `'${key}', ${sql}`)
+    .join(', ');
 
 /** An attribute value of row `x` (joined to its attribute `a`) as the API shows it. */
 const ATTRIBUTE_VALUE_JSON = Prisma.sql`json_build_object(
@@ -83,16 +121,10 @@ const attributeValuesOf = (
   WHERE x.${Prisma.raw(column)} = ${owner}), '[]'::json)`;
 
 /** A translation `t` of a product as the API shows it (tested against Prisma's fields: product-projection.test.ts). */
-export const TRANSLATION_JSON = Prisma.sql`json_build_object('locale', t.locale, 'name', t.name, 'description', t.description,
-  'slug', t.slug, 'metaTitle', t.meta_title, 'metaDescription', t.meta_description)`;
+export const TRANSLATION_JSON = Prisma.raw(`json_build_object(${jsonPairs(TRANSLATION_FIELDS)})`);
 
 /** The columns every variant carries; option ids and attribute values come when asked for. */
-const VARIANT_COLUMNS = Prisma.sql`
-  'id', v.id, 'productId', v.product_id, 'sku', v.sku,
-  'priceGross', COALESCE(NULLIF(v.price_gross, 0), p.price_gross),
-  'priceNet', COALESCE(NULLIF(v.price_net, 0), p.price_net),
-  'stock', v.stock, 'active', v.active, 'position', v.position,
-  'createdAt', ${isoUtc('v.created_at')}, 'updatedAt', ${isoUtc('v.updated_at')}`;
+const VARIANT_COLUMNS = Prisma.raw(jsonPairs(VARIANT_FIELDS));
 
 /**
  * A variant `v` of product `p` as the API shows it with the relations `details` asks for, prices inherited from the
@@ -134,14 +166,8 @@ function relationColumns(details: number): Prisma.Sql {
   if (details & Details.translations)
     columns.push(Prisma.sql`COALESCE((SELECT json_agg(${TRANSLATION_JSON} ORDER BY t.locale)
               FROM product_translations t WHERE t.product_id = p.id), '[]'::json) AS translations`);
-  if (details & Details.categories)
-    columns.push(
-      Prisma.sql`COALESCE((SELECT json_agg(pc.category_id ORDER BY pc.position, pc.category_id) FROM product_categories pc WHERE pc.product_id = p.id), '[]'::json) AS categories`,
-    );
-  if (details & Details.tags)
-    columns.push(
-      Prisma.sql`COALESCE((SELECT json_agg(pt.tag_id ORDER BY pt.tag_id) FROM product_tags pt WHERE pt.product_id = p.id), '[]'::json) AS tags`,
-    );
+  if (details & Details.categories) columns.push(Prisma.raw(`${CATEGORY_IDS} AS categories`));
+  if (details & Details.tags) columns.push(Prisma.raw(`${TAG_IDS} AS tags`));
   if (details & Details.media)
     columns.push(Prisma.sql`COALESCE((SELECT json_agg(json_build_object('mediaId', pm.media_id, 'position', pm.position, 'storageKey', m.storage_key) ORDER BY pm.position, pm.media_id)
               FROM product_media pm JOIN media m ON m.id = pm.media_id WHERE pm.product_id = p.id), '[]'::json) AS media`);

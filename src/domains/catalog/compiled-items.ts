@@ -2,6 +2,8 @@ import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 
 import { Prisma } from '../../generated/prisma/client';
 import { ACCESS_NARROWED } from '../../shared/permissions';
+import { CATEGORY_IDS, isoUtc, TAG_IDS, TRANSLATION_FIELDS, VARIANT_FIELDS } from './catalog.loaders';
+import { PRODUCT_FIELDS } from './product-query';
 import { collectFields, InexactSelection, perSelection, subSelections } from './selection-fields';
 
 /**
@@ -16,54 +18,26 @@ import { collectFields, InexactSelection, perSelection, subSelections } from './
  * `null`, and the list takes the ordinary path: the resolvers, which answer the same document.
  */
 
-/** PostgreSQL's timestamps as the DateTime scalar writes them (`2026-01-31T12:00:00.000Z`, milliseconds cut). */
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/**
+ * The product's scalar fields, as SQL over the page's row `p`, from the table the ordinary path reads: timestamps
+ * made text as the DateTime scalar writes them, and no `customFields`/`metadata` (jsonb, spaced differently).
+ */
+const { customFields: _c, metadata: _m, ...PRODUCT_SCALARS } = PRODUCT_FIELDS;
 
-/** Product fields without a sub-selection, as SQL over the page's row `p`. */
+/** Product fields without a sub-selection. */
 const PRODUCT_LEAVES: Record<string, string> = {
-  id: 'p.id',
-  sku: 'p.sku',
-  active: 'p.active',
-  priceNet: 'p.price_net',
-  priceGross: 'p.price_gross',
-  currency: 'p.currency',
-  taxRuleId: 'p.tax_rule_id',
-  stock: 'p.stock',
-  weight: 'p.weight',
-  createdAt: iso('p.created_at'),
-  updatedAt: iso('p.updated_at'),
+  ...PRODUCT_SCALARS,
+  createdAt: isoUtc('p.created_at'),
+  updatedAt: isoUtc('p.updated_at'),
   // All variants count, active or not (as the resolver does).
   hasVariants: 'EXISTS (SELECT 1 FROM product_variants hv WHERE hv.product_id = p.id)',
-  categories: `COALESCE((SELECT json_agg(pc.category_id ORDER BY pc.position, pc.category_id)
-    FROM product_categories pc WHERE pc.product_id = p.id), '[]'::json)`,
-  tags: `COALESCE((SELECT json_agg(pt.tag_id ORDER BY pt.tag_id) FROM product_tags pt WHERE pt.product_id = p.id), '[]'::json)`,
+  categories: CATEGORY_IDS,
+  tags: TAG_IDS,
   __typename: `'Product'::text`,
 };
 
-const TRANSLATION_LEAVES: Record<string, string> = {
-  locale: 't.locale',
-  name: 't.name',
-  description: 't.description',
-  slug: 't.slug',
-  metaTitle: 't.meta_title',
-  metaDescription: 't.meta_description',
-  __typename: `'ProductTranslation'::text`,
-};
-
-/** A variant `v` of product `p`, prices inherited from the product when unset or 0 (as the resolvers show them). */
-const VARIANT_LEAVES: Record<string, string> = {
-  id: 'v.id',
-  productId: 'v.product_id',
-  sku: 'v.sku',
-  priceGross: 'COALESCE(NULLIF(v.price_gross, 0), p.price_gross)',
-  priceNet: 'COALESCE(NULLIF(v.price_net, 0), p.price_net)',
-  stock: 'v.stock',
-  active: 'v.active',
-  position: 'v.position',
-  createdAt: iso('v.created_at'),
-  updatedAt: iso('v.updated_at'),
-  __typename: `'Variant'::text`,
-};
+const TRANSLATION_LEAVES = { ...TRANSLATION_FIELDS, __typename: `'ProductTranslation'::text` };
+const VARIANT_LEAVES = { ...VARIANT_FIELDS, __typename: `'Variant'::text` };
 
 /** Most keys one compiled object takes (a select list's columns); more takes the ordinary path. */
 const MAX_KEYS = 100;

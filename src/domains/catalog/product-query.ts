@@ -17,26 +17,33 @@ export interface ProductFilter {
   order?: SortOrder | null;
 }
 
-/** A product's own columns as the API names them (tested against Prisma's fields: product-projection.test.ts). */
-const PRODUCT_COLUMN_SQL: Record<ProductColumnField, string> = {
+/**
+ * A product `p`'s own columns by API name (the compiled lists write from this table too). Tested against
+ * Prisma's fields: product-projection.test.ts.
+ */
+export const PRODUCT_FIELDS: Record<ProductColumnField, string> = {
   id: 'p.id',
   sku: 'p.sku',
   active: 'p.active',
-  priceNet: 'p.price_net AS "priceNet"',
-  priceGross: 'p.price_gross AS "priceGross"',
+  priceNet: 'p.price_net',
+  priceGross: 'p.price_gross',
   currency: 'p.currency',
-  taxRuleId: 'p.tax_rule_id AS "taxRuleId"',
+  taxRuleId: 'p.tax_rule_id',
   stock: 'p.stock',
   weight: 'p.weight',
-  customFields: 'p.custom_fields AS "customFields"',
+  customFields: 'p.custom_fields',
   metadata: 'p.metadata',
-  createdAt: 'p.created_at AS "createdAt"',
-  updatedAt: 'p.updated_at AS "updatedAt"',
+  createdAt: 'p.created_at',
+  updatedAt: 'p.updated_at',
 };
 
-/** The columns of `fields` (all of them when `null`) as a select list. */
+/** The columns of `fields` (all of them when `null`) as a select list, named as the API names them. */
 export const productColumns = (fields: readonly ProductColumnField[] | null) =>
-  Prisma.raw((fields ?? PRODUCT_COLUMN_FIELDS).map((f) => PRODUCT_COLUMN_SQL[f]).join(', '));
+  Prisma.raw(
+    (fields ?? PRODUCT_COLUMN_FIELDS)
+      .map((f) => (PRODUCT_FIELDS[f] === `p.${f}` ? PRODUCT_FIELDS[f] : `${PRODUCT_FIELDS[f]} AS "${f}"`))
+      .join(', '),
+  );
 
 export const PRODUCT_COLUMNS = productColumns(null);
 
