@@ -9,14 +9,14 @@ import type pg from 'pg';
 
 import { load, type LoadResult } from './load';
 import type { Proc } from './procs';
+import { VENDURE_SHAPED_SELECTION } from './vendure-shaped';
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1234' };
 
 /** The Vendure-shaped list selection (vendure-shaped.ts) with the big group's filters in place of `ARGS`. */
 const BIG_LIST = `query BigList VARS {
   storeProducts(limit: 25, ARGS) {
-    items { id translations { locale name slug description } variants { id sku priceGross priceNet stock } }
-    meta { total }
+    ${VENDURE_SHAPED_SELECTION}
   }
 }`;
 

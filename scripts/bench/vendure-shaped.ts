@@ -3,10 +3,12 @@
  * (id, name, slug, description; each variant's id, SKU, prices and stock; the total), in this schema's names.
  * The floor's `/vendure-list` builds the same answer in one SQL statement, so the ratio compares equal work.
  */
+export const VENDURE_SHAPED_SELECTION = `items { id translations { locale name slug description } variants { id sku priceGross priceNet stock } }
+    meta { total }`;
+
 export const VENDURE_SHAPED_LIST = `query VendureShapedList($limit: Int) {
   storeProducts(limit: $limit) {
-    items { id translations { locale name slug description } variants { id sku priceGross priceNet stock } }
-    meta { total }
+    ${VENDURE_SHAPED_SELECTION}
   }
 }`;
 

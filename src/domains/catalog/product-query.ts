@@ -48,18 +48,6 @@ export const productColumns = (fields: readonly ProductColumnField[] | null) =>
 export const PRODUCT_COLUMNS = productColumns(null);
 
 /**
- * A row as a `Product` instance. type-graphql hands field resolvers an instance of the object type and copies a
- * plain root into a new one for every field resolver it calls (seven per product on a catalog page). `details`
- * is what its field resolvers will read of its relations.
- */
-export function toProduct(row: object, storeView = false, details?: number): Product {
-  const product = Object.assign(new Product(), row);
-  if (storeView) product.storeView = true;
-  if (details !== undefined) product.detailsShape = details;
-  return product;
-}
-
-/**
  * Turns free text into a prefix-matching tsquery: every word must match, the last one as a prefix (what
  * people expect while typing). Words are reduced to letters and digits, so the query can never be malformed.
  */
@@ -105,22 +93,32 @@ async function searchCondition(ctx: Ctx, q: string): Promise<Prisma.Sql> {
 /** The relation columns of a row read with {@link detailColumns} (the rest are the product's own). */
 type RelationRow = Omit<DetailsRow, 'id'>;
 const RELATION_KEYS = new Set(['translations', 'categories', 'tags', 'media', 'attributes', 'variants', 'options']);
+/** Columns a read adds beside the product's own: the list's total, the by-slug match's locale. */
+const ROW_EXTRAS = new Set(['total', 'locale']);
 
 /**
- * A row read with its relations, split into the product's columns and its details (for the loader's cache). Built
- * key by key rather than copied and pruned: `delete` turns an object into a slow dictionary, and the executor
- * reads every product's fields.
+ * A row read with its relations, split into a `Product` instance and its details (for the loader's cache).
+ * type-graphql hands field resolvers an instance of the object type and copies a plain root into a new one for
+ * every field resolver it calls (seven per product on a catalog page). Built key by key rather than copied and
+ * pruned: `delete` turns an object into a slow dictionary, and the executor reads every product's fields.
+ * `storeView` marks a product seen by the store (active variants only), `details` what its field resolvers will
+ * read of its relations.
  */
-function splitRow<T extends { id: string }>(row: T & RelationRow): { product: T; details: DetailsRow } {
-  const product: Record<string, unknown> = {};
-  const details: Record<string, unknown> = { id: row.id };
-  for (const [key, value] of Object.entries(row)) (RELATION_KEYS.has(key) ? details : product)[key] = value;
-  return { product: product as T, details: details as DetailsRow };
+function splitRow(row: { id: string } & RelationRow, storeView: boolean, details: number) {
+  const product = new Product();
+  const relations: Record<string, unknown> = { id: row.id };
+  for (const [key, value] of Object.entries(row)) {
+    if (RELATION_KEYS.has(key)) relations[key] = value;
+    else if (!ROW_EXTRAS.has(key)) (product as unknown as Record<string, unknown>)[key] = value;
+  }
+  if (storeView) product.storeView = true;
+  product.detailsShape = details;
+  return { product, details: relations as DetailsRow };
 }
 
-/** Splits rows read with their relations and primes the details loader with them (see {@link splitRow}). */
-function primed<T extends { id: string }>(ctx: Ctx, rows: Array<T & RelationRow>, details: number): T[] {
-  const split = rows.map((row) => splitRow(row));
+/** Rows read with their relations as products, the details loader primed with the relations (see {@link splitRow}). */
+function primed(ctx: Ctx, rows: Array<{ id: string } & RelationRow>, storeView: boolean, details: number): Product[] {
+  const split = rows.map((row) => splitRow(row, storeView, details));
   if (details)
     ctx.loaders.primeProductDetails(
       split.map((s) => s.details),
@@ -197,11 +195,7 @@ export async function listProducts(
     FROM page p ORDER BY ${order}`);
   const total = await totalOf(rows[0]?.total);
   declareCacheKeys(ctx, [...listKeys(filter), ...rows.map((r) => productKey(r.id))]);
-  const products = primed(ctx, rows, selection.details);
-  return {
-    items: products.map(({ total: _t, ...p }) => toProduct(p, storeView, selection.details)),
-    meta: pageMeta(total, page),
-  };
+  return { items: primed(ctx, rows, storeView, selection.details), meta: pageMeta(total, page) };
 }
 
 /**
@@ -245,9 +239,9 @@ export async function getProduct(
   const rows = await ctx.db.$queryRaw<Array<Product & RelationRow>>(Prisma.sql`
     SELECT ${productColumns(columns)}${detailColumns(selection.details, 'each')} FROM products p WHERE p.id = ${id}::uuid`);
   if (!rows.length || (activeOnly && !rows[0].active)) throw AppError.notFound('product');
-  const [product] = primed(ctx, rows, selection.details);
+  const [product] = primed(ctx, rows, activeOnly, selection.details);
   declareCacheKeys(ctx, [productKey(product.id)]);
-  return toProduct(product, activeOnly, selection.details);
+  return product;
 }
 
 /**
@@ -289,7 +283,7 @@ export async function getStoreProductBySlug(
     WHERE t.slug = ${slug} AND t.locale = ANY(${locales}::text[]) AND p.active`);
   rows.sort((a, b) => locales.indexOf(a.locale) - locales.indexOf(b.locale));
   if (!rows.length) throw AppError.notFound('product');
-  const [{ locale: _l, ...product }] = primed(ctx, rows.slice(0, 1), selection.details);
+  const [product] = primed(ctx, rows.slice(0, 1), true, selection.details);
   declareCacheKeys(ctx, [productKey(product.id)]);
-  return toProduct(product, true, selection.details);
+  return product;
 }
