@@ -1,12 +1,8 @@
 import { AdminUserCreateDocument } from '../../src/generated/graphql';
 import { PASSWORD, uniqueEmail } from '../fixtures/accounts';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 const U = '/api/v1/admin/users';
 

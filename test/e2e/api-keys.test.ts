@@ -1,11 +1,7 @@
 import { ApiKeyCreateDocument } from '../../src/generated/graphql';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 const K = '/api/v1/admin/api-keys';
 const W = '/api/v1/admin/warehouses';

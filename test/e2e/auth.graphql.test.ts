@@ -7,13 +7,9 @@ import {
   WarehousesDocument,
 } from '../../src/generated/graphql';
 import { createAdmin, createCustomer, PASSWORD, uniqueEmail } from '../fixtures/accounts';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 const bearer = (token: string) => t.as({ kind: 'header', authorization: `Bearer ${token}` });
 

@@ -1,11 +1,7 @@
 import { claimsOf, createAdmin, createCustomer, PASSWORD, uniqueEmail } from '../fixtures/accounts';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 const login = (email: string, password = PASSWORD, path = '/api/v1/auth/login') =>
   t.asGuest().post(path, { email, password });

@@ -6,21 +6,19 @@
  */
 import net from 'node:net';
 
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
 const IDLE_SECONDS = 1;
 
-let t: TestServer;
+const { t } = useShop({ shop: false, config: { 'server.body_idle_timeout_seconds': IDLE_SECONDS } });
 let port: number;
 let requests = 0;
 
 beforeAll(async () => {
-  t = await startTestServer({ 'server.body_idle_timeout_seconds': IDLE_SECONDS });
   port = Number(new URL(t.url).port);
 });
-afterAll(async () => {
+afterAll(() => {
   process.stderr.write(`body-idle: ${requests} requests\n`);
-  await t?.close();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,15 +2,13 @@ import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 
+import { useShop } from '../fixtures/use-shop';
 import { scratchDir } from '../harness/scratch-dir';
-import { startTestServer, type TestServer } from '../harness/server';
 
-let t: TestServer;
+const { t } = useShop({ shop: false });
 beforeAll(async () => {
-  t = await startTestServer();
   await t.db.warehouse.create({ data: { name: 'Main', code: 'MAIN' } });
 });
-afterAll(() => t?.close());
 
 const P = '/api/v1/admin/products';
 let seq = 0;

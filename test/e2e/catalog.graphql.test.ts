@@ -7,15 +7,11 @@ import {
   ProductsImportDocument,
   StoreCategoriesDocument,
 } from '../../src/generated/graphql';
+import { useShop } from '../fixtures/use-shop';
 import { scratchDir } from '../harness/scratch-dir';
-import { startTestServer, type TestServer } from '../harness/server';
 
-let t: TestServer;
 const mediaDir = scratchDir('svc-media');
-beforeAll(async () => {
-  t = await startTestServer({ 'server.max_upload_size': 64, 'media.local_path': mediaDir });
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false, config: { 'server.max_upload_size': 64, 'media.local_path': mediaDir } });
 
 describe('catalog over GraphQL', () => {
   it('creates a product and finds it by slug in an explicit locale', async () => {

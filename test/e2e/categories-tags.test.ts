@@ -1,11 +1,7 @@
 import type { HookEvent } from '../../src/context/hooks';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 const C = '/api/v1/admin/categories';
 let seq = 0;

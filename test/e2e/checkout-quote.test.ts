@@ -1,17 +1,13 @@
 import type { HookEvent } from '../../src/context/hooks';
-import { ADDRESS, createShop, GQL_ADDRESS, stockedProduct } from '../fixtures/shop';
-import { startTestServer, type TestServer } from '../harness/server';
+import { ADDRESS, GQL_ADDRESS, stockedProduct } from '../fixtures/shop';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-let shop: Awaited<ReturnType<typeof createShop>>;
+const { t, shop } = useShop();
 const events: HookEvent[] = [];
 beforeAll(async () => {
-  t = await startTestServer();
-  shop = await createShop(t);
   for (const name of ['checkout.before', 'order.before_create', 'order.after_create', 'checkout.after'] as const)
     t.service.services.hooks.register(name, (e) => void events.push(e));
 });
-afterAll(() => t?.close());
 
 const QUOTE = '/api/v1/store/checkout/quote';
 const CHECKOUT = '/api/v1/store/checkout';

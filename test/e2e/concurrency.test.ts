@@ -7,16 +7,12 @@ import { randomBytes } from 'node:crypto';
 
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
 import { expectStockConsistent } from '../fixtures/stock-invariants';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
 const ROUNDS = Number(process.env.SVC_TEST_RACE_ROUNDS ?? 120);
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
 const shuffle = <T>(list: T[]) => [...list].sort(() => Math.random() - 0.5);

@@ -1,13 +1,9 @@
 import type { HookEvent } from '../../src/context/hooks';
 import * as op from '../../src/generated/graphql';
 import { createCustomer } from '../fixtures/shop';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 const C = '/api/v1/admin/customers';
 

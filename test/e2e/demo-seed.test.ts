@@ -2,13 +2,9 @@ import { seedDemo } from '../../src/app/seed/demo';
 import { ANONYMOUS } from '../../src/context/actor';
 import { createContext } from '../../src/context/create-context';
 import { ADDRESS } from '../fixtures/shop';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 describe('the demo shop', () => {
   it('loads once, and a seeded product can be put in a cart and checked out right away', async () => {

@@ -11,9 +11,9 @@ import fc from 'fast-check';
 import { buildSchema, getNamedType, type GraphQLField, isNonNullType, isObjectType } from 'graphql';
 
 import { valueFor } from '../fixtures/fuzz-values';
+import { useShop } from '../fixtures/use-shop';
 import type { Client } from '../harness/client';
 import { changedTables, dbFingerprint } from '../harness/db-fingerprint';
-import { startTestServer, type TestServer } from '../harness/server';
 
 const RUNS = Number(process.env.SVC_TEST_FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.SVC_TEST_FUZZ_SEED ?? 20261125);
@@ -29,15 +29,13 @@ function documentFor(field: GraphQLField<unknown, unknown>): string {
   return `mutation Fuzz${vars ? `(${vars})` : ''} { ${field.name}${args ? `(${args})` : ''}${selection} }`;
 }
 
-let t: TestServer;
+const { t } = useShop({ shop: false });
 let staff: Client;
 let guest: Client;
 beforeAll(async () => {
-  t = await startTestServer();
   staff = await t.asSuperAdmin().ready();
   guest = t.asGuest();
 });
-afterAll(() => t?.close());
 
 describe('fuzzed GraphQL mutations never answer 5xx and a refusal writes nothing', () => {
   for (const field of mutations) {

@@ -8,22 +8,20 @@ import fc from 'fast-check';
 
 import { ROUTES } from '../../src/app/domains';
 import { hostileJson } from '../fixtures/fuzz-values';
+import { useShop } from '../fixtures/use-shop';
 import type { Client } from '../harness/client';
 import { changedTables, dbFingerprint } from '../harness/db-fingerprint';
-import { startTestServer, type TestServer } from '../harness/server';
 
 const RUNS = Number(process.env.SVC_TEST_FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.SVC_TEST_FUZZ_SEED ?? 20261125);
 
-let t: TestServer;
+const { t } = useShop({ shop: false });
 let staff: Client;
 let guest: Client;
 beforeAll(async () => {
-  t = await startTestServer();
   staff = await t.asSuperAdmin().ready();
   guest = t.asGuest();
 });
-afterAll(() => t?.close());
 
 const segment = fc.oneof(
   fc.uuid(),

@@ -1,19 +1,17 @@
 import { seedDemo } from '../../src/app/seed/demo';
 import { ANONYMOUS } from '../../src/context/actor';
 import { createContext } from '../../src/context/create-context';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
 /**
  * A guest who knows only GraphQL: every request below goes to /graphql, with the cookies the server set kept the
  * way a browser keeps them (by name and path), and nothing read from REST.
  */
-let t: TestServer;
+const { t } = useShop({ shop: false });
 beforeAll(async () => {
-  t = await startTestServer();
   const ctx = createContext(t.service.services, { id: 'seed', actor: ANONYMOUS, log: t.service.services.log });
   await seedDemo(ctx);
 });
-afterAll(() => t?.close());
 
 /** A browser-like cookie jar: a cookie goes only to paths under its `Path`. */
 class CookieJar {

@@ -1,10 +1,6 @@
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ 'graphql.anonymous_complexity_limit': 300 });
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false, config: { 'graphql.anonymous_complexity_limit': 300 } });
 
 describe('GraphQL abuse limits', () => {
   it('refuses two thousand aliased fields before running anything, with invalid_query', async () => {

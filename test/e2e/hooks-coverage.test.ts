@@ -5,18 +5,16 @@
  */
 import { AFTER_HOOKS, BEFORE_HOOKS, type HookEvent, type HookName } from '../../src/context/hooks';
 import { createShop, guestCheckout, stockedProduct } from '../fixtures/shop';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
 const RAISED_BY_PAYMENT_PLUGIN: HookName[] = ['payment.after_complete', 'payment.after_failed'];
 
-let t: TestServer;
+const { t } = useShop({ shop: false });
 const events: HookEvent[] = [];
 beforeAll(async () => {
-  t = await startTestServer();
   const { hooks } = t.service.services;
   for (const name of [...BEFORE_HOOKS, ...AFTER_HOOKS]) hooks.register(name, (e) => void events.push(e));
 });
-afterAll(() => t?.close());
 
 /** Keys whose values would be secrets if they leaked into an event. */
 const SECRET_KEY = /password|token|secret|hash/i;

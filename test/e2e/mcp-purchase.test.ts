@@ -1,16 +1,10 @@
 import { randomBytes } from 'node:crypto';
 
-import { ADDRESS, createShop, guestCheckout, stockedProduct } from '../fixtures/shop';
+import { ADDRESS, guestCheckout, stockedProduct } from '../fixtures/shop';
+import { useShop } from '../fixtures/use-shop';
 import { callJson, connectMcp } from '../harness/mcp-client';
-import { startTestServer, type TestServer } from '../harness/server';
 
-let t: TestServer;
-let shop: Awaited<ReturnType<typeof createShop>>;
-beforeAll(async () => {
-  t = await startTestServer();
-  shop = await createShop(t);
-});
-afterAll(() => t?.close());
+const { t, shop } = useShop();
 
 const FIGURES = [
   'currency',

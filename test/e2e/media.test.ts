@@ -2,13 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { MediaUploadDocument } from '../../src/generated/graphql';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ 'server.max_upload_size': 4096 });
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false, config: { 'server.max_upload_size': 4096 } });
 
 const M = '/api/v1/admin/media';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);

@@ -1,11 +1,7 @@
 import * as op from '../../src/generated/graphql';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 const A = '/api/v1/admin';
 const MISSING = '00000000-0000-4000-8000-000000000000';

@@ -1,5 +1,5 @@
 import { seedCatalog } from '../../src/app/seed/catalog';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
 /**
  * Product search takes one of two plans (src/domains/catalog/product-query.ts, searchCondition): up to 1000
@@ -7,12 +7,10 @@ import { startTestServer, type TestServer } from '../harness/server';
  * here 1,100 seeded products ("Catalog product 1" … "Catalog product 1100", German names beside) are searched with a rare name, a
  * prefix shared by 111 of them, nothing, and a word all of them share.
  */
-let t: TestServer;
+const { t } = useShop({ shop: false, config: { 'cache.enabled': false } });
 beforeAll(async () => {
-  t = await startTestServer({ 'cache.enabled': false });
   await seedCatalog(t.db as never, { products: 1100, variants: 0 });
 }, 120_000);
-afterAll(() => t?.close());
 
 async function search(q: string, limit = 100) {
   const res = await t.asAdmin().get(`/api/v1/admin/products?search=${encodeURIComponent(q)}&limit=${limit}`);

@@ -1,10 +1,6 @@
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 const PG = '/api/v1/admin/property-groups';
 const AT = '/api/v1/admin/attributes';

@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
 
-import { createShop, guestCheckout, stockedProduct } from '../fixtures/shop';
-import { startTestServer, type TestServer } from '../harness/server';
+import { guestCheckout, stockedProduct } from '../fixtures/shop';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-let shop: Awaited<ReturnType<typeof createShop>>;
-beforeAll(async () => {
-  t = await startTestServer();
-  shop = await createShop(t);
-});
-afterAll(() => t?.close());
+const { t, shop } = useShop();
 
 /** A browser that already holds its CSRF cookie (so no Set-Cookie makes the answer private). */
 const CSRF = { cookie: `csrf_token=${'a'.repeat(64)}` };

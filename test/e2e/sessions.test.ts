@@ -1,11 +1,7 @@
 import { createAdmin, PASSWORD } from '../fixtures/accounts';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ 'security.csrf.secure': true });
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false, config: { 'security.csrf.secure': true } });
 
 const W = '/api/v1/admin/warehouses';
 

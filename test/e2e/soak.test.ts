@@ -8,17 +8,13 @@ import { randomBytes } from 'node:crypto';
 
 import { ADDRESS, createShop, stockedProduct } from '../fixtures/shop';
 import { expectStockConsistent } from '../fixtures/stock-invariants';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
 const SECONDS = Number(process.env.SVC_TEST_SOAK_SECONDS ?? 15);
 const CLIENTS = 12;
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
 const upTo = (n: number) => 1 + Math.floor(Math.random() * n);

@@ -1,16 +1,12 @@
 import { createProduct } from '../fixtures/catalog';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
 /**
  * The admin's stock history (`stockMovements`: the ledger across warehouses with filters) and paged stock levels
  * (`stockLevels`), over GraphQL: filters, paging, validation, permissions, and a page's statement count that does
  * not grow with its size (the names and SKUs come through loaders).
  */
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ 'cache.enabled': false });
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false, config: { 'cache.enabled': false } });
 
 let seq = 0;
 const uid = () => `${Date.now().toString(36)}${seq++}`;

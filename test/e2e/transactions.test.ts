@@ -4,17 +4,13 @@ import { ANONYMOUS } from '../../src/context/actor';
 import { createContext } from '../../src/context/create-context';
 import { inTransaction } from '../../src/context/transaction';
 import { Prisma } from '../../src/generated/prisma/client';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
 if (!onPostgres)
   console.warn('[svc tests] deadlock retries need PostgreSQL (the embedded database has one connection): skipped');
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 const ctx = () =>
   createContext(t.service.services, { id: randomUUID(), actor: ANONYMOUS, log: t.service.services.log });

@@ -1,11 +1,7 @@
 import { createProduct } from '../fixtures/catalog';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 const W = '/api/v1/admin/warehouses';
 let seq = 0;
