@@ -2,24 +2,23 @@ import { print } from 'graphql';
 
 import { ProductsDocument, StoreProductDocument, StoreProductsDocument } from '../../src/generated/graphql';
 import { seedRichProducts } from '../fixtures/catalog-rich';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
+import { startTestServer } from '../harness/server';
 
 /**
  * No N+1: a page of products costs the same number of SQL statements whatever its size. Each scenario runs
  * on a category holding 5 products and on one holding 50, every product carrying variants with options and
  * attribute values, product attributes, media, a category and a tag.
  */
-let t: TestServer;
+// Statement counts measure the database work of a page: the response cache would answer repeats with none.
+const { t } = useShop({ shop: false, config: { 'cache.enabled': false } });
 let small: { ids: string[]; tag: string; categoryId: string };
 let large: { ids: string[]; tag: string; categoryId: string };
 
 beforeAll(async () => {
-  // Statement counts measure the database work of a page: the response cache would answer repeats with none.
-  t = await startTestServer({ 'cache.enabled': false });
   small = await seedRichProducts(t.db, 5);
   large = await seedRichProducts(t.db, 50);
 }, 120_000);
-afterAll(() => t?.close());
 
 async function counted(run: (categoryId: string) => Promise<{ requestId: string; items: number }>) {
   const a = await run(small.categoryId);

@@ -1,18 +1,15 @@
 import type { HookEvent } from '../../src/context/hooks';
 import { ADDRESS, createCustomer, createShop, stockedProduct } from '../fixtures/shop';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
+import { startTestServer } from '../harness/server';
 
-let t: TestServer;
-let shop: Awaited<ReturnType<typeof createShop>>;
+const { t, shop } = useShop();
 const events: HookEvent[] = [];
 beforeAll(async () => {
-  t = await startTestServer();
-  shop = await createShop(t);
   for (const name of ['order.after_create', 'checkout.after', 'checkout.after_failed'] as const) {
     t.service.services.hooks.register(name, (e) => void events.push(e));
   }
 });
-afterAll(() => t?.close());
 
 const CHECKOUT = '/api/v1/store/checkout';
 const body = (items: unknown[], extra: Record<string, unknown> = {}) => ({

@@ -1,12 +1,7 @@
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
+import { startTestServer } from '../harness/server';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t } = useShop({ shop: false });
 
 describe('GraphiQL at /graphiql (the offline explorer)', () => {
   it('is a page under a fresh nonce CSP whose scripts all carry the nonce and load from this server', async () => {

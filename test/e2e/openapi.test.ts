@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { useShop } from '../fixtures/use-shop';
 import { checkAgainstOpenApi } from '../harness/openapi-check';
-import { startTestServer, type TestServer } from '../harness/server';
+import { startTestServer } from '../harness/server';
 
 const committed = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schema', 'openapi.json'), 'utf8'));
 const corePaths = (doc: { paths: Record<string, unknown> }) =>
@@ -10,13 +11,7 @@ const corePaths = (doc: { paths: Record<string, unknown> }) =>
     Object.entries(doc.paths).filter(([p]) => !/^\/plugins\/|^\/api\/v1\/store\/(payprov|automation)\//.test(p)),
   );
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t } = useShop({ shop: false });
 
 describe('OpenAPI document', () => {
   // Its validity (OpenAPI 3.1 schema, Redocly's strict rules) is checked by `npm run openapi:lint` in CI.

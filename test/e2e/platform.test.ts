@@ -1,10 +1,7 @@
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
+import { startTestServer } from '../harness/server';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 const HARDENING = {
   'x-content-type-options': 'nosniff',

@@ -6,7 +6,8 @@ import { seedCatalog } from '../../src/app/seed/catalog';
 import { openDatabase } from '../../src/platform/db/database';
 import { createLogger } from '../../src/platform/logger';
 import { createProduct } from '../fixtures/catalog';
-import { createShop, guestCheckout, stockedProduct } from '../fixtures/shop';
+import { guestCheckout, stockedProduct } from '../fixtures/shop';
+import { useShop } from '../fixtures/use-shop';
 import { startTestServer, type TestServer } from '../harness/server';
 
 /**
@@ -15,13 +16,7 @@ import { startTestServer, type TestServer } from '../harness/server';
  * raw SQL, another process on the same database), is ever hidden by an older answer once it is acknowledged,
  * even while other reads of the same pages race it.
  */
-let t: TestServer;
-let shop: Awaited<ReturnType<typeof createShop>>;
-beforeAll(async () => {
-  t = await startTestServer();
-  shop = await createShop(t);
-});
-afterAll(() => t?.close());
+const { t, shop } = useShop();
 
 const CSRF = { cookie: `csrf_token=${'c'.repeat(64)}` };
 const read = (path: string) => t.asGuest().get(path, CSRF);

@@ -1,12 +1,9 @@
 import * as op from '../../src/generated/graphql';
 import { createProduct } from '../fixtures/catalog';
-import { startTestServer, type TestServer } from '../harness/server';
+import { useShop } from '../fixtures/use-shop';
+import { startTestServer } from '../harness/server';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const { t } = useShop({ shop: false });
 
 let seq = 0;
 const code = () => `GQL-${Date.now().toString(36)}-${seq++}`;
