@@ -35,7 +35,6 @@ export {
   type SpanMark,
   type SpanOptions,
   type TelemetryAttributes,
-  unsampledTraceId,
 } from './spans';
 export { telemetryRequested } from './switch';
 

@@ -14,9 +14,11 @@ import {
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type * as PrismaInstr from '@prisma/instrumentation';
 
-import { type HeadSampling, headSampling } from './head-sampling';
 import { createInstruments } from './metrics';
 import { telemetryState as state } from './state';
+
+/** Requests whose traces would only be noise: load-balancer probes and the Prometheus scrape. */
+const UNTRACED = /^\/(api\/v1\/health(\/ready)?|metrics)(\?|$)/;
 
 const list = (value: string | undefined) =>
   (value ?? '')
@@ -63,7 +65,7 @@ function metricReaders(prometheus: PrometheusExporter): IMetricReader[] {
  * The instrumentations that make spans, required only when traces are on (so with `OTEL_TRACES_EXPORTER=none` none
  * of them is even loaded: test/e2e/observability-off.process.test.ts checks the module cache).
  */
-function traceInstrumentations(head: HeadSampling): Instrumentation[] {
+function traceInstrumentations(): Instrumentation[] {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof OtelHttp;
   const { GraphQLInstrumentation } = require('@opentelemetry/instrumentation-graphql') as typeof OtelGraphql;
@@ -72,9 +74,9 @@ function traceInstrumentations(head: HeadSampling): Instrumentation[] {
   const { PrismaInstrumentation } = require('@prisma/instrumentation') as typeof PrismaInstr;
   /* eslint-enable @typescript-eslint/no-require-imports */
   return [
-    // The hook makes the sampling decision (and leaves out probes and scrapes): a request the sampler refuses
-    // costs the instrumentation nothing more (head-sampling.ts).
-    new HttpInstrumentation({ ignoreIncomingRequestHook: head.ignoreIncomingRequest }),
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (req) => UNTRACED.test(req.url ?? ''),
+    }),
     // No Express instrumentation: its layer wrapper cost about 1 % of a cheap request's CPU, traced or not, for a
     // span per route handler that says what the HTTP span already does. The service names the HTTP span after its
     // route template itself (REST rows, /graphql, plugin mounts: nameHttpRoute).
@@ -104,9 +106,7 @@ export function startSdk(): void {
   const tracesOff = list(process.env.OTEL_TRACES_EXPORTER).includes('none');
   const metricsOff = list(process.env.OTEL_METRICS_EXPORTER).includes('none');
   const prometheus = metricsOff ? undefined : new PrometheusExporter({ preventServerStart: true });
-  const head = tracesOff ? undefined : headSampling();
   const sdk = new NodeSDK({
-    ...(head ? { sampler: head.sampler, idGenerator: head.idGenerator } : {}),
     ...(process.env.OTEL_SERVICE_NAME ? {} : { serviceName: 'svc' }),
     ...(prometheus ? { metricReaders: metricReaders(prometheus) } : {}),
     views: [
@@ -114,7 +114,7 @@ export function startSdk(): void {
       // (bounded); the HTTP instrumentation's own copy would double it with other labels.
       { meterName: '@opentelemetry/instrumentation-http', aggregation: { type: AggregationType.DROP } },
     ],
-    instrumentations: head ? traceInstrumentations(head) : [],
+    instrumentations: tracesOff ? [] : traceInstrumentations(),
   });
   sdk.start();
   state.api = otelApi;

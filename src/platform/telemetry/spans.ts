@@ -90,17 +90,6 @@ export function currentTraceparent(): string | null {
   return c ? `00-${c.traceId}-${c.spanId}-${(c.traceFlags & 0xff).toString(16).padStart(2, '0')}` : null;
 }
 
-/**
- * Where a request the head sampler refused keeps its trace id (head-sampling.ts): it runs with tracing suppressed, so
- * no span holds it.
- */
-export const UNSAMPLED_TRACE_ID = Symbol.for('svc.unsampledTraceId');
-
-/** The trace id a request the head sampler refused was given (the incoming `traceparent`'s or a new one). */
-export function unsampledTraceId(req: object): string | undefined {
-  return (req as { [UNSAMPLED_TRACE_ID]?: string })[UNSAMPLED_TRACE_ID];
-}
-
 /** `trace_id` and `span_id` of the active span, for log lines (undefined when none). */
 export function currentTraceIds(): { trace_id: string; span_id: string } | undefined {
   const c = activeContext();
