@@ -57,10 +57,12 @@ export function listCustomers(ctx: Ctx, page: Page, filter: { search?: string; a
         }
       : {}),
   };
+  const orderBy: Prisma.CustomerOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'asc' }];
   return findPage(
     page,
-    (w) => ctx.db.customer.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...w }),
-    async () => capCount(await ctx.db.customer.count({ where, take: COUNT_CAP + 1 })),
+    (w) => ctx.db.customer.findMany({ where, orderBy, ...w }),
+    // In the page's order, as the order list counts (order.service.ts): not Prisma's default id order.
+    async () => capCount(await ctx.db.customer.count({ where, orderBy, take: COUNT_CAP + 1 })),
   );
 }
 

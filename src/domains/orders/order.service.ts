@@ -50,7 +50,9 @@ export function listOrders(ctx: Ctx, page: Page, filter: OrderFilter) {
   return findPage(
     page,
     (w) => ctx.db.order.findMany({ where, orderBy, ...w }),
-    async () => capCount(await ctx.db.order.count({ where, take: COUNT_CAP + 1 })),
+    // Counted in the page's order: Prisma orders a capped count by id otherwise, which read and sorted every match
+    // (100,000 orders, by status: 13-22 ms), where the page's index stops at the cap (~1 ms).
+    async () => capCount(await ctx.db.order.count({ where, orderBy, take: COUNT_CAP + 1 })),
   );
 }
 
@@ -106,10 +108,11 @@ export async function updateOrderStatus(ctx: Ctx, id: string, input: OrderStatus
 /** The signed-in customer's orders, newest first. */
 export function listAccountOrders(ctx: Ctx, page: Page) {
   const where = { customerId: requireCustomerId(ctx.actor) };
+  const orderBy: Prisma.OrderOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
   return findPage(
     page,
-    (w) => ctx.db.order.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...w }),
-    async () => capCount(await ctx.db.order.count({ where, take: COUNT_CAP + 1 })),
+    (w) => ctx.db.order.findMany({ where, orderBy, ...w }),
+    async () => capCount(await ctx.db.order.count({ where, orderBy, take: COUNT_CAP + 1 })),
   );
 }
 
