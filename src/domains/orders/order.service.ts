@@ -5,17 +5,18 @@ import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
+import { asInstance, asInstances } from '../../shared/instances';
 import { capCount, COUNT_CAP, findPage, type Page } from '../../shared/pagination';
 import { snakeKeys } from '../../shared/updates';
 import { reverseOrderStock } from '../inventory';
 import type { OrderStatusInput } from './checkout.inputs';
-import type { OrderStatus } from './order.type';
+import { Order, type OrderStatus } from './order.type';
 import { assertTransition, RESTOCKING } from './order-status';
 
 export async function getOrder(ctx: Ctx, id: string) {
   const order = await ctx.db.order.findUnique({ where: { id } });
   if (!order) throw AppError.notFound('order');
-  return order;
+  return asInstance(Order, order);
 }
 
 export interface OrderFilter {
@@ -49,7 +50,7 @@ export function listOrders(ctx: Ctx, page: Page, filter: OrderFilter) {
   ] as Prisma.OrderOrderByWithRelationInput[];
   return findPage(
     page,
-    (w) => ctx.db.order.findMany({ where, orderBy, ...w }),
+    async (w) => asInstances(Order, await ctx.db.order.findMany({ where, orderBy, ...w })),
     // Counted in the page's order: Prisma orders a capped count by id otherwise, which read and sorted every match
     // (100,000 orders, by status: 13-22 ms), where the page's index stops at the cap (~1 ms).
     async () => capCount(await ctx.db.order.count({ where, orderBy, take: COUNT_CAP + 1 })),
@@ -111,7 +112,7 @@ export function listAccountOrders(ctx: Ctx, page: Page) {
   const orderBy: Prisma.OrderOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
   return findPage(
     page,
-    (w) => ctx.db.order.findMany({ where, orderBy, ...w }),
+    async (w) => asInstances(Order, await ctx.db.order.findMany({ where, orderBy, ...w })),
     async () => capCount(await ctx.db.order.count({ where, orderBy, take: COUNT_CAP + 1 })),
   );
 }
@@ -120,7 +121,7 @@ export function listAccountOrders(ctx: Ctx, page: Page) {
 export async function getAccountOrder(ctx: Ctx, id: string) {
   const order = await ctx.db.order.findUnique({ where: { id } });
   if (!order || !order.customerId || order.customerId !== customerIdOf(ctx.actor)) throw AppError.notFound('order');
-  return order;
+  return asInstance(Order, order);
 }
 
 /** Payment transactions of an order (admin). */
@@ -137,7 +138,7 @@ export async function listTransactions(ctx: Ctx, orderId: string) {
 export async function getOwnOrder(ctx: Ctx, id: string) {
   const order = await ctx.db.order.findUnique({ where: { id } });
   if (!order || !ownsOrder(ctx, order)) throw AppError.notFound('order');
-  return order;
+  return asInstance(Order, order);
 }
 
 /**
