@@ -4,9 +4,10 @@ import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
+import { asInstance, asInstances } from '../../shared/instances';
 import { type Page, pageMeta } from '../../shared/pagination';
 import { diffEntities, rejectNulls, snakeKeys } from '../../shared/updates';
-import type { Category, CategoryCreateInput, CategoryUpdateInput } from './category.type';
+import { Category, type CategoryCreateInput, type CategoryUpdateInput } from './category.type';
 import { checkTranslations } from './input-checks';
 import { localized } from './localized';
 import { preferredLocales } from './product-query';
@@ -50,13 +51,14 @@ export async function listCategories(
     ctx.db.category.findMany({ where, orderBy: ORDER, skip: page.skip, take: page.limit }),
     ctx.db.category.count({ where }),
   ]);
-  return { items, meta: pageMeta(total, page) };
+  // Instances, so type-graphql hands them to the five field resolvers as they are (src/shared/instances.ts).
+  return { items: asInstances(Category, items), meta: pageMeta(total, page) };
 }
 
 export async function getCategory(ctx: Ctx, id: string): Promise<Category> {
   const c = await ctx.db.category.findUnique({ where: { id } });
   if (!c) throw AppError.notFound('category');
-  return c;
+  return asInstance(Category, c);
 }
 
 /** Fails with 422 `invalid_parent` when `parentId` is the category itself or one of its descendants. */
@@ -172,6 +174,8 @@ export async function storeCategoryTree(ctx: Ctx): Promise<Category[]> {
   const byId = new Map(all.map((c) => [c.id, { ...c, children: [] as Category[] }]));
   const roots: Category[] = [];
   for (const c of byId.values()) {
+    // Instances, so type-graphql hands them to the five field resolvers as they are (src/shared/instances.ts).
+    asInstance(Category, c);
     if (!c.parentId) roots.push(c);
     else byId.get(c.parentId)?.children.push(c);
   }

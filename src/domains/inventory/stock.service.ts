@@ -2,8 +2,10 @@ import type { Ctx } from '../../context/ctx';
 import { inTransaction, readTogether } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
+import { asInstances } from '../../shared/instances';
 import { findPage, type Page } from '../../shared/pagination';
 import type { StockSetItemInput } from './stock.inputs';
+import { StockEntry } from './stock.type';
 import { refreshStockTotals } from './stock-totals';
 import { getWarehouse } from './warehouse.service';
 
@@ -15,14 +17,15 @@ const ENTRY_ORDER: Prisma.StockEntryOrderByWithRelationInput[] = [
 
 export async function listWarehouseStock(ctx: Ctx, warehouseId: string) {
   await getWarehouse(ctx, warehouseId);
-  return ctx.db.stockEntry.findMany({ where: { warehouseId }, orderBy: ENTRY_ORDER });
+  // Instances, so type-graphql hands them to the five field resolvers as they are (src/shared/instances.ts).
+  return asInstances(StockEntry, await ctx.db.stockEntry.findMany({ where: { warehouseId }, orderBy: ENTRY_ORDER }));
 }
 
 export async function listProductStock(ctx: Ctx, productId: string) {
   const product = await ctx.db.product.findUnique({ where: { id: productId }, select: { id: true } });
   if (!product) throw AppError.notFound('product');
   // Grouped by warehouse in deduction order, so the list reads the way checkout consumes it.
-  return ctx.db.stockEntry.findMany({
+  const entries = await ctx.db.stockEntry.findMany({
     where: { productId },
     orderBy: [
       { warehouse: { priority: 'asc' } },
@@ -30,6 +33,7 @@ export async function listProductStock(ctx: Ctx, productId: string) {
       { variantId: { sort: 'asc', nulls: 'first' } },
     ],
   });
+  return asInstances(StockEntry, entries);
 }
 
 /**
