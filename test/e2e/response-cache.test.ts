@@ -167,6 +167,21 @@ describe('response cache: GraphQL', () => {
     expect((await missing()).headers.get('x-cache')).toBe('miss');
   });
 
+  it('gives a POSTed query no ETag and never a 304: validators and 304 are for GET and HEAD (RFC 9110 §13.1.2)', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 2);
+    const post = (headers: Record<string, string> = {}) =>
+      t.asGuest().post('/graphql', { query: QUERY, variables: { id: product.id } }, { ...CSRF, ...headers });
+    const miss = await post();
+    expect(miss.headers.get('x-cache')).toBe('miss');
+    expect(miss.headers.get('etag')).toBeNull();
+    // `*` matches any version: a GET would get 304 here.
+    const hit = await post({ 'if-none-match': '*' });
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get('x-cache')).toBe('hit');
+    expect(hit.headers.get('etag')).toBeNull();
+    expect(hit.body.data.storeProductById.id).toBe(product.id);
+  });
+
   it('answers GET with automatic persisted queries from the cache, with ETag and 304', async () => {
     const product = await stockedProduct(t, shop.warehouse.id, 4);
     const variables = { id: product.id };

@@ -53,11 +53,19 @@ function cacheControl(cache: ResponseCache, res: Response): string {
   return `public, max-age=${cache.maxAge}${swr}`;
 }
 
-/** Headers of a cacheable answer; then 304 without a body when the client already holds these bytes. */
-function finish(req: Request, res: Response, cache: ResponseCache, etag: string): boolean {
-  res.setHeader('ETag', etag);
+/**
+ * A validator and 304 are GET's and HEAD's: RFC 9110 §13.1.2 answers a matching `If-None-Match` on any other method
+ * with 412, and no cache revalidates a POST. So a GraphQL query sent by POST gets neither (nor is its body hashed
+ * for one: ~1 % of a compiled list page's CPU).
+ */
+const revalidates = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
+
+/** Headers of a cacheable answer; then 304 without a body when a GET already holds these bytes. */
+function finish(req: Request, res: Response, cache: ResponseCache, etag: string | undefined): boolean {
   res.setHeader('Cache-Control', cacheControl(cache, res));
   res.vary('Accept-Language');
+  if (etag === undefined || !revalidates(req)) return false;
+  res.setHeader('ETag', etag);
   if (!matchesIfNoneMatch(req.get('if-none-match'), etag)) return false;
   res.statusCode = 304;
   for (const name of ['content-type', 'content-length', 'content-encoding']) res.removeHeader(name);
@@ -85,7 +93,7 @@ function takeSurrogateKeys(res: Response): string[] {
  * operation declared. Before a lookup it passes the read barrier (every retirement committed before this request
  * arrived has been applied), so no write acknowledged before is ever hidden by an older answer; an answer is
  * filed only if none of its keys was retired while it was computed (it may predate that write). Every cacheable
- * answer, cached or not, carries a strong ETag and honours `If-None-Match`.
+ * answer to a GET or HEAD, cached or not, carries a strong ETag and honours `If-None-Match`.
  */
 export function responseCache(
   cache: ResponseCache,
@@ -105,11 +113,12 @@ export function responseCache(
     capture(res, (body) => {
       const keys = takeSurrogateKeys(res);
       if (res.statusCode !== 200 || !cacheable.keepBody(body)) return false;
+      // Hashed when a GET is answered or the entry is filed (a later GET may be served from it).
+      if (!usable || cache.retirements.retiredSince(since, keys))
+        return finish(req, res, cache, revalidates(req) ? strongEtag(body) : undefined);
       const etag = strongEtag(body);
-      if (usable && !cache.retirements.retiredSince(since, keys)) {
-        const contentType = String(res.getHeader('content-type') ?? 'application/json');
-        cache.store.set(key, { keys, body, contentType, etag, storedAt: Date.now() });
-      }
+      const contentType = String(res.getHeader('content-type') ?? 'application/json');
+      cache.store.set(key, { keys, body, contentType, etag, storedAt: Date.now() });
       return finish(req, res, cache, etag);
     });
     next();
