@@ -6,7 +6,7 @@ import type { Actor } from '../context/actor';
 import type { RequestQueryLog } from '../platform/db/query-stats';
 import { type QueryScope, queryScope } from '../platform/db/query-stats';
 import type { Logger } from '../platform/logger';
-import { currentTraceIds, metricsOn, operationLabel, recordHttpRequest } from '../platform/telemetry';
+import { currentTraceIds, metricsOn, operationLabel, recordHttpRequest, unsampledTraceId } from '../platform/telemetry';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -25,11 +25,15 @@ export function requestId(log: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const incoming = req.get('x-request-id');
     req.id = incoming && VALID_ID.test(incoming) ? incoming : randomUUID();
-    req.log = log.child({ requestId: req.id });
+    // With tracing on, the trace this request belongs to (the incoming `traceparent`'s, or a new one). A sampled
+    // request's log lines get it from the active span (the logger's mixin); one the head sampler refused has no
+    // span, so its logger carries the id itself.
+    const sampled = currentTraceIds()?.trace_id;
+    const unsampled = sampled ? undefined : unsampledTraceId(req);
+    req.log = log.child(unsampled ? { requestId: req.id, trace_id: unsampled } : { requestId: req.id });
     res.setHeader('X-Request-ID', req.id);
-    // With tracing on, the trace this request belongs to (the incoming `traceparent`'s, or a new one).
-    const trace = currentTraceIds();
-    if (trace) res.setHeader('X-Trace-ID', trace.trace_id);
+    const traceId = sampled ?? unsampled;
+    if (traceId) res.setHeader('X-Trace-ID', traceId);
     const started = process.hrtime.bigint();
     // Facts later layers add to the request's log line (the GraphQL or REST operation that ran).
     const logFields: Record<string, unknown> = {};

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { type IncomingHttpHeaders, request } from 'node:http';
 
 import { ADDRESS } from '../fixtures/shop';
 import { freePort } from '../harness/free-port';
@@ -19,6 +20,27 @@ jest.setTimeout(900_000);
 
 const J = { 'content-type': 'application/json' };
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** A JSON POST whose headers go out first and whose body follows 100 ms later. */
+function slowBodyRequest(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: { ...J, ...headers, 'content-length': Buffer.byteLength(body) },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.flushHeaders();
+    setTimeout(() => req.end(body), 100);
+  });
+}
 
 describe('observability: traces, logs and metrics over OTLP', () => {
   let otlp: OtlpReceiver;
@@ -168,6 +190,44 @@ describe('observability: traces, logs and metrics over OTLP', () => {
         'http.response.status_class': '2xx',
       }),
     ).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a request the sampler refuses (the caller’s traceparent not sampled) exports no span, not even after its body is parsed, yet its header and log lines carry the caller’s trace id and the metrics count it', async () => {
+    const query = (limit: number) =>
+      JSON.stringify({ query: `query UnsampledList { products(limit: ${limit}) { items { id slug } } }` });
+    const unsampled = hex(16);
+    // The body follows the headers later, in its own packet, as a slow client's would: it is then read in the
+    // socket's callbacks, outside the context the request started in.
+    const res = await slowBodyRequest(`${svc.url}/graphql`, { traceparent: `00-${unsampled}-${hex(8)}-00` }, query(3));
+    expect(res.status).toBe(200);
+    expect(res.headers['x-trace-id']).toBe(unsampled);
+    // The request's line is written when the response has finished; the process's stdout may come after it.
+    const ofRequest = () => svc.lines.filter((l) => l.requestId === res.headers['x-request-id']);
+    await eventually(() => ofRequest().some((l) => l.msg === 'request'), 10_000);
+    for (const line of ofRequest()) {
+      expect(line.trace_id).toBe(unsampled);
+      // No span at all (the head sampler's gate kept it from the HTTP instrumentation, whose non-recording span
+      // would have an id).
+      expect(line.span_id).toBeUndefined();
+    }
+
+    // A sampled request after it: once its HTTP span (the last of its spans to end) is exported, every span that
+    // ended before it has gone too (the batch processor exports in order). None is of the refused request: not in
+    // its trace, and no root trace of its operation either (the body parser's callbacks run outside the request's
+    // context; the service puts it back, or GraphQL and Prisma would have opened new traces).
+    const sampled = hex(16);
+    await fetch(`${svc.url}/graphql`, {
+      method: 'POST',
+      headers: { ...J, traceparent: `00-${sampled}-${hex(8)}-01` },
+      body: query(4),
+    });
+    await eventually(() => traceOf(sampled).some((s) => s.name === 'POST /graphql'), 30_000);
+    expect(traceOf(unsampled)).toEqual([]);
+    expect(otlp.spans.filter((s) => s.name === 'query UnsampledList').map((s) => s.traceId)).toEqual([sampled]);
+    await eventually(
+      () => otlp.total('svc.graphql.operations', { 'graphql.operation.name': 'UnsampledList' }) >= 2,
+      30_000,
+    );
   });
 
   it('metrics move: a refused login, a cache hit, GraphQL operations by name, plugin states; the same on the Prometheus endpoint', async () => {

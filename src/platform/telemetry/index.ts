@@ -35,6 +35,7 @@ export {
   type SpanMark,
   type SpanOptions,
   type TelemetryAttributes,
+  unsampledTraceId,
 } from './spans';
 export { telemetryRequested } from './switch';
 

@@ -14,11 +14,9 @@ import {
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type * as PrismaInstr from '@prisma/instrumentation';
 
+import { gateIncomingRequests, type HeadSampling, headSampling, UNTRACED_PATHS } from './head-sampling';
 import { createInstruments } from './metrics';
 import { telemetryState as state } from './state';
-
-/** Requests whose traces would only be noise: load-balancer probes and the Prometheus scrape. */
-const UNTRACED = /^\/(api\/v1\/health(\/ready)?|metrics)(\?|$)/;
 
 const list = (value: string | undefined) =>
   (value ?? '')
@@ -74,9 +72,9 @@ function traceInstrumentations(): Instrumentation[] {
   const { PrismaInstrumentation } = require('@prisma/instrumentation') as typeof PrismaInstr;
   /* eslint-enable @typescript-eslint/no-require-imports */
   return [
-    new HttpInstrumentation({
-      ignoreIncomingRequestHook: (req) => UNTRACED.test(req.url ?? ''),
-    }),
+    // The head sampler's gate (head-sampling.ts) keeps probes, scrapes and refused requests away from it; the hook
+    // is for a server the gate does not cover (https).
+    new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.test(req.url ?? '') }),
     // No Express instrumentation: its layer wrapper cost about 1 % of a cheap request's CPU, traced or not, for a
     // span per route handler that says what the HTTP span already does. The service names the HTTP span after its
     // route template itself (REST rows, /graphql, plugin mounts: nameHttpRoute).
@@ -106,7 +104,9 @@ export function startSdk(): void {
   const tracesOff = list(process.env.OTEL_TRACES_EXPORTER).includes('none');
   const metricsOff = list(process.env.OTEL_METRICS_EXPORTER).includes('none');
   const prometheus = metricsOff ? undefined : new PrometheusExporter({ preventServerStart: true });
+  const head: HeadSampling | undefined = tracesOff ? undefined : headSampling();
   const sdk = new NodeSDK({
+    ...(head ? { sampler: head.sampler, idGenerator: head.idGenerator } : {}),
     ...(process.env.OTEL_SERVICE_NAME ? {} : { serviceName: 'svc' }),
     ...(prometheus ? { metricReaders: metricReaders(prometheus) } : {}),
     views: [
@@ -119,7 +119,10 @@ export function startSdk(): void {
   sdk.start();
   state.api = otelApi;
   state.shutdown = () => sdk.shutdown();
-  if (!tracesOff) state.tracer = otelApi.trace.getTracer('svc');
+  if (head) {
+    state.tracer = otelApi.trace.getTracer('svc');
+    gateIncomingRequests(head);
+  }
   if (prometheus) {
     state.meter = otelApi.metrics.getMeter('svc');
     state.prometheus = { handle: (req, res) => prometheus.getMetricsRequestHandler(req, res) };

@@ -90,6 +90,19 @@ export function currentTraceparent(): string | null {
   return c ? `00-${c.traceId}-${c.spanId}-${(c.traceFlags & 0xff).toString(16).padStart(2, '0')}` : null;
 }
 
+/**
+ * Marks the head sampler's gate leaves on a request it keeps out of the HTTP instrumentation (head-sampling.ts):
+ * `UNTRACED_REQUEST` on every such request, `UNSAMPLED_TRACE_ID` with the trace id a refused one was given (the
+ * incoming `traceparent`'s or a new one; probes and scrapes get none). No span holds that id: tracing is suppressed.
+ */
+export const UNTRACED_REQUEST = Symbol.for('svc.untracedRequest');
+export const UNSAMPLED_TRACE_ID = Symbol.for('svc.unsampledTraceId');
+
+/** The trace id of a request the head sampler refused, for its `X-Trace-ID` and log lines. */
+export function unsampledTraceId(req: object): string | undefined {
+  return (req as { [UNSAMPLED_TRACE_ID]?: string })[UNSAMPLED_TRACE_ID];
+}
+
 /** `trace_id` and `span_id` of the active span, for log lines (undefined when none). */
 export function currentTraceIds(): { trace_id: string; span_id: string } | undefined {
   const c = activeContext();
