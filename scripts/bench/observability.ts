@@ -1,9 +1,15 @@
 /**
- * What observability costs (issue 30): the same read scenarios against five servers on the same database, measured
- * in alternation (ROUNDS slices each, so all five see the same machine): telemetry off (no OpenTelemetry module
- * loaded), off but with one AsyncLocalStorage scope per request (the runtime's part), traces at 100 % and at 10 % sampling (`parentbased_traceidratio`, exported over OTLP/HTTP protobuf to a
- * sink in this process), and metrics only (OTLP metrics every 10 s plus the Prometheus reader). Each figure is
- * reported against the `off` server of the same run (req/s ratio, CPU per request ratio).
+ * What observability costs (issue 30): the same read scenarios against six servers on the same database, measured
+ * in alternation (ROUNDS slices each, so all six see the same machine): telemetry off (no OpenTelemetry module
+ * loaded) on two servers (the second shows the noise between identical servers), off but with one
+ * AsyncLocalStorage scope per request (the runtime's part), traces at 100 % and at 10 % sampling
+ * (`parentbased_traceidratio`, exported over OTLP/HTTP protobuf to a sink in this process), and metrics only (OTLP metrics every 10 s plus the Prometheus reader). Each figure is
+ * reported against the `off` server of the same run (req/s ratio, CPU per request ratio). Each round visits the
+ * servers in a rotated order, so none always runs first after a pause or last after the busiest.
+ *
+ * A narrower run, for a small effect on a noisy machine (more rounds of fewer servers): BENCH_OBSERVABILITY_PAGES
+ * (`REST list`, `GraphQL list`, `REST by slug`, comma-separated) and BENCH_OBSERVABILITY_CONFIGS (the names below;
+ * `off` is always kept, everything is measured against it).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,12 +39,34 @@ async function otlpSink(): Promise<{ url: string; close(): Promise<void>; bytes:
   };
 }
 
+const chosen = (variable: string) =>
+  process.env[variable]
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Keeps the entries BENCH_OBSERVABILITY_<…> names (all when unset) plus `keep`. */
+function pick<T>(all: Record<string, T>, variable: string, keep?: string): Record<string, T> {
+  const names = chosen(variable);
+  if (!names) return all;
+  const unknown = names.filter((n) => !(n in all));
+  if (unknown.length)
+    throw new Error(`${variable}: unknown ${unknown.join(', ')} (known: ${Object.keys(all).join(', ')})`);
+  return Object.fromEntries(Object.entries(all).filter(([name]) => name === keep || names.includes(name)));
+}
+
 /** The configurations, by the environment each server gets on top of the benchmark's own. */
 function configurations(sink: string): Record<string, Record<string, string>> {
+  return pick(allConfigurations(sink), 'BENCH_OBSERVABILITY_CONFIGS', 'off');
+}
+
+function allConfigurations(sink: string): Record<string, Record<string, string>> {
   const otlp = { OTEL_EXPORTER_OTLP_ENDPOINT: sink, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' };
   return {
     // OTEL_SDK_DISABLED keeps it off even when the shell running the benchmark has OTEL_* variables.
     off: { OTEL_SDK_DISABLED: 'true' },
+    // The same as `off` on a second server: how far two identical servers differ in this run (the noise floor).
+    'off twice': { OTEL_SDK_DISABLED: 'true' },
     // No OpenTelemetry, but one AsyncLocalStorage scope per request (the SQL counter's): what Node 20's promise
     // hooks cost on their own, the floor under any context propagation, OpenTelemetry's included.
     'async context only': { OTEL_SDK_DISABLED: 'true', SVC_LOG_SQL_COUNTS: 'on' },
@@ -67,7 +95,7 @@ function configurations(sink: string): Record<string, Record<string, string>> {
 export interface ObservabilityOptions {
   /** The benchmark's server environment for a port (database, limits, production settings). */
   env: (port: number) => Record<string, string>;
-  /** First of five consecutive free ports. */
+  /** First of six consecutive free ports (one per configuration). */
   port: number;
   slug: string;
   seconds: number;
@@ -92,24 +120,28 @@ export async function observabilityComparison(
       servers.push({ name, base: `http://127.0.0.1:${port}`, proc });
       await waitReady(`http://127.0.0.1:${port}/api/v1/health`);
     }
-    const scenarios = (base: string) => ({
-      'REST list': { url: `${base}/api/v1/store/products?limit=25` },
-      'GraphQL list': {
-        url: `${base}/graphql`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: o.body,
-      },
-      'REST by slug': { url: `${base}/api/v1/store/products/${o.slug}` },
-    });
+    const scenarios = (base: string) =>
+      pick(
+        {
+          'REST list': { url: `${base}/api/v1/store/products?limit=25` },
+          'GraphQL list': {
+            url: `${base}/graphql`,
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: o.body,
+          },
+          'REST by slug': { url: `${base}/api/v1/store/products/${o.slug}` },
+        } as Record<string, { url: string; method?: string; headers?: Record<string, string>; body?: string }>,
+        'BENCH_OBSERVABILITY_PAGES',
+      );
     for (const s of servers)
       for (const scenario of Object.values(scenarios(s.base)))
         await load({ ...scenario, seconds: o.warmupSeconds, proc: s.proc, warmup: false });
     const slices: Record<string, LoadResult[]> = {};
     for (let round = 0; round < o.rounds; round++)
       for (const scenario of Object.keys(scenarios('')))
-        for (const s of servers) {
-          const spec = scenarios(s.base)[scenario as keyof ReturnType<typeof scenarios>];
+        for (const s of rotate(servers, round)) {
+          const spec = scenarios(s.base)[scenario];
           (slices[`${s.name}: ${scenario}`] ??= []).push(
             await load({ ...spec, seconds: o.seconds / o.rounds, proc: s.proc, warmup: false }),
           );
@@ -129,6 +161,9 @@ export async function observabilityComparison(
     await sink.close();
   }
 }
+
+/** The list starting at its `by`-th element (wrapping). */
+const rotate = <T>(list: T[], by: number): T[] => [...list.slice(by % list.length), ...list.slice(0, by % list.length)];
 
 /** Slices of one scenario as one result: totals summed, latencies the median slice's (as run.ts combines). */
 function combine(parts: LoadResult[]): LoadResult {
