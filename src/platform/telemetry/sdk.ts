@@ -14,7 +14,13 @@ import {
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type * as PrismaInstr from '@prisma/instrumentation';
 
-import { gateIncomingRequests, type HeadSampling, headSampling, UNTRACED_PATHS } from './head-sampling';
+import {
+  gateIncomingRequests,
+  type HeadSampling,
+  headSampling,
+  skipPrismaSpansWhenSuppressed,
+  UNTRACED_PATHS,
+} from './head-sampling';
 import { createInstruments } from './metrics';
 import { telemetryState as state } from './state';
 
@@ -122,6 +128,7 @@ export function startSdk(): void {
   if (head) {
     state.tracer = otelApi.trace.getTracer('svc');
     gateIncomingRequests(head);
+    skipPrismaSpansWhenSuppressed();
   }
   if (prometheus) {
     state.meter = otelApi.metrics.getMeter('svc');

@@ -50,7 +50,9 @@ export function inSpan<T>(
   options: SpanOptions = {},
 ): Promise<T> {
   const { api, tracer } = state;
-  if (!api || !tracer) return fn(NO_MARK);
+  // A request the head sampler refused runs suppressed: asking the tracer would only make a non-recording span
+  // and a context scope (head-sampling.ts).
+  if (!api || !tracer || tracingSuppressed()) return fn(NO_MARK);
   const links: Link[] = [];
   for (const parent of options.links ?? []) {
     const context = parseTraceparent(parent);
@@ -116,6 +118,18 @@ export function annotateSpan(attributes: TelemetryAttributes): void {
 
 let core: typeof OtelCore | undefined;
 
+/** `@opentelemetry/core`, loaded on first use (never while telemetry is off). */
+function otelCore(): typeof OtelCore {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (core ??= require('@opentelemetry/core') as typeof OtelCore);
+}
+
+/** Whether the active context suppresses tracing (a request the head sampler refused, an exporter's own call). */
+export function tracingSuppressed(): boolean {
+  const { api } = state;
+  return !!api && otelCore().isTracingSuppressed(api.context.active());
+}
+
 /**
  * Names the HTTP server span after the route template that served it (`POST /api/v1/store/checkout`), the way the
  * Express instrumentation does for Express routes: the HTTP instrumentation reads it when the response ends and
@@ -124,8 +138,7 @@ let core: typeof OtelCore | undefined;
 export function nameHttpRoute(route: string): void {
   const { api } = state;
   if (!api?.trace.getActiveSpan()) return;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  core ??= require('@opentelemetry/core') as typeof OtelCore;
-  const meta = core.getRPCMetadata(api.context.active());
-  if (meta?.type === core.RPCType.HTTP) meta.route = route;
+  const { getRPCMetadata, RPCType } = otelCore();
+  const meta = getRPCMetadata(api.context.active());
+  if (meta?.type === RPCType.HTTP) meta.route = route;
 }
