@@ -55,7 +55,7 @@ export function requestId(log: Logger) {
   };
 }
 
-/** Opens the statement-count scope for the rest of the request (after body parsing, whose callbacks lose it). */
+/** Opens the statement-count scope for the rest of the request (the middleware and handlers after it). */
 export function countQueries(queryLog: RequestQueryLog) {
   return (req: Request, res: Response, next: NextFunction) => {
     const scope: QueryScope = { statements: 0 };

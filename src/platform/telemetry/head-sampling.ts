@@ -2,11 +2,11 @@ import type * as Http from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
 
 import * as otelApi from '@opentelemetry/api';
-import { isTracingSuppressed, suppressTracing } from '@opentelemetry/core';
+import { suppressTracing } from '@opentelemetry/core';
 import type { IdGenerator, Sampler } from '@opentelemetry/sdk-trace-base';
 import { AlwaysOnSampler, ParentBasedSampler, RandomIdGenerator } from '@opentelemetry/sdk-trace-base';
 
-import { UNSAMPLED_TRACE_ID, UNTRACED_REQUEST } from './spans';
+import { tracingSuppressed, UNSAMPLED_TRACE_ID } from './spans';
 
 /** Requests whose traces would only be noise: load-balancer probes and the Prometheus scrape. */
 export const UNTRACED_PATHS = /^\/(api\/v1\/health(\/ready)?|metrics)(\?|$)/;
@@ -31,8 +31,8 @@ export interface HeadSampling {
   /** The SDK's id generator: hands the HTTP span the trace id the gate decided on. */
   idGenerator: IdGenerator;
   /**
-   * Whether the request is traced. A refused request is marked (`UNTRACED_REQUEST`, and `UNSAMPLED_TRACE_ID` with
-   * the trace id it would have had, unless it is a probe); a kept root request's trace id waits for its HTTP span.
+   * Whether the request is traced. A refused request is marked with the trace id it would have had
+   * (`UNSAMPLED_TRACE_ID`; probes get none); a kept root request's trace id waits for its HTTP span.
    */
   traces(req: IncomingMessage): boolean;
   /** Forgets a handed-over trace id nobody took (the instrumentation opened no span after all). */
@@ -70,19 +70,14 @@ export function headSampling(): HeadSampling {
   };
   const traces = (req: IncomingMessage): boolean => {
     decidedTraceId = undefined;
-    const marks = req as IncomingMessage & { [UNTRACED_REQUEST]?: true; [UNSAMPLED_TRACE_ID]?: string };
-    if (UNTRACED_PATHS.test(req.url ?? '')) {
-      marks[UNTRACED_REQUEST] = true;
-      return false;
-    }
+    if (UNTRACED_PATHS.test(req.url ?? '')) return false;
     // The propagators the instrumentation extracts with (OTEL_PROPAGATORS), on the same headers.
     const context = otelApi.propagation.extract(otelApi.ROOT_CONTEXT, req.headers);
     const parent = otelApi.trace.getSpanContext(context);
     const traceId = parent && otelApi.trace.isSpanContextValid(parent) ? parent.traceId : ids.generateTraceId();
     const { decision } = sampler.shouldSample(context, traceId, req.method ?? 'GET', otelApi.SpanKind.SERVER, {}, []);
     if (decision === otelApi.SamplingDecision.NOT_RECORD) {
-      marks[UNTRACED_REQUEST] = true;
-      marks[UNSAMPLED_TRACE_ID] = traceId;
+      (req as IncomingMessage & { [UNSAMPLED_TRACE_ID]?: string })[UNSAMPLED_TRACE_ID] = traceId;
       return false;
     }
     if (traceId !== parent?.traceId) decidedTraceId = traceId;
@@ -140,7 +135,6 @@ export function skipPrismaSpansWhenSuppressed(): boolean {
   const helper = holder?.helper;
   if (!helper) return false;
   const runInChildSpan = helper.runInChildSpan.bind(helper);
-  helper.runInChildSpan = (options, callback) =>
-    isTracingSuppressed(otelApi.context.active()) ? callback() : runInChildSpan(options, callback);
+  helper.runInChildSpan = (options, callback) => (tracingSuppressed() ? callback() : runInChildSpan(options, callback));
   return true;
 }

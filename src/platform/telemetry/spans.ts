@@ -93,11 +93,9 @@ export function currentTraceparent(): string | null {
 }
 
 /**
- * Marks the head sampler's gate leaves on a request it keeps out of the HTTP instrumentation (head-sampling.ts):
- * `UNTRACED_REQUEST` on every such request, `UNSAMPLED_TRACE_ID` with the trace id a refused one was given (the
+ * The mark the head sampler's gate leaves on a request it refused (head-sampling.ts): the trace id it was given (the
  * incoming `traceparent`'s or a new one; probes and scrapes get none). No span holds that id: tracing is suppressed.
  */
-export const UNTRACED_REQUEST = Symbol.for('svc.untracedRequest');
 export const UNSAMPLED_TRACE_ID = Symbol.for('svc.unsampledTraceId');
 
 /** The trace id of a request the head sampler refused, for its `X-Trace-ID` and log lines. */
