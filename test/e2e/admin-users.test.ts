@@ -1,3 +1,4 @@
+import { bootstrapAdmin } from '../../src/app/bootstrap';
 import { AdminUserCreateDocument } from '../../src/generated/graphql';
 import { PASSWORD, uniqueEmail } from '../fixtures/accounts';
 import { useShop } from '../fixtures/use-shop';
@@ -7,6 +8,16 @@ const { t } = useShop({ shop: false });
 const U = '/api/v1/admin/users';
 
 describe('admin users', () => {
+  it('instances that start together create the bootstrap admin once, and none of them fails to start', async () => {
+    // Replicas started at once all find no account; the losers' inserts meet the unique email (was: a crash).
+    const email = uniqueEmail('Bootstrap');
+    const starts = Array.from({ length: 4 }, () => bootstrapAdmin(t.service.services, { email, password: PASSWORD }));
+    await expect(Promise.all(starts)).resolves.toHaveLength(4);
+    expect(await t.db.adminUser.count({ where: { email: email.toLowerCase() } })).toBe(1);
+    const login = await t.asGuest().post('/api/v1/auth/login', { email, password: PASSWORD });
+    expect(login.status).toBe(200);
+  });
+
   it('a viewer (read-only staff, docs/decisions.md) signs in, reads every admin list and is refused every write', async () => {
     const boss = t.asSuperAdmin();
     const email = uniqueEmail('Viewer');
