@@ -1,4 +1,7 @@
+import { ANONYMOUS } from '../../src/context/actor';
+import { createContext } from '../../src/context/create-context';
 import type { HookEvent } from '../../src/context/hooks';
+import { listOrderPage } from '../../src/domains/orders/order-list';
 import * as op from '../../src/generated/graphql';
 import { ADDRESS, createCustomer, GQL_ADDRESS, stockedProduct } from '../fixtures/shop';
 import { useShop } from '../fixtures/use-shop';
@@ -136,6 +139,110 @@ describe('GET /api/v1/admin/orders', () => {
       counts.push(t.sqlCount(res.requestId));
     }
     expect(counts[1]).toBe(counts[0]);
+  });
+});
+
+describe('the order list in one statement', () => {
+  const LIST = `query ($customerId: UUID, $page: Int) { orders(customerId: $customerId, limit: 3, page: $page) {
+    items { id orderNumber items { id sku quantity totalGross } statusHistory { fromStatus toStatus comment createdAt } }
+    meta { total page pages } } }`;
+
+  it('shows each order’s items and history as the order itself shows them, on every page and past the end', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 50, { priceGross: 100 });
+    const other = await stockedProduct(t, shop.warehouse.id, 50, { priceGross: 250 });
+    const customer = await createCustomer(t);
+    const as = t.asCustomer(customer.id);
+    for (let i = 0; i < 5; i++) {
+      const res = await as.post('/api/v1/store/checkout', {
+        items: [
+          { product_id: product.id, quantity: i + 1 },
+          { product_id: other.id, quantity: 1 },
+        ],
+        shipping_address: ADDRESS,
+        shipping_method_id: shop.shipping.id,
+        payment_method_id: shop.payment.id,
+      });
+      expect(res.status).toBe(201);
+      if (i % 2) await t.asAdmin().put(`${O}/${res.body.data.id}/status`, { status: 'confirmed', comment: `n${i}` });
+    }
+    const listed: unknown[] = [];
+    for (const page of [1, 2]) {
+      const res = await t.asAdmin().get(`${O}?customer_id=${customer.id}&limit=3&page=${page}`);
+      expect(res.body.meta).toEqual({ total: 5, page, limit: 3, pages: 2 });
+      listed.push(...res.body.data);
+    }
+    expect(listed).toHaveLength(5);
+    // The single-order read takes the loaders' path: the list's JSON-built relations must match it exactly.
+    for (const order of listed as Array<{ id: string }>)
+      expect(order).toEqual((await t.asAdmin().get(`${O}/${order.id}`)).body.data);
+    const past = await t.asAdmin().get(`${O}?customer_id=${customer.id}&limit=3&page=9`);
+    expect(past.body).toMatchObject({ data: [], meta: { total: 5, page: 9, pages: 2 } });
+    // The customer's own list (accountOrders) reads the same way.
+    const mine = await as.get('/api/v1/store/account/orders?limit=10');
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toHaveLength(5);
+    const admin = new Map(
+      (listed as Array<{ id: string; items: unknown; status_history: unknown }>).map((o) => [o.id, o]),
+    );
+    for (const order of mine.body.data) {
+      expect(order.items).toEqual(admin.get(order.id)?.items);
+      expect(order.status_history).toEqual(admin.get(order.id)?.status_history);
+    }
+  });
+
+  it('reads the items and the history in the page’s own statement: selecting them adds none', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 20, { priceGross: 100 });
+    const customer = await createCustomer(t);
+    for (let i = 0; i < 4; i++) await placeOrder(product.id, 1, t.asCustomer(customer.id), { email: undefined });
+    const count = async (query: string) => {
+      const res = await t.asAdmin().gql(query, { customerId: customer.id });
+      expect(res.errors).toBeUndefined();
+      return t.sqlCount(res.requestId);
+    };
+    const bare = await count('query ($customerId: UUID) { orders(customerId: $customerId) { items { id } } }');
+    expect(await count(LIST)).toBe(bare);
+    const rest = await t.asAdmin().get(`${O}?customer_id=${customer.id}`);
+    expect(t.sqlCount(rest.requestId)).toBe(bare);
+  });
+
+  it('reads every column as Prisma reads it (Dates, JSON, enums, nulls), relations as their loaders do', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 10, { priceGross: 100 });
+    const customer = await createCustomer(t);
+    for (let i = 0; i < 2; i++) await placeOrder(product.id, 2, t.asCustomer(customer.id), { email: undefined });
+    const ctx = createContext(t.service.services, {
+      id: 'order-list-test',
+      actor: ANONYMOUS,
+      log: t.service.services.log,
+    });
+    const { items } = await listOrderPage(
+      ctx,
+      { page: 1, limit: 10, skip: 0 },
+      { customerId: customer.id },
+      {
+        items: true,
+        history: true,
+      },
+    );
+    const expected = await t.db.order.findMany({
+      where: { customerId: customer.id },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      include: {
+        items: { orderBy: [{ position: 'asc' }, { id: 'asc' }] },
+        statusHistory: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+      },
+    });
+    expect(items.map((o) => ({ ...o }))).toEqual(expected.map(({ items: _i, statusHistory: _h, ...o }) => o));
+    for (const [i, order] of expected.entries()) {
+      expect(await ctx.loaders.orderItemsByOrderId.load(items[i].id)).toEqual(order.items);
+      expect(await ctx.loaders.orderHistoryByOrderId.load(items[i].id)).toEqual(order.statusHistory);
+    }
+  });
+
+  it('takes search text literally: % and _ match only themselves', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 5, { priceGross: 100 });
+    await placeOrder(product.id);
+    for (const search of ['%', '_', '\\'])
+      expect((await t.asAdmin().get(`${O}?search=${encodeURIComponent(search)}`)).body.meta.total).toBe(0);
   });
 });
 

@@ -2,9 +2,9 @@ import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 
 import { Prisma } from '../../generated/prisma/client';
 import { ACCESS_NARROWED } from '../../shared/permissions';
+import { collectFields, InexactSelection, perSelection, subSelections } from '../../shared/selection-fields';
 import { CATEGORY_IDS, isoUtc, TAG_IDS, TRANSLATION_FIELDS, VARIANT_FIELDS } from './catalog.loaders';
 import { PRODUCT_FIELDS } from './product-query';
-import { collectFields, InexactSelection, perSelection, subSelections } from './selection-fields';
 
 /**
  * A product list's `items` selection compiled into one SQL expression that builds each product's JSON exactly as

@@ -1,6 +1,6 @@
 import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 
-import { collectFields, perSelection, subSelections } from './selection-fields';
+import { collectFields, perSelection, subSelections } from '../../shared/selection-fields';
 
 /**
  * Which of a product's relations a request asked for, as bits: the details statement builds only those (issue 28:

@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx as Context, FieldResolver, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 
 import type { Ctx } from '../../context/ctx';
 import { RateLimit } from '../../context/limits';
@@ -8,6 +9,7 @@ import { UuidScalar } from '../../shared/scalars';
 import { OrderStatusInput } from './checkout.inputs';
 import * as orders from './order.service';
 import { Order, OrderItem, OrderList, OrderStatus, OrderStatusChange, PaymentTransaction } from './order.type';
+import { orderListPlan } from './order-list';
 import { OrderSortField } from './order-sort';
 import { nextStatuses } from './order-status';
 
@@ -26,14 +28,16 @@ export class OrderResolver {
     @Arg('search', () => String, { nullable: true }) search?: string,
     @Arg('sort', () => OrderSortField, { nullable: true }) sort?: OrderSortField,
     @Arg('order', () => SortOrder, { nullable: true }) order?: SortOrder,
+    @Info() info?: GraphQLResolveInfo,
   ) {
-    return orders.listOrders(ctx, resolvePage(page, limit, PAGE), {
+    const filter = {
       status: status ?? undefined,
       customerId: customerId ?? undefined,
       search: search ?? undefined,
       sort: sort ?? undefined,
       order: order ?? undefined,
-    });
+    };
+    return orders.listOrders(ctx, resolvePage(page, limit, PAGE), filter, info && orderListPlan(info));
   }
 
   @Query(() => Order)
@@ -78,8 +82,12 @@ export class OrderResolver {
   }
 
   @Query(() => OrderList, { description: "The signed-in customer's orders, newest first." })
-  accountOrders(@Context() ctx: Ctx, @Args(() => PageArgs) { page, limit }: PageArgs) {
-    return orders.listAccountOrders(ctx, resolvePage(page, limit, PAGE));
+  accountOrders(
+    @Context() ctx: Ctx,
+    @Args(() => PageArgs) { page, limit }: PageArgs,
+    @Info() info: GraphQLResolveInfo,
+  ) {
+    return orders.listAccountOrders(ctx, resolvePage(page, limit, PAGE), orderListPlan(info));
   }
 
   @Query(() => Order, { description: "One of the signed-in customer's orders (404 for anyone else's)." })
