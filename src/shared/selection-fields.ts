@@ -66,3 +66,20 @@ export function perSelection<T>(analyse: (info: GraphQLResolveInfo, flag: boolea
     return result;
   };
 }
+
+const byName = { by: 'name' } as const;
+
+/**
+ * The names of the fields a list field's `items` select (fragments spread in, aliases merged, directives counted:
+ * see {@link collectFields}), remembered per document: what a list reads beside its rows.
+ */
+export const listItemFields = perSelection(
+  (info: GraphQLResolveInfo) =>
+    new Set(
+      collectFields(
+        subSelections(collectFields(subSelections(info.fieldNodes), info.fragments, byName).get('items')),
+        info.fragments,
+        byName,
+      ).keys(),
+    ),
+);

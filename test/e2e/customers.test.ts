@@ -1,4 +1,7 @@
+import { ANONYMOUS } from '../../src/context/actor';
+import { createContext } from '../../src/context/create-context';
 import type { HookEvent } from '../../src/context/hooks';
+import { listCustomers } from '../../src/domains/customers/customer.service';
 import * as op from '../../src/generated/graphql';
 import { createCustomer } from '../fixtures/shop';
 import { useShop } from '../fixtures/use-shop';
@@ -119,6 +122,83 @@ describe('admin customers', () => {
     expect(list.data.customers.items).toHaveLength(1);
     const denied = await t.asManager().gql(op.CustomerDeleteDocument, { id: created.data.customerCreate.id });
     expect(denied.errors?.[0].extensions.code).toBe('forbidden');
+  });
+});
+
+describe('the admin customer list in one statement', () => {
+  const ADDRESS = {
+    first_name: 'Ada',
+    last_name: 'Byron',
+    street: 'St James 1',
+    city: 'London',
+    zip: 'W1',
+    country_code: 'GB',
+  };
+
+  /** Customers whose last name is `family`, each with `n` addresses. */
+  async function family(name: string, sizes: number[]) {
+    const ids: string[] = [];
+    for (const n of sizes) {
+      const created = await t
+        .asAdmin()
+        .post(C, {
+          email: `${name}-${ids.length}-${Date.now()}@example.com`,
+          password: 'correct horse',
+          first_name: 'Kid',
+          last_name: name,
+        });
+      expect(created.status).toBe(201);
+      for (let i = 0; i < n; i++)
+        await t
+          .asCustomer(created.body.data.id)
+          .post('/api/v1/store/account/addresses', { ...ADDRESS, street: `Street ${i}` });
+      ids.push(created.body.data.id);
+    }
+    return ids;
+  }
+
+  it('lists each customer with the addresses the customer read shows, and every column as Prisma reads it', async () => {
+    await family('Lovelace', [0, 1, 3]);
+    const listed = await t.asAdmin().get(`${C}?search=lovelace&limit=2`);
+    expect(listed.body.meta).toEqual({ total: 3, page: 1, limit: 2, pages: 2 });
+    const second = await t.asAdmin().get(`${C}?search=lovelace&limit=2&page=2`);
+    for (const c of [...listed.body.data, ...second.body.data])
+      expect(c).toEqual((await t.asAdmin().get(`${C}/${c.id}`)).body.data);
+    expect((await t.asAdmin().get(`${C}?search=lovelace&limit=2&page=5`)).body.meta.total).toBe(3);
+
+    const ctx = createContext(t.service.services, {
+      id: 'customer-list-test',
+      actor: ANONYMOUS,
+      log: t.service.services.log,
+    });
+    const { items } = await listCustomers(ctx, { page: 1, limit: 10, skip: 0 }, { search: 'Lovelace' }, true);
+    const expected = await t.db.customer.findMany({
+      where: { lastName: 'Lovelace' },
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      omit: { passwordHash: true },
+      include: { addresses: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
+    });
+    expect(items.map((c) => ({ ...c }))).toEqual(expected.map(({ addresses: _a, ...c }) => c));
+    for (const [i, c] of expected.entries())
+      expect(await ctx.loaders.addressesByCustomerId.load(items[i].id)).toEqual(c.addresses);
+  });
+
+  it('reads the addresses in the page’s own statement, and takes search text literally', async () => {
+    await family('Babbage', [2, 2]);
+    const count = async (query: string) => {
+      const res = await t.asAdmin().gql(query);
+      expect(res.errors).toBeUndefined();
+      return t.sqlCount(res.requestId);
+    };
+    const bare = await count('{ customers(search: "Babbage") { items { id } } }');
+    expect(
+      await count('{ customers(search: "Babbage") { items { id addresses { id street } } meta { total } } }'),
+    ).toBe(bare);
+    const rest = await t.asAdmin().get(`${C}?search=Babbage`);
+    expect(rest.body.data[0].addresses).toHaveLength(2);
+    expect(t.sqlCount(rest.requestId)).toBe(bare);
+    for (const search of ['%', '_'])
+      expect((await t.asAdmin().get(`${C}?search=${encodeURIComponent(search)}`)).body.meta.total).toBe(0);
   });
 });
 

@@ -1,10 +1,12 @@
-import { Arg, Args, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx as Context, FieldResolver, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 
 import type { Ctx } from '../../context/ctx';
 import { RateLimit } from '../../context/limits';
 import { PageArgs, resolvePage } from '../../shared/pagination';
 import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
+import { listItemFields } from '../../shared/selection-fields';
 import { Address } from './address.type';
 import { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
 import * as customers from './customer.service';
@@ -22,11 +24,15 @@ export class CustomerResolver {
     @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('search', () => String, { nullable: true }) search?: string,
     @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
+    @Info() info?: GraphQLResolveInfo,
   ) {
-    return customers.listCustomers(ctx, resolvePage(page, limit, PAGE), {
-      search: search ?? undefined,
-      active: active ?? undefined,
-    });
+    const filter = { search: search ?? undefined, active: active ?? undefined };
+    return customers.listCustomers(
+      ctx,
+      resolvePage(page, limit, PAGE),
+      filter,
+      !!info && listItemFields(info, false).has('addresses'),
+    );
   }
 
   @Query(() => Customer)

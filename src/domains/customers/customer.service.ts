@@ -1,13 +1,16 @@
 import { requireCustomerId } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
+import { containing, modelColumns, readPage, relationJson, withDates } from '../../context/page-statement';
 import { emitAfter, inTransaction } from '../../context/transaction';
-import type { Prisma } from '../../generated/prisma/client';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { normalizeEmail } from '../../platform/passwords';
 import { isUniqueViolation, provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
-import { capCount, COUNT_CAP, findPage, type Page } from '../../shared/pagination';
+import { asInstances } from '../../shared/instances';
+import { type Page, pageMeta } from '../../shared/pagination';
 import { diffEntities, rejectNulls } from '../../shared/updates';
 import type { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
+import { Customer } from './customer.type';
 import { customerView } from './customer.view';
 
 export interface NewCustomer {
@@ -42,28 +45,55 @@ export async function createCustomer(ctx: Ctx, input: NewCustomer) {
   });
 }
 
-/** Admin list: `search` matches email and names (case-insensitive), `active` filters. */
-export function listCustomers(ctx: Ctx, page: Page, filter: { search?: string; active?: boolean }) {
+/** Every customer column but the password hash (a list never needs it), as Prisma names them. */
+const { passwordHash: _hash, ...LISTED_FIELDS } = Prisma.CustomerScalarFieldEnum;
+const CUSTOMER_COLUMNS = modelColumns(LISTED_FIELDS, 'c');
+
+/** A customer's addresses in their loader's order. */
+const ADDRESSES_JSON = relationJson({
+  fields: Prisma.CustomerAddressScalarFieldEnum,
+  table: 'customer_addresses',
+  alias: 'a',
+  where: 'a.customer_id = c.id',
+  order: 'a.created_at, a.id',
+});
+
+type AddressRow = Awaited<ReturnType<PrismaClient['customerAddress']['findFirstOrThrow']>>;
+
+/**
+ * Admin list: `search` matches email and names (case-insensitive, taken literally), `active` filters. One
+ * statement (context/page-statement.ts, D-298) with the addresses when `addresses` is true (the selection shows
+ * them), primed into their loader; was three (page, count, addresses).
+ */
+export async function listCustomers(
+  ctx: Ctx,
+  page: Page,
+  filter: { search?: string; active?: boolean },
+  addresses = false,
+) {
   const term = filter.search?.trim();
-  const where: Prisma.CustomerWhereInput = {
-    ...(filter.active === undefined ? {} : { active: filter.active }),
-    ...(term
-      ? {
-          OR: [
-            { email: { contains: term.toLowerCase() } },
-            { firstName: { contains: term, mode: 'insensitive' } },
-            { lastName: { contains: term, mode: 'insensitive' } },
-          ],
-        }
-      : {}),
-  };
-  const orderBy: Prisma.CustomerOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'asc' }];
-  return findPage(
-    page,
-    (w) => ctx.db.customer.findMany({ where, orderBy, ...w }),
-    // In the page's order, as the order list counts (order.service.ts): not Prisma's default id order.
-    async () => capCount(await ctx.db.customer.count({ where, orderBy, take: COUNT_CAP + 1 })),
-  );
+  const where: Prisma.Sql[] = [];
+  if (filter.active !== undefined) where.push(Prisma.sql`c.active = ${filter.active}`);
+  if (term)
+    where.push(Prisma.sql`(c.email LIKE ${containing(term.toLowerCase())}
+      OR c.first_name ILIKE ${containing(term)} OR c.last_name ILIKE ${containing(term)})`);
+  const { rows, total } = await readPage<Customer>(ctx, page, {
+    table: 'customers',
+    alias: 'c',
+    columns: CUSTOMER_COLUMNS,
+    where,
+    order: Prisma.raw('c.created_at DESC, c.id ASC'),
+    extras: addresses ? `, ${ADDRESSES_JSON} AS "__addresses"` : '',
+  });
+  const items = rows.map(({ row, extras }) => {
+    if (extras.addresses)
+      ctx.loaders.addressesByCustomerId.prime(
+        row.id,
+        withDates(extras.addresses as AddressRow[], ['createdAt', 'updatedAt']),
+      );
+    return row;
+  });
+  return { items: asInstances(Customer, items), meta: pageMeta(total, page) };
 }
 
 export async function getCustomer(ctx: Ctx, id: string) {

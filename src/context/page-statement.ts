@@ -1,0 +1,104 @@
+import { Prisma } from '../generated/prisma/client';
+import { capCount, COUNT_CAP, type Page } from '../shared/pagination';
+import type { Ctx } from './ctx';
+
+/**
+ * One page of a list read in one statement (docs/decisions.md, D-298): the page, its total capped at COUNT_CAP and
+ * counted along the page's own order (an index walk stops at the cap, D-295), and the relations the caller's
+ * selection shows, each a JSON array built for the page's rows only. The order and customer lists read this way;
+ * the product lists build their own (catalog/product-query.ts).
+ */
+
+const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * Every field of a Prisma model as a select list over `alias`, named as Prisma names it (these models map each
+ * field to its snake_case column), so a row reads as `findMany` returns it. The lists' tests compare the two.
+ */
+export const modelColumns = (fields: object, alias: string) =>
+  Prisma.raw(
+    Object.keys(fields)
+      .map((f) => (f === snake(f) ? `${alias}.${f}` : `${alias}.${snake(f)} AS "${f}"`))
+      .join(', '),
+  );
+
+/**
+ * The rows of `table` that `where` (a condition on `alias`, the outer row `p`) matches, each with every field of its
+ * Prisma model, as one JSON array in `order`: a relation built for each row of a page.
+ */
+export function relationJson(spec: { fields: object; table: string; alias: string; where: string; order: string }) {
+  const { fields, table, alias, where, order } = spec;
+  const object = Object.keys(fields)
+    .map((f) => `'${f}', ${alias}.${snake(f)}`)
+    .join(', ');
+  return `(SELECT COALESCE(json_agg(json_build_object(${object}) ORDER BY ${order}), '[]'::json)
+    FROM ${table} ${alias} WHERE ${where})`;
+}
+
+/** JSON writes timestamps as text: back to the `Date`s a row from Prisma carries, in place. */
+export function withDates<T>(rows: T[], fields: ReadonlyArray<keyof T & string>): T[] {
+  for (const row of rows) {
+    const r = row as Record<string, unknown>;
+    for (const f of fields) if (typeof r[f] === 'string') r[f] = new Date(r[f]);
+  }
+  return rows;
+}
+
+/** A LIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+export interface PageStatement {
+  /** The table the list reads, and its alias in `where`, `order` and `columns`. */
+  table: string;
+  alias: string;
+  columns: Prisma.Sql;
+  where: Prisma.Sql[];
+  order: Prisma.Sql;
+  /** Further select items over the page row, each `, <expression> AS "__name"` (relations as JSON). */
+  extras?: string;
+}
+
+/** A page's row: the model's fields, and apart the extras by name without their `__`. */
+export interface PageRow<R> {
+  row: R;
+  extras: Record<string, unknown>;
+}
+
+/**
+ * Splits a row read with extras. Built key by key rather than copied and pruned: `delete` would leave each row a
+ * slow dictionary for the executor that reads every field.
+ */
+function split<R>(raw: Record<string, unknown>): PageRow<R> {
+  const row: Record<string, unknown> = {};
+  const extras: Record<string, unknown> = {};
+  for (const key in raw) {
+    if (key.startsWith('__')) extras[key.slice(2)] = raw[key];
+    else row[key] = raw[key];
+  }
+  return { row: row as R, extras };
+}
+
+/**
+ * Runs the page statement. Each row carries the count (`__count`) and the `extras`; a page past the end has no
+ * row to carry the count, so it is counted by a second statement.
+ */
+export async function readPage<R extends object>(
+  ctx: Ctx,
+  page: Page,
+  q: PageStatement,
+): Promise<{ rows: Array<PageRow<R>>; total: number }> {
+  const from = Prisma.raw(`${q.table} ${q.alias}`);
+  const whereSql = q.where.length ? Prisma.sql`WHERE ${Prisma.join(q.where, ' AND ')}` : Prisma.empty;
+  const counted = Prisma.sql`SELECT count(*) FROM (SELECT 1 FROM ${from} ${whereSql}
+    ORDER BY ${q.order} LIMIT ${COUNT_CAP + 1}) c`;
+  // The outer ORDER BY repeats the page's: a join's output order is not promised (a page of rows: nothing to sort).
+  const raw = await ctx.db.$queryRaw<Array<Record<string, unknown>>>(Prisma.sql`
+    WITH page AS (SELECT * FROM ${from} ${whereSql} ORDER BY ${q.order} LIMIT ${page.limit} OFFSET ${page.skip})
+    SELECT ${q.columns}, (${counted}) AS "__count"${Prisma.raw(q.extras ?? '')}
+    FROM page ${Prisma.raw(q.alias)} ORDER BY ${q.order}`);
+  const rows = raw.map((r) => split<R>(r));
+  let total = 0;
+  if (rows.length) total = capCount(rows[0].extras.count as bigint | number);
+  else if (page.skip > 0) total = capCount((await ctx.db.$queryRaw<Array<{ count: bigint }>>(counted))[0].count);
+  return { rows, total };
+}
