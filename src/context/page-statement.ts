@@ -3,8 +3,8 @@ import { capCount, COUNT_CAP, type Page } from '../shared/pagination';
 import type { Ctx } from './ctx';
 
 /**
- * One page of a list read in one statement (docs/decisions.md, D-298): the page, its total capped at COUNT_CAP and
- * counted along the page's own order (an index walk stops at the cap, D-295), and the relations the caller's
+ * One page of a list read in one statement (docs/decisions.md, D-298): the page, its total capped at COUNT_CAP (the
+ * count takes no order, so PostgreSQL walks whichever index reaches the cap soonest), and the relations the caller's
  * selection shows, each a JSON array built for the page's rows only. The order and customer lists read this way;
  * the product lists build their own (catalog/product-query.ts).
  */
@@ -89,8 +89,10 @@ export async function readPage<R extends object>(
 ): Promise<{ rows: Array<PageRow<R>>; total: number }> {
   const from = Prisma.raw(`${q.table} ${q.alias}`);
   const whereSql = q.where.length ? Prisma.sql`WHERE ${Prisma.join(q.where, ' AND ')}` : Prisma.empty;
-  const counted = Prisma.sql`SELECT count(*) FROM (SELECT 1 FROM ${from} ${whereSql}
-    ORDER BY ${q.order} LIMIT ${COUNT_CAP + 1}) c`;
+  // Unordered: which rows fill the cap does not change the count. (Prisma's capped count ordered by id, which sorted
+  // every match, D-295; the page's own order costs an incremental sort where no index has it whole: 100,000
+  // customers 6.5 ms, unordered 2 ms.)
+  const counted = Prisma.sql`SELECT count(*) FROM (SELECT 1 FROM ${from} ${whereSql} LIMIT ${COUNT_CAP + 1}) c`;
   // The outer ORDER BY repeats the page's: a join's output order is not promised (a page of rows: nothing to sort).
   const raw = await ctx.db.$queryRaw<Array<Record<string, unknown>>>(Prisma.sql`
     WITH page AS (SELECT * FROM ${from} ${whereSql} ORDER BY ${q.order} LIMIT ${page.limit} OFFSET ${page.skip})
