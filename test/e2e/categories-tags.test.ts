@@ -51,6 +51,42 @@ describe('categories', () => {
     expect((await t.asAdmin().get(`${C}/${root.id}`)).status).toBe(404);
   });
 
+  it('lists in one statement: translations as the single read shows them, search literal, a page past the end', async () => {
+    const root = await category();
+    const kids = [];
+    for (let i = 0; i < 3; i++) kids.push(await category({ parent_id: root.id, position: i }, `Kid ${i} ${uid()}`));
+    await t
+      .asAdmin()
+      .put(`${C}/${kids[1].id}`, { translations: [{ locale: 'de', name: 'Kind', slug: `kind-${uid()}` }] });
+    const page1 = await t.asAdmin().get(`${C}?parent_id=${root.id}&limit=2`);
+    const page2 = await t.asAdmin().get(`${C}?parent_id=${root.id}&limit=2&page=2`);
+    expect([page1.body.meta, page2.body.meta]).toEqual([
+      { total: 3, page: 1, limit: 2, pages: 2 },
+      { total: 3, page: 2, limit: 2, pages: 2 },
+    ]);
+    const listed = [...page1.body.data, ...page2.body.data];
+    expect(listed.map((c: { id: string }) => c.id)).toEqual(kids.map((k) => k.id));
+    for (const c of listed) expect(c).toEqual((await t.asAdmin().get(`${C}/${c.id}`)).body.data);
+    expect((await t.asAdmin().get(`${C}?parent_id=${root.id}&limit=2&page=7`)).body.meta.total).toBe(3);
+
+    const count = async (fields: string) => {
+      const res = await t.asAdmin().gql(`{ categories(parentId: "${root.id}") { items { ${fields} } } }`);
+      expect(res.errors).toBeUndefined();
+      return t.sqlCount(res.requestId);
+    };
+    expect(await count('id name slug translations { locale name }')).toBe(await count('id'));
+    expect(t.sqlCount(page1.requestId)).toBe(await count('id'));
+    // Search is GraphQL's (the admin's pickers); the REST list filters by parent and active only.
+    const search = async (text: string) => {
+      const res = await t
+        .asAdmin()
+        .gql('query ($s: String) { categories(search: $s) { items { id } meta { total } } }', { s: text });
+      return res.data.categories;
+    };
+    expect((await search(kids[2].translations[0].name.toUpperCase())).items).toEqual([{ id: kids[2].id }]);
+    for (const text of ['%', '_']) expect((await search(text)).meta.total).toBe(0);
+  });
+
   it('prevents cycles with 422 invalid_parent and rejects a duplicate slug with 409', async () => {
     const a = await category();
     const b = await category({ parent_id: a.id });

@@ -1,9 +1,11 @@
-import { Arg, Args, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx as Context, FieldResolver, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 
 import type { Ctx } from '../../context/ctx';
 import { PageArgs, resolvePage } from '../../shared/pagination';
 import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
+import { listItemFields } from '../../shared/selection-fields';
 import * as categories from './category.service';
 import {
   Category,
@@ -20,6 +22,9 @@ import { LOCALE_ARG, localized } from './localized';
 import * as tags from './tag.service';
 
 const PAGE = { limit: 20, max: 200 };
+
+/** Category fields answered from its translations. */
+const TRANSLATED = ['translations', 'name', 'slug', 'description'];
 
 @Resolver(() => Category)
 export class CategoryResolver {
@@ -41,8 +46,12 @@ export class CategoryResolver {
       description: 'Matches a translation’s name or slug (pickers search instead of loading the tree).',
     })
     search?: string,
+    @Info() info?: GraphQLResolveInfo,
   ) {
-    return categories.listCategories(ctx, resolvePage(page, limit, PAGE), { parentId, active, roots, search });
+    const filter = { parentId, active, roots, search };
+    const fields = info && listItemFields(info, false);
+    const translations = !!fields && TRANSLATED.some((f) => fields.has(f));
+    return categories.listCategories(ctx, resolvePage(page, limit, PAGE), filter, translations);
   }
 
   @Query(() => Category)

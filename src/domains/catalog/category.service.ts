@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context/ctx';
+import { containing, modelColumns, readPage, relationJson } from '../../context/page-statement';
 import { lockRow } from '../../context/row-lock';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
@@ -7,7 +8,12 @@ import { AppError } from '../../shared/errors';
 import { asInstance, asInstances } from '../../shared/instances';
 import { type Page, pageMeta } from '../../shared/pagination';
 import { diffEntities, rejectNulls, snakeKeys } from '../../shared/updates';
-import { Category, type CategoryCreateInput, type CategoryUpdateInput } from './category.type';
+import {
+  Category,
+  type CategoryCreateInput,
+  type CategoryTranslation,
+  type CategoryUpdateInput,
+} from './category.type';
 import { checkTranslations } from './input-checks';
 import { localized } from './localized';
 import { preferredLocales } from './product-query';
@@ -29,28 +35,51 @@ async function categoryEntity(ctx: Ctx, id: string): Promise<Record<string, unkn
   >;
 }
 
+const CATEGORY_COLUMNS = modelColumns(Prisma.CategoryScalarFieldEnum, 'c');
+
+/** A category's translations in their loader's order. */
+const TRANSLATIONS_JSON = relationJson({
+  fields: Prisma.CategoryTranslationScalarFieldEnum,
+  table: 'category_translations',
+  alias: 't',
+  where: 't.category_id = c.id',
+  order: 't.locale',
+});
+
+/** The list's order as SQL over `c` (the same as {@link ORDER}). */
+const ORDER_SQL = Prisma.raw('c.position ASC, c.created_at ASC, c.id ASC');
+
+/**
+ * The admin category list in one statement (context/page-statement.ts, D-298): the page, its count and, when
+ * `translations` is true (the selection shows a name, slug, description or the translations), the translations
+ * primed into their loader. `search` matches a translation's name or slug, literally.
+ */
 export async function listCategories(
   ctx: Ctx,
   page: Page,
   filter: { parentId?: string | null; active?: boolean | null; roots?: boolean | null; search?: string | null },
+  translations = false,
 ) {
-  const where: Prisma.CategoryWhereInput = {};
+  const where: Prisma.Sql[] = [];
   if (filter.search)
-    where.translations = {
-      some: {
-        OR: [
-          { name: { contains: filter.search, mode: 'insensitive' } },
-          { slug: { contains: filter.search.toLowerCase() } },
-        ],
-      },
-    };
-  if (filter.parentId) where.parentId = filter.parentId;
-  else if (filter.roots) where.parentId = null;
-  if (filter.active !== undefined && filter.active !== null) where.active = filter.active;
-  const [items, total] = await Promise.all([
-    ctx.db.category.findMany({ where, orderBy: ORDER, skip: page.skip, take: page.limit }),
-    ctx.db.category.count({ where }),
-  ]);
+    where.push(Prisma.sql`c.id IN (SELECT t.category_id FROM category_translations t
+      WHERE t.name ILIKE ${containing(filter.search)} OR t.slug LIKE ${containing(filter.search.toLowerCase())})`);
+  if (filter.parentId) where.push(Prisma.sql`c.parent_id = ${filter.parentId}::uuid`);
+  else if (filter.roots) where.push(Prisma.sql`c.parent_id IS NULL`);
+  if (filter.active !== undefined && filter.active !== null) where.push(Prisma.sql`c.active = ${filter.active}`);
+  const { rows, total } = await readPage<Category>(ctx, page, {
+    table: 'categories',
+    alias: 'c',
+    columns: CATEGORY_COLUMNS,
+    where,
+    order: ORDER_SQL,
+    extras: translations ? `, ${TRANSLATIONS_JSON} AS "__translations"` : '',
+  });
+  const items = rows.map(({ row, extras }) => {
+    if (extras.translations)
+      ctx.loaders.categoryTranslations.prime(row.id, extras.translations as CategoryTranslation[]);
+    return row;
+  });
   // Instances, so type-graphql hands them to the five field resolvers as they are (src/shared/instances.ts).
   return { items: asInstances(Category, items), meta: pageMeta(total, page) };
 }
