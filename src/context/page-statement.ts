@@ -68,7 +68,7 @@ export interface PageRow<R> {
  * Splits a row read with extras. Built key by key rather than copied and pruned: `delete` would leave each row a
  * slow dictionary for the executor that reads every field.
  */
-function split<R>(raw: Record<string, unknown>): PageRow<R> {
+export function splitRow<R>(raw: Record<string, unknown>): PageRow<R> {
   const row: Record<string, unknown> = {};
   const extras: Record<string, unknown> = {};
   for (const key in raw) {
@@ -98,7 +98,7 @@ export async function readPage<R extends object>(
     WITH page AS (SELECT * FROM ${from} ${whereSql} ORDER BY ${q.order} LIMIT ${page.limit} OFFSET ${page.skip})
     SELECT ${q.columns}, (${counted}) AS "__count"${Prisma.raw(q.extras ?? '')}
     FROM page ${Prisma.raw(q.alias)} ORDER BY ${q.order}`);
-  const rows = raw.map((r) => split<R>(r));
+  const rows = raw.map((r) => splitRow<R>(r));
   let total = 0;
   if (rows.length) total = capCount(rows[0].extras.count as bigint | number);
   else if (page.skip > 0) total = capCount((await ctx.db.$queryRaw<Array<{ count: bigint }>>(counted))[0].count);

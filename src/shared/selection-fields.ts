@@ -83,3 +83,8 @@ export const listItemFields = perSelection(
       ).keys(),
     ),
 );
+
+/** The names of the fields the field being resolved selects of its own result (as {@link listItemFields}). */
+export const ownFields = perSelection(
+  (info: GraphQLResolveInfo) => new Set(collectFields(subSelections(info.fieldNodes), info.fragments, byName).keys()),
+);

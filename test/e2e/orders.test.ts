@@ -1,10 +1,11 @@
 import { ANONYMOUS } from '../../src/context/actor';
 import { createContext } from '../../src/context/create-context';
 import type { HookEvent } from '../../src/context/hooks';
-import { listOrderPage } from '../../src/domains/orders/order-list';
+import { listOrderPage, readOrder } from '../../src/domains/orders/order-list';
 import * as op from '../../src/generated/graphql';
 import { ADDRESS, createCustomer, GQL_ADDRESS, stockedProduct } from '../fixtures/shop';
 import { useShop } from '../fixtures/use-shop';
+import type { Client } from '../harness/client';
 
 const { t, shop } = useShop();
 
@@ -172,7 +173,7 @@ describe('the order list in one statement', () => {
       listed.push(...res.body.data);
     }
     expect(listed).toHaveLength(5);
-    // The single-order read takes the loaders' path: the list's JSON-built relations must match it exactly.
+    // The single-order read builds its relations on its own: the two must agree exactly.
     for (const order of listed as Array<{ id: string }>)
       expect(order).toEqual((await t.asAdmin().get(`${O}/${order.id}`)).body.data);
     const past = await t.asAdmin().get(`${O}?customer_id=${customer.id}&limit=3&page=9`);
@@ -235,7 +236,47 @@ describe('the order list in one statement', () => {
     for (const [i, order] of expected.entries()) {
       expect(await ctx.loaders.orderItemsByOrderId.load(items[i].id)).toEqual(order.items);
       expect(await ctx.loaders.orderHistoryByOrderId.load(items[i].id)).toEqual(order.statusHistory);
+      // One order by id, read the same way with fresh loaders.
+      const one = createContext(t.service.services, {
+        id: 'order-read-test',
+        actor: ANONYMOUS,
+        log: t.service.services.log,
+      });
+      const { items: orderItems, statusHistory, ...row } = order;
+      expect({ ...(await readOrder(one, order.id, { items: true, history: true })) }).toEqual(row);
+      expect(await one.loaders.orderItemsByOrderId.load(order.id)).toEqual(orderItems);
+      expect(await one.loaders.orderHistoryByOrderId.load(order.id)).toEqual(statusHistory);
     }
+    expect(await readOrder(ctx, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
+  });
+
+  it('reads one order with its items and history in one statement, for staff, its customer and its guest', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 20, { priceGross: 100 });
+    const order = await placeOrder(product.id, 2);
+    const guestToken = (await t.asAdmin().get(`${O}/${order.id}`)).body.data.guest_token as string;
+    const customer = await createCustomer(t);
+    const own = await placeOrder(product.id, 1, t.asCustomer(customer.id), { email: undefined });
+    const FULL = 'id items { id quantity } statusHistory { toStatus createdAt }';
+    const count = async (as: Client, field: string, id: string, fields: string, headers?: Record<string, string>) => {
+      const res = await as.post(
+        '/graphql',
+        { query: `query ($id: UUID!) { ${field}(id: $id) { ${fields} } }`, variables: { id } },
+        headers,
+      );
+      expect(res.body.errors).toBeUndefined();
+      expect(res.body.data[field].id).toBe(id);
+      return t.sqlCount(res.requestId);
+    };
+    expect(await count(t.asAdmin(), 'order', order.id, FULL)).toBe(await count(t.asAdmin(), 'order', order.id, 'id'));
+    const guest = { 'x-guest-token': guestToken };
+    expect(await count(t.asGuest(), 'storeOrder', order.id, FULL, guest)).toBe(
+      await count(t.asGuest(), 'storeOrder', order.id, 'id', guest),
+    );
+    const mine = t.asCustomer(customer.id);
+    expect(await count(mine, 'accountOrder', own.id, FULL)).toBe(await count(mine, 'accountOrder', own.id, 'id'));
+    // Anyone else still gets 404, relations asked for or not.
+    const stranger = await t.asGuest().gql(`query ($id: UUID!) { storeOrder(id: $id) { ${FULL} } }`, { id: order.id });
+    expect(stranger.errors?.[0].extensions?.code).toBe('not_found');
   });
 
   it('takes search text literally: % and _ match only themselves', async () => {

@@ -1,11 +1,11 @@
 import type { GraphQLResolveInfo } from 'graphql';
 
 import type { Ctx } from '../../context/ctx';
-import { containing, modelColumns, readPage, relationJson, withDates } from '../../context/page-statement';
+import { containing, modelColumns, readPage, relationJson, splitRow, withDates } from '../../context/page-statement';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
-import { asInstances } from '../../shared/instances';
+import { asInstance, asInstances } from '../../shared/instances';
 import { type Page, pageMeta } from '../../shared/pagination';
-import { listItemFields } from '../../shared/selection-fields';
+import { listItemFields, ownFields } from '../../shared/selection-fields';
 import { Order, type OrderStatus } from './order.type';
 
 export interface OrderFilter {
@@ -25,11 +25,16 @@ export interface OrderListPlan {
 /** A list read for code that shows no relations (their loaders still answer if asked). */
 export const ORDERS_ONLY: OrderListPlan = { items: false, history: false };
 
+const planFrom = (fields: Set<string>): OrderListPlan => ({
+  items: fields.has('items'),
+  history: fields.has('statusHistory'),
+});
+
 /** What an `OrderList` field's items select of the relations. */
-export function orderListPlan(info: GraphQLResolveInfo): OrderListPlan {
-  const fields = listItemFields(info, false);
-  return { items: fields.has('items'), history: fields.has('statusHistory') };
-}
+export const orderListPlan = (info: GraphQLResolveInfo) => planFrom(listItemFields(info, false));
+
+/** What a field returning one order selects of its relations. */
+export const orderPlan = (info: GraphQLResolveInfo) => planFrom(ownFields(info, false));
 
 /** Every order column, as Prisma's `findMany` names them. */
 const ORDER_COLUMNS = modelColumns(Prisma.OrderScalarFieldEnum, 'o');
@@ -81,15 +86,31 @@ export async function listOrderPage(
     columns: ORDER_COLUMNS,
     where,
     order: Prisma.raw(`o.${SORT_COLUMN[filter.sort ?? 'created_at']} ${dir}, o.id ${dir}`),
-    extras:
-      (plan.items ? `, ${ITEMS_JSON} AS "__items"` : '') + (plan.history ? `, ${HISTORY_JSON} AS "__history"` : ''),
+    extras: extrasOf(plan),
   });
-  const orders = rows.map(({ row, extras }) => {
-    if (extras.items)
-      ctx.loaders.orderItemsByOrderId.prime(row.id, withDates(extras.items as ItemRow[], ['createdAt']));
-    if (extras.history)
-      ctx.loaders.orderHistoryByOrderId.prime(row.id, withDates(extras.history as HistoryRow[], ['createdAt']));
-    return row;
-  });
+  const orders = rows.map(({ row, extras }) => primed(ctx, row, extras));
   return { items: asInstances(Order, orders), meta: pageMeta(total, page) };
+}
+
+/** An order read with its relations: the relations go to their loaders, the order is returned. */
+function primed(ctx: Ctx, row: Order, extras: Record<string, unknown>): Order {
+  if (extras.items) ctx.loaders.orderItemsByOrderId.prime(row.id, withDates(extras.items as ItemRow[], ['createdAt']));
+  if (extras.history)
+    ctx.loaders.orderHistoryByOrderId.prime(row.id, withDates(extras.history as HistoryRow[], ['createdAt']));
+  return row;
+}
+
+const extrasOf = (plan: OrderListPlan) =>
+  (plan.items ? `, ${ITEMS_JSON} AS "__items"` : '') + (plan.history ? `, ${HISTORY_JSON} AS "__history"` : '');
+
+/**
+ * One order by id, with the relations `plan` names in the same statement (was three: the order, its items, its
+ * history). Undefined when there is none; the callers decide who may see it.
+ */
+export async function readOrder(ctx: Ctx, id: string, plan: OrderListPlan = ORDERS_ONLY): Promise<Order | undefined> {
+  const [raw] = await ctx.db.$queryRaw<Array<Record<string, unknown>>>(Prisma.sql`
+    SELECT ${ORDER_COLUMNS}${Prisma.raw(extrasOf(plan))} FROM orders o WHERE o.id = ${id}::uuid`);
+  if (!raw) return undefined;
+  const { row, extras } = splitRow<Order>(raw);
+  return asInstance(Order, primed(ctx, row, extras));
 }

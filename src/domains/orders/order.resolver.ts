@@ -9,7 +9,7 @@ import { UuidScalar } from '../../shared/scalars';
 import { OrderStatusInput } from './checkout.inputs';
 import * as orders from './order.service';
 import { Order, OrderItem, OrderList, OrderStatus, OrderStatusChange, PaymentTransaction } from './order.type';
-import { orderListPlan } from './order-list';
+import { orderListPlan, orderPlan } from './order-list';
 import { OrderSortField } from './order-sort';
 import { nextStatuses } from './order-status';
 
@@ -41,8 +41,8 @@ export class OrderResolver {
   }
 
   @Query(() => Order)
-  order(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
-    return orders.getOrder(ctx, id);
+  order(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Info() info: GraphQLResolveInfo) {
+    return orders.getOrder(ctx, id, orderPlan(info));
   }
 
   @Mutation(() => Order, {
@@ -68,8 +68,8 @@ export class OrderResolver {
       'set by `checkoutComplete`, or the `X-Guest-Token` header); 404 otherwise.',
   })
   @RateLimit('guest_order')
-  storeOrder(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
-    return orders.getOwnOrder(ctx, id);
+  storeOrder(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Info() info: GraphQLResolveInfo) {
+    return orders.getOwnOrder(ctx, id, orderPlan(info));
   }
 
   @Query(() => [PaymentTransaction], {
@@ -91,8 +91,8 @@ export class OrderResolver {
   }
 
   @Query(() => Order, { description: "One of the signed-in customer's orders (404 for anyone else's)." })
-  accountOrder(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
-    return orders.getAccountOrder(ctx, id);
+  accountOrder(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Info() info: GraphQLResolveInfo) {
+    return orders.getAccountOrder(ctx, id, orderPlan(info));
   }
 
   @FieldResolver(() => Boolean, {

@@ -5,19 +5,19 @@ import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
-import { asInstance } from '../../shared/instances';
 import type { Page } from '../../shared/pagination';
 import { snakeKeys } from '../../shared/updates';
 import { reverseOrderStock } from '../inventory';
 import type { OrderStatusInput } from './checkout.inputs';
-import { Order, type OrderStatus } from './order.type';
-import { listOrderPage, type OrderFilter, type OrderListPlan } from './order-list';
+import type { OrderStatus } from './order.type';
+import { listOrderPage, type OrderFilter, type OrderListPlan, readOrder } from './order-list';
 import { assertTransition, RESTOCKING } from './order-status';
 
-export async function getOrder(ctx: Ctx, id: string) {
-  const order = await ctx.db.order.findUnique({ where: { id } });
+/** One order (admin), with the relations `plan` names read in the same statement (order-list.ts). */
+export async function getOrder(ctx: Ctx, id: string, plan?: OrderListPlan) {
+  const order = await readOrder(ctx, id, plan);
   if (!order) throw AppError.notFound('order');
-  return asInstance(Order, order);
+  return order;
 }
 
 /** Admin list: filters by status and customer, `search` on order number and email, sortable (order-list.ts). */
@@ -80,10 +80,10 @@ export function listAccountOrders(ctx: Ctx, page: Page, plan?: OrderListPlan) {
 }
 
 /** One of the signed-in customer's orders; anyone else's is 404. */
-export async function getAccountOrder(ctx: Ctx, id: string) {
-  const order = await ctx.db.order.findUnique({ where: { id } });
+export async function getAccountOrder(ctx: Ctx, id: string, plan?: OrderListPlan) {
+  const order = await readOrder(ctx, id, plan);
   if (!order || !order.customerId || order.customerId !== customerIdOf(ctx.actor)) throw AppError.notFound('order');
-  return asInstance(Order, order);
+  return order;
 }
 
 /** Payment transactions of an order (admin). */
@@ -97,10 +97,10 @@ export async function listTransactions(ctx: Ctx, orderId: string) {
  * or `X-Guest-Token` header), so a guest can read back what it bought without an account. Anyone else gets
  * 404, as if the order did not exist.
  */
-export async function getOwnOrder(ctx: Ctx, id: string) {
-  const order = await ctx.db.order.findUnique({ where: { id } });
+export async function getOwnOrder(ctx: Ctx, id: string, plan?: OrderListPlan) {
+  const order = await readOrder(ctx, id, plan);
   if (!order || !ownsOrder(ctx, order)) throw AppError.notFound('order');
-  return asInstance(Order, order);
+  return order;
 }
 
 /**
