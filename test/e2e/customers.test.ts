@@ -139,14 +139,12 @@ describe('the admin customer list in one statement', () => {
   async function family(name: string, sizes: number[]) {
     const ids: string[] = [];
     for (const n of sizes) {
-      const created = await t
-        .asAdmin()
-        .post(C, {
-          email: `${name}-${ids.length}-${Date.now()}@example.com`,
-          password: 'correct horse',
-          first_name: 'Kid',
-          last_name: name,
-        });
+      const created = await t.asAdmin().post(C, {
+        email: `${name}-${ids.length}-${Date.now()}@example.com`,
+        password: 'correct horse',
+        first_name: 'Kid',
+        last_name: name,
+      });
       expect(created.status).toBe(201);
       for (let i = 0; i < n; i++)
         await t
