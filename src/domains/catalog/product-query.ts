@@ -78,11 +78,15 @@ const NARROW_SEARCH = 1000;
  * products by id, a broad one keeps the walk, which then stops early.
  */
 async function searchCondition(ctx: Ctx, q: string): Promise<Prisma.Sql> {
-  const hits = await ctx.db.$queryRaw<Array<{ product_id: string }>>(Prisma.sql`
-    SELECT t.product_id FROM product_translations t
-    WHERE to_tsvector('simple', t.name) @@ to_tsquery('simple', ${q}) LIMIT ${NARROW_SEARCH + 1}`);
-  if (hits.length <= NARROW_SEARCH) {
-    const ids = [...new Set(hits.map((h) => h.product_id))];
+  // One row back: how many names matched (up to the bound) and, for a narrow search, its products' ids as one text.
+  // A broad search's 1,001 ids were read back only to be counted (~3 ms of service CPU at 100,000 products).
+  const [probe] = await ctx.db.$queryRaw<Array<{ n: bigint | number; ids: string | null }>>(Prisma.sql`
+    SELECT count(*) AS n,
+      CASE WHEN count(*) <= ${NARROW_SEARCH} THEN string_agg(DISTINCT h.product_id::text, ',') END AS ids
+    FROM (SELECT t.product_id FROM product_translations t
+      WHERE to_tsvector('simple', t.name) @@ to_tsquery('simple', ${q}) LIMIT ${NARROW_SEARCH + 1}) h`);
+  if (Number(probe.n) <= NARROW_SEARCH) {
+    const ids = probe.ids ? probe.ids.split(',') : [];
     return Prisma.sql`p.id = ANY(${ids}::uuid[])`;
   }
   // A semi-join PostgreSQL can hash (an EXISTS correlated with each product was re-run per product: 175 vs 70 ms).
