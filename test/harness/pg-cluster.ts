@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { appendFileSync, chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 import pg from 'pg';
 
-import { freePort } from './free-port';
+import { stablePort } from './free-port';
 
 const run = promisify(execFile);
 export const PG_BIN = process.env.SVC_TEST_PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -47,7 +47,15 @@ function node(dir: string, port: number): PgNode {
     running: false,
     url: (database = 'postgres') => `postgresql://postgres@127.0.0.1:${port}/${database}?sslmode=disable`,
     async start() {
-      await asServerUser('pg_ctl', ['-D', dir, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+      try {
+        await asServerUser('pg_ctl', ['-D', dir, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+      } catch (err) {
+        // pg_ctl says only "Examine the log output": the log goes with the error (the folder is deleted after).
+        const log = existsSync(join(dir, 'server.log'))
+          ? readFileSync(join(dir, 'server.log'), 'utf8').slice(-2000)
+          : '';
+        throw new Error(`${(err as Error).message}\nserver.log (last lines):\n${log}`, { cause: err });
+      }
       self.running = true;
     },
     async stop(mode = 'fast') {
@@ -71,7 +79,7 @@ export async function startPgCluster(database = 'svc'): Promise<PgCluster> {
     const { stdout: gid } = await run('id', ['-g', 'postgres']);
     chownSync(root, Number(stdout.trim()), Number(gid.trim()));
   }
-  const [primaryPort, replicaPort] = [await freePort(), await freePort()];
+  const [primaryPort, replicaPort] = [await stablePort(), await stablePort()];
   const primary = node(join(root, 'primary'), primaryPort);
   const replica = node(join(root, 'replica'), replicaPort);
   try {
