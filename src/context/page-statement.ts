@@ -1,4 +1,5 @@
 import { Prisma } from '../generated/prisma/client';
+import { toSnake } from '../shared/case';
 import { capCount, COUNT_CAP, type Page } from '../shared/pagination';
 import type { Ctx } from './ctx';
 
@@ -9,8 +10,6 @@ import type { Ctx } from './ctx';
  * the product lists build their own (catalog/product-query.ts).
  */
 
-const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
 /**
  * Every field of a Prisma model as a select list over `alias`, named as Prisma names it (these models map each
  * field to its snake_case column), so a row reads as `findMany` returns it. The lists' tests compare the two.
@@ -18,7 +17,7 @@ const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCas
 export const modelColumns = (fields: object, alias: string) =>
   Prisma.raw(
     Object.keys(fields)
-      .map((f) => (f === snake(f) ? `${alias}.${f}` : `${alias}.${snake(f)} AS "${f}"`))
+      .map((f) => (f === toSnake(f) ? `${alias}.${f}` : `${alias}.${toSnake(f)} AS "${f}"`))
       .join(', '),
   );
 
@@ -29,7 +28,7 @@ export const modelColumns = (fields: object, alias: string) =>
 export function relationJson(spec: { fields: object; table: string; alias: string; where: string; order: string }) {
   const { fields, table, alias, where, order } = spec;
   const object = Object.keys(fields)
-    .map((f) => `'${f}', ${alias}.${snake(f)}`)
+    .map((f) => `'${f}', ${alias}.${toSnake(f)}`)
     .join(', ');
   return `(SELECT COALESCE(json_agg(json_build_object(${object}) ORDER BY ${order}), '[]'::json)
     FROM ${table} ${alias} WHERE ${where})`;
