@@ -33,6 +33,7 @@ export class CategoryResolver {
   })
   categories(
     @Context() ctx: Ctx,
+    @Info() info: GraphQLResolveInfo,
     @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('parentId', () => UuidScalar, { nullable: true }) parentId?: string,
     @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
@@ -46,11 +47,10 @@ export class CategoryResolver {
       description: 'Matches a translation’s name or slug (pickers search instead of loading the tree).',
     })
     search?: string,
-    @Info() info?: GraphQLResolveInfo,
   ) {
     const filter = { parentId, active, roots, search };
-    const fields = info && listItemFields(info, false);
-    const translations = !!fields && TRANSLATED.some((f) => fields.has(f));
+    const fields = listItemFields(info, false);
+    const translations = TRANSLATED.some((f) => fields.has(f));
     return categories.listCategories(ctx, resolvePage(page, limit, PAGE), filter, translations);
   }
 

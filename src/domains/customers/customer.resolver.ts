@@ -21,17 +21,17 @@ export class CustomerResolver {
   })
   customers(
     @Context() ctx: Ctx,
+    @Info() info: GraphQLResolveInfo,
     @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('search', () => String, { nullable: true }) search?: string,
     @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
-    @Info() info?: GraphQLResolveInfo,
   ) {
     const filter = { search: search ?? undefined, active: active ?? undefined };
     return customers.listCustomers(
       ctx,
       resolvePage(page, limit, PAGE),
       filter,
-      !!info && listItemFields(info, false).has('addresses'),
+      listItemFields(info, false).has('addresses'),
     );
   }
 

@@ -22,13 +22,13 @@ export class OrderResolver {
   })
   orders(
     @Context() ctx: Ctx,
+    @Info() info: GraphQLResolveInfo,
     @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('status', () => OrderStatus, { nullable: true }) status?: OrderStatus,
     @Arg('customerId', () => UuidScalar, { nullable: true }) customerId?: string,
     @Arg('search', () => String, { nullable: true }) search?: string,
     @Arg('sort', () => OrderSortField, { nullable: true }) sort?: OrderSortField,
     @Arg('order', () => SortOrder, { nullable: true }) order?: SortOrder,
-    @Info() info?: GraphQLResolveInfo,
   ) {
     const filter = {
       status: status ?? undefined,
@@ -37,7 +37,7 @@ export class OrderResolver {
       sort: sort ?? undefined,
       order: order ?? undefined,
     };
-    return orders.listOrders(ctx, resolvePage(page, limit, PAGE), filter, info && orderListPlan(info));
+    return orders.listOrders(ctx, resolvePage(page, limit, PAGE), filter, orderListPlan(info));
   }
 
   @Query(() => Order)
