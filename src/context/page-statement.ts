@@ -43,9 +43,6 @@ export function withDates<T>(rows: T[], fields: ReadonlyArray<keyof T & string>)
   return rows;
 }
 
-/** A LIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 export interface PageStatement {
   /** The table the list reads, and its alias in `where`, `order` and `columns`. */
   table: string;

@@ -189,6 +189,11 @@ describe('tags', () => {
     expect(dup.body.errors[0].code).toBe('duplicate_slug');
     const found = await t.asAdmin().get(`${T}?search=summer%20sale%20${n}`);
     expect(found.body).toEqual({ data: [res.body.data], meta: { total: 1, page: 1, limit: 20, pages: 1 } });
+    for (const text of ['%', '_'])
+      expect([text, (await t.asAdmin().get(`${T}?search=${encodeURIComponent(text)}`)).body.meta.total]).toEqual([
+        text,
+        0,
+      ]);
     const up = await t.asAdmin().put(`${T}/${res.body.data.id}`, { name: 'Winter' });
     expect(up.body.data).toMatchObject({ name: 'Winter', slug: `summer-sale-${n}` });
     expect((await t.asAdmin().post(T, { name: 'x', slug: 'Bad Slug' })).status).toBe(400);

@@ -159,6 +159,11 @@ describe('discount codes', () => {
     ]);
     const search = await t.asAdmin().get(`${A}/discounts?search=MMER`);
     expect(search.body.data.map((d: { code: string }) => d.code)).toContain('summer10');
+    // Search text is literal: `%` and `_` are not LIKE wildcards (they matched every code).
+    for (const text of ['%', '_']) {
+      const literal = await t.asAdmin().get(`${A}/discounts?search=${encodeURIComponent(text)}`);
+      expect([text, literal.body.meta.total]).toEqual([text, 0]);
+    }
   });
 
   it('validates the terms: percentages up to 100 %, windows that end after they start', async () => {

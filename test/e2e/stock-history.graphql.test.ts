@@ -58,6 +58,8 @@ describe('stock history and levels over GraphQL', () => {
     const admin = t.asAdmin();
     const all = await admin.gql(MOVEMENTS, { sku: `hist-${tag.toLowerCase()}` });
     expect(all.errors).toBeUndefined();
+    // The SKU text is literal: `_` is not a LIKE wildcard (it matched every SKU).
+    expect((await admin.gql(MOVEMENTS, { sku: `hist_${tag.toLowerCase()}` })).data.stockMovements.meta.total).toBe(0);
     expect(all.data.stockMovements.items.map((m: { quantity: number }) => m.quantity)).toEqual([7, -2, 5]);
     expect(all.data.stockMovements.items[2]).toMatchObject({
       type: 'ADJUSTMENT',
@@ -96,6 +98,11 @@ describe('stock history and levels over GraphQL', () => {
     expect(page.data.stockLevels.meta).toEqual({ page: 1, pages: 2, total: 4, limit: 2 });
     const bySku = await admin.gql(LEVELS, { warehouseId: w.id, search: `lvl-${tag.toLowerCase()}` });
     expect(bySku.data.stockLevels.meta.total).toBe(3);
+    for (const search of ['%', '_', `lvl_${tag.toLowerCase()}`])
+      expect([search, (await admin.gql(LEVELS, { warehouseId: w.id, search })).data.stockLevels.meta.total]).toEqual([
+        search,
+        0,
+      ]);
     const byName = await admin.gql(LEVELS, { warehouseId: w.id, search: 'saucepan' });
     expect(byName.data.stockLevels.items).toEqual([
       expect.objectContaining({ productName: 'Saucepan', productSku: `OTHER-${tag}`, quantity: 4 }),

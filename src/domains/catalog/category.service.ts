@@ -1,11 +1,12 @@
 import type { Ctx } from '../../context/ctx';
-import { containing, modelColumns, readPage, relationJson } from '../../context/page-statement';
+import { modelColumns, readPage, relationJson } from '../../context/page-statement';
 import { lockRow } from '../../context/row-lock';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { asInstance, asInstances } from '../../shared/instances';
+import { containing } from '../../shared/like';
 import { type Page, pageMeta } from '../../shared/pagination';
 import { diffEntities, rejectNulls, snakeKeys } from '../../shared/updates';
 import {

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context/ctx';
 import { provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
+import { likeLiteral } from '../../shared/like';
 import { type Page, pageMeta } from '../../shared/pagination';
 import { rejectNulls } from '../../shared/updates';
 import type { TagCreateInput, TagUpdateInput } from './category.type';
@@ -24,8 +25,8 @@ export async function listTags(ctx: Ctx, page: Page, search?: string | null) {
   const where = search
     ? {
         OR: [
-          { name: { contains: search, mode: 'insensitive' as const } },
-          { slug: { contains: search.toLowerCase() } },
+          { name: { contains: likeLiteral(search), mode: 'insensitive' as const } },
+          { slug: { contains: likeLiteral(search.toLowerCase()) } },
         ],
       }
     : {};

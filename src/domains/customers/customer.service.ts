@@ -1,12 +1,13 @@
 import { requireCustomerId } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
-import { containing, modelColumns, readPage, relationJson, withDates } from '../../context/page-statement';
+import { modelColumns, readPage, relationJson, withDates } from '../../context/page-statement';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { normalizeEmail } from '../../platform/passwords';
 import { isUniqueViolation, provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { asInstances } from '../../shared/instances';
+import { containing } from '../../shared/like';
 import { type Page, pageMeta } from '../../shared/pagination';
 import { diffEntities, rejectNulls } from '../../shared/updates';
 import type { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context/ctx';
 import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
+import { likeLiteral } from '../../shared/like';
 import { findPage, type Page } from '../../shared/pagination';
 import type { StockMovementType } from './stock.type';
 import { getWarehouse } from './warehouse.service';
@@ -44,8 +45,8 @@ export async function searchMovements(ctx: Ctx, filter: MovementFilter, page: Pa
     ...(sku
       ? {
           OR: [
-            { variant: { sku: { contains: sku, mode: 'insensitive' } } },
-            { variantId: null, product: { sku: { contains: sku, mode: 'insensitive' } } },
+            { variant: { sku: { contains: likeLiteral(sku), mode: 'insensitive' } } },
+            { variantId: null, product: { sku: { contains: likeLiteral(sku), mode: 'insensitive' } } },
           ],
         }
       : {}),
@@ -70,9 +71,9 @@ export async function listStockLevels(ctx: Ctx, warehouseId: string, search: str
     ...(q
       ? {
           OR: [
-            { variant: { sku: { contains: q, mode: 'insensitive' } } },
-            { product: { sku: { contains: q, mode: 'insensitive' } } },
-            { product: { translations: { some: { name: { contains: q, mode: 'insensitive' } } } } },
+            { variant: { sku: { contains: likeLiteral(q), mode: 'insensitive' } } },
+            { product: { sku: { contains: likeLiteral(q), mode: 'insensitive' } } },
+            { product: { translations: { some: { name: { contains: likeLiteral(q), mode: 'insensitive' } } } } },
           ],
         }
       : {}),

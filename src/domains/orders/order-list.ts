@@ -1,9 +1,10 @@
 import type { GraphQLResolveInfo } from 'graphql';
 
 import type { Ctx } from '../../context/ctx';
-import { containing, modelColumns, readPage, relationJson, splitRow, withDates } from '../../context/page-statement';
+import { modelColumns, readPage, relationJson, splitRow, withDates } from '../../context/page-statement';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { asInstance, asInstances } from '../../shared/instances';
+import { containing } from '../../shared/like';
 import { type Page, pageMeta } from '../../shared/pagination';
 import { listItemFields, ownFields } from '../../shared/selection-fields';
 import { Order, type OrderStatus } from './order.type';

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context/ctx';
 import { isUniqueViolation, provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
+import { likeLiteral } from '../../shared/like';
 import { findPage, type Page } from '../../shared/pagination';
 import { rejectNulls } from '../../shared/updates';
 import type { DiscountCodeCreateInput, DiscountCodeUpdateInput, DiscountValidateInput } from './discount.type';
@@ -9,7 +10,7 @@ import { discountAmount, normalizeCode } from './discount-rules';
 export function listDiscountCodes(ctx: Ctx, page: Page, filter: { active?: boolean; search?: string } = {}) {
   const where = {
     ...(filter.active === undefined ? {} : { active: filter.active }),
-    ...(filter.search ? { code: { contains: normalizeCode(filter.search) } } : {}),
+    ...(filter.search ? { code: { contains: likeLiteral(normalizeCode(filter.search)) } } : {}),
   };
   return findPage(
     page,
