@@ -1,4 +1,7 @@
-import { preferredLocales, toTsQuery } from './product-query';
+import type { Ctx } from '../../context/ctx';
+import type { Prisma } from '../../generated/prisma/client';
+import { preparedStatementName } from '../../platform/db/database';
+import { listProducts, preferredLocales, toTsQuery } from './product-query';
 
 describe('search query parsing (toTsQuery)', () => {
   it.each([
@@ -36,5 +39,44 @@ describe('locale preference (Accept-Language)', () => {
     expect(preferredLocales('de;q=0, fr', 'en')).toEqual(['fr', 'en']);
     expect(preferredLocales(',,;q=1,  ;', 'en')).toEqual(['en']);
     expect(preferredLocales('de;q=abc', 'en')).toEqual(['en']);
+  });
+});
+
+describe('statements whose plan depends on the filter (listProducts)', () => {
+  /** A context whose database records each statement and answers the category walk, then an empty page. */
+  function recording(answers: unknown[][]) {
+    const sent: Prisma.Sql[] = [];
+    const ctx = {
+      actor: { kind: 'staff' },
+      config: { 'i18n.default_locale': 'en' },
+      db: { $queryRaw: async (sql: Prisma.Sql) => (sent.push(sql), answers.shift() ?? [{ items: '[]', total: 0 }]) },
+    } as unknown as Ctx;
+    return { ctx, sent };
+  }
+  const page = { page: 1, limit: 25, skip: 0 };
+  const tree = ['0b0c0c38-91f7-4a4f-8a44-4d1fb4f3d6a1', '1c1d1d49-a2e8-4b50-9b55-5e2fc5e4e7b2'];
+
+  it('walks the category tree first and plans the page for its ids, unnamed', async () => {
+    const { ctx, sent } = recording([[{ ids: tree.join(',') }], []]);
+    await listProducts(
+      ctx,
+      page,
+      { categoryId: tree[0], active: true },
+      { selection: { columns: ['id'], details: 0 } },
+    );
+    expect(sent).toHaveLength(2);
+    expect(sent[0].sql).toMatch(/WITH RECURSIVE tree/);
+    expect(sent[1].sql).not.toMatch(/RECURSIVE/);
+    // The ids are a value the planner sees (its statistics per category), and the text is never prepared by name:
+    // a generic plan would ignore them (a small category walked every product).
+    expect(sent[1].values).toContainEqual(tree);
+    expect(preparedStatementName({ sql: sent[1].sql })).toBeUndefined();
+  });
+
+  it('keeps an unfiltered page named: its plan is the same for every call', async () => {
+    const { ctx, sent } = recording([[]]);
+    await listProducts(ctx, page, { active: true }, { selection: { columns: ['id'], details: 0 } });
+    expect(sent).toHaveLength(1);
+    expect(preparedStatementName({ sql: sent[0].sql })).toMatch(/^svc_/);
   });
 });

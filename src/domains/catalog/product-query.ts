@@ -4,6 +4,7 @@ import { Prisma } from '../../generated/prisma/client';
 import { declareCacheKeys, listKeys, productKey } from '../../platform/cache/surrogate-keys';
 import { AppError } from '../../shared/errors';
 import { SortOrder } from '../../shared/pagination';
+import { PLANNED_PER_CALL } from '../../shared/planned-per-call';
 import { capCount, COUNT_CAP, type Page, pageMeta } from '../../shared/pagination';
 import { detailColumns, type DetailsRow } from './catalog.loaders';
 import { PRODUCT_COLUMN_FIELDS, type ProductColumnField, type ProductSelection, WHOLE_PRODUCT } from './details-shape';
@@ -77,7 +78,7 @@ const NARROW_SEARCH = 1000;
  * look into the full-text index first (≤ 20 ms at that size) says which case this is: a narrow search lists its
  * products by id, a broad one keeps the walk, which then stops early.
  */
-async function searchCondition(ctx: Ctx, q: string): Promise<Prisma.Sql> {
+async function searchCondition(ctx: Ctx, q: string): Promise<{ sql: Prisma.Sql; byValue: boolean }> {
   // One row back: how many names matched (up to the bound) and, for a narrow search, its products' ids as one text.
   // A broad search's 1,001 ids were read back only to be counted (~3 ms of service CPU at 100,000 products).
   const [probe] = await ctx.db.$queryRaw<Array<{ n: bigint | number; ids: string | null }>>(Prisma.sql`
@@ -87,11 +88,30 @@ async function searchCondition(ctx: Ctx, q: string): Promise<Prisma.Sql> {
       WHERE to_tsvector('simple', t.name) @@ to_tsquery('simple', ${q}) LIMIT ${NARROW_SEARCH + 1}) h`);
   if (Number(probe.n) <= NARROW_SEARCH) {
     const ids = probe.ids ? probe.ids.split(',') : [];
-    return Prisma.sql`p.id = ANY(${ids}::uuid[])`;
+    return { sql: Prisma.sql`p.id = ANY(${ids}::uuid[])`, byValue: true };
   }
   // A semi-join PostgreSQL can hash (an EXISTS correlated with each product was re-run per product: 175 vs 70 ms).
-  return Prisma.sql`p.id IN (SELECT t.product_id FROM product_translations t
-    WHERE to_tsvector('simple', t.name) @@ to_tsquery('simple', ${q}))`;
+  return {
+    sql: Prisma.sql`p.id IN (SELECT t.product_id FROM product_translations t
+      WHERE to_tsvector('simple', t.name) @@ to_tsquery('simple', ${q}))`,
+    byValue: false,
+  };
+}
+
+/**
+ * The ids of a category and of every category below it, read before the page so that PostgreSQL plans the page
+ * for them: it knows how many products each category holds (its statistics), but not how many a recursive walk
+ * inside the statement reaches. Walked inside the page's statement, a category of 20 products among 100,000 was
+ * listed by testing every product in the list's order (415 ms) and the root of half the catalog was counted by
+ * hashing all its 50,000 links (51–75 ms); planned for the ids, 0.5 ms and 13 ms (docs/decisions.md D-299).
+ */
+async function categoryTree(ctx: Ctx, categoryId: string): Promise<string[]> {
+  const [tree] = await ctx.db.$queryRaw<Array<{ ids: string | null }>>(Prisma.sql`
+    WITH RECURSIVE tree AS (
+      SELECT id FROM categories WHERE id = ${categoryId}::uuid
+      UNION SELECT c.id FROM categories c JOIN tree ON c.parent_id = tree.id)
+    SELECT string_agg(id::text, ',') AS ids FROM tree`);
+  return tree.ids ? tree.ids.split(',') : [];
 }
 
 /** The relation columns of a row read with {@link detailColumns} (the rest are the product's own). */
@@ -146,26 +166,31 @@ export interface ListPlan {
 /** The page a list shows: `WITH page AS (…)` (its rows, each with the capped total), its order and its count. */
 async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter) {
   const where: Prisma.Sql[] = [];
+  // Whether the best plan depends on the ids in the filter: then the statement is planned for every call.
+  let byValue = false;
   if (filter.active !== undefined && filter.active !== null) where.push(Prisma.sql`p.active = ${filter.active}`);
   if (filter.search) {
     const q = toTsQuery(filter.search);
-    if (q) where.push(await searchCondition(ctx, q));
+    if (q) {
+      const search = await searchCondition(ctx, q);
+      where.push(search.sql);
+      byValue ||= search.byValue;
+    }
   }
   if (filter.categoryId) {
-    // Uncorrelated, so the category tree is walked once and the products hashed: written as an EXISTS correlated
-    // with each product, PostgreSQL re-ran the recursive walk per product (100,000 products: 634 ms, now 51 ms).
-    where.push(Prisma.sql`p.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN (
-      WITH RECURSIVE tree AS (
-        SELECT id FROM categories WHERE id = ${filter.categoryId}::uuid
-        UNION SELECT c.id FROM categories c JOIN tree ON c.parent_id = tree.id)
-      SELECT id FROM tree))`);
+    const tree = await categoryTree(ctx, filter.categoryId);
+    where.push(Prisma.sql`p.id IN (SELECT pc.product_id FROM product_categories pc
+      WHERE pc.category_id = ANY(${tree}::uuid[]))`);
+    byValue = true;
   }
   const whereSql = where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty;
+  const planned = byValue ? Prisma.raw(`${PLANNED_PER_CALL} `) : Prisma.empty;
   // The total stops counting at COUNT_CAP: a page of a 100,000-product catalog must not count every product.
-  const counted = Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM products p ${whereSql} LIMIT ${COUNT_CAP + 1}) c`;
+  const countOnly = Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM products p ${whereSql} LIMIT ${COUNT_CAP + 1}) c`;
+  const counted = Prisma.sql`${planned}${countOnly}`;
   const order = orderBy(ctx, filter.sort ?? ProductSort.CREATED_AT, filter.order ?? SortOrder.DESC);
-  const pageSql = Prisma.sql`WITH page AS (
-      SELECT p.*, (${counted}) AS total FROM products p ${whereSql}
+  const pageSql = Prisma.sql`${planned}WITH page AS (
+      SELECT p.*, (${countOnly}) AS total FROM products p ${whereSql}
       ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.skip})`;
   /** The page's total: from its rows, else (a page past the end) counted by a second statement. */
   const totalOf = async (rowTotal: bigint | number | null | undefined) => {
@@ -181,7 +206,7 @@ async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter) {
  * One page of products with the relations its selection asks for, in one statement: the page is chosen first
  * (so the relations are built for its rows only, never for skipped ones), the total rides along capped at
  * COUNT_CAP, and the details loader is primed with the relations. A second statement runs only when the page is
- * past the end; a text search adds one (see searchCondition). `storeView` marks the products as seen by the store
+ * past the end; a text search adds one (see searchCondition), a category filter one (see categoryTree). `storeView` marks the products as seen by the store
  * (active variants only). With `plan.raw` (and the GraphQL endpoint's `ctx.rawJson`) see {@link listProductsAsJson}.
  */
 export async function listProducts(

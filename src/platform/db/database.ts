@@ -8,6 +8,7 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 
 import { PrismaClient } from '../../generated/prisma/client';
+import { PLANNED_PER_CALL } from '../../shared/planned-per-call';
 import { ConfigError } from '../config/load';
 import { ensureWritableDir } from '../ensure-dir';
 import type { Logger } from '../logger';
@@ -181,13 +182,15 @@ const MAX_PREPARED = 1000;
  * Names a statement so each connection parses and plans it once and then only binds and executes it (the
  * catalog pages run the same few statements over and over). Texts with an expanded `IN ($1,$2,…)` list, which
  * Prisma writes for `in` filters, differ with every list length and stay unnamed, as does anything past
- * {@link MAX_PREPARED} distinct texts, so prepared statements cannot pile up on the server.
+ * {@link MAX_PREPARED} distinct texts, so prepared statements cannot pile up on the server. A text marked
+ * {@link PLANNED_PER_CALL} stays unnamed too: PostgreSQL plans it for each call's values.
  */
 export function preparedStatementName(query: { sql: string }): string | undefined {
   const known = names.get(query.sql);
   if (known) return known;
   if (
     names.size >= MAX_PREPARED ||
+    query.sql.includes(PLANNED_PER_CALL) ||
     /\bIN \(\$\d+,/.test(query.sql) ||
     !/^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(query.sql)
   )

@@ -1,3 +1,4 @@
+import { PLANNED_PER_CALL } from '../../shared/planned-per-call';
 import { preparedStatementName } from './database';
 
 describe('preparedStatementName', () => {
@@ -19,6 +20,15 @@ describe('preparedStatementName', () => {
       expect(preparedStatementName({ sql })).toBeUndefined();
     expect(preparedStatementName({ sql: '  with x as (select 1) select * from x' })).toMatch(/^svc_/);
     expect(preparedStatementName({ sql: 'UPDATE products SET stock = stock - $1 WHERE id = $2' })).toMatch(/^svc_/);
+  });
+
+  it('leaves a text planned per call unnamed, so PostgreSQL plans it for the values it gets', () => {
+    const sql = 'SELECT id FROM products WHERE id = ANY($1::uuid[]) ORDER BY created_at LIMIT 25';
+    expect(preparedStatementName({ sql: `${PLANNED_PER_CALL} ${sql}` })).toBeUndefined();
+    expect(
+      preparedStatementName({ sql: `WITH page AS (${PLANNED_PER_CALL} ${sql}) SELECT * FROM page` }),
+    ).toBeUndefined();
+    expect(preparedStatementName({ sql })).toMatch(/^svc_/);
   });
 
   it('stops naming new texts past 1000 distinct ones, and keeps the names it gave', () => {
