@@ -22,6 +22,36 @@ export const modelColumns = (fields: object, alias: string) =>
   );
 
 /**
+ * The columns a list's items select of a model (`fields`: its scalar field enum), as {@link modelColumns} names them:
+ * the selected fields, `id` always (the loaders and the cache key rows by it), and for each field `derived`
+ * resolves from other columns, those columns. `null`, or a selected name that is neither a model field nor in
+ * `derived` (a field this list does not know), reads every column: a missing column would answer `null` silently.
+ */
+export function selectedColumns(
+  fields: Record<string, string>,
+  alias: string,
+  selected: ReadonlySet<string> | null,
+  derived: Readonly<Record<string, readonly string[]>>,
+): Prisma.Sql {
+  if (!selected) return modelColumns(fields, alias);
+  const read = new Set(['id']);
+  for (const name of selected) {
+    if (name in fields) read.add(name);
+    else if (name in derived) for (const column of derived[name]) read.add(column);
+    else if (name !== '__typename') return modelColumns(fields, alias);
+  }
+  // In the model's own order, so one selection always writes the same statement text (one prepared statement).
+  return modelColumns(
+    Object.fromEntries(
+      Object.keys(fields)
+        .filter((f) => read.has(f))
+        .map((f) => [f, f]),
+    ),
+    alias,
+  );
+}
+
+/**
  * The rows of `table` that `where` (a condition on `alias`, the outer row `p`) matches, each with every field of its
  * Prisma model, as one JSON array in `order`: a relation built for each row of a page.
  */

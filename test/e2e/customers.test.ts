@@ -169,7 +169,12 @@ describe('the admin customer list in one statement', () => {
       actor: ANONYMOUS,
       log: t.service.services.log,
     });
-    const { items } = await listCustomers(ctx, { page: 1, limit: 10, skip: 0 }, { search: 'Lovelace' }, true);
+    const { items } = await listCustomers(
+      ctx,
+      { page: 1, limit: 10, skip: 0 },
+      { search: 'Lovelace' },
+      { addresses: true },
+    );
     const expected = await t.db.customer.findMany({
       where: { lastName: 'Lovelace' },
       orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
@@ -197,6 +202,23 @@ describe('the admin customer list in one statement', () => {
     expect(t.sqlCount(rest.requestId)).toBe(bare);
     for (const search of ['%', '_'])
       expect((await t.asAdmin().get(`${C}?search=${encodeURIComponent(search)}`)).body.meta.total).toBe(0);
+  });
+
+  it('reads only the columns the selection shows', async () => {
+    await family('Fibonacci', [1]);
+    const { result: res, sql } = await t.recordSql(() =>
+      t
+        .asAdmin()
+        .gql(
+          '{ customers(search: "Fibonacci") { items { mail: email ...Name } } } fragment Name on Customer { lastName }',
+        ),
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data.customers.items[0]).toEqual({ mail: expect.stringMatching(/@/), lastName: 'Fibonacci' });
+    // The id always: the loaders and the answer's rows are keyed by it.
+    expect(sql.find((text) => text.includes('FROM customers'))).toMatch(
+      /SELECT c\.id, c\.email, c\.last_name AS "lastName", \(/,
+    );
   });
 });
 

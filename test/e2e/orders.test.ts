@@ -1,7 +1,9 @@
 import { ANONYMOUS } from '../../src/context/actor';
 import { createContext } from '../../src/context/create-context';
 import type { HookEvent } from '../../src/context/hooks';
+import type { OrderStatus } from '../../src/domains/orders/order.type';
 import { listOrderPage, readOrder } from '../../src/domains/orders/order-list';
+import { nextStatuses } from '../../src/domains/orders/order-status';
 import * as op from '../../src/generated/graphql';
 import { ADDRESS, createCustomer, GQL_ADDRESS, stockedProduct } from '../fixtures/shop';
 import { useShop } from '../fixtures/use-shop';
@@ -248,6 +250,37 @@ describe('the order list in one statement', () => {
       expect(await one.loaders.orderHistoryByOrderId.load(order.id)).toEqual(statusHistory);
     }
     expect(await readOrder(ctx, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
+  });
+
+  it('reads only the columns a selection shows, and those its derived fields need', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 10, { priceGross: 100 });
+    const customer = await createCustomer(t);
+    await placeOrder(product.id, 1, t.asCustomer(customer.id), { email: undefined });
+    await placeOrder(product.id, 2);
+    // An alias, a fragment, and the two fields resolved from other columns (customer id, status).
+    const { result: res, sql } = await t.recordSql(() =>
+      t.asAdmin().gql(`{ orders(limit: 200) { items {
+        __typename id number: orderNumber isGuestOrder nextStatuses ...Money } } }
+        fragment Money on Order { total }`),
+    );
+    expect(res.errors).toBeUndefined();
+    const listed = sql.find((sql) => sql.includes('FROM orders'));
+    expect(listed).toMatch(
+      /SELECT o\.id, o\.order_number AS "orderNumber", o\.customer_id AS "customerId", o\.status, o\.total, \(/,
+    );
+    const rows = await t.db.order.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });
+    expect(res.data.orders.items).toEqual(
+      rows.map((o) => ({
+        __typename: 'Order',
+        id: o.id,
+        number: o.orderNumber,
+        isGuestOrder: o.customerId === null,
+        nextStatuses: nextStatuses(o.status as OrderStatus).map((s) => s.toUpperCase()),
+        total: o.total,
+      })),
+    );
+    expect(res.data.orders.items.some((o: { isGuestOrder: boolean }) => o.isGuestOrder)).toBe(true);
+    expect(res.data.orders.items.some((o: { isGuestOrder: boolean }) => !o.isGuestOrder)).toBe(true);
   });
 
   it('reads one order with its items and history in one statement, for staff, its customer and its guest', async () => {

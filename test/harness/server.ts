@@ -12,6 +12,7 @@ import type { PrismaClient } from '../../src/generated/prisma/client';
 import type { ConfigKey } from '../../src/platform/config/keys';
 import { loadConfig } from '../../src/platform/config/load';
 import type { EmbeddedAssets } from '../../src/platform/db/database';
+import { statementTap } from '../../src/platform/db/query-stats';
 import type { Logger } from '../../src/platform/logger';
 import { Client, type Identity } from './client';
 import { copyTemplate, ensureTemplate, testDataRoot } from './template';
@@ -49,6 +50,8 @@ export interface TestServer {
   breakDatabase(): Promise<void>;
   /** SQL statements the server ran for the request with this id. */
   sqlCount(requestId: string): number;
+  /** The texts of the SQL statements the process sent while `run` ran (any request's: keep `run` to one). */
+  recordSql<T>(run: () => Promise<T>): Promise<{ result: T; sql: string[] }>;
   close(): Promise<void>;
 }
 
@@ -206,6 +209,16 @@ export async function startTestServer(
       const { pglite } = service.database;
       // Embedded: the database goes away under a service that still holds it (its own close comes later).
       await (pglite ? pglite.close() : service.database.close());
+    },
+    async recordSql<T>(run: () => Promise<T>) {
+      const sql: string[] = [];
+      if (statementTap.listener) throw new Error('recordSql: already recording');
+      statementTap.listener = (text) => sql.push(text);
+      try {
+        return { result: await run(), sql };
+      } finally {
+        statementTap.listener = null;
+      }
     },
     sqlCount(requestId: string) {
       const count = service.queryLog.get(requestId);

@@ -6,7 +6,6 @@ import { RateLimit } from '../../context/limits';
 import { PageArgs, resolvePage } from '../../shared/pagination';
 import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
-import { listItemFields } from '../../shared/selection-fields';
 import { Address } from './address.type';
 import { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
 import * as customers from './customer.service';
@@ -27,12 +26,7 @@ export class CustomerResolver {
     @Arg('active', () => Boolean, { nullable: true }) active?: boolean,
   ) {
     const filter = { search: search ?? undefined, active: active ?? undefined };
-    return customers.listCustomers(
-      ctx,
-      resolvePage(page, limit, PAGE),
-      filter,
-      listItemFields(info, false).has('addresses'),
-    );
+    return customers.listCustomers(ctx, resolvePage(page, limit, PAGE), filter, customers.customerListPlan(info));
   }
 
   @Query(() => Customer)

@@ -1,6 +1,8 @@
+import type { GraphQLResolveInfo } from 'graphql';
+
 import { requireCustomerId } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
-import { modelColumns, readPage, relationJson, withDates } from '../../context/page-statement';
+import { modelColumns, readPage, relationJson, selectedColumns, withDates } from '../../context/page-statement';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { normalizeEmail } from '../../platform/passwords';
@@ -9,6 +11,7 @@ import { AppError } from '../../shared/errors';
 import { asInstances } from '../../shared/instances';
 import { containing } from '../../shared/like';
 import { type Page, pageMeta } from '../../shared/pagination';
+import { listItemFields, perSelection } from '../../shared/selection-fields';
 import { diffEntities, rejectNulls } from '../../shared/updates';
 import type { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
 import { Customer } from './customer.type';
@@ -50,6 +53,22 @@ export async function createCustomer(ctx: Ctx, input: NewCustomer) {
 const { passwordHash: _hash, ...LISTED_FIELDS } = Prisma.CustomerScalarFieldEnum;
 const CUSTOMER_COLUMNS = modelColumns(LISTED_FIELDS, 'c');
 
+/** What a customer list reads: the addresses when its selection shows them, and its columns (every one if absent). */
+export interface CustomerListPlan {
+  addresses: boolean;
+  columns?: Prisma.Sql;
+}
+
+/** What a `CustomerList` field's items select, remembered per document (D-300: only the selected columns). */
+const listPlans = perSelection((info): CustomerListPlan => {
+  const fields = listItemFields(info, false);
+  return {
+    addresses: fields.has('addresses'),
+    columns: selectedColumns(LISTED_FIELDS, 'c', fields, { addresses: [] }),
+  };
+});
+export const customerListPlan = (info: GraphQLResolveInfo) => listPlans(info, false);
+
 /** A customer's addresses in their loader's order. */
 const ADDRESSES_JSON = relationJson({
   fields: Prisma.CustomerAddressScalarFieldEnum,
@@ -63,14 +82,14 @@ type AddressRow = Awaited<ReturnType<PrismaClient['customerAddress']['findFirstO
 
 /**
  * Admin list: `search` matches email and names (case-insensitive, taken literally), `active` filters. One
- * statement (context/page-statement.ts, D-298) with the addresses when `addresses` is true (the selection shows
- * them), primed into their loader; was three (page, count, addresses).
+ * statement (context/page-statement.ts, D-298) with the addresses when the plan shows them, primed into their
+ * loader; was three (page, count, addresses).
  */
 export async function listCustomers(
   ctx: Ctx,
   page: Page,
   filter: { search?: string; active?: boolean },
-  addresses = false,
+  plan: CustomerListPlan = { addresses: false },
 ) {
   const term = filter.search?.trim();
   const where: Prisma.Sql[] = [];
@@ -81,10 +100,10 @@ export async function listCustomers(
   const { rows, total } = await readPage<Customer>(ctx, page, {
     table: 'customers',
     alias: 'c',
-    columns: CUSTOMER_COLUMNS,
+    columns: plan.columns ?? CUSTOMER_COLUMNS,
     where,
     order: Prisma.raw('c.created_at DESC, c.id ASC'),
-    extras: addresses ? `, ${ADDRESSES_JSON} AS "__addresses"` : '',
+    extras: plan.addresses ? `, ${ADDRESSES_JSON} AS "__addresses"` : '',
   });
   const items = rows.map(({ row, extras }) => {
     if (extras.addresses)

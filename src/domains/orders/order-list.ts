@@ -1,12 +1,19 @@
 import type { GraphQLResolveInfo } from 'graphql';
 
 import type { Ctx } from '../../context/ctx';
-import { modelColumns, readPage, relationJson, splitRow, withDates } from '../../context/page-statement';
+import {
+  modelColumns,
+  readPage,
+  relationJson,
+  selectedColumns,
+  splitRow,
+  withDates,
+} from '../../context/page-statement';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { asInstance, asInstances } from '../../shared/instances';
 import { containing } from '../../shared/like';
 import { type Page, pageMeta } from '../../shared/pagination';
-import { listItemFields, ownFields } from '../../shared/selection-fields';
+import { listItemFields, ownFields, perSelection } from '../../shared/selection-fields';
 import { Order, type OrderStatus } from './order.type';
 
 export interface OrderFilter {
@@ -17,28 +24,41 @@ export interface OrderFilter {
   order?: 'asc' | 'desc';
 }
 
-/** What a list reads beside its orders: the items and the status history, when its selection shows them. */
+/** What a list reads of its orders: the items and the status history when its selection shows them, and columns. */
 export interface OrderListPlan {
   items: boolean;
   history: boolean;
+  /** The order columns the selection shows (and what its derived fields need); every column when absent. */
+  columns?: Prisma.Sql;
 }
 
 /** A list read for code that shows no relations (their loaders still answer if asked). */
 export const ORDERS_ONLY: OrderListPlan = { items: false, history: false };
 
-const planFrom = (fields: Set<string>): OrderListPlan => ({
-  items: fields.has('items'),
-  history: fields.has('statusHistory'),
-});
-
-/** What an `OrderList` field's items select of the relations. */
-export const orderListPlan = (info: GraphQLResolveInfo) => planFrom(listItemFields(info, false));
-
-/** What a field returning one order selects of its relations. */
-export const orderPlan = (info: GraphQLResolveInfo) => planFrom(ownFields(info, false));
-
 /** Every order column, as Prisma's `findMany` names them. */
 const ORDER_COLUMNS = modelColumns(Prisma.OrderScalarFieldEnum, 'o');
+
+/** The order fields resolved from other columns (order.resolver.ts), and those columns. */
+const DERIVED = { isGuestOrder: ['customerId'], nextStatuses: ['status'], items: [], statusHistory: [] };
+
+const planFrom = (fields: Set<string>, columns?: Prisma.Sql): OrderListPlan => ({
+  items: fields.has('items'),
+  history: fields.has('statusHistory'),
+  columns,
+});
+
+/** What an `OrderList` field's items select, remembered per document (D-300: only the selected columns). */
+const listPlans = perSelection((info) => {
+  const fields = listItemFields(info, false);
+  return planFrom(fields, selectedColumns(Prisma.OrderScalarFieldEnum, 'o', fields, DERIVED));
+});
+export const orderListPlan = (info: GraphQLResolveInfo) => listPlans(info, false);
+
+/**
+ * What a field returning one order selects of its relations. Every column: who may see the order is decided on
+ * the row (its customer, its guest token) after the read.
+ */
+export const orderPlan = (info: GraphQLResolveInfo) => planFrom(ownFields(info, false));
 
 /** An order's items in their loader's order. */
 const ITEMS_JSON = relationJson({
@@ -84,7 +104,7 @@ export async function listOrderPage(
   const { rows, total } = await readPage<Order>(ctx, page, {
     table: 'orders',
     alias: 'o',
-    columns: ORDER_COLUMNS,
+    columns: plan.columns ?? ORDER_COLUMNS,
     where,
     order: Prisma.raw(`o.${SORT_COLUMN[filter.sort ?? 'created_at']} ${dir}, o.id ${dir}`),
     extras: extrasOf(plan),
