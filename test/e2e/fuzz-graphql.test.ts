@@ -13,7 +13,7 @@ import { buildSchema, getNamedType, type GraphQLField, isNonNullType, isObjectTy
 import { valueFor } from '../fixtures/fuzz-values';
 import { useShop } from '../fixtures/use-shop';
 import type { Client } from '../harness/client';
-import { changedTables, dbFingerprint } from '../harness/db-fingerprint';
+import { FingerprintChain } from '../harness/db-fingerprint';
 
 const RUNS = Number(process.env.SVC_TEST_FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.SVC_TEST_FUZZ_SEED ?? 20261125);
@@ -46,18 +46,19 @@ describe('fuzzed GraphQL mutations never answer 5xx and a refusal writes nothing
         // Required arguments are usually present; a missing one must be a 400 too.
         { requiredKeys: [] },
       );
+      const fingerprints = new FingerprintChain(t.db);
       await fc.assert(
         fc.asyncProperty(variables, fc.boolean(), async (vars, asStaff) => {
-          const before = await dbFingerprint(t.db);
+          const before = await fingerprints.before();
           const res = await (asStaff ? staff : guest).gql(document, vars as Record<string, unknown>);
           const shown = `${res.status} for ${field.name} ${JSON.stringify(vars).slice(0, 300)}: ${res.text.slice(0, 300)}`;
           if (res.status >= 500) throw new Error(shown);
-          if (!res.errors?.length) return;
+          if (!res.errors?.length) return fingerprints.wrote();
           // Refusals before Apollo runs (413 body_too_large) answer in GraphQL's error shape too.
           for (const e of res.errors) if (typeof e.extensions?.code !== 'string') throw new Error(`no code: ${shown}`);
           const refused = res.data == null || (isNonNullType(field.type) && res.data?.[field.name] == null);
-          if (!refused) return;
-          const changed = changedTables(before, await dbFingerprint(t.db));
+          if (!refused) return fingerprints.wrote();
+          const changed = await fingerprints.changedSince(before);
           if (changed.length) throw new Error(`refused, yet wrote ${changed.join(', ')}: ${shown}`);
         }),
         { numRuns: RUNS, seed: SEED },

@@ -10,7 +10,7 @@ import { ROUTES } from '../../src/app/domains';
 import { hostileJson } from '../fixtures/fuzz-values';
 import { useShop } from '../fixtures/use-shop';
 import type { Client } from '../harness/client';
-import { changedTables, dbFingerprint } from '../harness/db-fingerprint';
+import { FingerprintChain } from '../harness/db-fingerprint';
 
 const RUNS = Number(process.env.SVC_TEST_FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.SVC_TEST_FUZZ_SEED ?? 20261125);
@@ -32,6 +32,7 @@ const segment = fc.oneof(
 describe('fuzzed requests never answer 5xx', () => {
   for (const route of ROUTES) {
     it(`${route.method} ${route.path}`, async () => {
+      const fingerprints = new FingerprintChain(t.db);
       await fc.assert(
         fc.asyncProperty(
           fc.array(segment, { minLength: 4, maxLength: 4 }),
@@ -48,7 +49,7 @@ describe('fuzzed requests never answer 5xx', () => {
               encodeURIComponent(params[i++ % params.length]).replace(/%25/g, '%'),
             );
             const qs = new URLSearchParams(query).toString();
-            const before = await dbFingerprint(t.db);
+            const before = await fingerprints.before();
             const res = await (asStaff ? staff : guest).request(
               route.method,
               `${path}${qs ? `?${qs}` : ''}`,
@@ -58,10 +59,10 @@ describe('fuzzed requests never answer 5xx', () => {
               throw new Error(
                 `${res.status} for ${route.method} ${path}?${qs} ${JSON.stringify(body).slice(0, 300)}: ${res.text}`,
               );
-            if (res.status < 400) return;
+            if (res.status < 400) return fingerprints.wrote();
             if (res.status !== 404 && res.status !== 405)
               expect(res.body?.errors?.[0]?.code).toEqual(expect.any(String));
-            const changed = changedTables(before, await dbFingerprint(t.db));
+            const changed = await fingerprints.changedSince(before);
             if (changed.length)
               throw new Error(`${res.status}, yet wrote ${changed.join(', ')}: ${route.method} ${path}`);
           },

@@ -26,3 +26,27 @@ export async function dbFingerprint(db: PrismaClient): Promise<Record<string, st
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   return Object.keys(after).filter((name) => before[name] !== after[name]);
 }
+
+/**
+ * Fingerprints for a sequence of requests that should leave no trace: the digest taken after one refused request
+ * is the one before the next, so each refused request costs one fingerprint, not two. `wrote()` forgets it (after
+ * a request that was allowed to write).
+ */
+export class FingerprintChain {
+  private last: Record<string, string> | null = null;
+  constructor(private readonly db: PrismaClient) {}
+
+  async before(): Promise<Record<string, string>> {
+    return (this.last ??= await dbFingerprint(this.db));
+  }
+
+  /** The tables written since {@link before}; the digest becomes the next request's `before`. */
+  async changedSince(before: Record<string, string>): Promise<string[]> {
+    this.last = await dbFingerprint(this.db);
+    return changedTables(before, this.last);
+  }
+
+  wrote(): void {
+    this.last = null;
+  }
+}
