@@ -22,6 +22,14 @@ export const modelColumns = (fields: object, alias: string) =>
   );
 
 /**
+ * `column = true` or `= false` written into the statement's text, not bound as a parameter: a flag's two values want
+ * different plans (nearly every product is active, a few are not), and a named statement planned once for `= $1`
+ * walked all 100,000 products in the list's order to find 10 inactive ones (55 ms, against 0.1 ms planned for
+ * `false`; docs/decisions.md D-303). Two texts, each prepared and planned for its value.
+ */
+export const flagIs = (column: string, value: boolean) => Prisma.raw(`${column} = ${value ? 'true' : 'false'}`);
+
+/**
  * The columns a list's items select of a model (`fields`: its scalar field enum), as {@link modelColumns} names them:
  * the selected fields, `id` always (the loaders and the cache key rows by it), and for each field `derived`
  * resolves from other columns, those columns. `null`, or a selected name that is neither a model field nor in

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context/ctx';
-import { modelColumns, readPage, relationJson } from '../../context/page-statement';
+import { flagIs, modelColumns, readPage, relationJson } from '../../context/page-statement';
 import { lockRow } from '../../context/row-lock';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
@@ -67,7 +67,7 @@ export async function listCategories(
       WHERE t.name ILIKE ${containing(filter.search)} OR t.slug LIKE ${containing(filter.search.toLowerCase())})`);
   if (filter.parentId) where.push(Prisma.sql`c.parent_id = ${filter.parentId}::uuid`);
   else if (filter.roots) where.push(Prisma.sql`c.parent_id IS NULL`);
-  if (filter.active !== undefined && filter.active !== null) where.push(Prisma.sql`c.active = ${filter.active}`);
+  if (filter.active !== undefined && filter.active !== null) where.push(flagIs('c.active', filter.active));
   const { rows, total } = await readPage<Category>(ctx, page, {
     table: 'categories',
     alias: 'c',

@@ -73,6 +73,19 @@ describe('statements whose plan depends on the filter (listProducts)', () => {
     expect(preparedStatementName({ sql: sent[1].sql })).toBeUndefined();
   });
 
+  it('writes the active flag into the text: each value gets a statement planned for it', async () => {
+    const texts = [];
+    for (const active of [true, false]) {
+      const { ctx, sent } = recording([[]]);
+      await listProducts(ctx, page, { active }, { selection: { columns: ['id'], details: 0 } });
+      expect(sent[0].values).not.toContain(active);
+      texts.push(sent[0].sql);
+    }
+    expect(texts[0]).toMatch(/p\.active = true/);
+    expect(texts[1]).toMatch(/p\.active = false/);
+    expect(preparedStatementName({ sql: texts[0] })).not.toBe(preparedStatementName({ sql: texts[1] }));
+  });
+
   it('keeps an unfiltered page named: its plan is the same for every call', async () => {
     const { ctx, sent } = recording([[]]);
     await listProducts(ctx, page, { active: true }, { selection: { columns: ['id'], details: 0 } });

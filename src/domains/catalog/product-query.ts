@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context/ctx';
+import { flagIs } from '../../context/page-statement';
 import type { RawJsonParts } from '../../context/raw-json';
 import { Prisma } from '../../generated/prisma/client';
 import { declareCacheKeys, listKeys, productKey } from '../../platform/cache/surrogate-keys';
@@ -168,7 +169,7 @@ async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter) {
   const where: Prisma.Sql[] = [];
   // Whether the best plan depends on the ids in the filter: then the statement is planned for every call.
   let byValue = false;
-  if (filter.active !== undefined && filter.active !== null) where.push(Prisma.sql`p.active = ${filter.active}`);
+  if (filter.active !== undefined && filter.active !== null) where.push(flagIs('p.active', filter.active));
   if (filter.search) {
     const q = toTsQuery(filter.search);
     if (q) {

@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 
 import { requireCustomerId } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
-import { modelColumns, readPage, relationJson, selectedColumns, withDates } from '../../context/page-statement';
+import { flagIs, modelColumns, readPage, relationJson, selectedColumns, withDates } from '../../context/page-statement';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { normalizeEmail } from '../../platform/passwords';
@@ -93,7 +93,7 @@ export async function listCustomers(
 ) {
   const term = filter.search?.trim();
   const where: Prisma.Sql[] = [];
-  if (filter.active !== undefined) where.push(Prisma.sql`c.active = ${filter.active}`);
+  if (filter.active !== undefined) where.push(flagIs('c.active', filter.active));
   if (term)
     where.push(Prisma.sql`(c.email LIKE ${containing(term.toLowerCase())}
       OR c.first_name ILIKE ${containing(term)} OR c.last_name ILIKE ${containing(term)})`);
