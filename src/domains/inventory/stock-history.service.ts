@@ -1,8 +1,7 @@
 import type { Ctx } from '../../context/ctx';
-import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
-import { likeLiteral } from '../../shared/like';
-import { findPage, type Page } from '../../shared/pagination';
+import type { Page } from '../../shared/pagination';
+import { movementPage, stockLevelPage } from './ledger-pages';
 import type { StockMovementType } from './stock.type';
 import { getWarehouse } from './warehouse.service';
 
@@ -26,36 +25,14 @@ const tooLong = (field: string, value: string | undefined) => {
 
 /**
  * The movement ledger across warehouses, newest first, filtered by any of warehouse, product, variant, SKU,
- * type and a time window (`from` inclusive, `to` exclusive): the admin's stock history. One statement for the
- * page and one for the count; the SKU filter joins product and variant through their unique SKU indexes.
+ * type and a time window (`from` inclusive, `to` exclusive): the admin's stock history, in one statement with
+ * its capped count (ledger-pages.ts).
  */
 export async function searchMovements(ctx: Ctx, filter: MovementFilter, page: Page) {
   tooLong('sku', filter.sku);
   if (filter.from && filter.to && filter.from > filter.to)
     throw AppError.validation([{ field: 'to', detail: 'must not be before from' }]);
-  const sku = filter.sku?.trim();
-  const where: Prisma.StockMovementWhereInput = {
-    ...(filter.warehouseId ? { warehouseId: filter.warehouseId } : {}),
-    ...(filter.productId ? { productId: filter.productId } : {}),
-    ...(filter.variantId ? { variantId: filter.variantId } : {}),
-    ...(filter.type ? { type: filter.type } : {}),
-    ...(filter.from || filter.to
-      ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } }
-      : {}),
-    ...(sku
-      ? {
-          OR: [
-            { variant: { sku: { contains: likeLiteral(sku), mode: 'insensitive' } } },
-            { variantId: null, product: { sku: { contains: likeLiteral(sku), mode: 'insensitive' } } },
-          ],
-        }
-      : {}),
-  };
-  return findPage(
-    page,
-    (w) => ctx.db.stockMovement.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...w }),
-    () => ctx.db.stockMovement.count({ where }),
-  );
+  return movementPage(ctx, page, { ...filter, sku: filter.sku?.trim() || undefined });
 }
 
 /**
@@ -65,27 +42,5 @@ export async function searchMovements(ctx: Ctx, filter: MovementFilter, page: Pa
 export async function listStockLevels(ctx: Ctx, warehouseId: string, search: string | undefined, page: Page) {
   tooLong('search', search);
   await getWarehouse(ctx, warehouseId);
-  const q = search?.trim();
-  const where: Prisma.StockEntryWhereInput = {
-    warehouseId,
-    ...(q
-      ? {
-          OR: [
-            { variant: { sku: { contains: likeLiteral(q), mode: 'insensitive' } } },
-            { product: { sku: { contains: likeLiteral(q), mode: 'insensitive' } } },
-            { product: { translations: { some: { name: { contains: likeLiteral(q), mode: 'insensitive' } } } } },
-          ],
-        }
-      : {}),
-  };
-  return findPage(
-    page,
-    (w) =>
-      ctx.db.stockEntry.findMany({
-        where,
-        orderBy: [{ productId: 'asc' }, { variantId: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }],
-        ...w,
-      }),
-    () => ctx.db.stockEntry.count({ where }),
-  );
+  return stockLevelPage(ctx, page, warehouseId, search?.trim() || undefined);
 }

@@ -3,7 +3,8 @@ import { inTransaction, readTogether } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
 import { asInstances } from '../../shared/instances';
-import { findPage, type Page } from '../../shared/pagination';
+import type { Page } from '../../shared/pagination';
+import { movementPage } from './ledger-pages';
 import type { StockSetItemInput } from './stock.inputs';
 import { StockEntry } from './stock.type';
 import { refreshStockTotals } from './stock-totals';
@@ -113,11 +114,10 @@ export async function listMovements(ctx: Ctx, filter: { warehouseId?: string; pr
   ) {
     throw AppError.notFound('product');
   }
-  const where = filter.warehouseId ? { warehouseId: filter.warehouseId } : { productId: filter.productId };
-  return findPage(
+  return movementPage(
+    ctx,
     page,
-    (w) => ctx.db.stockMovement.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...w }),
-    () => ctx.db.stockMovement.count({ where }),
+    filter.warehouseId ? { warehouseId: filter.warehouseId } : { productId: filter.productId },
   );
 }
 
