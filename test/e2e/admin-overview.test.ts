@@ -115,6 +115,12 @@ describe('lowStock', () => {
     expect(paged.data.lowStock.items).toEqual([items[1]]);
     expect(paged.data.lowStock.meta).toEqual({ total: items.length, page: 2, limit: 1, pages: items.length });
     expect(t.sqlCount(paged.requestId)).toBe(2);
+    // Past the end: no rows, and still the total (counted by a second statement; it read 0 before).
+    const past = await t.asAdmin().gql(LOW_STOCK, { threshold: 2, limit: 1, page: items.length + 5 });
+    expect(past.data.lowStock).toEqual({
+      items: [],
+      meta: { total: items.length, page: items.length + 5, limit: 1, pages: items.length },
+    });
   });
 
   it('refuses a negative or huge threshold with 400, and is for staff who may read inventory', async () => {
