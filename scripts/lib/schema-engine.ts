@@ -15,6 +15,8 @@ import type * as SchemaEngineWasm from '@prisma/schema-engine-wasm';
 import type { MigrationList, SchemaContainer, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 
+import { EMBEDDED_EXTENSIONS } from '../../src/platform/db/embedded-extensions';
+
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const SCHEMA_DIR = path.join(ROOT, 'prisma');
 export const MIGRATIONS_DIR = path.join(ROOT, 'prisma', 'migrations');
@@ -94,8 +96,12 @@ export interface EngineSession {
 /** A schema engine whose "main database" is a fresh in-memory PGlite. */
 export async function startEngine(opts: { verbose?: boolean; schemaDir?: string } = {}): Promise<EngineSession> {
   const { SchemaEngine } = loadGlue();
-  const db = new PGlite();
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(db));
+  // The extensions the migrations create (pg_trgm), in the main database and in the shadow one the engine asks for.
+  const db = new PGlite({ extensions: EMBEDDED_EXTENSIONS });
+  const factory = new PrismaPGlite(db);
+  factory.connectToShadowDb = () =>
+    new PrismaPGlite(new PGlite({ dataDir: 'memory://shadow', extensions: EMBEDDED_EXTENSIONS })).connect();
+  const adapter = bindMigrationAwareSqlAdapterFactory(factory);
   const datamodels = readSchemaFiles(opts.schemaDir).map((f) => [f.path, f.content] as [string, string]);
   const log = (msg: string) => {
     if (opts.verbose) process.stderr.write(`[schema-engine] ${msg}\n`);

@@ -5,6 +5,7 @@ import type { OrderStatus } from '../../src/domains/orders/order.type';
 import { listOrderPage, readOrder } from '../../src/domains/orders/order-list';
 import { nextStatuses } from '../../src/domains/orders/order-status';
 import * as op from '../../src/generated/graphql';
+import { PLANNED_PER_CALL } from '../../src/shared/planned-per-call';
 import { ADDRESS, createCustomer, GQL_ADDRESS, stockedProduct } from '../fixtures/shop';
 import { useShop } from '../fixtures/use-shop';
 import type { Client } from '../harness/client';
@@ -310,6 +311,27 @@ describe('the order list in one statement', () => {
     // Anyone else still gets 404, relations asked for or not.
     const stranger = await t.asGuest().gql(`query ($id: UUID!) { storeOrder(id: $id) { ${FULL} } }`, { id: order.id });
     expect(stranger.errors?.[0].extensions?.code).toBe('not_found');
+  });
+
+  it('searches order numbers and emails through their trigram indexes, planned for the text', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 5, { priceGross: 100 });
+    const placed = await placeOrder(product.id);
+    const { result: res, statements } = await t.recordSql(() =>
+      t.asAdmin().get(`${O}?search=${placed.order_number.slice(4)}`),
+    );
+    expect(res.body.data.map((o: { id: string }) => o.id)).toEqual([placed.id]);
+    const list = statements.find((s) => s.sql.includes('FROM orders'))!;
+    // Planned on every call: a long text wants the indexes, a short one the list's order (D-306).
+    expect(list.sql.startsWith(PLANNED_PER_CALL)).toBe(true);
+    // The test shop is too small for the planner to prefer an index; with sequential scans priced out, the
+    // statement as sent must be one the trigram indexes can answer.
+    const plan = await t.db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
+      return tx.$queryRawUnsafe<Array<{ 'QUERY PLAN': string }>>(`EXPLAIN ${list.sql}`, ...list.args);
+    });
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('orders_order_number_trgm_idx');
+    expect(text).toContain('orders_email_trgm_idx');
   });
 
   it('takes search text literally: % and _ match only themselves', async () => {

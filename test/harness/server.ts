@@ -50,8 +50,13 @@ export interface TestServer {
   breakDatabase(): Promise<void>;
   /** SQL statements the server ran for the request with this id. */
   sqlCount(requestId: string): number;
-  /** The texts of the SQL statements the process sent while `run` ran (any request's: keep `run` to one). */
-  recordSql<T>(run: () => Promise<T>): Promise<{ result: T; sql: string[] }>;
+  /**
+   * The SQL statements the process sent while `run` ran (any request's: keep `run` to one): their texts, and each
+   * with the values bound to it.
+   */
+  recordSql<T>(
+    run: () => Promise<T>,
+  ): Promise<{ result: T; sql: string[]; statements: Array<{ sql: string; args: unknown[] }> }>;
   close(): Promise<void>;
 }
 
@@ -211,11 +216,11 @@ export async function startTestServer(
       await (pglite ? pglite.close() : service.database.close());
     },
     async recordSql<T>(run: () => Promise<T>) {
-      const sql: string[] = [];
+      const statements: Array<{ sql: string; args: unknown[] }> = [];
       if (statementTap.listener) throw new Error('recordSql: already recording');
-      statementTap.listener = (text) => sql.push(text);
+      statementTap.listener = (sql, args) => statements.push({ sql, args });
       try {
-        return { result: await run(), sql };
+        return { result: await run(), sql: statements.map((s) => s.sql), statements };
       } finally {
         statementTap.listener = null;
       }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
 import { EMBEDDED_START_PARAMS } from '../../src/platform/db/database';
+import { EMBEDDED_EXTENSIONS } from '../../src/platform/db/embedded-extensions';
 import { initEmbeddedCluster } from '../../src/platform/db/embedded-initdb';
 import { applyMigrations, pgliteExecutor } from '../../src/platform/db/migrator';
 import { migrationsDir, packageRoot } from '../../src/platform/paths';
@@ -45,7 +46,7 @@ export async function ensureTemplate(): Promise<string> {
   rmSync(tmp, { recursive: true, force: true });
   // initdb in a child process: in this one it would leave the Jest parent holding 600 MB for the whole run.
   await initEmbeddedCluster(tmp, EMBEDDED_START_PARAMS);
-  const db = await PGlite.create(tmp, { startParams: EMBEDDED_START_PARAMS });
+  const db = await PGlite.create(tmp, { startParams: EMBEDDED_START_PARAMS, extensions: EMBEDDED_EXTENSIONS });
   await applyMigrations(pgliteExecutor(db), migrationsDir());
   await db.close();
   try {

@@ -104,6 +104,7 @@ export async function listCustomers(
     where,
     order: Prisma.raw('c.created_at DESC, c.id ASC'),
     extras: plan.addresses ? `, ${ADDRESSES_JSON} AS "__addresses"` : '',
+    plannedPerCall: !!term,
   });
   const items = rows.map(({ row, extras }) => {
     if (extras.addresses)

@@ -108,6 +108,8 @@ export async function listOrderPage(
     where,
     order: Prisma.raw(`o.${SORT_COLUMN[filter.sort ?? 'created_at']} ${dir}, o.id ${dir}`),
     extras: extrasOf(plan),
+    // A search text's plan depends on it: a trigram index for a long one, the list's order for a short one (D-306).
+    plannedPerCall: !!filter.search,
   });
   const orders = rows.map(({ row, extras }) => primed(ctx, row, extras));
   return { items: asInstances(Order, orders), meta: pageMeta(total, page) };

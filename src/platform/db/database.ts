@@ -14,6 +14,7 @@ import { ensureWritableDir } from '../ensure-dir';
 import type { Logger } from '../logger';
 import { observeConnectionPool } from '../telemetry';
 import { lockDataDir } from './data-dir-lock';
+import { EMBEDDED_EXTENSIONS } from './embedded-extensions';
 import { initEmbeddedCluster } from './embedded-initdb';
 import { pgExecutor, pgliteExecutor, type SqlExecutor } from './migrator';
 import { countingAdapter } from './query-stats';
@@ -91,7 +92,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let instance: PGlite;
   try {
     await initEmbeddedCluster(dir, EMBEDDED_START_PARAMS);
-    instance = await PGlite.create(dir, { startParams: EMBEDDED_START_PARAMS, ...opts.embeddedAssets });
+    instance = await PGlite.create(dir, {
+      startParams: EMBEDDED_START_PARAMS,
+      extensions: EMBEDDED_EXTENSIONS,
+      ...opts.embeddedAssets,
+    });
   } catch (err) {
     unlock();
     throw err;

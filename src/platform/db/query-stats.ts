@@ -17,7 +17,7 @@ export const queryScope = new AsyncLocalStorage<QueryScope>();
  * Hears the text of every statement sent while set: the test harness's `recordSql` (tests that check what a read
  * asks for, not only how often). Unset, it costs a property read per statement.
  */
-export const statementTap: { listener: ((sql: string) => void) | null } = { listener: null };
+export const statementTap: { listener: ((sql: string, args: unknown[]) => void) | null } = { listener: null };
 
 function counted<T extends object>(target: T): T {
   return new Proxy(target, {
@@ -28,7 +28,10 @@ function counted<T extends object>(target: T): T {
         return (...args: unknown[]) => {
           const scope = queryScope.getStore();
           if (scope) scope.statements++;
-          statementTap.listener?.((args[0] as { sql: string }).sql);
+          if (statementTap.listener) {
+            const query = args[0] as { sql: string; args?: unknown[] };
+            statementTap.listener(query.sql, query.args ?? []);
+          }
           return value.apply(obj, args);
         };
       }
