@@ -259,14 +259,14 @@ describe('the order list in one statement', () => {
     await placeOrder(product.id, 1, t.asCustomer(customer.id), { email: undefined });
     await placeOrder(product.id, 2);
     // An alias, a fragment, and the two fields resolved from other columns (customer id, status).
-    const { result: res, sql } = await t.recordSql(() =>
+    const { result: res, statements } = await t.recordSql(() =>
       t.asAdmin().gql(`{ orders(limit: 200) { items {
         __typename id number: orderNumber isGuestOrder nextStatuses ...Money } } }
         fragment Money on Order { total }`),
     );
     expect(res.errors).toBeUndefined();
-    const listed = sql.find((sql) => sql.includes('FROM orders'));
-    expect(listed).toMatch(
+    const listed = statements.find((s) => s.sql.includes('FROM orders'));
+    expect(listed?.sql).toMatch(
       /SELECT o\.id, o\.order_number AS "orderNumber", o\.customer_id AS "customerId", o\.status, o\.total, \(/,
     );
     const rows = await t.db.order.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });

@@ -50,13 +50,8 @@ export interface TestServer {
   breakDatabase(): Promise<void>;
   /** SQL statements the server ran for the request with this id. */
   sqlCount(requestId: string): number;
-  /**
-   * The SQL statements the process sent while `run` ran (any request's: keep `run` to one): their texts, and each
-   * with the values bound to it.
-   */
-  recordSql<T>(
-    run: () => Promise<T>,
-  ): Promise<{ result: T; sql: string[]; statements: Array<{ sql: string; args: unknown[] }> }>;
+  /** The SQL statements the process sent while `run` ran (any request's: keep `run` to one), with their values. */
+  recordSql<T>(run: () => Promise<T>): Promise<{ result: T; statements: Array<{ sql: string; args: unknown[] }> }>;
   close(): Promise<void>;
 }
 
@@ -220,7 +215,7 @@ export async function startTestServer(
       if (statementTap.listener) throw new Error('recordSql: already recording');
       statementTap.listener = (sql, args) => statements.push({ sql, args });
       try {
-        return { result: await run(), sql: statements.map((s) => s.sql), statements };
+        return { result: await run(), statements };
       } finally {
         statementTap.listener = null;
       }

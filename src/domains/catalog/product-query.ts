@@ -1,12 +1,11 @@
 import type { Ctx } from '../../context/ctx';
-import { flagIs } from '../../context/page-statement';
+import { cappedCount, flagIs, pageTotal, plannedPerCall } from '../../context/page-statement';
 import type { RawJsonParts } from '../../context/raw-json';
 import { Prisma } from '../../generated/prisma/client';
 import { declareCacheKeys, listKeys, productKey } from '../../platform/cache/surrogate-keys';
 import { AppError } from '../../shared/errors';
 import { SortOrder } from '../../shared/pagination';
-import { capCount, COUNT_CAP, type Page, pageMeta } from '../../shared/pagination';
-import { PLANNED_PER_CALL } from '../../shared/planned-per-call';
+import { type Page, pageMeta } from '../../shared/pagination';
 import { detailColumns, type DetailsRow } from './catalog.loaders';
 import { PRODUCT_COLUMN_FIELDS, type ProductColumnField, type ProductSelection, WHOLE_PRODUCT } from './details-shape';
 import { Product, ProductSort } from './product.type';
@@ -185,21 +184,16 @@ async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter) {
     byValue = true;
   }
   const whereSql = where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty;
-  const planned = byValue ? Prisma.raw(`${PLANNED_PER_CALL} `) : Prisma.empty;
+  const planned = plannedPerCall(byValue);
   // The total stops counting at COUNT_CAP: a page of a 100,000-product catalog must not count every product.
-  const countOnly = Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM products p ${whereSql} LIMIT ${COUNT_CAP + 1}) c`;
-  const counted = Prisma.sql`${planned}${countOnly}`;
+  const countOnly = cappedCount(Prisma.sql`SELECT 1 FROM products p ${whereSql}`);
   const order = orderBy(ctx, filter.sort ?? ProductSort.CREATED_AT, filter.order ?? SortOrder.DESC);
   const pageSql = Prisma.sql`${planned}WITH page AS (
       SELECT p.*, (${countOnly}) AS total FROM products p ${whereSql}
       ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.skip})`;
   /** The page's total: from its rows, else (a page past the end) counted by a second statement. */
-  const totalOf = async (rowTotal: bigint | number | null | undefined) => {
-    if (rowTotal !== null && rowTotal !== undefined) return capCount(rowTotal);
-    if (page.skip === 0) return 0;
-    const [count] = await ctx.db.$queryRaw<Array<{ n: bigint | number }>>(counted);
-    return capCount(count.n);
-  };
+  const totalOf = (rowTotal: bigint | number | null | undefined) =>
+    pageTotal(ctx, page, rowTotal, Prisma.sql`${planned}${countOnly}`);
   return { pageSql, order, totalOf };
 }
 
@@ -207,8 +201,8 @@ async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter) {
  * One page of products with the relations its selection asks for, in one statement: the page is chosen first
  * (so the relations are built for its rows only, never for skipped ones), the total rides along capped at
  * COUNT_CAP, and the details loader is primed with the relations. A second statement runs only when the page is
- * past the end; a text search adds one (see searchCondition), a category filter one (see categoryTree). `storeView` marks the products as seen by the store
- * (active variants only). With `plan.raw` (and the GraphQL endpoint's `ctx.rawJson`) see {@link listProductsAsJson}.
+ * past the end; a text search adds one (see searchCondition), a category filter one (see categoryTree).
+ * `storeView` marks the products as seen by the store (active variants only). With `plan.raw` (and the GraphQL endpoint's `ctx.rawJson`) see {@link listProductsAsJson}.
  */
 export async function listProducts(
   ctx: Ctx,

@@ -1,7 +1,8 @@
 import type { Ctx } from '../../context/ctx';
+import { cappedCount, pageTotal } from '../../context/page-statement';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
-import { capCount, COUNT_CAP, type Page, pageMeta } from '../../shared/pagination';
+import { type Page, pageMeta } from '../../shared/pagination';
 
 /** The highest threshold a caller may ask for (a larger one is a stock report, not an alert). */
 export const MAX_LOW_STOCK_THRESHOLD = 100_000;
@@ -37,7 +38,7 @@ export async function listLowStock(ctx: Ctx, threshold: number, page: Page) {
   if (!Number.isInteger(threshold) || threshold < 0 || threshold > MAX_LOW_STOCK_THRESHOLD)
     throw AppError.validation([{ field: 'threshold', detail: `between 0 and ${MAX_LOW_STOCK_THRESHOLD}` }]);
   const locale = ctx.config['i18n.default_locale'];
-  const counted = Prisma.sql`SELECT count(*) AS n FROM (${unitsAtOrUnder(threshold)} LIMIT ${COUNT_CAP + 1}) c`;
+  const counted = cappedCount(unitsAtOrUnder(threshold));
   const rows = await ctx.db.$queryRaw<Row[]>(Prisma.sql`
     WITH ranked AS (
       SELECT units.* FROM (${unitsAtOrUnder(threshold)}) units
@@ -48,9 +49,7 @@ export async function listLowStock(ctx: Ctx, threshold: number, page: Page) {
       (SELECT t.name FROM product_translations t WHERE t.product_id = ranked.product_id
         ORDER BY t.locale = ${locale} DESC, t.locale LIMIT 1) AS name
     FROM ranked ORDER BY stock, product_id, variant_id NULLS FIRST`);
-  let total = 0;
-  if (rows.length) total = capCount(rows[0].total);
-  else if (page.skip > 0) total = capCount((await ctx.db.$queryRaw<Array<{ n: bigint }>>(counted))[0].n);
+  const total = await pageTotal(ctx, page, rows[0]?.total, counted);
   return {
     items: rows.map((r) => ({
       productId: r.product_id,
