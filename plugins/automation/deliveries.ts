@@ -1,4 +1,4 @@
-import { AppError, type PluginDatabase, sql } from '../../src/plugin-api';
+import { AppError, cappedTotal, type PluginDatabase, sql, sqlJoin, sqlRaw } from '../../src/plugin-api';
 import type { AutomationTables } from './relay';
 
 /** The delivery log and replay, shared by the REST routes and the GraphQL fields. */
@@ -42,6 +42,7 @@ export function deliveryOf(row: EventRow) {
 }
 export type Delivery = ReturnType<typeof deliveryOf>;
 
+/** A page of the delivery log, newest first; its total counted up to 10,000 (the log grows with every event). */
 export async function listDeliveries(
   db: Db,
   filter: { status?: DeliveryStatus; event?: string; page: number; limit: number },
@@ -59,12 +60,20 @@ export async function listDeliveries(
       skip: (filter.page - 1) * limit,
       take: limit,
     }),
-    db.automationEvent.count({ where }),
+    cappedTotal(db, sql`SELECT 1 FROM automation_events ${deliveryWhere(filter)}`),
   ]);
   return {
     items: rows.map((r) => deliveryOf(r as EventRow)),
     meta: { total, page: filter.page, limit, pages: total === 0 ? 0 : Math.ceil(total / limit) },
   };
+}
+
+function deliveryWhere(filter: { status?: DeliveryStatus; event?: string }) {
+  const conditions = [
+    ...(filter.status ? [sql`status = ${filter.status}::automation_event_status`] : []),
+    ...(filter.event ? [sql`event_name = ${filter.event}`] : []),
+  ];
+  return conditions.length ? sql`WHERE ${sqlJoin(conditions, ' AND ')}` : sqlRaw('');
 }
 
 export async function getDelivery(db: Db, id: string): Promise<Delivery> {

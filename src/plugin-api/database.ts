@@ -1,4 +1,6 @@
+import { cappedCount } from '../context/page-statement';
 import { Prisma, type PrismaClient } from '../generated/prisma/client';
+import { capCount } from '../shared/pagination';
 
 type Client = PrismaClient | Prisma.TransactionClient;
 
@@ -17,6 +19,15 @@ export type PluginDatabase<T extends PluginTableName> = Pick<Prisma.TransactionC
 export const sql = Prisma.sql;
 export const sqlJoin = Prisma.join;
 export const sqlRaw = Prisma.raw;
+
+/**
+ * How many rows `rows` (a `SELECT`) returns, counted up to COUNT_CAP as the core's big lists count (D-234): a list's
+ * `meta.total` stops at 10,000, so a page of a table that grows by the day never counts all of it.
+ */
+export async function cappedTotal(db: Pick<PluginDatabase<never>, '$queryRaw'>, rows: Prisma.Sql): Promise<number> {
+  const [{ n }] = await db.$queryRaw<Array<{ n: bigint | number }>>(cappedCount(rows));
+  return capCount(n);
+}
 
 /** The model name a plugin may own: its name as a prefix (`automation` → `automationEvent`). */
 export function isPluginTable(plugin: string, table: string): boolean {

@@ -19,7 +19,7 @@ export type {
 } from './contract';
 export { assertPluginActive, definePlugin } from './contract';
 export type { PluginDatabase, PluginTableName } from './database';
-export { pluginDatabaseFor, sql, sqlJoin, sqlRaw } from './database';
+export { cappedTotal, pluginDatabaseFor, sql, sqlJoin, sqlRaw } from './database';
 export type { PluginMcpTool, StoreMcpClient, StoreMcpRegistration, StoreMcpServerFacade } from './mcp-tools';
 export { pruneInBatches } from './retention';
 export type { UiExtension } from './ui-extensions';

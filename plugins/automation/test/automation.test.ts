@@ -219,6 +219,30 @@ describe('automation webhooks', () => {
     expect((await t.asSuperAdmin().post('/plugins/automation/deliveries/replay', {})).status).toBe(400);
   });
 
+  it('counts a delivery log of 10,050 events up to 10,000, and pages past the count answer', async () => {
+    // A day of a busy shop's events, delivered, written at once a second apart (the newest first).
+    await t.db.$executeRawUnsafe(
+      `INSERT INTO automation_events (id, event_name, body, status, attempts, delivered_at, created_at, updated_at)
+       SELECT gen_random_uuid(), 'bulk.logged', json_build_object('n', i)::text, 'delivered', 1, now(),
+         now() + interval '1 day' - make_interval(secs => i), now()
+       FROM generate_series(1, 10050) i`,
+    );
+    try {
+      const first = await t.asSuperAdmin().get('/plugins/automation/deliveries?event=bulk.logged&limit=2');
+      expect(first.body.meta).toEqual({ total: 10000, page: 1, limit: 2, pages: 5000 });
+      expect(first.body.data.map((d: { payload: unknown }) => d.payload)).toEqual([{ n: 1 }, { n: 2 }]);
+      const beyond = await t
+        .asSuperAdmin()
+        .get('/plugins/automation/deliveries?event=bulk.logged&status=delivered&limit=2&page=5010');
+      expect(beyond.body.data.map((d: { payload: unknown }) => d.payload)).toEqual([{ n: 10019 }, { n: 10020 }]);
+      expect(beyond.body.meta).toEqual({ total: 10000, page: 5010, limit: 2, pages: 5000 });
+      const none = await t.asSuperAdmin().get('/plugins/automation/deliveries?event=bulk.logged&status=dead');
+      expect(none.body.meta.total).toBe(0);
+    } finally {
+      await t.db.$executeRawUnsafe(`DELETE FROM automation_events WHERE event_name = 'bulk.logged'`);
+    }
+  });
+
   it('lists and replays deliveries over GraphQL too, behind plugins.manage', async () => {
     const list = await t
       .asSuperAdmin()

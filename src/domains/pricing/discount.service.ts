@@ -1,22 +1,34 @@
 import type { Ctx } from '../../context/ctx';
+import { flagIs, modelColumns, readPage } from '../../context/page-statement';
+import { Prisma } from '../../generated/prisma/client';
 import { isUniqueViolation, provided } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
-import { likeLiteral } from '../../shared/like';
-import { findPage, type Page } from '../../shared/pagination';
+import { containing } from '../../shared/like';
+import { type Page, pageMeta } from '../../shared/pagination';
 import { rejectNulls } from '../../shared/updates';
 import type { DiscountCodeCreateInput, DiscountCodeUpdateInput, DiscountValidateInput } from './discount.type';
 import { discountAmount, normalizeCode } from './discount-rules';
 
-export function listDiscountCodes(ctx: Ctx, page: Page, filter: { active?: boolean; search?: string } = {}) {
-  const where = {
-    ...(filter.active === undefined ? {} : { active: filter.active }),
-    ...(filter.search ? { code: { contains: likeLiteral(normalizeCode(filter.search)) } } : {}),
-  };
-  return findPage(
-    page,
-    (w) => ctx.db.discountCode.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...w }),
-    () => ctx.db.discountCode.count({ where }),
-  );
+type DiscountRow = Awaited<ReturnType<Ctx['db']['discountCode']['findFirstOrThrow']>>;
+const DISCOUNT_COLUMNS = modelColumns(Prisma.DiscountCodeScalarFieldEnum, 'd');
+
+/**
+ * Discount codes newest first, in one statement with the count capped at COUNT_CAP (D-234): a bulk campaign writes
+ * codes by the hundred thousand, and an exact count read all of them for every page (docs/decisions.md D-307).
+ * `search` matches part of the code, literally, after the codes' own normalization (trimmed, lower case).
+ */
+export async function listDiscountCodes(ctx: Ctx, page: Page, filter: { active?: boolean; search?: string } = {}) {
+  const where: Prisma.Sql[] = [];
+  if (filter.active !== undefined) where.push(flagIs('d.active', filter.active));
+  if (filter.search) where.push(Prisma.sql`d.code LIKE ${containing(normalizeCode(filter.search))}`);
+  const { rows, total } = await readPage<DiscountRow>(ctx, page, {
+    table: 'discount_codes',
+    alias: 'd',
+    columns: DISCOUNT_COLUMNS,
+    where,
+    order: Prisma.raw('d.created_at DESC, d.id ASC'),
+  });
+  return { items: rows.map((r) => r.row), meta: pageMeta(total, page) };
 }
 
 export async function getDiscountCode(ctx: Ctx, id: string) {
