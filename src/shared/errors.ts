@@ -101,7 +101,13 @@ export class AppError extends Error {
     options: { field?: string; entries?: ErrorEntry[]; headers?: Record<string, string> } = {},
   ) {
     const message = detail ?? DEFAULT_DETAIL[code] ?? code.replace(/_/g, ' ');
+    // A client's error (4xx) is an answer, not a fault: it captures no stack frames. GraphQL wraps every error it
+    // meets and reads its `stack` to copy it, and writing out a captured stack was the largest part of what a
+    // refused request cost (docs/decisions.md D-308). A 5xx keeps its stack for the log.
+    const frames = Error.stackTraceLimit;
+    if (ERROR_STATUS[code] < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = frames;
     this.name = 'AppError';
     this.code = code;
     this.field = options.field;
