@@ -70,32 +70,62 @@ function orderBy(ctx: Ctx, sort: ProductSort, order: SortOrder): Prisma.Sql {
 
 /** At most this many matching translations make a search "narrow": its products are fetched by id. */
 const NARROW_SEARCH = 1000;
+/** The products (the table's first rows) a one-word search is tried on, and the share of them that makes it dense. */
+const DENSITY_SAMPLE = 500;
+/** Dense: at least one in this many of the sample match (a quarter). */
+const DENSE_ONE_IN = 4;
+
+/** The probe's answer: a dense one-word search, or how many names matched (up to the bound) and the narrow ids. */
+type Probe = { dense: true } | { dense: false; names: number; ids: string[] };
 
 /**
- * The search filter. PostgreSQL cannot estimate how many names a prefix query matches (it guesses 2 %), so left to
- * itself it walks the list's order index and tests every product's names until a page is full: fast when many
- * match, but a rare name (an exact product number) tests all of them (100,000 products: ~500 ms). One bounded
- * look into the full-text index first (≤ 20 ms at that size) says which case this is: a narrow search lists its
- * products by id, a broad one keeps the walk, which then stops early.
+ * The search filter, one of three plans. PostgreSQL cannot estimate how many names a prefix query matches (it
+ * guesses 2 %), so left to itself it walks the list's order index and tests every product's names until a page is
+ * full: fast when many match, but a rare name (an exact product number) tests all of them (100,000 products: ~500
+ * ms). So the probe looks first, in one statement:
+ * - **Dense** (one word that a quarter of a sample of products holds): the products' own vector of names
+ *   (`search_names`, kept by triggers) is tested while the page walks the list's order and while the capped
+ *   count walks the table, and both stop early. Collecting 100,000 matching names through the GIN index and
+ *   hashing them cost ~95 ms of PostgreSQL at 100,000 products; this ~10 ms (docs/decisions.md D-309). A search of
+ *   several words never takes it: its words must match in one name, and the vector holds every name together.
+ * - **Narrow** (up to 1,000 matching names, through the GIN index, ≤ 20 ms at that size): its products by id.
+ * - **Broad** otherwise: the walk, with the names matched once and hashed.
  */
 async function searchCondition(ctx: Ctx, q: string): Promise<{ sql: Prisma.Sql; byValue: boolean }> {
-  // One row back: how many names matched (up to the bound) and, for a narrow search, its products' ids as one text.
-  // A broad search's 1,001 ids were read back only to be counted (~3 ms of service CPU at 100,000 products).
-  const [probe] = await ctx.db.$queryRaw<Array<{ n: bigint | number; ids: string | null }>>(Prisma.sql`
-    SELECT count(*) AS n,
-      CASE WHEN count(*) <= ${NARROW_SEARCH} THEN string_agg(DISTINCT h.product_id::text, ',') END AS ids
-    FROM (SELECT t.product_id FROM product_translations t
-      WHERE to_tsvector('simple', t.name) @@ to_tsquery('simple', ${q}) LIMIT ${NARROW_SEARCH + 1}) h`);
-  if (Number(probe.n) <= NARROW_SEARCH) {
-    const ids = probe.ids ? probe.ids.split(',') : [];
-    return { sql: Prisma.sql`p.id = ANY(${ids}::uuid[])`, byValue: true };
-  }
+  const probe = await probeSearch(ctx, q);
+  if (probe.dense) return { sql: Prisma.sql`p.search_names @@ to_tsquery('simple', ${q})`, byValue: false };
+  if (probe.names <= NARROW_SEARCH) return { sql: Prisma.sql`p.id = ANY(${probe.ids}::uuid[])`, byValue: true };
   // A semi-join PostgreSQL can hash (an EXISTS correlated with each product was re-run per product: 175 vs 70 ms).
   return {
     sql: Prisma.sql`p.id IN (SELECT t.product_id FROM product_translations t
       WHERE to_tsvector('simple', t.name) @@ to_tsquery('simple', ${q}))`,
     byValue: false,
   };
+}
+
+/**
+ * One row back: for a one-word search, whether the sample finds it dense; else (and only then: a CASE runs its
+ * subquery only when reached) how many names matched up to the bound and, for a narrow search, its products' ids
+ * as one text, `count:ids`. A broad search's 1,001 ids were read back only to be counted (~3 ms of service CPU).
+ */
+async function probeSearch(ctx: Ctx, q: string): Promise<Probe> {
+  const names = Prisma.sql`(SELECT count(*) || ':' || coalesce(CASE WHEN count(*) <= ${NARROW_SEARCH}
+      THEN string_agg(DISTINCT h.product_id::text, ',') END, '')
+    FROM (SELECT t.product_id FROM product_translations t
+      WHERE to_tsvector('simple', t.name) @@ to_tsquery('simple', ${q}) LIMIT ${NARROW_SEARCH + 1}) h)`;
+  const oneWord = !q.includes('&');
+  const [row] = await ctx.db.$queryRaw<Array<{ dense: boolean; names: string | null }>>(
+    oneWord
+      ? Prisma.sql`WITH sample AS MATERIALIZED (
+          SELECT count(*) FILTER (WHERE s.search_names @@ to_tsquery('simple', ${q})) AS hits, count(*) AS seen
+          FROM (SELECT search_names FROM products LIMIT ${DENSITY_SAMPLE}) s),
+        verdict AS (SELECT hits > 0 AND hits * ${Prisma.raw(String(DENSE_ONE_IN))} >= seen AS dense FROM sample)
+        SELECT dense, CASE WHEN dense THEN NULL ELSE ${names} END AS names FROM verdict`
+      : Prisma.sql`SELECT false AS dense, ${names} AS names`,
+  );
+  if (row.dense) return { dense: true };
+  const [count, ids] = (row.names ?? '0:').split(':');
+  return { dense: false, names: Number(count), ids: ids ? ids.split(',') : [] };
 }
 
 /**
