@@ -173,28 +173,31 @@ describe('discount codes', () => {
        SELECT gen_random_uuid(), 'bulk-' || i, 'fixed', 100, i % 10 <> 0, now() + interval '1 day' - make_interval(secs => i), now()
        FROM generate_series(1, 10050) i`,
     );
-    const first = await t.asAdmin().get(`${A}/discounts?limit=3`);
-    expect(first.body.meta).toEqual({ total: 10000, page: 1, limit: 3, pages: 3334 });
-    expect(first.body.data.map((d: { code: string }) => d.code)).toEqual(['bulk-1', 'bulk-2', 'bulk-3']);
-    // The same rows Prisma reads, field for field; the page and its count take as many statements as one code.
-    const byId = await t.asAdmin().get(`${A}/discounts/${first.body.data[0].id}`);
-    expect(first.body.data[0]).toEqual(byId.body.data);
-    expect(t.sqlCount(first.requestId)).toBe(t.sqlCount(byId.requestId));
-    const beyond = await t.asAdmin().get(`${A}/discounts?limit=5&page=2005`);
-    expect(beyond.body.data.map((d: { code: string }) => d.code)).toEqual(
-      [10021, 10022, 10023, 10024, 10025].map((i) => `bulk-${i}`),
-    );
-    expect(beyond.body.meta).toEqual({ total: 10000, page: 2005, limit: 5, pages: 2000 });
-    const past = await t.asAdmin().get(`${A}/discounts?limit=5&page=3000`);
-    expect(past.body).toMatchObject({ data: [], meta: { total: 10000, page: 3000, pages: 2000 } });
-    // Filters: inactive codes (1,005 of them, counted exactly), and a search the count walks.
-    const inactive = await t.asAdmin().get(`${A}/discounts?filter[active]=false&limit=2`);
-    expect(inactive.body.meta.total).toBe(1005);
-    expect(inactive.body.data.map((d: { code: string }) => d.code)).toEqual(['bulk-10', 'bulk-20']);
-    const search = await t.asAdmin().get(`${A}/discounts?search=${encodeURIComponent(' BULK-1005')}&limit=20`);
-    expect(search.body.data.map((d: { code: string }) => d.code)).toEqual(['bulk-1005', 'bulk-10050']);
-    expect(search.body.meta.total).toBe(2);
-    await t.db.$executeRawUnsafe(`DELETE FROM discount_codes WHERE code LIKE 'bulk-%'`);
+    try {
+      const first = await t.asAdmin().get(`${A}/discounts?limit=3`);
+      expect(first.body.meta).toEqual({ total: 10000, page: 1, limit: 3, pages: 3334 });
+      expect(first.body.data.map((d: { code: string }) => d.code)).toEqual(['bulk-1', 'bulk-2', 'bulk-3']);
+      // The same rows Prisma reads, field for field; the page and its count take as many statements as one code.
+      const byId = await t.asAdmin().get(`${A}/discounts/${first.body.data[0].id}`);
+      expect(first.body.data[0]).toEqual(byId.body.data);
+      expect(t.sqlCount(first.requestId)).toBe(t.sqlCount(byId.requestId));
+      const beyond = await t.asAdmin().get(`${A}/discounts?limit=5&page=2005`);
+      expect(beyond.body.data.map((d: { code: string }) => d.code)).toEqual(
+        [10021, 10022, 10023, 10024, 10025].map((i) => `bulk-${i}`),
+      );
+      expect(beyond.body.meta).toEqual({ total: 10000, page: 2005, limit: 5, pages: 2000 });
+      const past = await t.asAdmin().get(`${A}/discounts?limit=5&page=3000`);
+      expect(past.body).toMatchObject({ data: [], meta: { total: 10000, page: 3000, pages: 2000 } });
+      // Filters: inactive codes (1,005 of them, counted exactly), and a search the count walks.
+      const inactive = await t.asAdmin().get(`${A}/discounts?filter[active]=false&limit=2`);
+      expect(inactive.body.meta.total).toBe(1005);
+      expect(inactive.body.data.map((d: { code: string }) => d.code)).toEqual(['bulk-10', 'bulk-20']);
+      const search = await t.asAdmin().get(`${A}/discounts?search=${encodeURIComponent(' BULK-1005')}&limit=20`);
+      expect(search.body.data.map((d: { code: string }) => d.code)).toEqual(['bulk-1005', 'bulk-10050']);
+      expect(search.body.meta.total).toBe(2);
+    } finally {
+      await t.db.$executeRawUnsafe(`DELETE FROM discount_codes WHERE code LIKE 'bulk-%'`);
+    }
   });
 
   it('validates the terms: percentages up to 100 %, windows that end after they start', async () => {

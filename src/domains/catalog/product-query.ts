@@ -70,7 +70,7 @@ function orderBy(ctx: Ctx, sort: ProductSort, order: SortOrder): Prisma.Sql {
 
 /** At most this many matching translations make a search "narrow": its products are fetched by id. */
 const NARROW_SEARCH = 1000;
-/** The products (the table's first rows) a one-word search is tried on, and the share of them that makes it dense. */
+/** The products a one-word search is first tried on: the table's first rows (0.3–0.5 ms at 500; 2,000 cost 1.5). */
 const DENSITY_SAMPLE = 500;
 /** Dense: at least one in this many of the sample match (a quarter). */
 const DENSE_ONE_IN = 4;
