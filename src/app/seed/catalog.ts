@@ -169,15 +169,16 @@ async function setUp(db: Db): Promise<SeedBase> {
  * are checked at the end of the statement, when all of them are in. Product `i`: SKU `CAT-i`, prices 840 + i
  * net and 1000 + i gross, created `i` seconds before `now`; its variant `v` is size `v / 2` and colour `v % 2`,
  * costs 1100 + i in colour 1 (else inherits), and has 5 + v in stock, with its `adjustment` movement. The product's
- * vector of names is written with it, as `svc_product_search_names` builds it (names in locale order): a trusted batch
- * runs with triggers off, and otherwise the trigger writes the same value once more.
+ * vector of names is written with it from the same two names, as `svc_product_search_names` builds it (names in
+ * locale order): a trusted batch runs with triggers off, and otherwise the trigger writes the same value once more.
  */
 async function writeBatch(db: Db, base: SeedBase, batch: SeedBatch) {
   const { from, count, variants, now } = batch;
   const productStock = variants ? 5 * variants + (variants * (variants - 1)) / 2 : 10;
   const insert = db.$executeRawUnsafe(
     `WITH n AS MATERIALIZED (
-       SELECT i, gen_random_uuid() AS id, to_timestamp(($3::bigint - i * 1000) / 1000.0) AS created_at
+       SELECT i, gen_random_uuid() AS id, to_timestamp(($3::bigint - i * 1000) / 1000.0) AS created_at,
+              'Catalog product ' || i AS name_en, 'Katalogprodukt ' || i AS name_de
        FROM generate_series($1::int, $2::int) i),
      v AS MATERIALIZED (
        SELECT gen_random_uuid() AS id, n.id AS product_id, n.i, n.created_at, g AS pos
@@ -185,12 +186,12 @@ async function writeBatch(db: Db, base: SeedBase, batch: SeedBatch) {
      ins_products AS (
        INSERT INTO products (id, sku, active, price_net, price_gross, currency, weight, stock, search_names, created_at, updated_at)
        SELECT id, 'CAT-' || i, true, 840 + i, 1000 + i, 'EUR', 250, $5::int,
-              to_tsvector('simple', 'Katalogprodukt ' || i || ' Catalog product ' || i), created_at, now() FROM n),
+              to_tsvector('simple', name_de || ' ' || name_en), created_at, now() FROM n),
      ins_translations AS (
        INSERT INTO product_translations (id, product_id, locale, name, description, slug)
-       SELECT gen_random_uuid(), id, 'en', 'Catalog product ' || i, 'A product of the seeded catalog.', 'catalog-product-' || i FROM n
+       SELECT gen_random_uuid(), id, 'en', name_en, 'A product of the seeded catalog.', 'catalog-product-' || i FROM n
        UNION ALL
-       SELECT gen_random_uuid(), id, 'de', 'Katalogprodukt ' || i, NULL, 'katalogprodukt-' || i FROM n),
+       SELECT gen_random_uuid(), id, 'de', name_de, NULL, 'katalogprodukt-' || i FROM n),
      ins_categories AS (
        INSERT INTO product_categories (product_id, category_id)
        SELECT id, ($6::uuid[])[i % cardinality($6::uuid[]) + 1] FROM n),
