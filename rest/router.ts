@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 
 import type { AppServices } from '../src/context/ctx';
 import { ResponseEffects } from '../src/context/effects';
+import type { RawJsonParts } from '../src/context/raw-json';
 import { sendError } from '../src/http/send';
 import { nameHttpRoute } from '../src/platform/telemetry';
 import { AppError } from '../src/shared/errors';
@@ -48,8 +49,11 @@ export function envelopeBody(route: CompiledRoute, payload: unknown): unknown {
   return envelope === 'list' ? { data: items, meta } : { data: { items }, meta };
 }
 
-/** Writes a route's payload in its envelope (`{ data }`, a list with `meta`, text, or 204). */
-export function respond(route: CompiledRoute, res: Response, payload: unknown): void {
+/**
+ * Writes a route's payload in its envelope (`{ data }`, a list with `meta`, text, or 204); `raw` writes the JSON
+ * when parts of the payload are PostgreSQL's text (a compiled list).
+ */
+export function respond(route: CompiledRoute, res: Response, payload: unknown, raw?: RawJsonParts): void {
   const { envelope = 'object' } = route.spec;
   const code = successStatus(route.spec.status, payload);
   if (envelope === 'none') {
@@ -64,7 +68,12 @@ export function respond(route: CompiledRoute, res: Response, payload: unknown): 
       .send(String(payload));
     return;
   }
-  res.status(code).json(envelopeBody(route, payload));
+  if (raw)
+    res
+      .status(code)
+      .type('json')
+      .send(raw.stringify(envelopeBody(route, payload)));
+  else res.status(code).json(envelopeBody(route, payload));
 }
 
 /** The caller of a route behind an HTTP request: its identity, IP, headers and cookies, and its response. */
@@ -80,6 +89,8 @@ export function httpCaller(app: AppServices, req: Request, res: Response): Route
     origin: `${req.protocol}://${req.get('host')}`,
     signal: clientGone(res),
     effects: new ResponseEffects(res),
+    writesText: true,
+    logFields: res.locals.logFields as Record<string, unknown> | undefined,
   };
 }
 
@@ -145,6 +156,6 @@ export function restRouter(app: AppServices, routes: CompiledRoute[]) {
       httpCaller(app, req, res),
     );
     if ('error' in outcome) return sendError(res, outcome.error);
-    respond(route, res, outcome.payload);
+    respond(route, res, outcome.payload, outcome.raw);
   }
 }

@@ -4,6 +4,7 @@ import { createContext } from '../src/context/create-context';
 import type { AppServices, Ctx, RequestInfo } from '../src/context/ctx';
 import type { ResponseEffects } from '../src/context/effects';
 import { takeLimits } from '../src/context/limits';
+import { RawJsonParts } from '../src/context/raw-json';
 import { type NormalizedError, normalizeError } from '../src/graphql/errors';
 import type { Logger } from '../src/platform/logger';
 import { annotateSpan } from '../src/platform/telemetry';
@@ -47,9 +48,17 @@ export interface RouteCaller {
   signal?: AbortSignal;
   /** Where the operation's cookies and headers go (REST: the HTTP response; elsewhere they are dropped). */
   effects?: ResponseEffects;
+  /**
+   * The caller writes the answer as JSON text (REST): a list whose selection compiles is then written by
+   * PostgreSQL, and the result's `raw` writes it (context/raw-json.ts). Callers that read objects (MCP) leave it off.
+   */
+  writesText?: boolean;
+  /** Fields the request's log line carries (HTTP callers): the operation notes what it did (`compiledRead`). */
+  logFields?: Record<string, unknown>;
 }
 
-export type RouteResult = { payload: unknown } | { error: AppError | NormalizedError };
+/** The payload, and when parts of it were written by PostgreSQL, the parts that write the answer's text. */
+export type RouteResult = { payload: unknown; raw?: RawJsonParts } | { error: AppError | NormalizedError };
 
 /** Maps a request's parts onto the operation's variables, collecting every invalid field (snake_case paths). */
 export function readRouteVariables(route: CompiledRoute, input: Pick<RouteInput, 'params' | 'query' | 'body'>) {
@@ -103,7 +112,9 @@ async function executeRoute(route: CompiledRoute, values: Record<string, unknown
       } as NormalizedError,
     };
   }
-  return { payload: pickResult(route.spec.result, result.data) };
+  const raw = ctx.rawJson;
+  raw?.placeIn(result.data);
+  return { payload: pickResult(route.spec.result, result.data), raw: raw?.placed ? raw : undefined };
 }
 
 /** The first access rule of the route's root fields the actor fails, as its 401/403, or undefined. */
@@ -147,6 +158,15 @@ export async function runRoute(route: CompiledRoute, input: RouteInput, caller: 
     },
     caller.effects,
   );
+  ctx.logFields = caller.logFields;
+  const { envelope = 'object' } = route.spec;
+  if (
+    caller.writesText &&
+    caller.services.config['graphql.compiled_reads'] &&
+    envelope !== 'text' &&
+    envelope !== 'none'
+  )
+    ctx.rawJson = new RawJsonParts();
   let body = input.body;
   try {
     await takeLimits(ctx, route.limits);

@@ -6,11 +6,14 @@ import { randomBytes } from 'node:crypto';
  * response path; the GraphQL endpoint writes the text in that place when it serializes the answer, so the rows
  * never become JavaScript objects that the executor walks and `JSON.stringify` writes again.
  *
- * Only the GraphQL endpoint offers this (`Ctx.rawJson` is set by its executor): REST, MCP and plugins read the
- * result as objects, so their resolvers take the ordinary path.
+ * The surfaces that write the answer as text offer this (`Ctx.rawJson` is set by the GraphQL endpoint's executor
+ * and by REST's route runner); MCP and plugins read the result as objects, so their resolvers take the ordinary
+ * path.
  */
 export class RawJsonParts {
   private readonly parts: Array<{ path: readonly string[]; json: string }> = [];
+  /** The texts placed by {@link placeIn}, by their placeholder (as JSON writes it). */
+  private texts: Map<string, string> | undefined;
 
   /** Files `json` (a complete JSON value) to stand at `path` (response keys from the root) in the answer. */
   add(path: readonly string[], json: string): void {
@@ -33,8 +36,27 @@ export class RawJsonParts {
       (parent as Record<string, unknown>)[path[path.length - 1]] = placeholder;
       texts.set(JSON.stringify(placeholder), json);
     }
-    if (texts.size) pending.set(data, texts);
+    if (!texts.size) return;
+    this.texts = texts;
+    pending.set(data, texts);
   }
+
+  /** `JSON.stringify(value)` with the placed texts written in place of their placeholders (REST's envelope). */
+  stringify(value: unknown): string {
+    return this.texts ? withTexts(JSON.stringify(value), this.texts) : JSON.stringify(value);
+  }
+
+  /** Whether {@link placeIn} placed any text: the answer must then be written by {@link stringify}. */
+  get placed(): boolean {
+    return this.texts !== undefined;
+  }
+}
+
+/** `text` with each placeholder (at most once each) replaced by its JSON. */
+function withTexts(text: string, texts: Map<string, string>): string {
+  let out = text;
+  for (const [placeholder, json] of texts) out = out.replace(placeholder, () => json);
+  return out;
 }
 
 /** Texts waiting for their answer to be serialized, by the answer's `data` object (dropped with it). */
@@ -57,7 +79,5 @@ export function stringifyAnswer(value: { data?: unknown }): string {
   const texts = value.data && typeof value.data === 'object' ? pending.get(value.data) : undefined;
   if (!texts) return `${text}\n`;
   pending.delete(value.data as object);
-  let out = text;
-  for (const [placeholder, json] of texts) out = out.replace(placeholder, () => json);
-  return `${out}\n`;
+  return `${withTexts(text, texts)}\n`;
 }

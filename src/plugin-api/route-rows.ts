@@ -74,7 +74,7 @@ export function mountRouteRows(
           httpCaller(services, req, res),
         );
         if ('error' in outcome) return sendError(res, outcome.error);
-        respond(route, res, outcome.payload);
+        respond(route, res, outcome.payload, outcome.raw);
       } catch (err) {
         next(err);
       }

@@ -3,8 +3,12 @@
  * must be the very same bytes the resolvers write. Each selection below is sent twice to one server: as is
  * (compiled) and with `@include(if: true)` on `items`, which changes nothing in the answer but keeps the compiler
  * out (it compiles no directive), so the resolvers answer. The request log says which path ran, so a selection
- * that silently stopped compiling fails here too.
+ * that silently stopped compiling fails here too. REST's list routes compile their operations the same way: their
+ * bodies must be the envelope of what the resolvers answer to the same operation.
  */
+import { print } from 'graphql';
+
+import { ProductsDocument, StoreProductsDocument } from '../../src/generated/graphql';
 import { captureLog } from '../harness/capture-log';
 import { startTestServer, type TestServer } from '../harness/server';
 
@@ -61,7 +65,105 @@ beforeAll(async () => {
   await t.db.$executeRaw`UPDATE products SET created_at = '2026-01-02 03:04:05.678999+00',
     updated_at = '2026-01-02 03:04:05.000501+00' WHERE sku = 'CR-1'`;
   await t.db.$executeRaw`UPDATE product_variants SET created_at = '2026-01-02 03:04:05.999999+00' WHERE sku = 'CR-1-0'`;
+  await seedRelations();
 }, 60_000);
+
+/**
+ * Every relation a product shows, with the values PostgreSQL's JSON writes differently from JavaScript: jsonb
+ * custom fields (spacing, index keys first, 1e-7, 1e21, 1.50, a 17th digit), float attribute values, media keys an
+ * S3 URL would encode, options whose groups tie on position, and names in two locales.
+ */
+async function seedRelations() {
+  const products = await t.db.product.findMany({ where: { sku: { startsWith: 'CR-' } }, include: { variants: true } });
+  const group = (identifier: string, position: number) =>
+    t.db.propertyGroup.create({
+      data: { identifier, position, translations: { create: [{ locale: 'en', name: identifier }] } },
+    });
+  // `color` and `b-axis` share a position: the identifier orders them.
+  const groups = [await group('size', 2), await group('color', 1), await group('b-axis', 1)];
+  const options = [];
+  for (const [i, g] of groups.entries())
+    options.push(
+      await t.db.propertyOption.create({
+        data: {
+          propertyGroupId: g.id,
+          position: 3 - i,
+          colorHex: i === 1 ? '#ff0000' : null,
+          translations: {
+            create: [
+              { locale: 'de', name: `${g.identifier} "de"` },
+              { locale: 'en', name: `${g.identifier}\u2028en` },
+            ],
+          },
+        },
+      }),
+    );
+  const attribute = (identifier: string, type: 'text' | 'number' | 'multi_select' | 'boolean', position: number) =>
+    t.db.attribute.create({
+      data: {
+        identifier,
+        type,
+        position,
+        unit: type === 'number' ? 'g' : null,
+        translations: {
+          create: [
+            { locale: 'en', name: `${identifier} (en)` },
+            { locale: 'de', name: identifier },
+          ],
+        },
+      },
+    });
+  const [material, weight, flags, organic] = [
+    await attribute('material', 'text', 1),
+    await attribute('weight-g', 'number', 0),
+    await attribute('flags', 'multi_select', 1),
+    await attribute('organic', 'boolean', 2),
+  ];
+  const media = [
+    await t.db.media.create({
+      data: { filename: 'a.png', mimeType: 'image/png', size: 1, storageKey: '2026/05/ab12cd34-photo.png' },
+    }),
+    await t.db.media.create({
+      data: { filename: 'b.png', mimeType: 'image/png', size: 1, storageKey: '2026/05/ab12cd35-x y+é.png' },
+    }),
+  ];
+  const numbers = [1e-7, 0.30000000000000004, 1e21, 44292430212272224, 12.5, -0.000001, 3];
+  for (const [i, p] of products.entries()) {
+    if (i === 0) continue; // one product without any relation
+    await t.db.productAttributeValue.createMany({
+      data: [
+        { productId: p.id, attributeId: material.id, valueText: `Wool "${i}"\n` },
+        { productId: p.id, attributeId: weight.id, valueNumeric: numbers[i % numbers.length] },
+        { productId: p.id, attributeId: flags.id, optionIds: options.slice(0, i % 3).map((o) => o.id) },
+        { productId: p.id, attributeId: organic.id, valueBoolean: i % 2 === 0 },
+      ],
+    });
+    await t.db.productMedia.createMany({
+      data: media.map((m, j) => ({ productId: p.id, mediaId: m.id, position: i % 2 ? j : 0 })),
+    });
+    for (const [j, v] of p.variants.entries()) {
+      await t.db.variantOption.createMany({ data: options.map((o) => ({ variantId: v.id, optionId: o.id })) });
+      if (j === 1) continue;
+      await t.db.variantAttributeValue.createMany({
+        data: [
+          { variantId: v.id, attributeId: weight.id, valueNumeric: numbers[(i + j + 3) % numbers.length] },
+          { variantId: v.id, attributeId: material.id, valueText: null },
+        ],
+      });
+    }
+  }
+  // jsonb as the API writes it, and as an import or a hand-written statement could (1.50, 1e400, index keys).
+  await t.db.product.update({
+    where: { id: products[1].id },
+    data: {
+      customFields: { b: 1, '10': [1e-7, 1e21], '2': { '': 'x\n', z: null }, a: [true, 0.1] },
+      metadata: { k: 'v' },
+    },
+  });
+  await t.db
+    .$executeRaw`UPDATE products SET custom_fields = '{"z": 1.50, "1": 1e400, "y": [1e-400, 0.00001, 123456789012345678901234], "01": "\\u00e9\\u0001"}'::jsonb
+    WHERE id = ${products[2].id}::uuid`;
+}
 afterAll(() => t?.close());
 
 const PRODUCT_FIELDS = `id sku active priceNet priceGross currency taxRuleId stock weight createdAt updatedAt
@@ -77,13 +179,22 @@ const SELECTIONS: Record<string, string> = {
     things: items { key: id id label: translations { n: name locale } sku
       variants { price: priceGross id } variants { sku } sku }`,
   'named and inline fragments': `items { ...Card ... on Product { stock variants { ...VariantCard } } id }`,
+  'every relation': `items { id customFields metadata
+      media { mediaId position url __typename }
+      attributes { ...Value }
+      variants { id optionIds options { id propertyGroupId propertyGroupIdentifier position colorHex
+          translations { locale name __typename } __typename }
+        attributes { ...Value } } }
+    meta { total }`,
 };
 const FRAGMENTS = `fragment Card on Product { id translations { name } ... on Product { currency } }
   fragment VariantCard on Variant { id stock ... on Variant { active } }`;
+const VALUE = `fragment Value on AttributeValue { attributeId attributeIdentifier type unit valueText valueNumeric
+  optionId optionIds valueBoolean translations { locale name } __typename }`;
 
 /** The same selection, compiled and not: `@include(if: true)` on `items` keeps the compiler out. */
 function queries(root: string, selection: string, args: string) {
-  const uses = selection.includes('...Card') ? FRAGMENTS : '';
+  const uses = `${selection.includes('...Card') ? FRAGMENTS : ''}${selection.includes('...Value') ? VALUE : ''}`;
   const plain = selection.replace(/(^|\s)(\w+: )?items \{/, (m) => m.replace('items {', 'items @include(if: true) {'));
   const wrap = (s: string) => `query Q($categoryId: UUID) { list: ${root}(${args}) { ${s} } } ${uses}`;
   return { compiled: wrap(selection), plain: wrap(plain) };
@@ -120,6 +231,21 @@ describe('a compiled product list answers the same bytes as the resolvers', () =
     expect(items[0].variants).toHaveLength(3);
   });
 
+  it('admin list: every relation, sorted by name', async () => {
+    const r = await bothWays('products', SELECTIONS['every relation'], 'categoryId: $categoryId, sort: NAME');
+    expect(r.paths).toEqual([true, false]);
+    expect(r.compiled).toBe(r.plain);
+    const items = JSON.parse(r.compiled).data.list.items as Array<Record<string, any>>;
+    // What JavaScript writes, not jsonb's text: index keys first, no spaces, 1e-7 and 1e+21.
+    expect(r.compiled).toContain('"customFields":{"2":{"":"x\\n","z":null},"10":[1e-7,1e+21],"a":[true,0.1],"b":1}');
+    expect(r.compiled).toContain(
+      '"customFields":{"1":null,"y":[0,0.00001,1.2345678901234569e+23],"z":1.5,"01":"é\\u0001"}',
+    );
+    expect(items.some((p) => p.attributes.some((a: { valueNumeric: number }) => a.valueNumeric === 1e21))).toBe(true);
+    expect(r.compiled).toContain('"valueNumeric":1e+21,');
+    expect(r.compiled).toContain('"valueNumeric":1e-7,');
+  });
+
   it('pages past the end and the second page match too', async () => {
     for (const args of ['categoryId: $categoryId, limit: 2, page: 2', 'categoryId: $categoryId, limit: 2, page: 9']) {
       const r = await bothWays('storeProducts', SELECTIONS['Vendure-shaped'], args);
@@ -150,9 +276,8 @@ describe('a compiled product list answers the same bytes as the resolvers', () =
 describe('selections the compiler leaves to the resolvers', () => {
   const ordinary = {
     'a field with arguments': 'items { id name(locale: "de") }',
-    'media (URLs are made by the service)': 'items { id media { url } }',
-    'custom fields (jsonb text differs)': 'items { id customFields }',
-    'variant options': 'items { id variants { options { id } } }',
+    'an option name in a locale': 'items { id variants { options { name(locale: "de") } } }',
+    'an attribute name in a locale': 'items { id attributes { name } }',
     'an alias longer than PostgreSQL names': `items { ${'a'.repeat(70)}: id }`,
   };
   for (const [name, selection] of Object.entries(ordinary)) {
@@ -168,13 +293,43 @@ describe('selections the compiler leaves to the resolvers', () => {
       expect(line?.compiledRead).toBeUndefined();
     });
   }
+});
 
-  it('REST and MCP read objects, never compiled text', async () => {
-    const res = await t.asGuest().get(`/api/v1/store/products?category_id=${categoryId}`);
-    expect(res.status).toBe(200);
-    expect(res.body.data.items).toHaveLength(5);
-    const line = captured.entries.find((e) => e.requestId === res.requestId && e.msg === 'request');
-    expect(line?.compiledRead).toBeUndefined();
+describe("REST's list routes answer compiled, the same bytes as the resolvers' envelope", () => {
+  const routes = [
+    { path: '/api/v1/store/products', operation: StoreProductsDocument, root: 'storeProducts', admin: false },
+    { path: '/api/v1/admin/products', operation: ProductsDocument, root: 'products', admin: true },
+  ] as const;
+  for (const route of routes) {
+    it(`${route.path}: the full spec body`, async () => {
+      const client = route.admin ? t.asAdmin() : t.asGuest();
+      const rest = await client.get(`${route.path}?category_id=${categoryId}&limit=3&page=2`);
+      expect(rest.status).toBe(200);
+      const plain = await client.post('/graphql', {
+        query: print(route.operation).replace('items {', 'items @include(if: true) {'),
+        variables: { categoryId, limit: 3, page: 2 },
+      });
+      expect(plain.body.errors).toBeUndefined();
+      const { items, meta } = plain.body.data[route.root];
+      expect(items).toHaveLength(2);
+      expect(rest.text).toBe(JSON.stringify({ data: { items }, meta }));
+      const lines = [rest, plain].map((r) =>
+        captured.entries.find((e) => e.requestId === r.requestId && e.msg === 'request'),
+      );
+      expect(lines.map((l) => l?.compiledRead ?? false)).toEqual([true, false]);
+      // The relations are there (not an empty compiled list): media, attributes and options.
+      const one = rest.body.data.items.find((p: { media: unknown[] }) => p.media.length);
+      expect(one.media[1].url).toBe('/uploads/2026/05/ab12cd35-x y+é.png');
+      expect(
+        one.variants[0].options.map((o: { property_group_identifier: string }) => o.property_group_identifier),
+      ).toEqual(['b-axis', 'color', 'size']);
+    });
+  }
+
+  it('a page past the end, and the routes MCP runs, read objects as before', async () => {
+    const rest = await t.asGuest().get(`/api/v1/store/products?category_id=${categoryId}&page=9`);
+    expect(rest.text).toBe(JSON.stringify({ data: { items: [] }, meta: rest.body.meta }));
+    expect(rest.body.meta.total).toBe(5);
   });
 });
 

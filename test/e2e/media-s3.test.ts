@@ -120,6 +120,20 @@ describe('media on S3', () => {
     expect((await t.asGuest().get(`/api/v1/store/products/id/${id}`)).body.data.media).toEqual(want);
     expect((await t.asAdmin().gql(ProductDocument, { id })).data.product?.media).toEqual(want);
     expect((await t.asGuest().gql(StoreProductByIdDocument, { id })).data.storeProductById?.media).toEqual(want);
+    // The lists are written by PostgreSQL (compiled reads): it makes the same URLs, encoding as S3 paths are
+    // encoded (a key stored by hand with a space, a plus and a non-ASCII letter).
+    const odd = await t.db.media.create({
+      data: { filename: 'x', mimeType: 'image/png', size: 1, storageKey: `2026/01/abcdef02-${n} x+é.png` },
+    });
+    await t.db.productMedia.create({ data: { productId: id, mediaId: odd.id, position: 1 } });
+    const both = [
+      ...want,
+      { media_id: odd.id, position: 1, url: `${PUBLIC_URL}/2026/01/abcdef02-${n}%20x%2B%C3%A9.png` },
+    ];
+    const listed = (path: string, client = t.asGuest()) =>
+      client.get(path).then((r) => r.body.data.items.find((p: { id: string }) => p.id === id)?.media);
+    expect(await listed('/api/v1/store/products?limit=1')).toEqual(both);
+    expect(await listed('/api/v1/admin/products?limit=1', t.asAdmin())).toEqual(both);
   });
 
   it('delete removes the object and the row', async () => {

@@ -134,7 +134,7 @@ export const variantJson = (details: number) =>
   Prisma.sql`json_build_object(${VARIANT_COLUMNS}${
     details & Details.variantOptions
       ? Prisma.sql`,
-  'optionIds', ARRAY(SELECT vo.option_id FROM variant_options vo WHERE vo.variant_id = v.id)`
+  'optionIds', ARRAY(SELECT vo.option_id FROM variant_options vo WHERE vo.variant_id = v.id ORDER BY vo.option_id)`
       : Prisma.empty
   }${
     details & Details.variantAttributes

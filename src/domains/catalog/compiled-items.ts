@@ -11,22 +11,23 @@ import { PRODUCT_FIELDS } from './product-query';
  * the GraphQL executor would write it (issue 28: reads at the floor): the same keys (aliases included) in the same
  * order, the same values, the same nulls. PostgreSQL writes the page's JSON; the executor never walks it.
  *
- * Only what can be written identically compiles: the product's scalar columns (not `customFields`/`metadata`,
- * whose jsonb text PostgreSQL spaces differently), `hasVariants`, `categories`, `tags`, and `translations` and
- * `variants` with their scalar fields. Anything else (a field with arguments such as `name(locale:)`, a directive,
- * media, attribute values, options, a fragment on another type, more keys than one JSON object may take) returns
- * `null`, and the list takes the ordinary path: the resolvers, which answer the same document.
+ * Every field of a product, its variants and their relations compiles: jsonb and float values through
+ * `svc_json_js`/`svc_js_number` (written as JavaScript writes them, migration `json_as_javascript`), media URLs
+ * through the storage's URL pattern. A field with arguments (`name(locale:)`), a directive, a fragment on another
+ * type or more keys than one JSON object may take returns `null`, and the list takes the ordinary path: the
+ * resolvers, which answer the same document.
  */
 
-/**
- * The product's scalar fields, as SQL over the page's row `p`, from the table the ordinary path reads: timestamps
- * made text as the DateTime scalar writes them, and no `customFields`/`metadata` (jsonb, spaced differently).
- */
-const { customFields: _c, metadata: _m, ...PRODUCT_SCALARS } = PRODUCT_FIELDS;
+/** A jsonb column as `JSON.stringify` writes the value the driver reads from it. */
+const jsonAsJs = (column: string) => `svc_json_js(${column})::json`;
+/** A float8 column as `JSON.stringify` writes it (`null` stays `null`). */
+const numberAsJs = (column: string) => `svc_js_number(${column})::json`;
 
-/** Product fields without a sub-selection. */
+/** Product fields without a sub-selection, as SQL over the page's row `p`. */
 const PRODUCT_LEAVES: Record<string, string> = {
-  ...PRODUCT_SCALARS,
+  ...PRODUCT_FIELDS,
+  customFields: jsonAsJs('p.custom_fields'),
+  metadata: jsonAsJs('p.metadata'),
   createdAt: isoUtc('p.created_at'),
   updatedAt: isoUtc('p.updated_at'),
   // All variants count, active or not (as the resolver does).
@@ -37,7 +38,58 @@ const PRODUCT_LEAVES: Record<string, string> = {
 };
 
 const TRANSLATION_LEAVES = { ...TRANSLATION_FIELDS, __typename: `'ProductTranslation'::text` };
-const VARIANT_LEAVES = { ...VARIANT_FIELDS, __typename: `'Variant'::text` };
+
+/**
+ * The options a variant `v` is made of, in the order the ordinary path sorts them (catalog.loaders.ts
+ * `optionsInGroupOrder`: group position, then group identifier as JavaScript compares strings, which for the
+ * identifiers' ASCII is the C collation; then option id).
+ */
+const VARIANT_OPTIONS = {
+  from: 'variant_options vo JOIN property_options o ON o.id = vo.option_id JOIN property_groups g ON g.id = o.property_group_id',
+  where: 'vo.variant_id = v.id',
+  order: 'g.position, g.identifier COLLATE "C", vo.option_id',
+};
+
+const VARIANT_LEAVES = {
+  ...VARIANT_FIELDS,
+  optionIds: `COALESCE((SELECT array_to_json(array_agg(vo.option_id ORDER BY ${VARIANT_OPTIONS.order}))
+    FROM ${VARIANT_OPTIONS.from} WHERE ${VARIANT_OPTIONS.where}), '[]'::json)`,
+  __typename: `'Variant'::text`,
+};
+
+const OPTION_LEAVES = {
+  id: 'o.id',
+  propertyGroupId: 'o.property_group_id',
+  propertyGroupIdentifier: 'g.identifier',
+  position: 'o.position',
+  colorHex: 'o.color_hex',
+  __typename: `'VariantOptionRef'::text`,
+};
+
+/** An attribute value `x` of attribute `a` (catalog.loaders.ts ATTRIBUTE_VALUE_JSON). */
+const ATTRIBUTE_VALUE_LEAVES = {
+  attributeId: 'x.attribute_id',
+  valueText: 'x.value_text',
+  valueNumeric: numberAsJs('x.value_numeric'),
+  optionId: 'x.option_id',
+  optionIds: `array_to_json(COALESCE(x.option_ids, '{}'))`,
+  valueBoolean: 'x.value_boolean',
+  attributeIdentifier: 'a.identifier',
+  type: 'a.type',
+  unit: 'a.unit',
+  __typename: `'AttributeValue'::text`,
+};
+
+/** A media item `pm` of a product, its URL made as the storage makes it (`svc_media`: the statement's pattern). */
+const MEDIA_LEAVES = {
+  mediaId: 'pm.media_id',
+  position: 'pm.position',
+  url: `svc_media.prefix || CASE WHEN svc_media.encode_key THEN svc_uri_path(m.storage_key) ELSE m.storage_key END`,
+  __typename: `'ProductMediaRef'::text`,
+};
+
+/** A name in one locale (`NameTranslation`) of row `n`. */
+const NAME_LEAVES = { locale: 'n.locale', name: 'n.name', __typename: `'NameTranslation'::text` };
 
 /** Most keys one compiled object takes (a select list's columns); more takes the ordinary path. */
 const MAX_KEYS = 100;
@@ -74,7 +126,7 @@ function columnsOf(
   const columns: string[] = [];
   for (const [key, nodes] of fields) {
     const { name, sets } = fieldOf(nodes);
-    const leaf = leaves[name];
+    const leaf = Object.hasOwn(leaves, name) ? leaves[name] : undefined;
     if (leaf !== undefined && !sets.length) columns.push(`${leaf} AS ${keyColumn(key)}`);
     else if (leaf === undefined && sets.length) columns.push(`${nested(name, sets)} AS ${keyColumn(key)}`);
     else throw new InexactSelection();
@@ -84,8 +136,8 @@ function columnsOf(
 
 /** A JSON array of one object (`columns`) per row of `from` matching `where`, in `order`; `[]` when none. */
 const arrayOf = (columns: string, from: string, where: string, order: string) =>
-  `COALESCE((SELECT array_to_json(array_agg(o ORDER BY ${order}))
-    FROM ${from}, LATERAL (SELECT ${columns}) o WHERE ${where}), '[]'::json)`;
+  `COALESCE((SELECT array_to_json(array_agg(svc_row ORDER BY ${order}))
+    FROM ${from}, LATERAL (SELECT ${columns}) svc_row WHERE ${where}), '[]'::json)`;
 
 /**
  * The SQL expression of one product (row `p` of the page) as the GraphQL answer writes it, or `null` when the
@@ -94,10 +146,30 @@ const arrayOf = (columns: string, from: string, where: string, order: string) =>
 export const compileProductItem = perSelection(compile);
 
 /** The object types a compiled list writes: none may have fields an access table narrows. */
-const COMPILED_TYPES = ['ProductList', 'Product', 'ProductTranslation', 'Variant'];
+const COMPILED_TYPES = [
+  'ProductList',
+  'Product',
+  'ProductTranslation',
+  'Variant',
+  'VariantOptionRef',
+  'AttributeValue',
+  'NameTranslation',
+  'ProductMediaRef',
+];
 
-function compile(info: GraphQLResolveInfo, storeView: boolean): { item: Prisma.Sql; itemsKey: string } | null {
+/**
+ * What a compiled list needs: the expression of one product, the response key of its items, and whether it
+ * writes media URLs (the statement then supplies the storage's URL pattern as `svc_media`).
+ */
+export interface CompiledItem {
+  item: Prisma.Sql;
+  itemsKey: string;
+  media: boolean;
+}
+
+function compile(info: GraphQLResolveInfo, storeView: boolean): CompiledItem | null {
   if (COMPILED_TYPES.some((name) => info.schema.getType(name)?.extensions?.[ACCESS_NARROWED])) return null;
+  let media = false;
   try {
     const fieldsOn = (sets: readonly SelectionSetNode[], type: string) =>
       collectFields(sets, info.fragments, { by: 'responseKey', exactFor: type });
@@ -106,19 +178,63 @@ function compile(info: GraphQLResolveInfo, storeView: boolean): { item: Prisma.S
     if (items.length !== 1) return null;
     const [[itemsKey, itemsNodes]] = items;
     const { sets } = fieldOf(itemsNodes);
+    /** Names in one locale of `table` (rows `n`) whose `owner` column is `ownerSql`, by locale. */
+    const names = (subSets: SelectionSetNode[], table: string, owner: string) =>
+      arrayOf(columnsOf(fieldsOn(subSets, 'NameTranslation'), NAME_LEAVES), `${table} n`, owner, 'n.locale');
+    /** The attribute values in `table` of the owner `x.<column> = ownerSql`, in attribute order. */
+    const attributeValues = (subSets: SelectionSetNode[], table: string, owner: string) => {
+      const columns = columnsOf(fieldsOn(subSets, 'AttributeValue'), ATTRIBUTE_VALUE_LEAVES, (name, nameSets) => {
+        if (name === 'translations') return names(nameSets, 'attribute_translations', 'n.attribute_id = a.id');
+        throw new InexactSelection();
+      });
+      return arrayOf(
+        columns,
+        `${table} x JOIN attributes a ON a.id = x.attribute_id`,
+        owner,
+        'a.position, a.identifier',
+      );
+    };
+    const variant = (subSets: SelectionSetNode[]) =>
+      columnsOf(fieldsOn(subSets, 'Variant'), VARIANT_LEAVES, (name, nested) => {
+        if (name === 'options') {
+          const option = columnsOf(fieldsOn(nested, 'VariantOptionRef'), OPTION_LEAVES, (optionField, nameSets) => {
+            if (optionField === 'translations')
+              return names(nameSets, 'property_option_translations', 'n.property_option_id = o.id');
+            throw new InexactSelection();
+          });
+          return arrayOf(option, VARIANT_OPTIONS.from, VARIANT_OPTIONS.where, VARIANT_OPTIONS.order);
+        }
+        if (name === 'attributes') return attributeValues(nested, 'variant_attribute_values', 'x.variant_id = v.id');
+        throw new InexactSelection();
+      });
     const product = columnsOf(fieldsOn(sets, 'Product'), PRODUCT_LEAVES, (name, subSets) => {
       if (name === 'translations') {
         const t = columnsOf(fieldsOn(subSets, 'ProductTranslation'), TRANSLATION_LEAVES);
         return arrayOf(t, 'product_translations t', 't.product_id = p.id', 't.locale');
       }
       if (name === 'variants') {
-        const v = columnsOf(fieldsOn(subSets, 'Variant'), VARIANT_LEAVES);
         const active = storeView ? ' AND v.active' : '';
-        return arrayOf(v, 'product_variants v', `v.product_id = p.id${active}`, 'v.position, v.created_at, v.id');
+        return arrayOf(
+          variant(subSets),
+          'product_variants v',
+          `v.product_id = p.id${active}`,
+          'v.position, v.created_at, v.id',
+        );
+      }
+      if (name === 'attributes') return attributeValues(subSets, 'product_attribute_values', 'x.product_id = p.id');
+      if (name === 'media') {
+        media = true;
+        const m = columnsOf(fieldsOn(subSets, 'ProductMediaRef'), MEDIA_LEAVES);
+        return arrayOf(
+          m,
+          'product_media pm JOIN media m ON m.id = pm.media_id',
+          'pm.product_id = p.id',
+          'pm.position, pm.media_id',
+        );
       }
       throw new InexactSelection();
     });
-    return { item: Prisma.raw(`(SELECT row_to_json(o) FROM (SELECT ${product}) o)`), itemsKey };
+    return { item: Prisma.raw(`(SELECT row_to_json(svc_row) FROM (SELECT ${product}) svc_row)`), itemsKey, media };
   } catch (err) {
     if (err instanceof InexactSelection) return null;
     throw err;

@@ -3,6 +3,7 @@ import { cappedCount, flagIs, pageTotal, plannedPerCall } from '../../context/pa
 import type { RawJsonParts } from '../../context/raw-json';
 import { Prisma } from '../../generated/prisma/client';
 import { declareCacheKeys, listKeys, productKey } from '../../platform/cache/surrogate-keys';
+import type { MediaUrlPattern } from '../../platform/storage/media-storage';
 import { AppError } from '../../shared/errors';
 import { SortOrder } from '../../shared/pagination';
 import { type Page, pageMeta } from '../../shared/pagination';
@@ -188,10 +189,15 @@ export interface ListPlan {
   selection?: ProductSelection;
   /**
    * The items as JSON PostgreSQL writes (`item`: one product's, compiled-items.ts), filed in `ctx.rawJson` at
-   * `path`; the list then returns no item objects.
+   * `path`; the list then returns no item objects. `mediaUrls`: the storage's URL pattern, when the items write
+   * media URLs.
    */
-  raw?: { item: Prisma.Sql; path: string[] };
+  raw?: { item: Prisma.Sql; path: string[]; mediaUrls?: MediaUrlPattern };
 }
+
+/** The `svc_media` row a compiled list that writes media URLs joins (compiled-items.ts): the storage's URL pattern. */
+const mediaUrlPatternSql = (pattern: MediaUrlPattern) =>
+  Prisma.sql`(SELECT ${pattern.prefix}::text AS prefix, ${pattern.encodeKey}::boolean AS encode_key) svc_media`;
 
 /** The page a list shows: `WITH page AS (…)` (its rows, each with the capped total), its order and its count. */
 async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter) {
@@ -270,7 +276,7 @@ async function listProductsAsJson(
     Prisma.sql`${pageSql}
     SELECT COALESCE(array_to_json(array_agg((${raw.item}) ORDER BY ${order})), '[]'::json)::text AS items,
       string_agg(p.id::text, ',') AS ids, max(p.total) AS total
-    FROM page p`,
+    FROM page p${raw.mediaUrls ? Prisma.sql`, ${mediaUrlPatternSql(raw.mediaUrls)}` : Prisma.empty}`,
   );
   const total = await totalOf(row.total);
   declareCacheKeys(ctx, [...listKeys(filter), ...(row.ids ? row.ids.split(',') : []).map(productKey)]);

@@ -58,7 +58,13 @@ function readPlan(ctx: Ctx, info: GraphQLResolveInfo, storeView: boolean): ListP
   return {
     storeView,
     selection: productSelection(info, true),
-    ...(compiled && { raw: { item: compiled.item, path: [...responsePath(info.path), compiled.itemsKey] } }),
+    ...(compiled && {
+      raw: {
+        item: compiled.item,
+        path: [...responsePath(info.path), compiled.itemsKey],
+        mediaUrls: compiled.media ? ctx.mediaStorage.urlPattern : undefined,
+      },
+    }),
   };
 }
 

@@ -15,9 +15,24 @@ export interface MediaStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Removes the object; one that is already gone is a success. */
   remove(key: string): Promise<void>;
-  /** The public URL of a stored object. */
+  /** The public URL of a stored object: {@link urlPattern}'s prefix and the key (encoded when it says so). */
   url(key: string): string;
+  /**
+   * How a URL is made of a key, so SQL can make it too (compiled reads write media URLs in PostgreSQL:
+   * `svc_uri_path` encodes a key as `uriEncode` does).
+   */
+  readonly urlPattern: MediaUrlPattern;
 }
+
+/** A media URL is `prefix` followed by the key, percent-encoded as an S3 path (slashes kept) when `encodeKey`. */
+export interface MediaUrlPattern {
+  prefix: string;
+  encodeKey: boolean;
+}
+
+/** The URL `pattern` makes of `key`. */
+export const mediaUrl = (pattern: MediaUrlPattern, key: string) =>
+  pattern.prefix + (pattern.encodeKey ? uriEncode(key, false) : key);
 
 /** A backend failure; `facts` are safe to log (status and error codes, no messages, no secrets). */
 export class MediaStorageError extends Error {
@@ -50,6 +65,8 @@ export function mediaRoot(config: Config): string {
 
 /** Files under the media folder, served by the HTTP server at `/uploads/`. */
 export class LocalMediaStorage implements MediaStorage {
+  readonly urlPattern: MediaUrlPattern = { prefix: '/uploads/', encodeKey: false };
+
   constructor(readonly root: string) {}
 
   async put(key: string, bytes: Buffer): Promise<void> {
@@ -63,7 +80,7 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   url(key: string): string {
-    return `/uploads/${key}`;
+    return mediaUrl(this.urlPattern, key);
   }
 
   private pathOf(key: string): string {
@@ -76,13 +93,13 @@ export class LocalMediaStorage implements MediaStorage {
 
 /** Objects in an S3-compatible bucket; URLs point at `media.s3.public_url` (default: the bucket URL). */
 export class S3MediaStorage implements MediaStorage {
-  private readonly publicUrl: string;
+  readonly urlPattern: MediaUrlPattern;
 
   constructor(
     private readonly client: S3Client,
     publicUrl: string,
   ) {
-    this.publicUrl = (publicUrl || client.bucketUrl()).replace(/\/+$/, '');
+    this.urlPattern = { prefix: `${(publicUrl || client.bucketUrl()).replace(/\/+$/, '')}/`, encodeKey: true };
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
@@ -96,7 +113,7 @@ export class S3MediaStorage implements MediaStorage {
   }
 
   url(key: string): string {
-    return `${this.publicUrl}/${uriEncode(key, false)}`;
+    return mediaUrl(this.urlPattern, key);
   }
 
   private async call(op: MediaStorageError['op'], fn: () => Promise<void>): Promise<void> {
