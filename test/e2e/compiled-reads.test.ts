@@ -179,6 +179,8 @@ const SELECTIONS: Record<string, string> = {
     things: items { key: id id label: translations { n: name locale } sku
       variants { price: priceGross id } variants { sku } sku }`,
   'named and inline fragments': `items { ...Card ... on Product { stock variants { ...VariantCard } } id }`,
+  'option ids alone, and options asked twice': `items { id variants { optionIds }
+      more: variants { a: options { id } b: options { colorHex translations { name } } optionIds sku } }`,
   'every relation': `items { id customFields metadata
       media { mediaId position url __typename }
       attributes { ...Value }

@@ -39,21 +39,10 @@ const PRODUCT_LEAVES: Record<string, string> = {
 
 const TRANSLATION_LEAVES = { ...TRANSLATION_FIELDS, __typename: `'ProductTranslation'::text` };
 
-/**
- * The options a variant `v` is made of, in the order the ordinary path sorts them (catalog.loaders.ts
- * `optionsInGroupOrder`: group position, then group identifier as JavaScript compares strings, which for the
- * identifiers' ASCII is the C collation; then option id).
- */
-const VARIANT_OPTIONS = {
-  from: 'variant_options vo JOIN property_options o ON o.id = vo.option_id JOIN property_groups g ON g.id = o.property_group_id',
-  where: 'vo.variant_id = v.id',
-  order: 'g.position, g.identifier COLLATE "C", vo.option_id',
-};
-
 const VARIANT_LEAVES = {
   ...VARIANT_FIELDS,
-  optionIds: `COALESCE((SELECT array_to_json(array_agg(vo.option_id ORDER BY ${VARIANT_OPTIONS.order}))
-    FROM ${VARIANT_OPTIONS.from} WHERE ${VARIANT_OPTIONS.where}), '[]'::json)`,
+  // The variant's option ids, aggregated beside it (see `variantsFrom`).
+  optionIds: `COALESCE(v.svc_option_ids, '[]'::json)`,
   __typename: `'Variant'::text`,
 };
 
@@ -134,6 +123,10 @@ function columnsOf(
   return columns.join(', ');
 }
 
+/** The JSON array of `value` over a variant's options (joined as `alias`), in their order; null when none. */
+const orderedAgg = (value: string, alias: string) =>
+  `array_to_json(array_agg(${value} ORDER BY ${alias}.rank) FILTER (WHERE ${alias}.id IS NOT NULL))`;
+
 /** A JSON array of one object (`columns`) per row of `from` matching `where`, in `order`; `[]` when none. */
 const arrayOf = (columns: string, from: string, where: string, order: string) =>
   `COALESCE((SELECT array_to_json(array_agg(svc_row ORDER BY ${order}))
@@ -158,18 +151,35 @@ const COMPILED_TYPES = [
 ];
 
 /**
- * What a compiled list needs: the expression of one product, the response key of its items, and whether it
- * writes media URLs (the statement then supplies the storage's URL pattern as `svc_media`).
+ * What a compiled list needs: the expression of one product, the response key of its items, the common table
+ * expressions it reads (`, name AS (…)`, to follow the statement's `page`), and whether it writes media URLs (the
+ * statement then supplies the storage's URL pattern as `svc_media`).
  */
 export interface CompiledItem {
   item: Prisma.Sql;
   itemsKey: string;
+  ctes: string;
   media: boolean;
 }
+
+/**
+ * The options the page's variants use, each once with its place in the variants' option order (the ordinary
+ * path's `optionsInGroupOrder`: group position, then group identifier as JavaScript compares strings, which for
+ * the identifiers' ASCII is the C collation; then option id) and its JSON (`columns`, or none when only the ids
+ * are asked for). Materialized: each product's variants read it, and a page's 250 variants share a few options,
+ * so each option's JSON is built once (issue 28: per-variant subqueries cost more than the service saved).
+ */
+const optionsCte = (name: string, columns: string | null) => `${name} AS MATERIALIZED (
+  SELECT o.id, row_number() OVER (ORDER BY g.position, g.identifier COLLATE "C", o.id) AS rank,
+    ${columns === null ? 'NULL::json' : `(SELECT row_to_json(svc_row) FROM (SELECT ${columns}) svc_row)`} AS json
+  FROM property_options o JOIN property_groups g ON g.id = o.property_group_id
+  WHERE o.id IN (SELECT vo.option_id FROM variant_options vo JOIN product_variants v ON v.id = vo.variant_id
+                 WHERE v.product_id IN (SELECT id FROM page)))`;
 
 function compile(info: GraphQLResolveInfo, storeView: boolean): CompiledItem | null {
   if (COMPILED_TYPES.some((name) => info.schema.getType(name)?.extensions?.[ACCESS_NARROWED])) return null;
   let media = false;
+  const ctes: string[] = [];
   try {
     const fieldsOn = (sets: readonly SelectionSetNode[], type: string) =>
       collectFields(sets, info.fragments, { by: 'responseKey', exactFor: type });
@@ -194,33 +204,56 @@ function compile(info: GraphQLResolveInfo, storeView: boolean): CompiledItem | n
         'a.position, a.identifier',
       );
     };
-    const variant = (subSets: SelectionSetNode[]) =>
-      columnsOf(fieldsOn(subSets, 'Variant'), VARIANT_LEAVES, (name, nested) => {
+    /**
+     * A product's variants: their columns, and the table they are read from. With options or option ids asked
+     * for, that is the product's variants grouped with their options (from `optionsCte`), so each variant's
+     * option lists are aggregates beside it, not a subquery per variant.
+     */
+    const variantsOf = (subSets: SelectionSetNode[], active: string) => {
+      const fields = fieldsOn(subSets, 'Variant');
+      const joins: string[] = [];
+      const aliases: string[] = [];
+      const aggregates: string[] = [];
+      /** Joins a new options table (`optionsCte`) to the variants' option rows; answers its alias. */
+      const optionTable = (columns: string | null) => {
+        const n = ctes.length + 1;
+        ctes.push(optionsCte(`svc_options_${n}`, columns));
+        joins.push(`LEFT JOIN svc_options_${n} svc_o${n} ON svc_o${n}.id = vo.option_id`);
+        aliases.push(`svc_o${n}`);
+        return `svc_o${n}`;
+      };
+      const columns = columnsOf(fields, VARIANT_LEAVES, (name, nested) => {
         if (name === 'options') {
           const option = columnsOf(fieldsOn(nested, 'VariantOptionRef'), OPTION_LEAVES, (optionField, nameSets) => {
             if (optionField === 'translations')
               return names(nameSets, 'property_option_translations', 'n.property_option_id = o.id');
             throw new InexactSelection();
           });
-          return arrayOf(option, VARIANT_OPTIONS.from, VARIANT_OPTIONS.where, VARIANT_OPTIONS.order);
+          const alias = optionTable(option);
+          aggregates.push(`${orderedAgg(`${alias}.json`, alias)} AS svc_${alias}`);
+          return `COALESCE(v.svc_${alias}, '[]'::json)`;
         }
         if (name === 'attributes') return attributeValues(nested, 'variant_attribute_values', 'x.variant_id = v.id');
         throw new InexactSelection();
       });
+      if ([...fields.values()].some((nodes) => nodes[0].name.value === 'optionIds')) {
+        const alias = aliases[0] ?? optionTable(null);
+        aggregates.push(`${orderedAgg(`${alias}.id`, alias)} AS svc_option_ids`);
+      }
+      const from = aggregates.length
+        ? `(SELECT v.*, ${aggregates.join(', ')}
+            FROM product_variants v LEFT JOIN variant_options vo ON vo.variant_id = v.id ${joins.join(' ')}
+            WHERE v.product_id = p.id${active} GROUP BY v.id) v`
+        : 'product_variants v';
+      const where = aggregates.length ? 'true' : `v.product_id = p.id${active}`;
+      return arrayOf(columns, from, where, 'v.position, v.created_at, v.id');
+    };
     const product = columnsOf(fieldsOn(sets, 'Product'), PRODUCT_LEAVES, (name, subSets) => {
       if (name === 'translations') {
         const t = columnsOf(fieldsOn(subSets, 'ProductTranslation'), TRANSLATION_LEAVES);
         return arrayOf(t, 'product_translations t', 't.product_id = p.id', 't.locale');
       }
-      if (name === 'variants') {
-        const active = storeView ? ' AND v.active' : '';
-        return arrayOf(
-          variant(subSets),
-          'product_variants v',
-          `v.product_id = p.id${active}`,
-          'v.position, v.created_at, v.id',
-        );
-      }
+      if (name === 'variants') return variantsOf(subSets, storeView ? ' AND v.active' : '');
       if (name === 'attributes') return attributeValues(subSets, 'product_attribute_values', 'x.product_id = p.id');
       if (name === 'media') {
         media = true;
@@ -234,7 +267,12 @@ function compile(info: GraphQLResolveInfo, storeView: boolean): CompiledItem | n
       }
       throw new InexactSelection();
     });
-    return { item: Prisma.raw(`(SELECT row_to_json(svc_row) FROM (SELECT ${product}) svc_row)`), itemsKey, media };
+    return {
+      item: Prisma.raw(`(SELECT row_to_json(svc_row) FROM (SELECT ${product}) svc_row)`),
+      itemsKey,
+      ctes: ctes.map((cte) => `,\n${cte}`).join(''),
+      media,
+    };
   } catch (err) {
     if (err instanceof InexactSelection) return null;
     throw err;

@@ -189,10 +189,10 @@ export interface ListPlan {
   selection?: ProductSelection;
   /**
    * The items as JSON PostgreSQL writes (`item`: one product's, compiled-items.ts), filed in `ctx.rawJson` at
-   * `path`; the list then returns no item objects. `mediaUrls`: the storage's URL pattern, when the items write
-   * media URLs.
+   * `path`; the list then returns no item objects. `ctes`: the tables `item` reads, to follow `page`;
+   * `mediaUrls`: the storage's URL pattern, when the items write media URLs.
    */
-  raw?: { item: Prisma.Sql; path: string[]; mediaUrls?: MediaUrlPattern };
+  raw?: { item: Prisma.Sql; ctes: string; path: string[]; mediaUrls?: MediaUrlPattern };
 }
 
 /** The `svc_media` row a compiled list that writes media URLs joins (compiled-items.ts): the storage's URL pattern. */
@@ -238,7 +238,7 @@ async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter) {
  * (so the relations are built for its rows only, never for skipped ones), the total rides along capped at
  * COUNT_CAP, and the details loader is primed with the relations. A second statement runs only when the page is
  * past the end; a text search adds one (see searchCondition), a category filter one (see categoryTree).
- * `storeView` marks the products as seen by the store (active variants only). With `plan.raw` (and the GraphQL endpoint's `ctx.rawJson`) see {@link listProductsAsJson}.
+ * `storeView` marks the products as seen by the store (active variants only). With `plan.raw` (and `ctx.rawJson`: the GraphQL endpoint and REST) see {@link listProductsAsJson}.
  */
 export async function listProducts(
   ctx: Ctx,
@@ -273,7 +273,7 @@ async function listProductsAsJson(
   const { pageSql, order, totalOf } = await pageOf(ctx, page, filter);
   // The ids (for the cache's keys) as one text: the driver parses a uuid[] character by character.
   const [row] = await ctx.db.$queryRaw<Array<{ items: string; ids: string | null; total: bigint | number | null }>>(
-    Prisma.sql`${pageSql}
+    Prisma.sql`${pageSql}${Prisma.raw(raw.ctes)}
     SELECT COALESCE(array_to_json(array_agg((${raw.item}) ORDER BY ${order})), '[]'::json)::text AS items,
       string_agg(p.id::text, ',') AS ids, max(p.total) AS total
     FROM page p${raw.mediaUrls ? Prisma.sql`, ${mediaUrlPatternSql(raw.mediaUrls)}` : Prisma.empty}`,

@@ -61,6 +61,7 @@ function readPlan(ctx: Ctx, info: GraphQLResolveInfo, storeView: boolean): ListP
     ...(compiled && {
       raw: {
         item: compiled.item,
+        ctes: compiled.ctes,
         path: [...responsePath(info.path), compiled.itemsKey],
         mediaUrls: compiled.media ? ctx.mediaStorage.urlPattern : undefined,
       },
