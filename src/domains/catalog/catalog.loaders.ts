@@ -100,11 +100,30 @@ const jsonPairs = (fields: Record<string, string>) =>
     .map(([key, sql]) => `'${key}', ${sql}`)
     .join(', ');
 
+/** An attribute value of row `x` (joined to its attribute `a`), without its translations. */
+export const ATTRIBUTE_VALUE_FIELDS: Record<string, string> = {
+  attributeId: 'x.attribute_id',
+  valueText: 'x.value_text',
+  valueNumeric: 'x.value_numeric',
+  optionId: 'x.option_id',
+  optionIds: `COALESCE(x.option_ids, '{}')`,
+  valueBoolean: 'x.value_boolean',
+  attributeIdentifier: 'a.identifier',
+  type: 'a.type',
+  unit: 'a.unit',
+};
+
+/** An option `o` of group `g`, without its translations. */
+export const OPTION_FIELDS: Record<string, string> = {
+  id: 'o.id',
+  propertyGroupId: 'o.property_group_id',
+  propertyGroupIdentifier: 'g.identifier',
+  position: 'o.position',
+  colorHex: 'o.color_hex',
+};
+
 /** An attribute value of row `x` (joined to its attribute `a`) as the API shows it. */
-const ATTRIBUTE_VALUE_JSON = Prisma.sql`json_build_object(
-    'attributeId', x.attribute_id, 'valueText', x.value_text, 'valueNumeric', x.value_numeric, 'optionId', x.option_id,
-    'optionIds', COALESCE(x.option_ids, '{}'), 'valueBoolean', x.value_boolean,
-    'attributeIdentifier', a.identifier, 'type', a.type, 'unit', a.unit,
+const ATTRIBUTE_VALUE_JSON = Prisma.sql`json_build_object(${Prisma.raw(jsonPairs(ATTRIBUTE_VALUE_FIELDS))},
     'translations', COALESCE((SELECT json_agg(json_build_object('locale', atr.locale, 'name', atr.name) ORDER BY atr.locale)
                               FROM attribute_translations atr WHERE atr.attribute_id = a.id), '[]'::json))`;
 
@@ -144,8 +163,7 @@ export const variantJson = (details: number) =>
   })`;
 
 /** An option `o` of group `g` as the API shows it, with the group's position (the variants' option order). */
-const OPTION_JSON = Prisma.sql`json_build_object('id', o.id, 'propertyGroupId', o.property_group_id,
-  'propertyGroupIdentifier', g.identifier, 'groupPosition', g.position, 'position', o.position, 'colorHex', o.color_hex,
+const OPTION_JSON = Prisma.sql`json_build_object(${Prisma.raw(jsonPairs(OPTION_FIELDS))}, 'groupPosition', g.position,
   'translations', COALESCE((SELECT json_agg(json_build_object('locale', ot.locale, 'name', ot.name) ORDER BY ot.locale)
                             FROM property_option_translations ot WHERE ot.property_option_id = o.id), '[]'::json))`;
 

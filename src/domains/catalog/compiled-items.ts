@@ -3,7 +3,15 @@ import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import { Prisma } from '../../generated/prisma/client';
 import { ACCESS_NARROWED } from '../../shared/permissions';
 import { collectFields, InexactSelection, perSelection, subSelections } from '../../shared/selection-fields';
-import { CATEGORY_IDS, isoUtc, TAG_IDS, TRANSLATION_FIELDS, VARIANT_FIELDS } from './catalog.loaders';
+import {
+  ATTRIBUTE_VALUE_FIELDS,
+  CATEGORY_IDS,
+  isoUtc,
+  OPTION_FIELDS,
+  TAG_IDS,
+  TRANSLATION_FIELDS,
+  VARIANT_FIELDS,
+} from './catalog.loaders';
 import { PRODUCT_FIELDS } from './product-query';
 
 /**
@@ -46,26 +54,13 @@ const VARIANT_LEAVES = {
   __typename: `'Variant'::text`,
 };
 
-const OPTION_LEAVES = {
-  id: 'o.id',
-  propertyGroupId: 'o.property_group_id',
-  propertyGroupIdentifier: 'g.identifier',
-  position: 'o.position',
-  colorHex: 'o.color_hex',
-  __typename: `'VariantOptionRef'::text`,
-};
+const OPTION_LEAVES = { ...OPTION_FIELDS, __typename: `'VariantOptionRef'::text` };
 
-/** An attribute value `x` of attribute `a` (catalog.loaders.ts ATTRIBUTE_VALUE_JSON). */
+/** An attribute value `x` of attribute `a`: its number as JavaScript writes it, its option ids as JSON. */
 const ATTRIBUTE_VALUE_LEAVES = {
-  attributeId: 'x.attribute_id',
-  valueText: 'x.value_text',
-  valueNumeric: numberAsJs('x.value_numeric'),
-  optionId: 'x.option_id',
-  optionIds: `array_to_json(COALESCE(x.option_ids, '{}'))`,
-  valueBoolean: 'x.value_boolean',
-  attributeIdentifier: 'a.identifier',
-  type: 'a.type',
-  unit: 'a.unit',
+  ...ATTRIBUTE_VALUE_FIELDS,
+  valueNumeric: numberAsJs(ATTRIBUTE_VALUE_FIELDS.valueNumeric),
+  optionIds: `array_to_json(${ATTRIBUTE_VALUE_FIELDS.optionIds})`,
   __typename: `'AttributeValue'::text`,
 };
 
