@@ -248,6 +248,28 @@ describe('a compiled product list answers the same bytes as the resolvers', () =
     expect(r.compiled).toContain('"valueNumeric":1e-7,');
   });
 
+  it("names without a locale argument, in the request's locales", async () => {
+    const selection = `items { id name slug description
+      variants { options { id name } } attributes { attributeId name } } meta { total }`;
+    const { compiled, plain } = queries('storeProducts', selection, 'categoryId: $categoryId, sort: SKU, order: ASC');
+    // No header (`en`, then the default locale), a locale some names have, one none has, and a ranked list.
+    for (const language of [undefined, 'de', 'fr-CH', 'fr;q=0.5, de;q=0.9']) {
+      const headers: Record<string, string> = language ? { 'accept-language': language } : {};
+      const a = await t.asGuest().post('/graphql', { query: compiled, variables: { categoryId } }, headers);
+      const b = await t.asGuest().post('/graphql', { query: plain, variables: { categoryId } }, headers);
+      expect(a.body.errors).toBeUndefined();
+      const line = captured.entries.find((e) => e.requestId === a.requestId && e.msg === 'request');
+      expect(line?.compiledRead).toBe(true);
+      expect(a.text).toBe(b.text);
+    }
+    const de = await t
+      .asGuest()
+      .post('/graphql', { query: compiled, variables: { categoryId } }, { 'accept-language': 'de' });
+    const names = de.body.data.list.items.map((p: { name: string }) => p.name);
+    expect(names).toContain('Plain (de)');
+    expect(JSON.stringify(de.body)).toContain('"name":"size \\"de\\""');
+  });
+
   it('pages past the end and the second page match too', async () => {
     for (const args of ['categoryId: $categoryId, limit: 2, page: 2', 'categoryId: $categoryId, limit: 2, page: 9']) {
       const r = await bothWays('storeProducts', SELECTIONS['Vendure-shaped'], args);
@@ -279,7 +301,7 @@ describe('selections the compiler leaves to the resolvers', () => {
   const ordinary = {
     'a field with arguments': 'items { id name(locale: "de") }',
     'an option name in a locale': 'items { id variants { options { name(locale: "de") } } }',
-    'an attribute name in a locale': 'items { id attributes { name } }',
+    'an attribute name in a locale': 'items { id attributes { name(locale: "en") } }',
     'an alias longer than PostgreSQL names': `items { ${'a'.repeat(70)}: id }`,
   };
   for (const [name, selection] of Object.entries(ordinary)) {

@@ -21,7 +21,8 @@ import { PRODUCT_FIELDS } from './product-query';
  *
  * Every field of a product, its variants and their relations compiles: jsonb and float values through
  * `svc_json_js`/`svc_js_number` (written as JavaScript writes them, migration `json_as_javascript`), media URLs
- * through the storage's URL pattern. A field with arguments (`name(locale:)`), a directive, a fragment on another
+ * through the storage's URL pattern, names without a `locale` argument in the request's locales. A field with
+ * arguments (`name(locale:)`), a directive, a fragment on another
  * type or more keys than one JSON object may take returns `null`, and the list takes the ordinary path: the
  * resolvers, which answer the same document.
  */
@@ -31,9 +32,24 @@ const jsonAsJs = (column: string) => `svc_json_js(${column})::json`;
 /** A float8 column as `JSON.stringify` writes it (`null` stays `null`). */
 const numberAsJs = (column: string) => `svc_js_number(${column})::json`;
 
+/**
+ * A column of the translation to show (localized.ts `localized`) in `table` (rows `l`, of the owner `owner`): in
+ * the first of the request's locales it holds (`svc_locales`: the statement's Accept-Language list, then `en` and
+ * the default locale), else its first translation by locale; `orElse` when it has none.
+ */
+const inLocale = (column: string, table: string, owner: string, orElse: string | null) => {
+  const pick = `(SELECT l.${column} FROM ${table} l WHERE ${owner}
+    ORDER BY COALESCE(array_position((SELECT list FROM svc_locales), l.locale), 2147483647), l.locale LIMIT 1)`;
+  return orElse === null ? pick : `COALESCE(${pick}, ${orElse})`;
+};
+
 /** Product fields without a sub-selection, as SQL over the page's row `p`. */
 const PRODUCT_LEAVES: Record<string, string> = {
   ...PRODUCT_FIELDS,
+  // Without a `locale` argument: a field with arguments does not compile.
+  name: inLocale('name', 'product_translations', 'l.product_id = p.id', "''"),
+  slug: inLocale('slug', 'product_translations', 'l.product_id = p.id', "''"),
+  description: inLocale('description', 'product_translations', 'l.product_id = p.id', null),
   customFields: jsonAsJs('p.custom_fields'),
   metadata: jsonAsJs('p.metadata'),
   createdAt: isoUtc('p.created_at'),
@@ -54,13 +70,18 @@ const VARIANT_LEAVES = {
   __typename: `'Variant'::text`,
 };
 
-const OPTION_LEAVES = { ...OPTION_FIELDS, __typename: `'VariantOptionRef'::text` };
+const OPTION_LEAVES = {
+  ...OPTION_FIELDS,
+  name: inLocale('name', 'property_option_translations', 'l.property_option_id = o.id', "''"),
+  __typename: `'VariantOptionRef'::text`,
+};
 
 /** An attribute value `x` of attribute `a`: its number as JavaScript writes it, its option ids as JSON. */
 const ATTRIBUTE_VALUE_LEAVES = {
   ...ATTRIBUTE_VALUE_FIELDS,
   valueNumeric: numberAsJs(ATTRIBUTE_VALUE_FIELDS.valueNumeric),
   optionIds: `array_to_json(${ATTRIBUTE_VALUE_FIELDS.optionIds})`,
+  name: inLocale('name', 'attribute_translations', 'l.attribute_id = a.id', "''"),
   __typename: `'AttributeValue'::text`,
 };
 
@@ -155,6 +176,8 @@ export interface CompiledItem {
   itemsKey: string;
   ctes: string;
   media: boolean;
+  /** It writes names in the request's locales: the statement then supplies them as `svc_locales` (before `ctes`). */
+  locales: boolean;
 }
 
 /**
@@ -262,11 +285,13 @@ function compile(info: GraphQLResolveInfo, storeView: boolean): CompiledItem | n
       }
       throw new InexactSelection();
     });
+    const cteText = ctes.map((cte) => `,\n${cte}`).join('');
     return {
       item: Prisma.raw(`(SELECT row_to_json(svc_row) FROM (SELECT ${product}) svc_row)`),
       itemsKey,
-      ctes: ctes.map((cte) => `,\n${cte}`).join(''),
+      ctes: cteText,
       media,
+      locales: /svc_locales/.test(product + cteText),
     };
   } catch (err) {
     if (err instanceof InexactSelection) return null;

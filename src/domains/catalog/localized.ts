@@ -20,6 +20,9 @@ function localesFor(ctx: Ctx, locale: string | null | undefined): string[] {
   return locales;
 }
 
+/** The locales a field without a `locale` argument shows, best first (compiled lists write names in them). */
+export const requestLocales = (ctx: Ctx) => localesFor(ctx, null);
+
 /**
  * The translation to show from those already loaded with the entity (no statement of its own): the first
  * preferred locale present, else the first translation there is (a name in some language beats none).

@@ -190,9 +190,10 @@ export interface ListPlan {
   /**
    * The items as JSON PostgreSQL writes (`item`: one product's, compiled-items.ts), filed in `ctx.rawJson` at
    * `path`; the list then returns no item objects. `ctes`: the tables `item` reads, to follow `page`;
-   * `mediaUrls`: the storage's URL pattern, when the items write media URLs.
+   * `mediaUrls`: the storage's URL pattern, when the items write media URLs; `locales`: the request's locales, best
+   * first, when they write names in them.
    */
-  raw?: { item: Prisma.Sql; ctes: string; path: string[]; mediaUrls?: MediaUrlPattern };
+  raw?: { item: Prisma.Sql; ctes: string; path: string[]; mediaUrls?: MediaUrlPattern; locales?: string[] };
 }
 
 /** The `svc_media` row a compiled list that writes media URLs joins (compiled-items.ts): the storage's URL pattern. */
@@ -273,7 +274,12 @@ async function listProductsAsJson(
   const { pageSql, order, totalOf } = await pageOf(ctx, page, filter);
   // The ids (for the cache's keys) as one text: the driver parses a uuid[] character by character.
   const [row] = await ctx.db.$queryRaw<Array<{ items: string; ids: string | null; total: bigint | number | null }>>(
-    Prisma.sql`${pageSql}${Prisma.raw(raw.ctes)}
+    Prisma.sql`${pageSql}${
+      raw.locales
+        ? Prisma.sql`,
+    svc_locales AS (SELECT ${raw.locales}::text[] AS list)`
+        : Prisma.empty
+    }${Prisma.raw(raw.ctes)}
     SELECT COALESCE(array_to_json(array_agg((${raw.item}) ORDER BY ${order})), '[]'::json)::text AS items,
       string_agg(p.id::text, ',') AS ids, max(p.total) AS total
     FROM page p${raw.mediaUrls ? Prisma.sql`, ${mediaUrlPatternSql(raw.mediaUrls)}` : Prisma.empty}`,

@@ -24,6 +24,7 @@ import { productDetailsFor } from './catalog.loaders';
 import { compileProductItem, responsePath } from './compiled-items';
 import { csvTemplate, importProductsCsv } from './csv-import';
 import { Details, productSelection } from './details-shape';
+import { requestLocales } from './localized';
 import {
   AttributeValuesInput,
   BulkProductsInput,
@@ -64,6 +65,7 @@ function readPlan(ctx: Ctx, info: GraphQLResolveInfo, storeView: boolean): ListP
         ctes: compiled.ctes,
         path: [...responsePath(info.path), compiled.itemsKey],
         mediaUrls: compiled.media ? ctx.mediaStorage.urlPattern : undefined,
+        locales: compiled.locales ? requestLocales(ctx) : undefined,
       },
     }),
   };
