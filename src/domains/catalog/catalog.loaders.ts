@@ -167,11 +167,15 @@ const OPTION_JSON = Prisma.sql`json_build_object(${Prisma.raw(jsonPairs(OPTION_F
   'translations', COALESCE((SELECT json_agg(json_build_object('locale', ot.locale, 'name', ot.name) ORDER BY ot.locale)
                             FROM property_option_translations ot WHERE ot.property_option_id = o.id), '[]'::json))`;
 
-/** The options used by the variants of the products matching `products` (a condition on `v.product_id`), once each. */
+/**
+ * The options used by the variants of the products matching `products` (a condition on `v.product_id`), once each,
+ * found from the products down as arrays of ids: written as `IN` joins the planner may probe every variant of each
+ * option instead (compiled-items.ts `optionsCte`).
+ */
 const optionsOf = (products: Prisma.Sql) => Prisma.sql`COALESCE((SELECT json_agg(${OPTION_JSON})
   FROM property_options o JOIN property_groups g ON g.id = o.property_group_id
-  WHERE o.id IN (SELECT vo.option_id FROM variant_options vo JOIN product_variants v ON v.id = vo.variant_id
-                 WHERE v.product_id ${products})), '[]'::json)`;
+  WHERE o.id = ANY(ARRAY(SELECT DISTINCT vo.option_id FROM variant_options vo WHERE vo.variant_id = ANY(ARRAY(
+    SELECT v.id FROM product_variants v WHERE v.product_id ${products}))))), '[]'::json)`;
 
 /**
  * The relations of product `p` that `details` asks for, each as a JSON array built by PostgreSQL, so a page's 250

@@ -252,7 +252,7 @@ export async function listProducts(
   const { pageSql, order, totalOf } = await pageOf(ctx, page, filter);
   // The outer ORDER BY repeats the page's order: a join's output order is not promised (25 rows: nothing to sort).
   const rows = await ctx.db.$queryRaw<Array<Product & RelationRow & { total: bigint | number }>>(Prisma.sql`${pageSql}
-    SELECT ${productColumns(selection.columns)}, p.total${detailColumns(selection.details, Prisma.sql`IN (SELECT id FROM page)`)}
+    SELECT ${productColumns(selection.columns)}, p.total${detailColumns(selection.details, Prisma.sql`= ANY(ARRAY(SELECT id FROM page))`)}
     FROM page p ORDER BY ${order}`);
   const total = await totalOf(rows[0]?.total);
   declareCacheKeys(ctx, [...listKeys(filter), ...rows.map((r) => productKey(r.id))]);
