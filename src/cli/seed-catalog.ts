@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import { openServices } from '../app/runtime';
 import { DEFAULT_SEED_BATCH, MAX_SEED_VARIANTS, seedCatalog } from '../app/seed/catalog';
 import type { Config } from '../platform/config/keys';
@@ -35,7 +37,12 @@ export function parseCatalogArgs(args: string[]): CatalogSeedArgs | string {
  * a line rewritten in place on a terminal, one line per batch otherwise (one JSON object each with `--json`).
  */
 export async function seedCatalogCommand(config: Config, log: Logger, args: CatalogSeedArgs, out: CliOutput) {
-  const opened = await openServices({ config, log });
+  // The seed signs no token, so it needs no JWT secret: against PostgreSQL, where the server refuses to start
+  // without one, a throwaway secret lets an operator load a catalog before the service is configured.
+  const opened = await openServices({
+    config: config['auth.jwt_secret'] ? config : { ...config, 'auth.jwt_secret': randomBytes(64).toString('hex') },
+    log,
+  });
   const tty = process.stderr.isTTY && !out.json;
   const progress = (done: number, total: number) => {
     const pct = Math.floor((done / total) * 100);

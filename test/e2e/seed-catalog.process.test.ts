@@ -102,7 +102,8 @@ describe('svc seed --catalog', () => {
 });
 
 const serverUrl = process.env.SVC_TEST_DATABASE_URL;
-const PG_ENV = { SVC_DATABASE_TLS: 'disable', SVC_AUTH_JWT_SECRET: 'seed-test-'.padEnd(64, 'x') };
+// No SVC_AUTH_JWT_SECRET: the seed signs no token, so it runs without one on PostgreSQL too.
+const PG_ENV = { SVC_DATABASE_TLS: 'disable' };
 // At the top level: in a skipped describe the folder would be made but its afterAll would not run.
 const pgDataDir = scratchDir('svc-seed-pg');
 (serverUrl ? describe : describe.skip)('svc seed --catalog on PostgreSQL', () => {
