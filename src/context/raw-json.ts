@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
  * never become JavaScript objects that the executor walks and `JSON.stringify` writes again.
  *
  * The surfaces that write the answer as text offer this (`Ctx.rawJson` is set by the GraphQL endpoint's executor
- * and by REST's route runner); MCP and plugins read the result as objects, so their resolvers take the ordinary
- * path.
+ * and by the route runner for HTTP callers: REST and plugin routes); MCP tools and plugins' in-process calls read
+ * the result as objects, so their resolvers take the ordinary path.
  */
 export class RawJsonParts {
   private readonly parts: Array<{ path: readonly string[]; json: string }> = [];
