@@ -22,9 +22,8 @@ import { PRODUCT_FIELDS } from './product-query';
  * Every field of a product, its variants and their relations compiles: jsonb and float values through
  * `svc_json_js`/`svc_js_number` (written as JavaScript writes them, migration `json_as_javascript`), media URLs
  * through the storage's URL pattern, names without a `locale` argument in the request's locales. A field with
- * arguments (`name(locale:)`), a directive, a fragment on another
- * type or more keys than one JSON object may take returns `null`, and the list takes the ordinary path: the
- * resolvers, which answer the same document.
+ * arguments (`name(locale:)`), a directive, a fragment on another type or more keys than one JSON object may take
+ * returns `null`, and the list takes the ordinary path: the resolvers, which answer the same document.
  */
 
 /** A jsonb column as `JSON.stringify` writes the value the driver reads from it. */
