@@ -28,6 +28,8 @@ DECLARE
 BEGIN
   IF x = 0 THEN RETURN '0'; END IF;
   IF x IN ('NaN'::float8, 'Infinity'::float8, '-Infinity'::float8) THEN RETURN 'null'; END IF;
+  -- Whole numbers below 1e15 (most attribute values): exact in a double, written digit for digit by both.
+  IF abs(x) < 1e15::float8 AND x = trunc(x) THEN RETURN x::text; END IF;
   -- Fifteen significant digits (float8 to numeric rounds so): the shortest whenever that many suffice, except
   -- below the smallest normal double (2.2250738585072014e-308), where fewer digits suffice than fifteen.
   c := abs(x)::numeric;
