@@ -10,6 +10,7 @@ import { print } from 'graphql';
 
 import { ProductsDocument, StoreProductsDocument } from '../../src/generated/graphql';
 import { captureLog } from '../harness/capture-log';
+import { callJson, connectMcp } from '../harness/mcp-client';
 import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
@@ -202,11 +203,16 @@ function queries(root: string, selection: string, args: string) {
   return { compiled: wrap(selection), plain: wrap(plain) };
 }
 
-async function bothWays(root: 'storeProducts' | 'products', selection: string, args: string) {
+async function bothWays(
+  root: 'storeProducts' | 'products',
+  selection: string,
+  args: string,
+  headers: Record<string, string> = {},
+) {
   const { compiled, plain } = queries(root, selection, args);
   const client = root === 'products' ? t.asAdmin() : t.asGuest();
-  const a = await client.post('/graphql', { query: compiled, variables: { categoryId } });
-  const b = await client.post('/graphql', { query: plain, variables: { categoryId } });
+  const a = await client.post('/graphql', { query: compiled, variables: { categoryId } }, headers);
+  const b = await client.post('/graphql', { query: plain, variables: { categoryId } }, headers);
   expect([a.status, b.status]).toEqual([200, 200]);
   expect(a.body.errors).toBeUndefined();
   const paths = [a, b].map(
@@ -251,23 +257,17 @@ describe('a compiled product list answers the same bytes as the resolvers', () =
   it("names without a locale argument, in the request's locales", async () => {
     const selection = `items { id name slug description
       variants { options { id name } } attributes { attributeId name } } meta { total }`;
-    const { compiled, plain } = queries('storeProducts', selection, 'categoryId: $categoryId, sort: SKU, order: ASC');
+    const args = 'categoryId: $categoryId, sort: SKU, order: ASC';
     // No header (`en`, then the default locale), a locale some names have, one none has, and a ranked list.
     for (const language of [undefined, 'de', 'fr-CH', 'fr;q=0.5, de;q=0.9']) {
-      const headers: Record<string, string> = language ? { 'accept-language': language } : {};
-      const a = await t.asGuest().post('/graphql', { query: compiled, variables: { categoryId } }, headers);
-      const b = await t.asGuest().post('/graphql', { query: plain, variables: { categoryId } }, headers);
-      expect(a.body.errors).toBeUndefined();
-      const line = captured.entries.find((e) => e.requestId === a.requestId && e.msg === 'request');
-      expect(line?.compiledRead).toBe(true);
-      expect(a.text).toBe(b.text);
+      const r = await bothWays('storeProducts', selection, args, language ? { 'accept-language': language } : {});
+      expect(r.paths).toEqual([true, false]);
+      expect(r.compiled).toBe(r.plain);
     }
-    const de = await t
-      .asGuest()
-      .post('/graphql', { query: compiled, variables: { categoryId } }, { 'accept-language': 'de' });
-    const names = de.body.data.list.items.map((p: { name: string }) => p.name);
+    const de = await bothWays('storeProducts', selection, args, { 'accept-language': 'de' });
+    const names = JSON.parse(de.compiled).data.list.items.map((p: { name: string }) => p.name);
     expect(names).toContain('Plain (de)');
-    expect(JSON.stringify(de.body)).toContain('"name":"size \\"de\\""');
+    expect(de.compiled).toContain('"name":"size \\"de\\""');
   });
 
   it('pages past the end and the second page match too', async () => {
@@ -350,10 +350,21 @@ describe("REST's list routes answer compiled, the same bytes as the resolvers' e
     });
   }
 
-  it('a page past the end, and the routes MCP runs, read objects as before', async () => {
+  it('a page past the end; MCP reads the same route as objects, never compiled text', async () => {
     const rest = await t.asGuest().get(`/api/v1/store/products?category_id=${categoryId}&page=9`);
     expect(rest.text).toBe(JSON.stringify({ data: { items: [] }, meta: rest.body.meta }));
     expect(rest.body.meta.total).toBe(5);
+    // The MCP tool runs the same route without a text writer: compiled text would leave its items empty.
+    const page = await t.asGuest().get(`/api/v1/store/products?category_id=${categoryId}`);
+    const client = await connectMcp(t.url, 'store');
+    try {
+      const listed = await callJson(client, 'store_list_products', { category_id: categoryId });
+      expect(listed.isError).toBe(false);
+      expect(listed.body.items).toHaveLength(5);
+      expect(listed.body.items).toEqual(page.body.data.items);
+    } finally {
+      await client.close();
+    }
   });
 });
 
