@@ -84,7 +84,10 @@ const ATTRIBUTE_VALUE_LEAVES = {
   __typename: `'AttributeValue'::text`,
 };
 
-/** A media item `pm` of a product, its URL made as the storage makes it (`svc_media`: the statement's pattern). */
+/**
+ * A media item `pm` of a product, its URL made as the storage makes it (`svc_media`: the storage's pattern, a
+ * table the statement supplies; product-query.ts `compiledListParams`).
+ */
 const MEDIA_LEAVES = {
   mediaId: 'pm.media_id',
   position: 'pm.position',
@@ -167,15 +170,14 @@ const COMPILED_TYPES = [
 
 /**
  * What a compiled list needs: the expression of one product, the response key of its items, the common table
- * expressions it reads (`, name AS (…)`, to follow the statement's `page`), and whether it writes media URLs (the
- * statement then supplies the storage's URL pattern as `svc_media`).
+ * expressions it reads (`, name AS (…)`, to follow the statement's `page`), and which per-request tables the
+ * statement must supply before them: the storage's URL pattern (`svc_media`), the request's locales (`svc_locales`).
  */
 export interface CompiledItem {
   item: Prisma.Sql;
   itemsKey: string;
   ctes: string;
   media: boolean;
-  /** It writes names in the request's locales: the statement then supplies them as `svc_locales` (before `ctes`). */
   locales: boolean;
 }
 
@@ -198,7 +200,6 @@ const optionsCte = (name: string, columns: string | null) => `${name} AS MATERIA
 
 function compile(info: GraphQLResolveInfo, storeView: boolean): CompiledItem | null {
   if (COMPILED_TYPES.some((name) => info.schema.getType(name)?.extensions?.[ACCESS_NARROWED])) return null;
-  let media = false;
   const ctes: string[] = [];
   try {
     const fieldsOn = (sets: readonly SelectionSetNode[], type: string) =>
@@ -276,11 +277,10 @@ function compile(info: GraphQLResolveInfo, storeView: boolean): CompiledItem | n
       if (name === 'variants') return variantsOf(subSets, storeView ? ' AND v.active' : '');
       if (name === 'attributes') return attributeValues(subSets, 'product_attribute_values', 'x.product_id = p.id');
       if (name === 'media') {
-        media = true;
         const m = columnsOf(fieldsOn(subSets, 'ProductMediaRef'), MEDIA_LEAVES);
         return arrayOf(
           m,
-          'product_media pm JOIN media m ON m.id = pm.media_id',
+          'product_media pm JOIN media m ON m.id = pm.media_id CROSS JOIN svc_media',
           'pm.product_id = p.id',
           'pm.position, pm.media_id',
         );
@@ -288,12 +288,14 @@ function compile(info: GraphQLResolveInfo, storeView: boolean): CompiledItem | n
       throw new InexactSelection();
     });
     const cteText = ctes.map((cte) => `,\n${cte}`).join('');
+    // The per-request tables the SQL reads, which the statement must then supply.
+    const text = product + cteText;
     return {
       item: Prisma.raw(`(SELECT row_to_json(svc_row) FROM (SELECT ${product}) svc_row)`),
       itemsKey,
       ctes: cteText,
-      media,
-      locales: /svc_locales/.test(product + cteText),
+      media: /\bsvc_media\b/.test(text),
+      locales: /\bsvc_locales\b/.test(text),
     };
   } catch (err) {
     if (err instanceof InexactSelection) return null;

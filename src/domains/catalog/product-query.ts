@@ -196,9 +196,18 @@ export interface ListPlan {
   raw?: { item: Prisma.Sql; ctes: string; path: string[]; mediaUrls?: MediaUrlPattern; locales?: string[] };
 }
 
-/** The `svc_media` row a compiled list that writes media URLs joins (compiled-items.ts): the storage's URL pattern. */
-const mediaUrlPatternSql = (pattern: MediaUrlPattern) =>
-  Prisma.sql`(SELECT ${pattern.prefix}::text AS prefix, ${pattern.encodeKey}::boolean AS encode_key) svc_media`;
+/**
+ * The per-request values a compiled list reads (compiled-items.ts), as one-row tables to follow `page`: the
+ * storage's URL pattern (`svc_media`) and the request's locales (`svc_locales`), each when the items use it.
+ */
+function compiledListParams(raw: NonNullable<ListPlan['raw']>): Prisma.Sql {
+  const params: Prisma.Sql[] = [];
+  if (raw.mediaUrls)
+    params.push(Prisma.sql`svc_media AS (SELECT ${raw.mediaUrls.prefix}::text AS prefix,
+      ${raw.mediaUrls.encodeKey}::boolean AS encode_key)`);
+  if (raw.locales) params.push(Prisma.sql`svc_locales AS (SELECT ${raw.locales}::text[] AS list)`);
+  return params.length ? Prisma.sql`,\n    ${Prisma.join(params, ',\n    ')}` : Prisma.empty;
+}
 
 /** The page a list shows: `WITH page AS (…)` (its rows, each with the capped total), its order and its count. */
 async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter) {
@@ -274,15 +283,10 @@ async function listProductsAsJson(
   const { pageSql, order, totalOf } = await pageOf(ctx, page, filter);
   // The ids (for the cache's keys) as one text: the driver parses a uuid[] character by character.
   const [row] = await ctx.db.$queryRaw<Array<{ items: string; ids: string | null; total: bigint | number | null }>>(
-    Prisma.sql`${pageSql}${
-      raw.locales
-        ? Prisma.sql`,
-    svc_locales AS (SELECT ${raw.locales}::text[] AS list)`
-        : Prisma.empty
-    }${Prisma.raw(raw.ctes)}
+    Prisma.sql`${pageSql}${compiledListParams(raw)}${Prisma.raw(raw.ctes)}
     SELECT COALESCE(array_to_json(array_agg((${raw.item}) ORDER BY ${order})), '[]'::json)::text AS items,
       string_agg(p.id::text, ',') AS ids, max(p.total) AS total
-    FROM page p${raw.mediaUrls ? Prisma.sql`, ${mediaUrlPatternSql(raw.mediaUrls)}` : Prisma.empty}`,
+    FROM page p`,
   );
   const total = await totalOf(row.total);
   declareCacheKeys(ctx, [...listKeys(filter), ...(row.ids ? row.ids.split(',') : []).map(productKey)]);
