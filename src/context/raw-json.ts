@@ -22,8 +22,8 @@ export class RawJsonParts {
 
   /**
    * Puts a placeholder at each filed path of `data` (the executor's result) and remembers which text replaces
-   * it; {@link stringifyAnswer} writes the texts. A path the answer no longer has (its parent nulled by an
-   * error) is dropped, as the ordinary path would drop its value.
+   * it; {@link stringify} writes the texts (and {@link stringifyAnswer}, after {@link fileForAnswer}). A path the
+   * answer no longer has (its parent nulled by an error) is dropped, as the ordinary path would drop its value.
    */
   placeIn(data: Record<string, unknown> | null | undefined): void {
     if (!data || !this.parts.length) return;
@@ -36,9 +36,15 @@ export class RawJsonParts {
       (parent as Record<string, unknown>)[path[path.length - 1]] = placeholder;
       texts.set(JSON.stringify(placeholder), json);
     }
-    if (!texts.size) return;
-    this.texts = texts;
-    pending.set(data, texts);
+    if (texts.size) this.texts = texts;
+  }
+
+  /**
+   * Files the placed texts under `data` for {@link stringifyAnswer}: Apollo serializes the answer later and hands
+   * that function the result alone (the GraphQL endpoint; REST calls {@link stringify} itself).
+   */
+  fileForAnswer(data: object | null | undefined): void {
+    if (data && this.texts) pending.set(data, this.texts);
   }
 
   /** `JSON.stringify(value)` with the placed texts written in place of their placeholders (REST's envelope). */

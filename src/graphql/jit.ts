@@ -121,6 +121,7 @@ export function jitGateway(schema: GraphQLSchema, opts: { rawJson: boolean }): G
     (request.context as Ctx).rawJson = parts;
     const result = await run(request.request.variables, request.context);
     parts.placeIn(result.data);
+    parts.fileForAnswer(result.data);
     return result as Awaited<ReturnType<GatewayExecutor>>;
   };
   let announce: Parameters<GatewayInterface['onSchemaLoadOrUpdate']>[0] | undefined;
