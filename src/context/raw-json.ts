@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
+import type { FieldNode, GraphQLResolveInfo } from 'graphql';
+
 /**
  * JSON text that PostgreSQL built for a part of a GraphQL answer (issue 28: reads at the floor). A resolver that
  * compiled its selection into SQL leaves an empty list in the result and files the text here under the list's
@@ -86,4 +88,34 @@ export function stringifyAnswer(value: { data?: unknown }): string {
   if (!texts) return `${text}\n`;
   pending.delete(value.data as object);
   return `${withTexts(text, texts)}\n`;
+}
+
+/** What a compiler of a selection reads of a resolver's `info`: the schema, the document's fragments, the field. */
+export type SelectionInfo = Pick<GraphQLResolveInfo, 'schema' | 'fragments' | 'fieldNodes'>;
+
+/**
+ * The extension (on a `Query` field) of a root field whose resolver can write its whole object as PostgreSQL's
+ * JSON: a function answering whether it can for a selection ({@link SelectionInfo}). A list leaves an empty list
+ * for its text, but an object field makes the executor walk the object it returns, calling every selected
+ * field's resolver; so the executor runs such a field with its selection cut to `__typename`
+ * (graphql/spliced-objects.ts), and the resolver reads the selection it must write through {@link splicedSelection}.
+ */
+export const WRITES_OBJECT_AS_JSON = 'svcWritesObjectAsJson';
+export type WritesObjectAsJson = (selection: SelectionInfo) => boolean;
+
+/** The field nodes a cut root field stood for, by the cut node. */
+const splicedFrom = new WeakMap<FieldNode, readonly FieldNode[]>();
+
+/** Records that `cut` (a root field whose selection is `__typename` alone) stands for `original`. */
+export function markSpliced(cut: FieldNode, original: readonly FieldNode[]): void {
+  splicedFrom.set(cut, original);
+}
+
+/**
+ * The selection the field being resolved was cut from, when the executor runs it cut (its resolver must then
+ * write the object's JSON: the executor writes only `__typename`); otherwise undefined.
+ */
+export function splicedSelection(info: GraphQLResolveInfo): SelectionInfo | undefined {
+  const original = info.fieldNodes.length === 1 ? splicedFrom.get(info.fieldNodes[0]) : undefined;
+  return original && { schema: info.schema, fragments: info.fragments, fieldNodes: original };
 }

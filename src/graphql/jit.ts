@@ -13,6 +13,7 @@ import type { Ctx } from '../context/ctx';
 import { RawJsonParts } from '../context/raw-json';
 import { routeOperation } from '../context/read-routing';
 import { inSpan, metricsOn, recordGraphqlOperation, tracingOn } from '../platform/telemetry';
+import { splicedDocument } from './spliced-objects';
 
 /** Runs one operation of a document against the schema with the request's context and variables. */
 export type OperationRunner = (
@@ -30,7 +31,7 @@ export function compileOperation(
   document: DocumentNode,
   operationName?: string | null,
 ): OperationRunner {
-  const compiled = runnerOf(schema, document, operationName);
+  const compiled = withSplicedObjects(runnerOf(schema, document, operationName), schema, document, operationName);
   // With read replicas, a query may read from one (read-routing.ts); decided here, where REST, GraphQL and MCP
   // all pass and the operation's kind is known, at the cost of one property check without replicas.
   const operation = getOperationAST(document, operationName);
@@ -66,6 +67,23 @@ function observed(run: OperationRunner, kind: string, name: string | null): Oper
       },
     );
   };
+}
+
+/**
+ * `run`, or, when root fields of the operation can be written whole as PostgreSQL's JSON (spliced-objects.ts),
+ * the cut document's runner for contexts that write the answer as text (`ctx.rawJson`: the GraphQL endpoint,
+ * REST); MCP tools and in-process calls read objects, so they keep `run`.
+ */
+function withSplicedObjects(
+  run: OperationRunner,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName?: string | null,
+): OperationRunner {
+  const cut = splicedDocument(schema, document, operationName);
+  if (!cut) return run;
+  const spliced = runnerOf(schema, cut, operationName);
+  return (variables, context) => ((context as Ctx | undefined)?.rawJson ? spliced : run)(variables, context);
 }
 
 function runnerOf(schema: GraphQLSchema, document: DocumentNode, operationName?: string | null): OperationRunner {

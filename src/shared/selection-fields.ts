@@ -55,9 +55,11 @@ export const subSelections = (nodes: readonly FieldNode[] | undefined): Selectio
  * `analyse` remembered per field of a parsed document (its first node) and flag: the documents are parsed once
  * and cached by Apollo and the REST routes, so a storefront's list query is analysed once, not on every request.
  */
-export function perSelection<T>(analyse: (info: GraphQLResolveInfo, flag: boolean) => T) {
+export function perSelection<T, I extends Pick<GraphQLResolveInfo, 'fieldNodes'> = GraphQLResolveInfo>(
+  analyse: (info: I, flag: boolean) => T,
+) {
   const known = [new WeakMap<FieldNode, T>(), new WeakMap<FieldNode, T>()];
-  return (info: GraphQLResolveInfo, flag: boolean): T => {
+  return (info: I, flag: boolean): T => {
     const byNode = known[flag ? 1 : 0];
     const node = info.fieldNodes[0];
     if (byNode.has(node)) return byNode.get(node) as T;

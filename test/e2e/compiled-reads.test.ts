@@ -4,11 +4,19 @@
  * (compiled) and with `@include(if: true)` on `items`, which changes nothing in the answer but keeps the compiler
  * out (it compiles no directive), so the resolvers answer. The request log says which path ran, so a selection
  * that silently stopped compiling fails here too. REST's list routes compile their operations the same way: their
- * bodies must be the envelope of what the resolvers answer to the same operation.
+ * bodies must be the envelope of what the resolvers answer to the same operation. A single product (by slug, by id)
+ * is written whole by PostgreSQL too: the executor runs its field cut to `__typename` (graphql/spliced-objects.ts),
+ * and a directive in its selection keeps it whole, so the resolvers answer.
  */
 import { print } from 'graphql';
 
-import { ProductsDocument, StoreProductsDocument } from '../../src/generated/graphql';
+import {
+  ProductDocument,
+  ProductsDocument,
+  StoreProductByIdDocument,
+  StoreProductDocument,
+  StoreProductsDocument,
+} from '../../src/generated/graphql';
 import { captureLog } from '../harness/capture-log';
 import { callJson, connectMcp } from '../harness/mcp-client';
 import { startTestServer, type TestServer } from '../harness/server';
@@ -294,6 +302,122 @@ describe('a compiled product list answers the same bytes as the resolvers', () =
     // The store shows the two active variants, in position order, prices inherited where 0 or null.
     expect(one.variants.map((v: { sku: string }) => v.sku)).toEqual(['CR-1-2', 'CR-1-0']);
     expect(one.variants[1].priceGross).toBe(1001);
+  });
+});
+
+/** A product field's selections: everything a product shows, and aliases with fragments. */
+const PRODUCT_SELECTIONS: Record<string, string> = {
+  'every field and relation': `${PRODUCT_FIELDS} customFields metadata name slug description
+    translations { locale name description slug metaTitle metaDescription __typename }
+    media { mediaId position url __typename } attributes { ...Value }
+    variants { id productId sku priceGross priceNet stock active position createdAt updatedAt optionIds
+      options { id propertyGroupIdentifier colorHex name translations { locale name } } attributes { ...Value } }`,
+  'aliases and fragments': `key: id ...Card ... on Product { stock variants { ...VariantCard } } label: sku`,
+};
+
+/** One product read twice: compiled (cut), and whole (a directive on `id` keeps the compiler out). */
+async function productBothWays(field: string, args: string, selection: string, headers: Record<string, string> = {}) {
+  const uses = `${selection.includes('...Card') ? FRAGMENTS : ''}${selection.includes('...Value') ? VALUE : ''}`;
+  const wrap = (s: string) => `query P { one: ${field}(${args}) { ${s} } } ${uses}`;
+  const client = field === 'product' ? t.asAdmin() : t.asGuest();
+  const a = await client.post('/graphql', { query: wrap(`id ${selection}`) }, headers);
+  const b = await client.post('/graphql', { query: wrap(`id @include(if: true) ${selection}`) }, headers);
+  expect([a.status, b.status]).toEqual([200, 200]);
+  expect(a.body.errors).toBeUndefined();
+  const paths = [a, b].map(
+    (r) => captured.entries.find((e) => e.requestId === r.requestId && e.msg === 'request')?.compiledRead ?? false,
+  );
+  return { compiled: a.text, plain: b.text, paths };
+}
+
+describe('a compiled single product answers the same bytes as the resolvers', () => {
+  const productId = async (sku: string) => (await t.db.product.findFirstOrThrow({ where: { sku } })).id;
+  for (const [name, selection] of Object.entries(PRODUCT_SELECTIONS)) {
+    it(`by slug, by id and the admin's product: ${name}`, async () => {
+      const id = await productId('CR-1');
+      for (const [field, args] of [
+        ['storeProduct', 'slug: "cr-1"'],
+        ['storeProductById', `id: "${id}"`],
+        ['product', `id: "${id}"`],
+      ]) {
+        const r = await productBothWays(field, args, selection);
+        expect(r.paths).toEqual([true, false]);
+        expect(r.compiled).toBe(r.plain);
+      }
+    });
+  }
+
+  it('a slug in the requested locale, names in it; the store hides inactive variants, the admin shows them', async () => {
+    const selection = PRODUCT_SELECTIONS['every field and relation'];
+    const de = await productBothWays('storeProduct', 'slug: "cr-de-2"', selection, { 'accept-language': 'de' });
+    expect(de.compiled).toBe(de.plain);
+    expect(JSON.parse(de.compiled).data.one.name).toBe('Line\nbreak\ttab\u0001ctl (de)');
+    const byArg = await productBothWays('storeProduct', 'slug: "cr-de-3", locale: "de"', selection);
+    expect(byArg.paths).toEqual([true, false]);
+    expect(byArg.compiled).toBe(byArg.plain);
+    const id = await productId('CR-1');
+    const store = await productBothWays('storeProductById', `id: "${id}"`, 'variants { sku }');
+    const admin = await productBothWays('product', `id: "${id}"`, 'variants { sku }');
+    expect(JSON.parse(store.compiled).data.one.variants).toHaveLength(2);
+    expect(JSON.parse(admin.compiled).data.one.variants).toHaveLength(3);
+    expect(admin.compiled).toBe(admin.plain);
+  });
+
+  it('an unknown slug and an inactive product are not_found, as the resolvers answer', async () => {
+    const inactive = await t.db.product.create({
+      data: {
+        sku: 'CR-OFF',
+        currency: 'EUR',
+        active: false,
+        translations: { create: [{ locale: 'en', name: 'Off', slug: 'cr-off' }] },
+      },
+    });
+    for (const query of [
+      '{ one: storeProduct(slug: "cr-none") { id sku } }',
+      '{ one: storeProduct(slug: "cr-off") { id sku } }',
+      `{ one: storeProductById(id: "${inactive.id}") { id sku } }`,
+    ]) {
+      const res = await t.asGuest().post('/graphql', { query });
+      expect(res.body.data).toBeNull();
+      expect(res.body.errors[0].extensions.code).toBe('not_found');
+    }
+    const admin = await productBothWays('product', `id: "${inactive.id}"`, 'sku active');
+    expect(admin.compiled).toBe(admin.plain);
+    expect(JSON.parse(admin.compiled).data.one.active).toBe(false);
+    await t.db.product.delete({ where: { id: inactive.id } });
+  });
+
+  it("REST's product routes answer compiled, the envelope of the resolvers' answer; MCP reads objects", async () => {
+    const id = await productId('CR-3');
+    const routes = [
+      { path: '/api/v1/store/products/cr-3', operation: StoreProductDocument, variables: { slug: 'cr-3' } },
+      { path: `/api/v1/store/products/id/${id}`, operation: StoreProductByIdDocument, variables: { id } },
+      { path: `/api/v1/admin/products/${id}`, operation: ProductDocument, variables: { id }, admin: true },
+    ];
+    for (const route of routes) {
+      const client = route.admin ? t.asAdmin() : t.asGuest();
+      const rest = await client.get(route.path);
+      expect(rest.status).toBe(200);
+      // The operation's first field of the product, under a directive: the resolvers answer.
+      const whole = print(route.operation).replace(/\{\s*(\.\.\.\w+|id)/, (m) => `${m} @include(if: true)`);
+      const plain = await client.post('/graphql', { query: whole, variables: route.variables });
+      expect(plain.body.errors).toBeUndefined();
+      const [product] = Object.values(plain.body.data as Record<string, unknown>);
+      expect(rest.text).toBe(JSON.stringify({ data: product }));
+      const lines = [rest, plain].map((r) =>
+        captured.entries.find((e) => e.requestId === r.requestId && e.msg === 'request'),
+      );
+      expect(lines.map((l) => l?.compiledRead ?? false)).toEqual([true, false]);
+    }
+    const client = await connectMcp(t.url, 'store');
+    try {
+      const page = await t.asGuest().get(`/api/v1/store/products/id/${id}`);
+      const read = await callJson(client, 'store_get_product', { id });
+      expect(read.isError).toBe(false);
+      expect(read.body).toEqual(page.body.data);
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 
+import type { SelectionInfo } from '../../context/raw-json';
 import { Prisma } from '../../generated/prisma/client';
 import { ACCESS_NARROWED } from '../../shared/permissions';
 import { collectFields, InexactSelection, perSelection, subSelections } from '../../shared/selection-fields';
@@ -64,8 +65,8 @@ const TRANSLATION_LEAVES = { ...TRANSLATION_FIELDS, __typename: `'ProductTransla
 
 const VARIANT_LEAVES = {
   ...VARIANT_FIELDS,
-  // The variant's option ids, aggregated beside it (see `variantsFrom`).
-  optionIds: `COALESCE(v.svc_option_ids, '[]'::json)`,
+  // The variant's option ids, aggregated with its options (see `variantsOf`).
+  optionIds: `COALESCE(svc_vo.svc_option_ids, '[]'::json)`,
   __typename: `'Variant'::text`,
 };
 
@@ -86,7 +87,7 @@ const ATTRIBUTE_VALUE_LEAVES = {
 
 /**
  * A media item `pm` of a product, its URL made as the storage makes it (`svc_media`: the storage's pattern, a
- * table the statement supplies; product-query.ts `compiledListParams`).
+ * table the statement supplies; product-query.ts `compiledReadParams`).
  */
 const MEDIA_LEAVES = {
   mediaId: 'pm.media_id',
@@ -154,9 +155,19 @@ const arrayOf = (columns: string, from: string, where: string, order: string) =>
  * The SQL expression of one product (row `p` of the page) as the GraphQL answer writes it, or `null` when the
  * selection has a field this compiler does not write identically. `storeView`: only active variants are listed.
  */
-export const compileProductItem = perSelection(compile);
+export const compileProductItem = perSelection(compileList);
 
-/** The object types a compiled list writes: none may have fields an access table narrows. */
+/**
+ * A product field's whole object (`storeProduct`, `product`…; row `p` of a one-row `page`) as the GraphQL
+ * answer writes it, or `null` as for {@link compileProductItem}. Takes a selection without a resolver's `info`:
+ * the executor asks before it runs an operation whether it may cut the field (graphql/spliced-objects.ts).
+ */
+export const compileProduct = perSelection<CompiledObject | null, SelectionInfo>((info, storeView) => {
+  if (narrowed(info)) return null;
+  return exactly(() => compileObject(info, subSelections(info.fieldNodes), storeView));
+});
+
+/** The object types a compiled product writes: none may have fields an access table narrows. */
 const COMPILED_TYPES = [
   'ProductList',
   'Product',
@@ -168,19 +179,36 @@ const COMPILED_TYPES = [
   'ProductMediaRef',
 ];
 
+const narrowed = (info: SelectionInfo) =>
+  COMPILED_TYPES.some((name) => info.schema.getType(name)?.extensions?.[ACCESS_NARROWED]);
+
+/** `build()`, or null when the selection is one the compiler does not write exactly. */
+function exactly<T>(build: () => T): T | null {
+  try {
+    return build();
+  } catch (err) {
+    if (err instanceof InexactSelection) return null;
+    throw err;
+  }
+}
+
 /**
- * What a compiled list needs: the expression of one product, the response key of its items, the common table
- * expressions it reads (`, name AS (…)`, to follow the statement's `page`), and which per-request tables the
- * statement must supply before them: the storage's URL pattern (`svc_media`), the request's locales (`svc_locales`).
+ * What a compiled product needs: the expression of one product (`item`, over the row `p` of `page`), the common
+ * table expressions it reads (`ctes`: `, name AS (…)`, to follow the statement's `page`), and which per-request
+ * tables the statement must supply before them: the storage's URL pattern (`svc_media`), the request's locales
+ * (`svc_locales`).
  */
-export interface CompiledItem {
+export interface CompiledObject {
   item: Prisma.Sql;
-  itemsKey: string;
   ctes: string;
   media: boolean;
   locales: boolean;
 }
 
+/** A compiled list: its items' {@link CompiledObject} and their response key. */
+export interface CompiledItem extends CompiledObject {
+  itemsKey: string;
+}
 /**
  * The options the page's variants use, each once with its place in the variants' option order (the ordinary
  * path's `optionsInGroupOrder`: group position, then group identifier as JavaScript compares strings, which for
@@ -198,109 +226,124 @@ const optionsCte = (name: string, columns: string | null) => `${name} AS MATERIA
   WHERE o.id = ANY(ARRAY(SELECT DISTINCT vo.option_id FROM variant_options vo WHERE vo.variant_id = ANY(ARRAY(
     SELECT v.id FROM product_variants v WHERE v.product_id = ANY(ARRAY(SELECT id FROM page)))))))`;
 
-function compile(info: GraphQLResolveInfo, storeView: boolean): CompiledItem | null {
-  if (COMPILED_TYPES.some((name) => info.schema.getType(name)?.extensions?.[ACCESS_NARROWED])) return null;
-  const ctes: string[] = [];
-  try {
-    const fieldsOn = (sets: readonly SelectionSetNode[], type: string) =>
-      collectFields(sets, info.fragments, { by: 'responseKey', exactFor: type });
-    const listFields = fieldsOn(subSelections(info.fieldNodes), 'ProductList');
+/**
+ * Each of the page's variants with its option lists (`aggregates` over the option tables `joins` brings in,
+ * from `optionsCte`), one row per variant that has options. Built once for the page, set-based: grouping each
+ * product's variants with their options instead cost PostgreSQL 20-25 % more on a page of 25 products
+ * (a join per variant; docs/performance.md).
+ */
+const variantOptionsCte = (name: string, aggregates: string[], joins: string[]) => `${name} AS MATERIALIZED (
+  SELECT vo.variant_id, ${aggregates.join(', ')}
+  FROM variant_options vo ${joins.join(' ')}
+  WHERE vo.variant_id = ANY(ARRAY(
+    SELECT v.id FROM product_variants v WHERE v.product_id = ANY(ARRAY(SELECT id FROM page))))
+  GROUP BY vo.variant_id)`;
+
+/** A list's items compiled (see {@link compileProductItem}). */
+function compileList(info: GraphQLResolveInfo, storeView: boolean): CompiledItem | null {
+  if (narrowed(info)) return null;
+  return exactly(() => {
+    const listFields = collectFields(subSelections(info.fieldNodes), info.fragments, {
+      by: 'responseKey',
+      exactFor: 'ProductList',
+    });
     const items = [...listFields].filter(([, nodes]) => nodes[0].name.value === 'items');
-    if (items.length !== 1) return null;
+    if (items.length !== 1) throw new InexactSelection();
     const [[itemsKey, itemsNodes]] = items;
-    const { sets } = fieldOf(itemsNodes);
-    /** Names in one locale of `table` (rows `n`) whose `owner` column is `ownerSql`, by locale. */
-    const names = (subSets: SelectionSetNode[], table: string, owner: string) =>
-      arrayOf(columnsOf(fieldsOn(subSets, 'NameTranslation'), NAME_LEAVES), `${table} n`, owner, 'n.locale');
-    /** The attribute values in `table` of the owner `x.<column> = ownerSql`, in attribute order. */
-    const attributeValues = (subSets: SelectionSetNode[], table: string, owner: string) => {
-      const columns = columnsOf(fieldsOn(subSets, 'AttributeValue'), ATTRIBUTE_VALUE_LEAVES, (name, nameSets) => {
-        if (name === 'translations') return names(nameSets, 'attribute_translations', 'n.attribute_id = a.id');
-        throw new InexactSelection();
-      });
-      return arrayOf(
-        columns,
-        `${table} x JOIN attributes a ON a.id = x.attribute_id`,
-        owner,
-        'a.position, a.identifier',
-      );
-    };
-    /**
-     * A product's variants: their columns, and the table they are read from. With options or option ids asked
-     * for, that is the product's variants grouped with their options (from `optionsCte`), so each variant's
-     * option lists are aggregates beside it, not a subquery per variant.
-     */
-    const variantsOf = (subSets: SelectionSetNode[], active: string) => {
-      const fields = fieldsOn(subSets, 'Variant');
-      const joins: string[] = [];
-      const aliases: string[] = [];
-      const aggregates: string[] = [];
-      /** Joins a new options table (`optionsCte`) to the variants' option rows; answers its alias. */
-      const optionTable = (columns: string | null) => {
-        const n = ctes.length + 1;
-        ctes.push(optionsCte(`svc_options_${n}`, columns));
-        joins.push(`LEFT JOIN svc_options_${n} svc_o${n} ON svc_o${n}.id = vo.option_id`);
-        aliases.push(`svc_o${n}`);
-        return `svc_o${n}`;
-      };
-      const columns = columnsOf(fields, VARIANT_LEAVES, (name, nested) => {
-        if (name === 'options') {
-          const option = columnsOf(fieldsOn(nested, 'VariantOptionRef'), OPTION_LEAVES, (optionField, nameSets) => {
-            if (optionField === 'translations')
-              return names(nameSets, 'property_option_translations', 'n.property_option_id = o.id');
-            throw new InexactSelection();
-          });
-          const alias = optionTable(option);
-          aggregates.push(`${orderedAgg(`${alias}.json`, alias)} AS svc_${alias}`);
-          return `COALESCE(v.svc_${alias}, '[]'::json)`;
-        }
-        if (name === 'attributes') return attributeValues(nested, 'variant_attribute_values', 'x.variant_id = v.id');
-        throw new InexactSelection();
-      });
-      if ([...fields.values()].some((nodes) => nodes[0].name.value === 'optionIds')) {
-        const alias = aliases[0] ?? optionTable(null);
-        aggregates.push(`${orderedAgg(`${alias}.id`, alias)} AS svc_option_ids`);
-      }
-      const from = aggregates.length
-        ? `(SELECT v.*, ${aggregates.join(', ')}
-            FROM product_variants v LEFT JOIN variant_options vo ON vo.variant_id = v.id ${joins.join(' ')}
-            WHERE v.product_id = p.id${active} GROUP BY v.id) v`
-        : 'product_variants v';
-      const where = aggregates.length ? 'true' : `v.product_id = p.id${active}`;
-      return arrayOf(columns, from, where, 'v.position, v.created_at, v.id');
-    };
-    const product = columnsOf(fieldsOn(sets, 'Product'), PRODUCT_LEAVES, (name, subSets) => {
-      if (name === 'translations') {
-        const t = columnsOf(fieldsOn(subSets, 'ProductTranslation'), TRANSLATION_LEAVES);
-        return arrayOf(t, 'product_translations t', 't.product_id = p.id', 't.locale');
-      }
-      if (name === 'variants') return variantsOf(subSets, storeView ? ' AND v.active' : '');
-      if (name === 'attributes') return attributeValues(subSets, 'product_attribute_values', 'x.product_id = p.id');
-      if (name === 'media') {
-        const m = columnsOf(fieldsOn(subSets, 'ProductMediaRef'), MEDIA_LEAVES);
-        return arrayOf(
-          m,
-          'product_media pm JOIN media m ON m.id = pm.media_id CROSS JOIN svc_media',
-          'pm.product_id = p.id',
-          'pm.position, pm.media_id',
-        );
-      }
+    return { ...compileObject(info, fieldOf(itemsNodes).sets, storeView), itemsKey };
+  });
+}
+
+/**
+ * One product's JSON over `sets` (its selection sets) as the executor writes it; throws
+ * {@link InexactSelection} for a field it does not write identically.
+ */
+function compileObject(info: SelectionInfo, sets: readonly SelectionSetNode[], storeView: boolean): CompiledObject {
+  const ctes: string[] = [];
+  const fieldsOn = (subSets: readonly SelectionSetNode[], type: string) =>
+    collectFields(subSets, info.fragments, { by: 'responseKey', exactFor: type });
+  /** Names in one locale of `table` (rows `n`) whose `owner` column is `ownerSql`, by locale. */
+  const names = (subSets: SelectionSetNode[], table: string, owner: string) =>
+    arrayOf(columnsOf(fieldsOn(subSets, 'NameTranslation'), NAME_LEAVES), `${table} n`, owner, 'n.locale');
+  /** The attribute values in `table` of the owner `x.<column> = ownerSql`, in attribute order. */
+  const attributeValues = (subSets: SelectionSetNode[], table: string, owner: string) => {
+    const columns = columnsOf(fieldsOn(subSets, 'AttributeValue'), ATTRIBUTE_VALUE_LEAVES, (name, nameSets) => {
+      if (name === 'translations') return names(nameSets, 'attribute_translations', 'n.attribute_id = a.id');
       throw new InexactSelection();
     });
-    const cteText = ctes.map((cte) => `,\n${cte}`).join('');
-    // The per-request tables the SQL reads, which the statement must then supply.
-    const text = product + cteText;
-    return {
-      item: Prisma.raw(`(SELECT row_to_json(svc_row) FROM (SELECT ${product}) svc_row)`),
-      itemsKey,
-      ctes: cteText,
-      media: /\bsvc_media\b/.test(text),
-      locales: /\bsvc_locales\b/.test(text),
+    return arrayOf(columns, `${table} x JOIN attributes a ON a.id = x.attribute_id`, owner, 'a.position, a.identifier');
+  };
+  /**
+   * A product's variants: their columns, and the table they are read from. With options or option ids asked
+   * for, each variant is joined to its row of a table of the page's variants' option lists (`variantOptionsCte`,
+   * over `optionsCte`): built once for the page, not a join or a subquery per variant.
+   */
+  const variantsOf = (subSets: SelectionSetNode[], active: string) => {
+    const fields = fieldsOn(subSets, 'Variant');
+    const joins: string[] = [];
+    const aliases: string[] = [];
+    const aggregates: string[] = [];
+    /** Joins a new options table (`optionsCte`) to the variants' option rows; answers its alias. */
+    const optionTable = (columns: string | null) => {
+      const n = ctes.length + 1;
+      ctes.push(optionsCte(`svc_options_${n}`, columns));
+      joins.push(`LEFT JOIN svc_options_${n} svc_o${n} ON svc_o${n}.id = vo.option_id`);
+      aliases.push(`svc_o${n}`);
+      return `svc_o${n}`;
     };
-  } catch (err) {
-    if (err instanceof InexactSelection) return null;
-    throw err;
-  }
+    const columns = columnsOf(fields, VARIANT_LEAVES, (name, nested) => {
+      if (name === 'options') {
+        const option = columnsOf(fieldsOn(nested, 'VariantOptionRef'), OPTION_LEAVES, (optionField, nameSets) => {
+          if (optionField === 'translations')
+            return names(nameSets, 'property_option_translations', 'n.property_option_id = o.id');
+          throw new InexactSelection();
+        });
+        const alias = optionTable(option);
+        aggregates.push(`${orderedAgg(`${alias}.json`, alias)} AS svc_${alias}`);
+        return `COALESCE(svc_vo.svc_${alias}, '[]'::json)`;
+      }
+      if (name === 'attributes') return attributeValues(nested, 'variant_attribute_values', 'x.variant_id = v.id');
+      throw new InexactSelection();
+    });
+    if ([...fields.values()].some((nodes) => nodes[0].name.value === 'optionIds')) {
+      const alias = aliases[0] ?? optionTable(null);
+      aggregates.push(`${orderedAgg(`${alias}.id`, alias)} AS svc_option_ids`);
+    }
+    let from = 'product_variants v';
+    if (aggregates.length) {
+      const name = `svc_variant_options_${ctes.length + 1}`;
+      ctes.push(variantOptionsCte(name, aggregates, joins));
+      from = `product_variants v LEFT JOIN ${name} svc_vo ON svc_vo.variant_id = v.id`;
+    }
+    return arrayOf(columns, from, `v.product_id = p.id${active}`, 'v.position, v.created_at, v.id');
+  };
+  const product = columnsOf(fieldsOn(sets, 'Product'), PRODUCT_LEAVES, (name, subSets) => {
+    if (name === 'translations') {
+      const t = columnsOf(fieldsOn(subSets, 'ProductTranslation'), TRANSLATION_LEAVES);
+      return arrayOf(t, 'product_translations t', 't.product_id = p.id', 't.locale');
+    }
+    if (name === 'variants') return variantsOf(subSets, storeView ? ' AND v.active' : '');
+    if (name === 'attributes') return attributeValues(subSets, 'product_attribute_values', 'x.product_id = p.id');
+    if (name === 'media') {
+      const m = columnsOf(fieldsOn(subSets, 'ProductMediaRef'), MEDIA_LEAVES);
+      return arrayOf(
+        m,
+        'product_media pm JOIN media m ON m.id = pm.media_id CROSS JOIN svc_media',
+        'pm.product_id = p.id',
+        'pm.position, pm.media_id',
+      );
+    }
+    throw new InexactSelection();
+  });
+  const cteText = ctes.map((cte) => `,\n${cte}`).join('');
+  // The per-request tables the SQL reads, which the statement must then supply.
+  const text = product + cteText;
+  return {
+    item: Prisma.raw(`(SELECT row_to_json(svc_row) FROM (SELECT ${product}) svc_row)`),
+    ctes: cteText,
+    media: /\bsvc_media\b/.test(text),
+    locales: /\bsvc_locales\b/.test(text),
+  };
 }
 
 /** The response keys from the root to the field being resolved (aliases as the answer writes them). */

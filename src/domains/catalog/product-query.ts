@@ -182,25 +182,34 @@ function primed(ctx: Ctx, rows: Array<{ id: string } & RelationRow>, storeView: 
   return split.map((s) => s.product);
 }
 
+/**
+ * A read PostgreSQL writes as JSON (compiled-items.ts): `item`, one product's JSON over the row `p` of `page`;
+ * `ctes`, the tables `item` reads, to follow `page`; `path`, where its text stands in the answer (filed in
+ * `ctx.rawJson`); `mediaUrls`, the storage's URL pattern, when it writes media URLs; `locales`, the request's
+ * locales, best first, when it writes names in them.
+ */
+export interface CompiledRead {
+  item: Prisma.Sql;
+  ctes: string;
+  path: string[];
+  mediaUrls?: MediaUrlPattern;
+  locales?: string[];
+}
+
 /** What a list reads (see the product resolver's `readPlan`). */
 export interface ListPlan {
   /** The store's view: only active variants are listed. */
   storeView?: boolean;
   selection?: ProductSelection;
-  /**
-   * The items as JSON PostgreSQL writes (`item`: one product's, compiled-items.ts), filed in `ctx.rawJson` at
-   * `path`; the list then returns no item objects. `ctes`: the tables `item` reads, to follow `page`;
-   * `mediaUrls`: the storage's URL pattern, when the items write media URLs; `locales`: the request's locales, best
-   * first, when they write names in them.
-   */
-  raw?: { item: Prisma.Sql; ctes: string; path: string[]; mediaUrls?: MediaUrlPattern; locales?: string[] };
+  /** The items as JSON PostgreSQL writes (the item at the list's items path); the list returns no item objects. */
+  raw?: CompiledRead;
 }
 
 /**
- * The per-request values a compiled list reads (compiled-items.ts), as one-row tables to follow `page`: the
+ * The per-request values a compiled read uses (compiled-items.ts), as one-row tables to follow `page`: the
  * storage's URL pattern (`svc_media`) and the request's locales (`svc_locales`), each when the items use it.
  */
-function compiledListParams(raw: NonNullable<ListPlan['raw']>): Prisma.Sql {
+function compiledReadParams(raw: CompiledRead): Prisma.Sql {
   const params: Prisma.Sql[] = [];
   if (raw.mediaUrls)
     params.push(Prisma.sql`svc_media AS (SELECT ${raw.mediaUrls.prefix}::text AS prefix,
@@ -273,17 +282,11 @@ export async function listProducts(
  * page's order), filed in `parts` at `raw.path`; the executor writes an empty list and the endpoint puts the
  * text in its place (context/raw-json.ts). One text value crosses the driver, not a row per product to join.
  */
-async function listProductsAsJson(
-  ctx: Ctx,
-  page: Page,
-  filter: ProductFilter,
-  raw: NonNullable<ListPlan['raw']>,
-  parts: RawJsonParts,
-) {
+async function listProductsAsJson(ctx: Ctx, page: Page, filter: ProductFilter, raw: CompiledRead, parts: RawJsonParts) {
   const { pageSql, order, totalOf } = await pageOf(ctx, page, filter);
   // The ids (for the cache's keys) as one text: the driver parses a uuid[] character by character.
   const [row] = await ctx.db.$queryRaw<Array<{ items: string; ids: string | null; total: bigint | number | null }>>(
-    Prisma.sql`${pageSql}${compiledListParams(raw)}${Prisma.raw(raw.ctes)}
+    Prisma.sql`${pageSql}${compiledReadParams(raw)}${Prisma.raw(raw.ctes)}
     SELECT COALESCE(array_to_json(array_agg((${raw.item}) ORDER BY ${order})), '[]'::json)::text AS items,
       string_agg(p.id::text, ',') AS ids, max(p.total) AS total
     FROM page p`,
@@ -296,13 +299,23 @@ async function listProductsAsJson(
   return { items: [], meta: pageMeta(total, page) };
 }
 
-/** One product by id; `activeOnly` is the store surface: inactive products are 404, the product a store view. */
+/**
+ * One product by id; `activeOnly` is the store surface: inactive products are 404, the product a store view.
+ * With `read` (and `ctx.rawJson`) see {@link productAsJson}.
+ */
 export async function getProduct(
   ctx: Ctx,
   id: string,
   activeOnly = false,
   selection: ProductSelection = WHOLE_PRODUCT,
+  read?: CompiledRead,
 ): Promise<Product> {
+  if (read && ctx.rawJson) {
+    const pageSql = Prisma.sql`WITH page AS (SELECT p.* FROM products p WHERE p.id = ${id}::uuid)`;
+    const product = await productAsJson(ctx, pageSql, activeOnly, read, ctx.rawJson);
+    if (!product) throw AppError.notFound('product');
+    return product;
+  }
   // The store needs `active` to answer 404 for an inactive product, selected or not.
   const columns =
     selection.columns && activeOnly ? [...new Set([...selection.columns, 'active' as const])] : selection.columns;
@@ -311,6 +324,32 @@ export async function getProduct(
   if (!rows.length || (activeOnly && !rows[0].active)) throw AppError.notFound('product');
   const [product] = primed(ctx, rows, activeOnly, selection.details);
   declareCacheKeys(ctx, [productKey(product.id)]);
+  return product;
+}
+
+/**
+ * A product read whole as JSON PostgreSQL writes (`read.item` over `pageSql`'s one row), filed in `parts` at
+ * `read.path`. The executor runs the field with its selection cut to `__typename` (graphql/spliced-objects.ts),
+ * so the product returned carries only its id; the endpoint writes the text in its place. `null` when no row
+ * matches, or an inactive one where `activeOnly`.
+ */
+async function productAsJson(
+  ctx: Ctx,
+  pageSql: Prisma.Sql,
+  activeOnly: boolean,
+  read: CompiledRead,
+  parts: RawJsonParts,
+): Promise<Product | null> {
+  const [row] = await ctx.db.$queryRaw<Array<{ id: string; active: boolean; json: string }>>(
+    Prisma.sql`${pageSql}${compiledReadParams(read)}${Prisma.raw(read.ctes)}
+    SELECT p.id, p.active, ${read.item}::text AS json FROM page p`,
+  );
+  if (!row || (activeOnly && !row.active)) return null;
+  declareCacheKeys(ctx, [productKey(row.id)]);
+  parts.add(read.path, row.json);
+  if (ctx.logFields) ctx.logFields.compiledRead = true;
+  const product = new Product();
+  product.id = row.id;
   return product;
 }
 
@@ -336,17 +375,28 @@ export function preferredLocales(header: string | undefined, defaultLocale: stri
 
 /**
  * An active product by its slug in the caller's locale (see {@link preferredLocales}), read with its details in
- * one statement (the details loader is primed with them: a product page costs one round trip).
+ * one statement (the details loader is primed with them: a product page costs one round trip). With `read` (and
+ * `ctx.rawJson`) see {@link productAsJson}.
  */
 export async function getStoreProductBySlug(
   ctx: Ctx,
   slug: string,
   locale?: string | null,
   selection: ProductSelection = WHOLE_PRODUCT,
+  read?: CompiledRead,
 ): Promise<Product> {
   const locales = locale
     ? [locale, ...preferredLocales(undefined, ctx.config['i18n.default_locale'])]
     : preferredLocales(ctx.acceptLanguage, ctx.config['i18n.default_locale']);
+  if (read && ctx.rawJson) {
+    // The best locale's match first (a slug is unique per locale): as the sort below picks it.
+    const pageSql = Prisma.sql`WITH page AS (SELECT p.* FROM product_translations t JOIN products p ON p.id = t.product_id
+        WHERE t.slug = ${slug} AND t.locale = ANY(${locales}::text[]) AND p.active
+        ORDER BY array_position(${locales}::text[], t.locale) LIMIT 1)`;
+    const product = await productAsJson(ctx, pageSql, true, read, ctx.rawJson);
+    if (!product) throw AppError.notFound('product');
+    return product;
+  }
   const rows = await ctx.db.$queryRaw<Array<Product & RelationRow & { locale: string }>>(Prisma.sql`
     SELECT ${productColumns(selection.columns)}, t.locale${detailColumns(selection.details, 'each')}
     FROM product_translations t JOIN products p ON p.id = t.product_id

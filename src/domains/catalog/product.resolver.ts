@@ -3,6 +3,7 @@ import {
   Arg,
   Args,
   Ctx as Context,
+  Extensions,
   Field,
   FieldResolver,
   Info,
@@ -14,6 +15,7 @@ import {
 } from 'type-graphql';
 
 import type { Ctx } from '../../context/ctx';
+import { splicedSelection, WRITES_OBJECT_AS_JSON, type WritesObjectAsJson } from '../../context/raw-json';
 import type { ErrorCode } from '../../shared/errors';
 import { resolvePage } from '../../shared/pagination';
 import { Raises } from '../../shared/raises';
@@ -21,7 +23,7 @@ import { UuidScalar } from '../../shared/scalars';
 import * as values from './attribute-value.service';
 import * as bulk from './bulk.service';
 import { productDetailsFor } from './catalog.loaders';
-import { compileProductItem, responsePath } from './compiled-items';
+import { type CompiledObject, compileProduct, compileProductItem, responsePath } from './compiled-items';
 import { csvTemplate, importProductsCsv } from './csv-import';
 import { Details, productSelection } from './details-shape';
 import { requestLocales } from './localized';
@@ -45,7 +47,7 @@ import {
   ProductTranslation,
   Variant,
 } from './product.type';
-import { getProduct, getStoreProductBySlug, type ListPlan, listProducts } from './product-query';
+import { type CompiledRead, getProduct, getStoreProductBySlug, type ListPlan, listProducts } from './product-query';
 import * as variants from './variant.service';
 
 const PAGE = { limit: 25, max: 100 };
@@ -59,17 +61,37 @@ function readPlan(ctx: Ctx, info: GraphQLResolveInfo, storeView: boolean): ListP
   return {
     storeView,
     selection: productSelection(info, true),
-    ...(compiled && {
-      raw: {
-        item: compiled.item,
-        ctes: compiled.ctes,
-        path: [...responsePath(info.path), compiled.itemsKey],
-        mediaUrls: compiled.media ? ctx.mediaStorage.urlPattern : undefined,
-        locales: compiled.locales ? requestLocales(ctx) : undefined,
-      },
-    }),
+    ...(compiled && { raw: compiledRead(ctx, compiled, [...responsePath(info.path), compiled.itemsKey]) }),
   };
 }
+
+/**
+ * The compiled read of a product field the executor runs cut (graphql/spliced-objects.ts: its resolver writes
+ * the whole object), or undefined when it runs the field whole.
+ */
+function objectRead(ctx: Ctx, info: GraphQLResolveInfo, storeView: boolean): CompiledRead | undefined {
+  const selection = ctx.rawJson && splicedSelection(info);
+  if (!selection) return undefined;
+  const compiled = compileProduct(selection, storeView);
+  // The executor cut the field because this selection compiled: a field it cannot write must not answer `{}`.
+  if (!compiled) throw new Error('a product field was cut without a compiled read');
+  return compiledRead(ctx, compiled, responsePath(info.path));
+}
+
+function compiledRead(ctx: Ctx, compiled: CompiledObject, path: string[]): CompiledRead {
+  return {
+    item: compiled.item,
+    ctes: compiled.ctes,
+    path,
+    mediaUrls: compiled.media ? ctx.mediaStorage.urlPattern : undefined,
+    locales: compiled.locales ? requestLocales(ctx) : undefined,
+  };
+}
+
+/** The `WRITES_OBJECT_AS_JSON` extension of a product field: whether its resolver can write the selection. */
+const writesProduct = (storeView: boolean) => ({
+  [WRITES_OBJECT_AS_JSON]: ((selection) => compileProduct(selection, storeView) !== null) as WritesObjectAsJson,
+});
 
 /** The relations of `p` that a field needs (`bit`), read with the shape its list was read with. */
 const detailsOf = (ctx: Ctx, p: Product, bit: number) => productDetailsFor(ctx.loaders, p, bit);
@@ -105,8 +127,9 @@ export class ProductResolver {
   }
 
   @Query(() => Product, { description: 'One product.' })
+  @Extensions(writesProduct(false))
   product(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Info() info: GraphQLResolveInfo) {
-    return getProduct(ctx, id, false, productSelection(info, false));
+    return getProduct(ctx, id, false, productSelection(info, false), objectRead(ctx, info, false));
   }
 
   @Query(() => ProductList, { description: 'Active products for the store; same parameters as `products`.' })
@@ -122,18 +145,20 @@ export class ProductResolver {
     description:
       'An active product by slug, matched in `locale`, else the `Accept-Language` locales, then `en` and the default locale.',
   })
+  @Extensions(writesProduct(true))
   storeProduct(
     @Context() ctx: Ctx,
     @Arg('slug') slug: string,
     @Info() info: GraphQLResolveInfo,
     @Arg('locale', () => String, { nullable: true }) locale?: string,
   ) {
-    return getStoreProductBySlug(ctx, slug, locale, productSelection(info, false));
+    return getStoreProductBySlug(ctx, slug, locale, productSelection(info, false), objectRead(ctx, info, true));
   }
 
   @Query(() => Product, { description: 'An active product by id.' })
+  @Extensions(writesProduct(true))
   storeProductById(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string, @Info() info: GraphQLResolveInfo) {
-    return getProduct(ctx, id, true, productSelection(info, false));
+    return getProduct(ctx, id, true, productSelection(info, false), objectRead(ctx, info, true));
   }
 
   @Mutation(() => Product, { description: 'Creates a product.' })
