@@ -350,7 +350,7 @@ export const CONFIG_KEYS = {
   'graphql.compiled_reads': {
     type: 'bool',
     default: true,
-    doc: 'Let PostgreSQL write the JSON of product lists (GraphQL and REST) whose selection it can write identically (the answer is the same document, cheaper); `false` resolves every field in the service.',
+    doc: 'Let PostgreSQL write the JSON of product lists and single products (by slug or id; GraphQL and REST) whose selection it can write identically (the answer is the same document, cheaper); `false` resolves every field in the service.',
   },
   'graphql.sandbox': {
     type: 'bool',
