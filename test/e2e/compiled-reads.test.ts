@@ -205,7 +205,7 @@ const VALUE = `fragment Value on AttributeValue { attributeId attributeIdentifie
 
 /** The same selection, compiled and not: `@include(if: true)` on `items` keeps the compiler out. */
 function queries(root: string, selection: string, args: string) {
-  const uses = `${selection.includes('...Card') ? FRAGMENTS : ''}${selection.includes('...Value') ? VALUE : ''}`;
+  const uses = fragmentsFor(selection);
   const plain = selection.replace(/(^|\s)(\w+: )?items \{/, (m) => m.replace('items {', 'items @include(if: true) {'));
   const wrap = (s: string) => `query Q($categoryId: UUID) { list: ${root}(${args}) { ${s} } } ${uses}`;
   return { compiled: wrap(selection), plain: wrap(plain) };
@@ -219,8 +219,23 @@ async function bothWays(
 ) {
   const { compiled, plain } = queries(root, selection, args);
   const client = root === 'products' ? t.asAdmin() : t.asGuest();
-  const a = await client.post('/graphql', { query: compiled, variables: { categoryId } }, headers);
-  const b = await client.post('/graphql', { query: plain, variables: { categoryId } }, headers);
+  return postBothWays(client, compiled, plain, { categoryId }, headers);
+}
+
+/** The fragments a selection spreads. */
+const fragmentsFor = (selection: string) =>
+  `${selection.includes('...Card') ? FRAGMENTS : ''}${selection.includes('...Value') ? VALUE : ''}`;
+
+/** Sends the compiled and the whole form of one query; answers both texts and which path each request took. */
+async function postBothWays(
+  client: ReturnType<TestServer['asGuest']>,
+  compiled: string,
+  plain: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string>,
+) {
+  const a = await client.post('/graphql', { query: compiled, variables }, headers);
+  const b = await client.post('/graphql', { query: plain, variables }, headers);
   expect([a.status, b.status]).toEqual([200, 200]);
   expect(a.body.errors).toBeUndefined();
   const paths = [a, b].map(
@@ -317,17 +332,9 @@ const PRODUCT_SELECTIONS: Record<string, string> = {
 
 /** One product read twice: compiled (cut), and whole (a directive on `id` keeps the compiler out). */
 async function productBothWays(field: string, args: string, selection: string, headers: Record<string, string> = {}) {
-  const uses = `${selection.includes('...Card') ? FRAGMENTS : ''}${selection.includes('...Value') ? VALUE : ''}`;
-  const wrap = (s: string) => `query P { one: ${field}(${args}) { ${s} } } ${uses}`;
+  const wrap = (s: string) => `query P { one: ${field}(${args}) { ${s} } } ${fragmentsFor(selection)}`;
   const client = field === 'product' ? t.asAdmin() : t.asGuest();
-  const a = await client.post('/graphql', { query: wrap(`id ${selection}`) }, headers);
-  const b = await client.post('/graphql', { query: wrap(`id @include(if: true) ${selection}`) }, headers);
-  expect([a.status, b.status]).toEqual([200, 200]);
-  expect(a.body.errors).toBeUndefined();
-  const paths = [a, b].map(
-    (r) => captured.entries.find((e) => e.requestId === r.requestId && e.msg === 'request')?.compiledRead ?? false,
-  );
-  return { compiled: a.text, plain: b.text, paths };
+  return postBothWays(client, wrap(`id ${selection}`), wrap(`id @include(if: true) ${selection}`), {}, headers);
 }
 
 describe('a compiled single product answers the same bytes as the resolvers', () => {
