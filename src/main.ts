@@ -5,6 +5,7 @@ import pino from 'pino';
 import { openServices, printDemoAccounts, startService } from './app/runtime';
 import { seedDemo } from './app/seed/demo';
 import { adminCreate, CliError } from './cli/admin-create';
+import { seedFirstStart } from './cli/first-start';
 import { mcpCommand } from './cli/mcp';
 import { type CliOutput, cliOutput, reportFailure } from './cli/output';
 import { parseCatalogArgs, seedCatalogCommand } from './cli/seed-catalog';
@@ -79,6 +80,8 @@ async function serve(configFile?: string): Promise<void> {
   const password = process.env.SVC_BOOTSTRAP_ADMIN_PASSWORD;
   if (!!email !== !!password)
     throw new ConfigError('SVC_BOOTSTRAP_ADMIN_EMAIL and SVC_BOOTSTRAP_ADMIN_PASSWORD must be set together');
+  const seedStatus = await seedFirstStart(config, log, configFile);
+  if (seedStatus !== 0) process.exit(seedStatus);
   const service = await startService({
     config,
     log,

@@ -171,14 +171,16 @@ export class Relay {
     span.set({ 'http.response.status_code': outcome.statusCode });
     if (!outcome.ok) span.fail(outcome.error ?? 'delivery failed');
     await this.db.$transaction(async (tx) => {
+      // `recordedAt`: the transaction's time, the clock `next_attempt_at` is set on, so an attempt's schedule reads
+      // as it was set (1 s, 2 s…) whatever time passed between the client's clock and the statement.
       const [row] = outcome.ok
-        ? await tx.$queryRaw<Array<{ nextAttemptAt: Date | null; status: string }>>(sql`
+        ? await tx.$queryRaw<Array<{ nextAttemptAt: Date | null; status: string; recordedAt: Date }>>(sql`
             UPDATE automation_events
             SET status = 'delivered', attempts = attempts + 1, delivered_at = now(), lease_until = NULL, leased_by = NULL,
                 last_status_code = ${outcome.statusCode}, last_error = NULL, updated_at = now()
             WHERE id = ${event.id}::uuid
-            RETURNING NULL::timestamptz AS "nextAttemptAt", status::text AS status`)
-        : await tx.$queryRaw<Array<{ nextAttemptAt: Date | null; status: string }>>(sql`
+            RETURNING NULL::timestamptz AS "nextAttemptAt", status::text AS status, now() AS "recordedAt"`)
+        : await tx.$queryRaw<Array<{ nextAttemptAt: Date | null; status: string; recordedAt: Date }>>(sql`
             UPDATE automation_events
             SET attempts = attempts + 1,
                 status = CASE WHEN attempts + 1 >= ${this.config.max_attempts} THEN 'dead'::automation_event_status
@@ -188,7 +190,8 @@ export class Relay {
                 lease_until = NULL, leased_by = NULL,
                 last_status_code = ${outcome.statusCode}, last_error = ${outcome.error}, updated_at = now()
             WHERE id = ${event.id}::uuid
-            RETURNING CASE WHEN status = 'dead' THEN NULL ELSE next_attempt_at END AS "nextAttemptAt", status::text AS status`);
+            RETURNING CASE WHEN status = 'dead' THEN NULL ELSE next_attempt_at END AS "nextAttemptAt", status::text AS status,
+              now() AS "recordedAt"`);
       await tx.automationAttempt.create({
         data: {
           eventId: event.id,
@@ -198,6 +201,7 @@ export class Relay {
           error: outcome.error,
           responseBody: outcome.responseBody,
           nextAttemptAt: row?.nextAttemptAt ?? null,
+          createdAt: row?.recordedAt,
         },
       });
       if (!outcome.ok) {

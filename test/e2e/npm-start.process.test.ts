@@ -84,7 +84,8 @@ async function npmStart(port: number) {
     buffer = parts.pop() ?? '';
     for (const part of parts) if (part.startsWith('{')) lines.push(JSON.parse(part) as Record<string, unknown>);
   });
-  child.stderr!.resume();
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   // 'close', not 'exit': it comes once the output pipe has closed too (the server holds it), so every line the
   // server wrote before exiting, its last ("svc stopped") included, has been read. Under load 'exit' came first.
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
@@ -93,7 +94,7 @@ async function npmStart(port: number) {
   expect(res.status).toBe(200);
   const tree = descendants(child.pid!);
   expect(tree.length).toBeGreaterThan(0);
-  return { child, lines, exited, tree };
+  return { child, lines, exited, tree, stderr: () => stderr };
 }
 
 /** Kills what is left of a failed run (its own process group only). */
@@ -108,8 +109,11 @@ function cleanup(child: ChildProcess): void {
 describe('npm start', () => {
   it('SIGTERM to the npm process stops the server gracefully: port closed, process tree gone', async () => {
     const port = await freePort();
-    const { child, lines, exited, tree } = await npmStart(port);
+    const { child, lines, exited, tree, stderr } = await npmStart(port);
     try {
+      // The first start seeded the demo shop in a child process (cli/first-start.ts), gone before it listened.
+      expect(lines).toContainEqual(expect.objectContaining({ msg: 'empty database: demo shop loaded', products: 4 }));
+      expect(stderr()).toMatch(/demo admin account: admin@example\.com \/ \S{16} \(shown once; change it\)/);
       const sent = Date.now();
       process.kill(child.pid!, 'SIGTERM');
       await waitUntil(async () => !(await listening(port)), 5_000, 'port closed');
