@@ -312,9 +312,7 @@ export async function getProduct(
 ): Promise<Product> {
   if (read && ctx.rawJson) {
     const pageSql = Prisma.sql`WITH page AS (SELECT p.* FROM products p WHERE p.id = ${id}::uuid)`;
-    const product = await productAsJson(ctx, pageSql, activeOnly, read, ctx.rawJson);
-    if (!product) throw AppError.notFound('product');
-    return product;
+    return productAsJson(ctx, pageSql, activeOnly, read, ctx.rawJson);
   }
   // The store needs `active` to answer 404 for an inactive product, selected or not.
   const columns =
@@ -330,8 +328,8 @@ export async function getProduct(
 /**
  * A product read whole as JSON PostgreSQL writes (`read.item` over `pageSql`'s one row), filed in `parts` at
  * `read.path`. The executor runs the field with its selection cut to `__typename` (graphql/spliced-objects.ts),
- * so the product returned carries only its id; the endpoint writes the text in its place. `null` when no row
- * matches, or an inactive one where `activeOnly`.
+ * so the product returned carries only its id; the endpoint writes the text in its place. `not_found` when no
+ * row matches, or an inactive one where `activeOnly`, as the ordinary reads answer.
  */
 async function productAsJson(
   ctx: Ctx,
@@ -339,12 +337,12 @@ async function productAsJson(
   activeOnly: boolean,
   read: CompiledRead,
   parts: RawJsonParts,
-): Promise<Product | null> {
+): Promise<Product> {
   const [row] = await ctx.db.$queryRaw<Array<{ id: string; active: boolean; json: string }>>(
     Prisma.sql`${pageSql}${compiledReadParams(read)}${Prisma.raw(read.ctes)}
     SELECT p.id, p.active, ${read.item}::text AS json FROM page p`,
   );
-  if (!row || (activeOnly && !row.active)) return null;
+  if (!row || (activeOnly && !row.active)) throw AppError.notFound('product');
   declareCacheKeys(ctx, [productKey(row.id)]);
   parts.add(read.path, row.json);
   if (ctx.logFields) ctx.logFields.compiledRead = true;
@@ -393,9 +391,7 @@ export async function getStoreProductBySlug(
     const pageSql = Prisma.sql`WITH page AS (SELECT p.* FROM product_translations t JOIN products p ON p.id = t.product_id
         WHERE t.slug = ${slug} AND t.locale = ANY(${locales}::text[]) AND p.active
         ORDER BY array_position(${locales}::text[], t.locale) LIMIT 1)`;
-    const product = await productAsJson(ctx, pageSql, true, read, ctx.rawJson);
-    if (!product) throw AppError.notFound('product');
-    return product;
+    return productAsJson(ctx, pageSql, true, read, ctx.rawJson);
   }
   const rows = await ctx.db.$queryRaw<Array<Product & RelationRow & { locale: string }>>(Prisma.sql`
     SELECT ${productColumns(selection.columns)}, t.locale${detailColumns(selection.details, 'each')}
