@@ -209,6 +209,11 @@ export interface CompiledObject {
 export interface CompiledItem extends CompiledObject {
   itemsKey: string;
 }
+
+/** A variant id among the page's products' variants, found from the page down as arrays of ids (see `optionsCte`). */
+const PAGE_VARIANTS =
+  'ANY(ARRAY(SELECT v.id FROM product_variants v WHERE v.product_id = ANY(ARRAY(SELECT id FROM page))))';
+
 /**
  * The options the page's variants use, each once with its place in the variants' option order (the ordinary
  * path's `optionsInGroupOrder`: group position, then group identifier as JavaScript compares strings, which for
@@ -223,8 +228,7 @@ const optionsCte = (name: string, columns: string | null) => `${name} AS MATERIA
   SELECT o.id, row_number() OVER (ORDER BY g.position, g.identifier COLLATE "C", o.id) AS rank,
     ${columns === null ? 'NULL::json' : `(SELECT row_to_json(svc_row) FROM (SELECT ${columns}) svc_row)`} AS json
   FROM property_options o JOIN property_groups g ON g.id = o.property_group_id
-  WHERE o.id = ANY(ARRAY(SELECT DISTINCT vo.option_id FROM variant_options vo WHERE vo.variant_id = ANY(ARRAY(
-    SELECT v.id FROM product_variants v WHERE v.product_id = ANY(ARRAY(SELECT id FROM page)))))))`;
+  WHERE o.id = ANY(ARRAY(SELECT DISTINCT vo.option_id FROM variant_options vo WHERE vo.variant_id = ${PAGE_VARIANTS})))`;
 
 /**
  * Each of the page's variants with its option lists (`aggregates` over the option tables `joins` brings in,
@@ -235,8 +239,7 @@ const optionsCte = (name: string, columns: string | null) => `${name} AS MATERIA
 const variantOptionsCte = (name: string, aggregates: string[], joins: string[]) => `${name} AS MATERIALIZED (
   SELECT vo.variant_id, ${aggregates.join(', ')}
   FROM variant_options vo ${joins.join(' ')}
-  WHERE vo.variant_id = ANY(ARRAY(
-    SELECT v.id FROM product_variants v WHERE v.product_id = ANY(ARRAY(SELECT id FROM page))))
+  WHERE vo.variant_id = ${PAGE_VARIANTS}
   GROUP BY vo.variant_id)`;
 
 /** A list's items compiled (see {@link compileProductItem}). */
