@@ -392,6 +392,10 @@ describe('admin catalog: what the screens ask of the API', () => {
     await nav(page).getByRole('link', { name: 'Products', exact: true }).click();
     await heading(page, 'Products').waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    // The search applies after a pause in typing and clears the selection: the new product heads the unfiltered
+    // list too, so a row checked before the search lands loses its tick (and the bulk bar its button).
+    await page.waitForURL(/[?&]q=/);
+    await page.locator('table[aria-busy="false"]').waitFor();
     const row = page.getByRole('row', { name: new RegExp(name) });
     await row.waitFor();
     await row.getByRole('checkbox').check();
