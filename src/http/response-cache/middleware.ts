@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
@@ -19,7 +19,7 @@ export interface ResponseCache {
 }
 
 /** Strong validator: the same bytes give the same tag on every instance (no generation in it). */
-export const strongEtag = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+export const strongEtag = (body: Buffer) => `"${hash('sha256', body, 'base64url').slice(0, 32)}"`;
 
 /** `If-None-Match` (weak comparison, RFC 9110 §13.1.2): `*` or any listed tag equal to `etag`. */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {

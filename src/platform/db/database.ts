@@ -20,6 +20,7 @@ import { pgExecutor, pgliteExecutor, type SqlExecutor } from './migrator';
 import { countingAdapter } from './query-stats';
 import { replicaRoutingAdapter } from './read-routing-adapter';
 import { ReplicaSet } from './replicas';
+import { StatementMemo } from './statement-memo';
 import { type CommittedWriteListener, watchingWrites } from './write-watch';
 
 export type Db = PrismaClient;
@@ -179,7 +180,7 @@ async function openReplicas(
   return { set, prisma: new PrismaClient({ adapter: wrapAdapter(routed, opts) }) };
 }
 
-const names = new Map<string, string>();
+const names = new StatementMemo<string>();
 /** Most distinct statement texts kept prepared (per connection, on the server); past it, statements run unnamed. */
 const MAX_PREPARED = 1000;
 
