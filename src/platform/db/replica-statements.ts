@@ -17,11 +17,5 @@ const MAX_VERDICTS = 2000;
 
 /** Whether `sql` is a plain read a streaming replica can answer. */
 export function replicaSafe(sql: string): boolean {
-  let verdict = verdicts.get(sql);
-  if (verdict === undefined) {
-    verdict = READ_START.test(sql) && !NOT_ON_A_REPLICA.test(sql);
-    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
-    verdicts.set(sql, verdict);
-  }
-  return verdict;
+  return verdicts.remember(sql, MAX_VERDICTS, (text) => READ_START.test(text) && !NOT_ON_A_REPLICA.test(text));
 }

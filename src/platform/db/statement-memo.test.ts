@@ -26,4 +26,19 @@ describe('StatementMemo', () => {
     memo.set('UPDATE t SET x = 1', false);
     expect(memo.get('UPDATE t SET x = 1')).toBe(false);
   });
+
+  it('remembers a derived value once, and starts over when it holds `max` texts', () => {
+    const memo = new StatementMemo<boolean>();
+    let derived = 0;
+    const derive = (text: string) => (derived++, text.startsWith('UPDATE'));
+    expect(memo.remember('UPDATE a SET x = 1', 2, derive)).toBe(true);
+    expect(memo.remember('UPDATE a SET x = 1', 2, derive)).toBe(true);
+    expect(memo.remember('SELECT 1 FROM aaaaa', 2, derive)).toBe(false);
+    expect(derived).toBe(2);
+    expect(memo.size).toBe(2);
+    // Full: the third text empties the memo first.
+    expect(memo.remember('SELECT 2', 2, derive)).toBe(false);
+    expect(memo.size).toBe(1);
+    expect(memo.get('UPDATE a SET x = 1')).toBeUndefined();
+  });
 });

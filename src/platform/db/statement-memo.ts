@@ -6,7 +6,7 @@
  * character by character before it can compare it. A compiled product read is ~6 kB of SQL, and hashing it was
  * the largest function of the product page's own (~8 µs of a ~0.7 ms request). Here the text's
  * length picks a few candidates, and `===` compares those byte-wise (memcmp), without hashing. Callers bound it
- * (`size`, `clear`).
+ * (`remember`'s `max`, or `size` and their own policy).
  */
 export class StatementMemo<V> {
   private readonly byLength = new Map<number, Array<{ text: string; value: V }>>();
@@ -24,15 +24,24 @@ export class StatementMemo<V> {
   }
 
   set(text: string, value: V): void {
-    const known = this.byLength.get(text.length)?.find((entry) => entry.text === text);
-    if (known) {
-      known.value = value;
-      return;
-    }
     const candidates = this.byLength.get(text.length);
-    if (candidates) candidates.push({ text, value });
-    else this.byLength.set(text.length, [{ text, value }]);
-    this.count++;
+    const known = candidates?.find((entry) => entry.text === text);
+    if (known) known.value = value;
+    else {
+      if (candidates) candidates.push({ text, value });
+      else this.byLength.set(text.length, [{ text, value }]);
+      this.count++;
+    }
+  }
+
+  /** The value for `text`, derived and kept on first sight; the memo starts over once it holds `max` texts. */
+  remember(text: string, max: number, derive: (text: string) => V): V {
+    const known = this.get(text);
+    if (known !== undefined) return known;
+    const value = derive(text);
+    if (this.count >= max) this.clear();
+    this.set(text, value);
+    return value;
   }
 
   clear(): void {

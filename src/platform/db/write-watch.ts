@@ -51,13 +51,9 @@ const MAX_VERDICTS = 2000;
 
 /** Whether a statement may change what anonymous store reads answer (catalog, prices, stock, methods…). */
 export function changesStoreData(sql: string): boolean {
-  let verdict = verdicts.get(sql);
-  if (verdict === undefined) {
-    verdict = writtenTables(sql).some((table) => !IGNORED_TABLES.has(table));
-    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
-    verdicts.set(sql, verdict);
-  }
-  return verdict;
+  return verdicts.remember(sql, MAX_VERDICTS, (text) =>
+    writtenTables(text).some((table) => !IGNORED_TABLES.has(table)),
+  );
 }
 
 /** Called once the write is committed (after COMMIT, or after an autocommitted statement); awaited. */
