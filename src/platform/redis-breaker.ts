@@ -1,6 +1,16 @@
-import type Redis from 'ioredis';
+import type { default as Redis, RedisOptions } from 'ioredis';
 
 import type { Logger } from './logger';
+
+/**
+ * A Redis connection. ioredis is loaded on the first call, so an instance without Redis configured (the default
+ * memory stores) never loads it.
+ */
+export function newRedis(url: string, options: RedisOptions): Redis {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { default: IORedis } = require('ioredis') as { default: typeof Redis };
+  return new IORedis(url, options);
+}
 
 /** How long a failing Redis is left alone before one call tries it again (half-open). */
 const OPEN_MS = 5_000;
@@ -29,10 +39,7 @@ export class RedisBreaker {
       up: `${what} are shared again`,
     },
   ) {
-    // ioredis loads only when Redis is configured (the default memory store never needs it).
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { default: IORedis } = require('ioredis') as { default: typeof Redis };
-    this.client = new IORedis(url, {
+    this.client = newRedis(url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       connectTimeout: 1_000,

@@ -1,7 +1,7 @@
 import type Redis from 'ioredis';
 
 import type { Logger } from '../logger';
-import { RedisBreaker } from '../redis-breaker';
+import { newRedis, RedisBreaker } from '../redis-breaker';
 
 const KEY = 'svc:cache:generation';
 const CHANNEL = 'svc:cache:generation';
@@ -60,10 +60,7 @@ class RedisGeneration implements CatalogGeneration {
       up: "other instances' store writes are heard of again",
     });
     // A connection in subscriber mode can do nothing else; ioredis re-subscribes by itself after a reconnect.
-    // Loaded only when Redis is configured, as the breaker loads it (an instance without Redis never needs it).
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { default: IORedis } = require('ioredis') as { default: typeof Redis };
-    this.subscriber = new IORedis(url, { retryStrategy: (attempt) => Math.min(attempt * 200, 5_000) });
+    this.subscriber = newRedis(url, { retryStrategy: (attempt) => Math.min(attempt * 200, 5_000) });
     this.subscriber.on('error', () => undefined); // the breaker logs Redis's state once; this would repeat it
     this.subscriber.subscribe(CHANNEL).catch(() => undefined);
     this.subscriber.on('message', (_channel, message: string) => this.notify(Number(message)));
