@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 
 import { AppError } from '../shared/errors';
+import { TextMemo } from '../shared/text-memo';
 import { watchBodyProgress } from './body-idle';
 import { graphqlDepthExceeds, jsonDepthExceeds, tooDeep } from './json-depth';
 import { isGraphqlPath, sendErrorFor } from './send';
@@ -37,14 +38,29 @@ function graphqlParamsTooDeep(req: Request, maxDepth: number): string | undefine
   return ['variables', 'extensions'].find((name) => texts(query[name]).some((t) => jsonDepthExceeds(t, maxDepth)));
 }
 
-/** A GraphQL document (GET `query` parameter or POST body field) nested deeper than the limit: 400 `invalid_query`. */
-function graphqlDocumentTooDeep(req: Request, maxDepth: number): AppError | undefined {
+/**
+ * What {@link graphqlDocumentTooDeep} remembers: up to 256 verdicts (then it starts over), on documents up to
+ * 16 kB (so at most 4 MB of text; a longer document is scanned every time).
+ */
+const VERDICTS_KEPT = 256;
+const LONGEST_REMEMBERED = 16_384;
+
+/**
+ * A GraphQL document (GET `query` parameter or POST body field) nested deeper than the limit: 400 `invalid_query`.
+ * A shop's clients send the same few documents again and again, so the verdict on a document is remembered
+ * (`verdicts`, per limit) and its next copy costs a comparison instead of a scan.
+ */
+function graphqlDocumentTooDeep(req: Request, maxDepth: number, verdicts: TextMemo<boolean>): AppError | undefined {
   if (!isGraphqlPath(req)) return undefined;
   const source =
     req.method === 'GET'
       ? (req.query as Record<string, unknown>).query
       : (req.body as { query?: unknown } | undefined)?.query;
-  if (!texts(source).some((t) => graphqlDepthExceeds(t, maxDepth))) return undefined;
+  const exceeds = (text: string) =>
+    text.length > LONGEST_REMEMBERED
+      ? graphqlDepthExceeds(text, maxDepth)
+      : verdicts.remember(text, VERDICTS_KEPT, (t) => graphqlDepthExceeds(t, maxDepth));
+  if (!texts(source).some(exceeds)) return undefined;
   return new AppError('invalid_query', `the document nests deeper than ${maxDepth} levels`, { field: 'query' });
 }
 
@@ -62,6 +78,7 @@ export function jsonBody(
   limits: BodyLimits = DEFAULT_LIMITS,
 ) {
   const { maxDepth } = limits;
+  const documentVerdicts = new TextMemo<boolean>();
   const verify = (_req: unknown, _res: unknown, buf: Buffer) => {
     if (jsonDepthExceeds(buf, maxDepth)) throw new TooDeep('JSON nested too deep');
   };
@@ -74,7 +91,7 @@ export function jsonBody(
     if (hasBody) watchBodyProgress(req, res, limits.idleMs);
     const deepParam = graphqlParamsTooDeep(req, maxDepth);
     if (deepParam) return sendErrorFor(req, res, tooDeep(deepParam));
-    const deepDocument = req.method === 'GET' ? graphqlDocumentTooDeep(req, maxDepth) : undefined;
+    const deepDocument = req.method === 'GET' ? graphqlDocumentTooDeep(req, maxDepth, documentVerdicts) : undefined;
     if (deepDocument) return sendErrorFor(req, res, deepDocument);
     if (!WITH_BODY.has(req.method) || !hasBody) return next();
     // A webhook receiver verifies a signature over the exact bytes before anything interprets them.
@@ -95,7 +112,7 @@ export function jsonBody(
     parse(req, res, (err?: unknown) => {
       if (res.headersSent) return;
       if (!err) {
-        const deepDocument = graphqlDocumentTooDeep(req, maxDepth);
+        const deepDocument = graphqlDocumentTooDeep(req, maxDepth, documentVerdicts);
         return deepDocument ? sendErrorFor(req, res, deepDocument) : next();
       }
       if (err instanceof TooDeep) return sendErrorFor(req, res, tooDeep());

@@ -19,6 +19,24 @@ describe('jsonDepthExceeds', () => {
     expect(jsonDepthExceeds(JSON.stringify(['"]]]]', [[]]]), 2)).toBe(true);
   });
 
+  it('ends a string at the first quote after an even run of backslashes, in text and in bytes', () => {
+    const cases: Array<[unknown, number]> = [
+      [{ s: '\\', t: [[1]] }, 3], // the string ends in a backslash: its quote is not escaped
+      [{ s: '\\\\"[[[', t: [[1]] }, 3], // two backslashes then an escaped quote inside the string
+      [['"', '\\"', ['x']], 2],
+      [{ q: 'query { a { b } }', v: { a: [{ b: 1 }] } }, 4],
+    ];
+    for (const [value, depth] of cases) {
+      const text = JSON.stringify(value);
+      for (const input of [text, Buffer.from(text)]) {
+        expect(jsonDepthExceeds(input, depth)).toBe(false);
+        expect(jsonDepthExceeds(input, depth - 1)).toBe(true);
+      }
+    }
+    // An unterminated string hides the rest (the parser refuses such a body).
+    expect(jsonDepthExceeds('{"a": "[[[[', 1)).toBe(false);
+  });
+
   it('reads bytes as it reads text (UTF-8 bytes of other characters are never brackets)', () => {
     const text = JSON.stringify({ 'ü€𝄞': [['ü[[']] });
     expect(jsonDepthExceeds(Buffer.from(text), 3)).toBe(false);

@@ -21,19 +21,29 @@ export function jsonDepthExceeds(text: string | Uint8Array, limit: number): bool
   const bytes = typeof text !== 'string';
   const length = text.length;
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < length; i++) {
     const c = bytes ? (text as Uint8Array)[i] : (text as string).charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+    if (c === QUOTE) {
+      // A string is skipped in one native search per quote, not byte by byte in JavaScript: a GraphQL body is
+      // mostly its document, one long string. The string ends at the first quote not escaped, that is, preceded
+      // by an even number of backslashes. An unterminated string ends the text (the parser then refuses it).
+      for (;;) {
+        const end = bytes ? (text as Uint8Array).indexOf(QUOTE, i + 1) : (text as string).indexOf('"', i + 1);
+        if (end < 0) return false;
+        let slashes = 0;
+        while (slashes < end - i - 1 && at(text, end - 1 - slashes, bytes) === BACKSLASH) slashes++;
+        i = end;
+        if (slashes % 2 === 0) break;
+      }
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (++depth > limit) return true;
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
   }
   return false;
 }
+
+const at = (text: string | Uint8Array, i: number, bytes: boolean): number =>
+  bytes ? (text as Uint8Array)[i] : (text as string).charCodeAt(i);
 
 const HASH = 0x23;
 const NEWLINE = 0x0a;

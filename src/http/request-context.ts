@@ -5,7 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Actor } from '../context/actor';
 import type { RequestQueryLog } from '../platform/db/query-stats';
 import { type QueryScope, queryScope } from '../platform/db/query-stats';
-import type { Logger } from '../platform/logger';
+import { type Logger, requestLogger } from '../platform/logger';
 import { currentTraceIds, metricsOn, operationLabel, recordHttpRequest, unsampledTraceId } from '../platform/telemetry';
 
 declare module 'express-serve-static-core' {
@@ -30,7 +30,7 @@ export function requestId(log: Logger) {
     // span, so its logger carries the id itself.
     const sampled = currentTraceIds()?.trace_id;
     const unsampled = sampled ? undefined : unsampledTraceId(req);
-    req.log = log.child(unsampled ? { requestId: req.id, trace_id: unsampled } : { requestId: req.id });
+    req.log = requestLogger(log, req.id, unsampled);
     res.setHeader('X-Request-ID', req.id);
     const traceId = sampled ?? unsampled;
     if (traceId) res.setHeader('X-Trace-ID', traceId);
@@ -42,12 +42,15 @@ export function requestId(log: Logger) {
     const path = req.originalUrl.split('?')[0];
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // `sql`: statements the request ran (see countQueries), so an N+1 shows up in the logs.
-      const sql = (res.locals.sqlScope as QueryScope | undefined)?.statements;
-      req.log.info(
-        { method: req.method, path, ...logFields, status: res.statusCode, ms: Math.round(ms * 10) / 10, sql },
-        'request',
-      );
+      // `sql`: statements the request ran (see countQueries), so an N+1 shows up in the logs. The line is built
+      // only when it is written (a server logging at `warn` writes none).
+      if (req.log.isLevelEnabled('info')) {
+        const sql = (res.locals.sqlScope as QueryScope | undefined)?.statements;
+        req.log.info(
+          { method: req.method, path, ...logFields, status: res.statusCode, ms: Math.round(ms * 10) / 10, sql },
+          'request',
+        );
+      }
       if (metricsOn())
         recordHttpRequest(req.method, routeLabel(res, path), operationOf(logFields), res.statusCode, ms / 1000);
     });

@@ -55,3 +55,20 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/**
+ * The logger of one request: `log` with `requestId` (and, for a request the head sampler refused, `trace_id`) on
+ * every line, as `log.child(bindings)` would make it, without its cost. pino runs each binding through the
+ * redaction's stringifier, and a redaction path that starts with `*` (ours do) applies to every binding: ~10 µs
+ * per request on the product page (CPU profile, docs/performance.md). These values are an id checked against
+ * `[A-Za-z0-9._-]` or one the service made, and a trace id; nothing to redact. So the child is made with no
+ * bindings, and its bound text (`pino.symbols.chindingsSym`, pino's documented hook for integrations: the
+ * `,"key":value` text it writes into every line) gets them appended as JSON.
+ */
+export function requestLogger(log: Logger, requestId: string, traceId?: string): Logger {
+  const child = log.child({});
+  const bound = child as unknown as Record<symbol, string>;
+  const sym = pino.symbols.chindingsSym;
+  bound[sym] += `,"requestId":${JSON.stringify(requestId)}${traceId ? `,"trace_id":${JSON.stringify(traceId)}` : ''}`;
+  return child;
+}

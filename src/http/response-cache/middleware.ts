@@ -102,8 +102,8 @@ export function responseCache(
   return async (req: Request, res: Response, next: NextFunction) => {
     const cacheable = anonymous(req) && passesApolloCsrf(req) ? keyOf(req) : undefined;
     if (!cacheable) return next();
-    const key = `${cacheable.key} ${req.get('accept-language')?.trim().toLowerCase() ?? ''}`;
     const usable = cache.enabled ? await cache.retirements.sync().catch(() => false) : false;
+    const key = usable ? `${cacheable.key()} ${req.get('accept-language')?.trim().toLowerCase() ?? ''}` : '';
     const hit = usable ? cache.store.get(key) : undefined;
     if (res.locals.logFields) res.locals.logFields.cache = hit ? 'hit' : usable ? 'miss' : 'bypass';
     recordCacheOutcome(hit ? 'hit' : usable ? 'miss' : 'bypass');

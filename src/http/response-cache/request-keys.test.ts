@@ -23,14 +23,28 @@ describe('graphqlRequestKey', () => {
   it('keys a cacheable query by its variables, in any key order', () => {
     const a = keyOf(post({ query, variables: { x: 1, y: { b: 2, a: 1 } } }));
     const b = keyOf(post({ query, variables: { y: { a: 1, b: 2 }, x: 1 } }));
-    expect(a?.key).toBeDefined();
-    expect(a?.key).toBe(b?.key);
+    expect(a?.key()).toBeDefined();
+    expect(a?.key()).toBe(b?.key());
   });
 
   it('leaves variables too deep for a key uncached instead of overflowing the stack', () => {
     expect(keyOf(post({ query, variables: deepObject(20_000) }))).toBeUndefined();
     expect(keyOf(post({ query, variables: `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}` }))).toBeUndefined();
-    expect(keyOf(post({ query, variables: deepObject(30) }))?.key).toBeDefined();
+    expect(keyOf(post({ query, variables: deepObject(30) }))?.key()).toBeDefined();
+  });
+
+  it('judges each operation of a document by its name, remembered per text', () => {
+    const doc = 'query A { storeProducts { items { id } } } query B { me { id } }';
+    for (let round = 0; round < 2; round++) {
+      expect(keyOf(post({ query: doc, operationName: 'A' }))?.key()).toContain(' A ');
+      expect(keyOf(post({ query: doc, operationName: 'B' }))).toBeUndefined();
+      expect(keyOf(post({ query: doc }))).toBeUndefined(); // two operations and no name: Apollo refuses it
+    }
+    // Many names for one text, and many texts, stay answerable (the memo starts over instead of growing).
+    for (let i = 0; i < 40; i++) expect(keyOf(post({ query: doc, operationName: `N${i}` }))).toBeUndefined();
+    for (let i = 0; i < 300; i++)
+      expect(keyOf(post({ query: `{ storeProducts { items { id } } } # ${i}` }))).toBeDefined();
+    expect(keyOf(post({ query: doc, operationName: 'A' }))).toBeDefined();
   });
 
   it('files answers with data and without errors only', () => {

@@ -3,15 +3,21 @@ import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { type DocumentNode, Kind, type OperationDefinitionNode, parse } from 'graphql';
 
+import { TextMemo } from '../../shared/text-memo';
+
 /** What makes a request's answer cacheable: its key, and which bodies may be kept (success only). */
 export interface CacheableRequest {
-  key: string;
+  /** Computed only when the cache is on (a GraphQL key hashes the document); off, only the verdict counts. */
+  key(): string;
   /** GraphQL answers 200 with `errors` too: those are never kept. */
   keepBody(body: Buffer): boolean;
 }
 
 /** Longer GraphQL documents are answered normally, never cached (store queries are a few hundred characters). */
 const MAX_QUERY_LENGTH = 16 * 1024;
+/** How many documents' verdicts are remembered (then the memo starts over), and operation names per document. */
+const VERDICT_TEXTS = 256;
+const VERDICT_NAMES = 16;
 
 export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
@@ -66,7 +72,7 @@ export function restRequestKey(cacheablePaths: RegExp[]) {
     if (!cacheablePaths.some((p) => p.test(req.path))) return undefined;
     const search = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
     search.sort();
-    return { key: `rest ${req.path}?${search}`, keepBody: () => true };
+    return { key: () => `rest ${req.path}?${search}`, keepBody: () => true };
   };
 }
 
@@ -88,14 +94,15 @@ const readJson = (text: unknown): unknown => {
  * and a later hash-only request finds the text here; an unknown hash goes on to Apollo, which asks for the text.
  */
 export function graphqlRequestKey(cacheableFields: ReadonlySet<string>) {
-  // Verdicts, not documents, are remembered (a few bytes each), and only texts up to MAX_QUERY_LENGTH are
-  // considered, so strangers sending many large queries cannot grow this instance's memory.
-  const verdicts = new Bounded<boolean>(2000);
+  // Verdicts, not documents, are remembered, by the document's text (found without hashing it: TextMemo), and
+  // only texts up to MAX_QUERY_LENGTH are considered: at most VERDICT_TEXTS texts of VERDICT_NAMES operation
+  // names each, so strangers sending many large queries cannot grow this instance's memory past ~4 MB.
+  const verdicts = new TextMemo<Map<string, boolean>>();
   const persisted = new Bounded<string>(500);
 
-  const cacheable = (query: string, hash: string, operationName: string | null): boolean => {
-    const id = `${hash} ${operationName ?? ''}`;
-    let verdict = verdicts.get(id);
+  const cacheable = (query: string, operationName: string | null): boolean => {
+    const byName = verdicts.remember(query, VERDICT_TEXTS, () => new Map<string, boolean>());
+    let verdict = byName.get(operationName ?? '');
     if (verdict === undefined) {
       let doc: DocumentNode | undefined;
       try {
@@ -104,7 +111,8 @@ export function graphqlRequestKey(cacheableFields: ReadonlySet<string>) {
         doc = undefined;
       }
       verdict = !!doc && isCacheableQuery(doc, operationName, cacheableFields);
-      verdicts.set(id, verdict);
+      if (byName.size >= VERDICT_NAMES) byName.clear();
+      byName.set(operationName ?? '', verdict);
     }
     return verdict;
   };
@@ -128,12 +136,13 @@ export function graphqlRequestKey(cacheableFields: ReadonlySet<string>) {
       } else query = persisted.get(hash);
     }
     if (typeof query !== 'string') return undefined;
-    const queryHash = typeof hash === 'string' ? hash : sha256(query);
-    if (!cacheable(query, queryHash, operationName)) return undefined;
+    if (!cacheable(query, operationName)) return undefined;
     const variablesPart = variablesKey(variables);
     if (variablesPart === undefined) return undefined;
+    const text = query;
     return {
-      key: `gql ${queryHash} ${operationName ?? ''} ${variablesPart} ${req.get('accept') ?? ''}`,
+      key: () =>
+        `gql ${typeof hash === 'string' ? hash : sha256(text)} ${operationName ?? ''} ${variablesPart} ${req.get('accept') ?? ''}`,
       keepBody: (body) => {
         // Apollo writes `errors` before `data`: a body that opens with data that is not null has no errors, and
         // a 28 KB page need not be parsed again to know it.

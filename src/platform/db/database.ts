@@ -9,6 +9,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 
 import { PrismaClient } from '../../generated/prisma/client';
 import { PLANNED_PER_CALL } from '../../shared/planned-per-call';
+import { TextMemo } from '../../shared/text-memo';
 import { ConfigError } from '../config/load';
 import { ensureWritableDir } from '../ensure-dir';
 import type { Logger } from '../logger';
@@ -20,7 +21,6 @@ import { pgExecutor, pgliteExecutor, type SqlExecutor } from './migrator';
 import { countingAdapter } from './query-stats';
 import { replicaRoutingAdapter } from './read-routing-adapter';
 import { ReplicaSet } from './replicas';
-import { StatementMemo } from './statement-memo';
 import { type CommittedWriteListener, watchingWrites } from './write-watch';
 
 export type Db = PrismaClient;
@@ -180,7 +180,7 @@ async function openReplicas(
   return { set, prisma: new PrismaClient({ adapter: wrapAdapter(routed, opts) }) };
 }
 
-const names = new StatementMemo<string>();
+const names = new TextMemo<string>();
 /** Most distinct statement texts kept prepared (per connection, on the server); past it, statements run unnamed. */
 const MAX_PREPARED = 1000;
 

@@ -1,6 +1,6 @@
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils';
 
-import { StatementMemo } from './statement-memo';
+import { TextMemo } from '../../shared/text-memo';
 
 /**
  * Tables whose writes never change what an anonymous store read answers (carts, customers, orders, tokens,
@@ -46,7 +46,7 @@ export function writtenTables(sql: string): string[] {
 }
 
 /** Verdicts by statement text: the service sends the same few texts over and over (bounded; cleared when full). */
-const verdicts = new StatementMemo<boolean>();
+const verdicts = new TextMemo<boolean>();
 const MAX_VERDICTS = 2000;
 
 /** Whether a statement may change what anonymous store reads answer (catalog, prices, stock, methods…). */

@@ -1,14 +1,15 @@
 /**
- * A memo keyed by statement text, for the facts the database layer derives from a text once (its prepared
- * statement's name, whether it writes store data, whether a replica may answer it) and looks up on every execution.
+ * A memo keyed by a long text that arrives anew with every call: for the facts the database layer derives from a
+ * statement's text once (its prepared statement's name, whether it writes store data, whether a replica may answer
+ * it), and the body parser's verdict on a GraphQL document's depth.
  *
- * Not a `Map<string, V>`: Prisma builds each statement's text anew for every call, and a `Map` hashes a new string
- * character by character before it can compare it. A compiled product read is ~6 kB of SQL, and hashing it was
+ * Not a `Map<string, V>`: Prisma builds each statement's text anew for every call (and a request body's document
+ * is a new string each time), and a `Map` hashes a new string character by character before it can compare it. A compiled product read is ~6 kB of SQL, and hashing it was
  * the largest function of the product page's own (~8 µs of a ~0.7 ms request). Here the text's
  * length picks a few candidates, and `===` compares those byte-wise (memcmp), without hashing. Callers bound it
  * (`remember`'s `max`, or `size` and their own policy).
  */
-export class StatementMemo<V> {
+export class TextMemo<V> {
   private readonly byLength = new Map<number, Array<{ text: string; value: V }>>();
   private count = 0;
 

@@ -1,8 +1,8 @@
-import { StatementMemo } from './statement-memo';
+import { TextMemo } from './text-memo';
 
-describe('StatementMemo', () => {
+describe('TextMemo', () => {
   it('finds a text by its content, not its identity, among texts of the same length', () => {
-    const memo = new StatementMemo<string>();
+    const memo = new TextMemo<string>();
     memo.set('SELECT 1 FROM a', 'first');
     memo.set('SELECT 1 FROM b', 'second');
     // Built anew, as Prisma builds each statement's text for every call.
@@ -15,7 +15,7 @@ describe('StatementMemo', () => {
   });
 
   it('replaces the value of a text it holds, and forgets everything on clear', () => {
-    const memo = new StatementMemo<boolean>();
+    const memo = new TextMemo<boolean>();
     memo.set('UPDATE t SET x = 1', false);
     memo.set('UPDATE t SET x = 1', true);
     expect(memo.get('UPDATE t SET x = 1')).toBe(true);
@@ -28,7 +28,7 @@ describe('StatementMemo', () => {
   });
 
   it('remembers a derived value once, and starts over when it holds `max` texts', () => {
-    const memo = new StatementMemo<boolean>();
+    const memo = new TextMemo<boolean>();
     let derived = 0;
     const derive = (text: string) => (derived++, text.startsWith('UPDATE'));
     expect(memo.remember('UPDATE a SET x = 1', 2, derive)).toBe(true);
