@@ -74,6 +74,16 @@ export function report(runs: Run[], opts: { products: number; seconds: number })
       if (!r.created && r.created !== undefined) failed.push(`${run.database} ${name}: no checkout succeeded`);
       if (r.non2xx && r.created === undefined) failed.push(`${run.database} ${name}: ${r.non2xx} answers not 2xx`);
     }
+    const vendureRatio = (ours: string, theirs: string) => {
+      const [a, b] = [run.scenarios[ours], run.scenarios[theirs]];
+      if (a && b)
+        console.log(
+          `${ours}: ${(a.rps / b.rps).toFixed(1)}× ${theirs}'s throughput, ${(b.cpuMs / a.cpuMs).toFixed(1)}× less CPU per request (same run)`,
+        );
+    };
+    vendureRatio('GraphQL by slug', 'Vendure by slug');
+    vendureRatio('REST by slug', 'Vendure by slug');
+    vendureRatio('GraphQL list, Vendure-shaped', 'Vendure list');
     const rest = run.scenarios['REST list'];
     const gql = run.scenarios['GraphQL list'];
     if (rest && gql) console.log(`\nREST list vs GraphQL list: ${pct(rest.rps, gql.rps)} of the GraphQL throughput`);

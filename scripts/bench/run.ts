@@ -17,6 +17,7 @@
  * 4. Embedded only: `npm start` as a first-time user runs it (empty data folder: demo shop), restarted, RSS
  *    after boot and after 100 light requests.
  * Every figure is also compared with the floor of the same run: on a shared machine only ratios are stable.
+ * With BENCH_VENDURE_DIR (scripts/bench/vendure/setup.sh), Vendure 3.5 is measured in the same read rounds.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +35,7 @@ import { mixedReadsAndCheckouts } from './mixed';
 import { observabilityComparison } from './observability';
 import { cli, memoryOf, type Proc, SERVER, start, stop, waitReady } from './procs';
 import { report, type Run } from './report';
+import { startVendure, vendureListBody, vendureSlugBody } from './vendure/compare';
 import { assertCompiledMatchesResolvers, assertSameAnswer, vendureShapedBody } from './vendure-shaped';
 
 const SERVER_URL = process.env.BENCH_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -42,6 +44,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const HOT_STOCK = Number(process.env.BENCH_HOT_STOCK ?? 500);
+/** A Vendure installed by scripts/bench/vendure/setup.sh: measured beside the read scenarios when set. */
+const VENDURE_DIR = process.env.BENCH_VENDURE_DIR;
 /**
  * Checkouts per second of random products during the `mixed` scenario group (store reads from a server with
  * the response cache on while orders come in: scripts/bench/mixed.ts).
@@ -151,6 +155,7 @@ async function readScenarios(
   run: Run,
   floor?: { base: string; proc: Proc },
   cached?: { base: string; proc: Proc },
+  vendure?: { base: string; proc: Proc },
 ) {
   const scenarios: Record<
     string,
@@ -188,6 +193,12 @@ async function readScenarios(
       },
     }),
   };
+  // Vendure (BENCH_VENDURE_DIR), measured once per round after the service's scenarios: its product page and
+  // list (vendure/compare.ts), compared with the service's by slug and Vendure-shaped list in the report.
+  const vendures = vendure && {
+    'Vendure by slug': { url: `${vendure.base}/shop-api`, ...GQL, body: vendureSlugBody(), proc: vendure.proc },
+    'Vendure list': { url: `${vendure.base}/shop-api`, ...GQL, body: vendureListBody(25), proc: vendure.proc },
+  };
   const floors = floor && {
     'floor list': { url: `${floor.base}/list`, proc: floor.proc },
     'floor Vendure-shaped list': { url: `${floor.base}/vendure-list`, proc: floor.proc },
@@ -197,6 +208,7 @@ async function readScenarios(
   // up the shared code paths (about a third more CPU per request in the first few dozen requests).
   for (const s of Object.values(scenarios)) await load({ ...s, seconds: WARMUP, proc: s.proc ?? proc, warmup: false });
   for (const s of Object.values(floors ?? {})) await load({ ...s, seconds: WARMUP, warmup: false });
+  for (const s of Object.values(vendures ?? {})) await load({ ...s, seconds: WARMUP, warmup: false });
   const slices: Record<string, LoadResult[]> = {};
   const slice = SECONDS / (floors ? ROUNDS : 1);
   for (let round = 0; round < (floors ? ROUNDS : 1); round++) {
@@ -205,6 +217,8 @@ async function readScenarios(
       const f = floors?.[s.floor as keyof typeof floors];
       if (f) (slices[s.floor] ??= []).push(await load({ ...f, seconds: slice, warmup: false }));
     }
+    for (const [name, v] of Object.entries(vendures ?? {}))
+      (slices[name] ??= []).push(await load({ ...v, seconds: slice, warmup: false }));
   }
   for (const [name, parts] of Object.entries(slices)) {
     const s = scenarios[name];
@@ -291,6 +305,8 @@ async function benchPostgres(port: number): Promise<Run> {
       const cached = await boot({ ...serverEnv(port + 2, 'warn', db), SVC_CACHE_ENABLED: 'true' }, port + 2);
       procs.push(cached.proc);
       const cachedBase = `http://127.0.0.1:${port + 2}`;
+      const vendure = VENDURE_DIR ? await startVendure(VENDURE_DIR, port + 9) : undefined;
+      if (vendure) procs.push(vendure.proc);
       await readScenarios(
         base,
         server.proc,
@@ -298,7 +314,9 @@ async function benchPostgres(port: number): Promise<Run> {
         run,
         { base: floorBase, proc: floor },
         { base: cachedBase, proc: cached.proc },
+        vendure,
       );
+      if (vendure) await stop(vendure.proc);
       await stop(cached.proc);
       await stop(floor);
     }

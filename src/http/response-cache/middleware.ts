@@ -142,8 +142,10 @@ function capture(res: Response, onBody: (body: Buffer) => boolean): void {
     const body = Buffer.isBuffer(chunk)
       ? chunk
       : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-    if (onBody(body)) return end(undefined, undefined, typeof encoding === 'function' ? encoding : cb);
-    return end(chunk, encoding, cb);
+    const done = typeof encoding === 'function' ? encoding : cb;
+    if (onBody(body)) return end(undefined, undefined, done);
+    // The bytes made above go out as they are (the text is not encoded a second time by the socket).
+    return end(body, done);
   }) as Response['end'];
 }
 
