@@ -239,7 +239,9 @@ function combine(parts: LoadResult[]): LoadResult {
     non2xx: sum('non2xx'),
     serverErrors: sum('serverErrors'),
     errors: sum('errors'),
-    cpuMs: parts.reduce((n, p) => n + p.cpuMs * p.requests, 0) / requests,
+    // A slice that completed no request (Vendure's list takes seconds) has no CPU per request: it counts as none,
+    // which flatters the slow server, not the fast one.
+    cpuMs: parts.reduce((n, p) => n + (p.requests ? p.cpuMs * p.requests : 0), 0) / requests,
   };
 }
 
