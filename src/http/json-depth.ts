@@ -7,6 +7,10 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACE = 0x7d;
 const CLOSE_BRACKET = 0x5d;
 
+/** The code unit at `i`: a byte of a buffer, or a UTF-16 unit of a string. */
+const at = (text: string | Uint8Array, i: number, bytes: boolean): number =>
+  bytes ? (text as Uint8Array)[i] : (text as string).charCodeAt(i);
+
 /**
  * Whether JSON text nests arrays and objects deeper than `limit`, found by one pass over the raw bytes (or
  * characters) that counts `[`/`{` against `]`/`}` outside strings. No recursion and no parsing, so it is safe on
@@ -22,7 +26,7 @@ export function jsonDepthExceeds(text: string | Uint8Array, limit: number): bool
   const length = text.length;
   let depth = 0;
   for (let i = 0; i < length; i++) {
-    const c = bytes ? (text as Uint8Array)[i] : (text as string).charCodeAt(i);
+    const c = at(text, i, bytes);
     if (c === QUOTE) {
       // A string is skipped in one native search per quote, not byte by byte in JavaScript: a GraphQL body is
       // mostly its document, one long string. The string ends at the first quote not escaped, that is, preceded
@@ -41,9 +45,6 @@ export function jsonDepthExceeds(text: string | Uint8Array, limit: number): bool
   }
   return false;
 }
-
-const at = (text: string | Uint8Array, i: number, bytes: boolean): number =>
-  bytes ? (text as Uint8Array)[i] : (text as string).charCodeAt(i);
 
 const HASH = 0x23;
 const NEWLINE = 0x0a;

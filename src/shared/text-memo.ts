@@ -4,10 +4,10 @@
  * it), and the body parser's verdict on a GraphQL document's depth.
  *
  * Not a `Map<string, V>`: Prisma builds each statement's text anew for every call (and a request body's document
- * is a new string each time), and a `Map` hashes a new string character by character before it can compare it. A compiled product read is ~6 kB of SQL, and hashing it was
- * the largest function of the product page's own (~8 µs of a ~0.7 ms request). Here the text's
- * length picks a few candidates, and `===` compares those byte-wise (memcmp), without hashing. Callers bound it
- * (`remember`'s `max`, or `size` and their own policy).
+ * is a new string each time), and a `Map` hashes a new string character by character before it can compare it. A
+ * compiled product read is ~6 kB of SQL, and hashing it was the largest function of the product page's own (~8 µs
+ * of a ~0.7 ms request). Here the text's length picks a few candidates, and `===` compares those byte-wise
+ * (memcmp), without hashing. Callers bound it (`remember`'s `max`, or `size` and their own policy).
  */
 export class TextMemo<V> {
   private readonly byLength = new Map<number, Array<{ text: string; value: V }>>();
