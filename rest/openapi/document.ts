@@ -12,7 +12,7 @@ import type { FieldRules } from '../../src/shared/validation/rules';
 import type { CompiledRoute } from '../compile';
 import type { ResultPath, RouteSpec } from '../route';
 import { byStatus, errorEnvelopeSchema, routeErrorCodes } from './errors';
-import { inputSchema, type JsonSchema, outputSchema } from './json-schema';
+import { inputSchema, type JsonSchema, outputSchema, pathParamSchema } from './json-schema';
 import { pluginPaths, type PluginRouteDoc } from './plugin-routes';
 import { routeSecurity, SECURITY_SCHEMES, whoMayCall } from './security';
 
@@ -224,7 +224,9 @@ function parameters(schema: GraphQLSchema, route: CompiledRoute): unknown[] {
       name,
       in: 'path',
       required: true,
-      schema: variable ? nonNull(inputSchema(variable.type, args.get(variable.name)?.rules)) : { type: 'string' },
+      schema: pathParamSchema(
+        variable ? nonNull(inputSchema(variable.type, args.get(variable.name)?.rules)) : { type: 'string' },
+      ),
       ...(variable ? described(variable.name) : {}),
     });
   }

@@ -22,6 +22,17 @@ import { type FieldRules, isClearable } from '../../src/shared/validation/rules'
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
 export type JsonSchema = Record<string, unknown>;
 
+/**
+ * A path parameter's schema: a string one is at least one character long, since an empty value leaves an empty
+ * segment in the URL, which is another route (a 404 `not_found`, never the parameter's 400). Said in the document so
+ * that a client generated from it, and the document's fuzz test, never build one.
+ */
+export function pathParamSchema(schema: JsonSchema): JsonSchema {
+  return schema.type === 'string' && schema.minLength === undefined && schema.format === undefined
+    ? { ...schema, minLength: 1 }
+    : schema;
+}
+
 /** How each scalar of the schema travels in JSON (contract §2: UUID strings, ISO 8601 UTC timestamps). */
 const SCALARS: Record<string, JsonSchema> = {
   String: { type: 'string' },

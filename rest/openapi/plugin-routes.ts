@@ -1,6 +1,6 @@
 import { ERROR_STATUS, type ErrorCode } from '../../src/shared/errors';
 import { byStatus, errorEnvelopeSchema } from './errors';
-import type { JsonSchema } from './json-schema';
+import { type JsonSchema, pathParamSchema } from './json-schema';
 
 /**
  * What a plugin's raw route answers with one success status: a JSON body (its schema, the `{ data }` envelope
@@ -156,7 +156,12 @@ export function pluginPaths(
         throw new Error(`plugin ${name} ${r.method} ${r.path}: unknown error code ${code}`);
     const full = `${r.mount === 'plugin' ? `/plugins/${name}` : `/api/v1/store/${name}`}${path}`;
     const parameters = [
-      ...params.map((p) => ({ name: p, in: 'path', required: true, schema: r.params?.[p] ?? { type: 'string' } })),
+      ...params.map((p) => ({
+        name: p,
+        in: 'path',
+        required: true,
+        schema: pathParamSchema(r.params?.[p] ?? { type: 'string' }),
+      })),
       ...Object.entries(r.query ?? {}).map(([q, schema]) => ({ name: q, in: 'query', required: false, schema })),
       ...Object.entries(r.headers ?? {}).map(([h, { required, ...schema }]) => ({
         name: h,
