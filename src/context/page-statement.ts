@@ -93,6 +93,8 @@ export interface PageStatement {
   extras?: string;
   /** The best plan depends on the values (a search text): plan the statement on every call (PLANNED_PER_CALL). */
   plannedPerCall?: boolean;
+  /** False when the selection shows no total (selection-fields.ts, `listShowsTotal`): the page is not counted. */
+  counted?: boolean;
 }
 
 /** A page's row: the model's fields, and apart the extras by name without their `__`. */
@@ -121,6 +123,12 @@ export function splitRow<R>(raw: Record<string, unknown>): PageRow<R> {
  */
 export const cappedCount = (rows: Prisma.Sql) =>
   Prisma.sql`SELECT count(*) AS n FROM (${rows} LIMIT ${COUNT_CAP + 1}) c`;
+
+/**
+ * The total of a page whose selection shows none (`counted: false`): the page's `meta` carries it, and no answer
+ * shows it.
+ */
+export const UNCOUNTED = 0;
 
 /** The {@link PLANNED_PER_CALL} mark to put first in a statement's text when `byValue`, else nothing. */
 export const plannedPerCall = (byValue: boolean) => (byValue ? Prisma.raw(`${PLANNED_PER_CALL} `) : Prisma.empty);
@@ -155,18 +163,21 @@ export async function readPage<R extends object>(
   // every match, D-295; the page's own order costs an incremental sort where no index has it whole: 100,000
   // customers 6.5 ms, unordered 2 ms.)
   const planned = plannedPerCall(!!q.plannedPerCall);
+  const counted = q.counted !== false;
   const countOnly = cappedCount(Prisma.sql`SELECT 1 FROM ${from} ${whereSql}`);
   // The outer ORDER BY repeats the page's: a join's output order is not promised (a page of rows: nothing to sort).
   const raw = await ctx.db.$queryRaw<Array<Record<string, unknown>>>(Prisma.sql`${planned}
     WITH page AS (SELECT * FROM ${from} ${whereSql} ORDER BY ${q.order} LIMIT ${page.limit} OFFSET ${page.skip})
-    SELECT ${q.columns}, (${countOnly}) AS "__count"${Prisma.raw(q.extras ?? '')}
+    SELECT ${q.columns}${counted ? Prisma.sql`, (${countOnly}) AS "__count"` : Prisma.empty}${Prisma.raw(q.extras ?? '')}
     FROM page ${Prisma.raw(q.alias)} ORDER BY ${q.order}`);
   const rows = raw.map((r) => splitRow<R>(r));
-  const total = await pageTotal(
-    ctx,
-    page,
-    rows[0]?.extras.count as bigint | number | undefined,
-    Prisma.sql`${planned}${countOnly}`,
-  );
+  const total = counted
+    ? await pageTotal(
+        ctx,
+        page,
+        rows[0]?.extras.count as bigint | number | undefined,
+        Prisma.sql`${planned}${countOnly}`,
+      )
+    : UNCOUNTED;
   return { rows, total };
 }

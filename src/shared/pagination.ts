@@ -5,10 +5,15 @@ import { Rules } from './validation/rules';
 
 @ObjectType({ description: 'Pagination of a list: `pages` = ceil(total / limit), 0 when empty.' })
 export class PageMeta {
-  @Field(() => Int) total!: number;
+  @Field(() => Int, {
+    description:
+      'The matches. Lists that can grow large count up to 10,000 and say 10,000 beyond. Over GraphQL the ' +
+      'product, order and customer lists count only when `total` or `pages` is selected (REST always shows them).',
+  })
+  total!: number;
   @Field(() => Int) page!: number;
   @Field(() => Int, { description: 'The page size applied (requests above the maximum are clamped).' }) limit!: number;
-  @Field(() => Int) pages!: number;
+  @Field(() => Int, { description: 'The pages of `limit` that `total` fills.' }) pages!: number;
 }
 
 /** Direction of a sorted list (products, orders). */

@@ -90,3 +90,16 @@ export const listItemFields = perSelection(
 export const ownFields = perSelection(
   (info: GraphQLResolveInfo) => new Set(collectFields(subSelections(info.fieldNodes), info.fragments, byName).keys()),
 );
+
+/**
+ * Whether a list field's selection shows its total (`meta { total }` or `meta { pages }`, fragments spread in,
+ * directives counted as above), remembered per document. A list whose reader asks only for items (an infinite
+ * scroll) or for `meta { page limit }` is not counted: the capped count is most of a broad filter's cost at 100,000
+ * rows (docs/decisions.md D-317).
+ */
+export const listShowsTotal = perSelection((info: GraphQLResolveInfo) => {
+  const meta = collectFields(subSelections(info.fieldNodes), info.fragments, byName).get('meta');
+  if (!meta) return false;
+  const shown = collectFields(subSelections(meta), info.fragments, byName);
+  return shown.has('total') || shown.has('pages');
+});

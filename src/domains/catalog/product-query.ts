@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context/ctx';
-import { cappedCount, flagIs, pageTotal, plannedPerCall } from '../../context/page-statement';
+import { cappedCount, flagIs, pageTotal, plannedPerCall, UNCOUNTED } from '../../context/page-statement';
 import type { RawJsonParts } from '../../context/raw-json';
 import { Prisma } from '../../generated/prisma/client';
 import { declareCacheKeys, listKeys, productKey } from '../../platform/cache/surrogate-keys';
@@ -203,6 +203,8 @@ export interface ListPlan {
   selection?: ProductSelection;
   /** The items as JSON PostgreSQL writes (the item at the list's items path); the list returns no item objects. */
   raw?: CompiledRead;
+  /** False when the selection shows no total (`listShowsTotal`): the page is not counted. */
+  counted?: boolean;
 }
 
 /**
@@ -219,7 +221,7 @@ function compiledReadParams(raw: CompiledRead): Prisma.Sql {
 }
 
 /** The page a list shows: `WITH page AS (…)` (its rows, each with the capped total), its order and its count. */
-async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter) {
+async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter, counted: boolean) {
   const where: Prisma.Sql[] = [];
   // Whether the best plan depends on the ids in the filter: then the statement is planned for every call.
   let byValue = false;
@@ -243,12 +245,13 @@ async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter) {
   // The total stops counting at COUNT_CAP: a page of a 100,000-product catalog must not count every product.
   const countOnly = cappedCount(Prisma.sql`SELECT 1 FROM products p ${whereSql}`);
   const order = orderBy(ctx, filter.sort ?? ProductSort.CREATED_AT, filter.order ?? SortOrder.DESC);
+  // Not counted (a selection that shows no total): the column stays, so the statements below read alike.
   const pageSql = Prisma.sql`${planned}WITH page AS (
-      SELECT p.*, (${countOnly}) AS total FROM products p ${whereSql}
+      SELECT p.*, ${counted ? Prisma.sql`(${countOnly})` : Prisma.sql`NULL::bigint`} AS total FROM products p ${whereSql}
       ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.skip})`;
   /** The page's total: from its rows, else (a page past the end) counted by a second statement. */
-  const totalOf = (rowTotal: bigint | number | null | undefined) =>
-    pageTotal(ctx, page, rowTotal, Prisma.sql`${planned}${countOnly}`);
+  const totalOf = async (rowTotal: bigint | number | null | undefined) =>
+    counted ? pageTotal(ctx, page, rowTotal, Prisma.sql`${planned}${countOnly}`) : UNCOUNTED;
   return { pageSql, order, totalOf };
 }
 
@@ -265,9 +268,10 @@ export async function listProducts(
   filter: ProductFilter,
   plan: ListPlan = {},
 ): Promise<{ items: Product[]; meta: ReturnType<typeof pageMeta> }> {
-  if (plan.raw && ctx.rawJson) return listProductsAsJson(ctx, page, filter, plan.raw, ctx.rawJson);
+  if (plan.raw && ctx.rawJson)
+    return listProductsAsJson(ctx, page, filter, plan.counted !== false, plan.raw, ctx.rawJson);
   const { storeView = false, selection = WHOLE_PRODUCT } = plan;
-  const { pageSql, order, totalOf } = await pageOf(ctx, page, filter);
+  const { pageSql, order, totalOf } = await pageOf(ctx, page, filter, plan.counted !== false);
   // The outer ORDER BY repeats the page's order: a join's output order is not promised (25 rows: nothing to sort).
   const rows = await ctx.db.$queryRaw<Array<Product & RelationRow & { total: bigint | number }>>(Prisma.sql`${pageSql}
     SELECT ${productColumns(selection.columns)}, p.total${detailColumns(selection.details, Prisma.sql`= ANY(ARRAY(SELECT id FROM page))`)}
@@ -282,8 +286,15 @@ export async function listProducts(
  * page's order), filed in `parts` at `raw.path`; the executor writes an empty list and the endpoint puts the
  * text in its place (context/raw-json.ts). One text value crosses the driver, not a row per product to join.
  */
-async function listProductsAsJson(ctx: Ctx, page: Page, filter: ProductFilter, raw: CompiledRead, parts: RawJsonParts) {
-  const { pageSql, order, totalOf } = await pageOf(ctx, page, filter);
+async function listProductsAsJson(
+  ctx: Ctx,
+  page: Page,
+  filter: ProductFilter,
+  counted: boolean,
+  raw: CompiledRead,
+  parts: RawJsonParts,
+) {
+  const { pageSql, order, totalOf } = await pageOf(ctx, page, filter, counted);
   // The ids (for the cache's keys) as one text: the driver parses a uuid[] character by character.
   const [row] = await ctx.db.$queryRaw<Array<{ items: string; ids: string | null; total: bigint | number | null }>>(
     Prisma.sql`${pageSql}${compiledReadParams(raw)}${Prisma.raw(raw.ctes)}

@@ -20,6 +20,7 @@ import type { ErrorCode } from '../../shared/errors';
 import { resolvePage } from '../../shared/pagination';
 import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
+import { listShowsTotal } from '../../shared/selection-fields';
 import * as values from './attribute-value.service';
 import * as bulk from './bulk.service';
 import { productDetailsFor } from './catalog.loaders';
@@ -61,6 +62,7 @@ function readPlan(ctx: Ctx, info: GraphQLResolveInfo, storeView: boolean): ListP
   return {
     storeView,
     selection: productSelection(info, true),
+    counted: listShowsTotal(info, false),
     ...(compiled && { raw: compiledRead(ctx, compiled, [...responsePath(info.path), compiled.itemsKey]) }),
   };
 }

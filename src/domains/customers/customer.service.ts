@@ -11,7 +11,7 @@ import { AppError } from '../../shared/errors';
 import { asInstances } from '../../shared/instances';
 import { containing } from '../../shared/like';
 import { type Page, pageMeta } from '../../shared/pagination';
-import { listItemFields, perSelection } from '../../shared/selection-fields';
+import { listItemFields, listShowsTotal, perSelection } from '../../shared/selection-fields';
 import { diffEntities, rejectNulls } from '../../shared/updates';
 import type { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
 import { Customer } from './customer.type';
@@ -57,6 +57,8 @@ const CUSTOMER_COLUMNS = modelColumns(LISTED_FIELDS, 'c');
 export interface CustomerListPlan {
   addresses: boolean;
   columns?: Prisma.Sql;
+  /** False when the selection shows no total: the page is not counted. */
+  counted?: boolean;
 }
 
 /** What a `CustomerList` field's items select, remembered per document (D-300: only the selected columns). */
@@ -65,6 +67,7 @@ const listPlans = perSelection((info): CustomerListPlan => {
   return {
     addresses: fields.has('addresses'),
     columns: selectedColumns(LISTED_FIELDS, 'c', fields, { addresses: [] }),
+    counted: listShowsTotal(info, false),
   };
 });
 export const customerListPlan = (info: GraphQLResolveInfo) => listPlans(info, false);
@@ -105,6 +108,7 @@ export async function listCustomers(
     order: Prisma.raw('c.created_at DESC, c.id ASC'),
     extras: plan.addresses ? `, ${ADDRESSES_JSON} AS "__addresses"` : '',
     plannedPerCall: !!term,
+    counted: plan.counted,
   });
   const items = rows.map(({ row, extras }) => {
     if (extras.addresses)

@@ -13,7 +13,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { asInstance, asInstances } from '../../shared/instances';
 import { containing } from '../../shared/like';
 import { type Page, pageMeta } from '../../shared/pagination';
-import { listItemFields, ownFields, perSelection } from '../../shared/selection-fields';
+import { listItemFields, listShowsTotal, ownFields, perSelection } from '../../shared/selection-fields';
 import { Order, type OrderStatus } from './order.type';
 
 export interface OrderFilter {
@@ -30,6 +30,8 @@ export interface OrderListPlan {
   history: boolean;
   /** The order columns the selection shows (and what its derived fields need); every column when absent. */
   columns?: Prisma.Sql;
+  /** False when the selection shows no total: the page is not counted. */
+  counted?: boolean;
 }
 
 /** A list read for code that shows no relations (their loaders still answer if asked). */
@@ -50,7 +52,10 @@ const planFrom = (fields: Set<string>, columns?: Prisma.Sql): OrderListPlan => (
 /** What an `OrderList` field's items select, remembered per document (D-300: only the selected columns). */
 const listPlans = perSelection((info) => {
   const fields = listItemFields(info, false);
-  return planFrom(fields, selectedColumns(Prisma.OrderScalarFieldEnum, 'o', fields, DERIVED));
+  return {
+    ...planFrom(fields, selectedColumns(Prisma.OrderScalarFieldEnum, 'o', fields, DERIVED)),
+    counted: listShowsTotal(info, false),
+  };
 });
 export const orderListPlan = (info: GraphQLResolveInfo) => listPlans(info, false);
 
@@ -110,6 +115,7 @@ export async function listOrderPage(
     extras: extrasOf(plan),
     // A search text's plan depends on it: a trigram index for a long one, the list's order for a short one (D-306).
     plannedPerCall: !!filter.search,
+    counted: plan.counted,
   });
   const orders = rows.map(({ row, extras }) => primed(ctx, row, extras));
   return { items: asInstances(Order, orders), meta: pageMeta(total, page) };
