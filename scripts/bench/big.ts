@@ -5,6 +5,10 @@
  * With BENCH_PRODUCTS=100000 these are the p99 ≤ 50 ms figures; the order table is filled up to as many orders as
  * products (seedOrders) before the admin order lists are read.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { type DefinitionNode, Kind, parse, print, visit } from 'graphql';
 import type pg from 'pg';
 
 import { load, type LoadResult } from './load';
@@ -19,6 +23,27 @@ const BIG_LIST = `query BigList VARS {
     ${VENDURE_SHAPED_SELECTION}
   }
 }`;
+
+/**
+ * The admin dashboard's operation `name` from admin/operations/`file`, with the fragments it spreads (directly or
+ * through other fragments): the admin lists as staff read them.
+ */
+function dashboardOperation(file: string, name: string): string {
+  const doc = parse(readFileSync(join(__dirname, '../../admin/operations', file), 'utf8'));
+  const fragments = new Map<string, DefinitionNode>();
+  for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const operation = doc.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === name);
+  if (!operation) throw new Error(`admin/operations/${file}: no operation ${name}`);
+  const used: DefinitionNode[] = [operation];
+  for (let i = 0; i < used.length; i++)
+    visit(used[i], {
+      FragmentSpread(node) {
+        const fragment = fragments.get(node.name.value);
+        if (fragment && !used.includes(fragment)) used.push(fragment);
+      },
+    });
+  return used.map((d) => print(d)).join('\n');
+}
 
 export async function bigCatalogReads(opts: {
   db: pg.Client;
@@ -69,6 +94,20 @@ export async function bigCatalogReads(opts: {
       categoryId: rows[0]?.id,
     }),
     graphql('store list, by price', '', 'sort: PRICE_GROSS, order: ASC', {}),
+  );
+  // The admin lists as the dashboard asks for them (its own operations, first page of 25).
+  const dashboard = (name: string, file: string, operation: string) => ({
+    [`${name} (GraphQL, the dashboard's query)`]: {
+      url: `${opts.base}/graphql`,
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: dashboardOperation(file, operation), variables: { page: 1, limit: 25 } }),
+    },
+  });
+  Object.assign(
+    scenarios,
+    dashboard('admin product list', 'products.graphql', 'AdminProducts'),
+    dashboard(`admin order list (${orders} orders)`, 'orders.graphql', 'AdminOrders'),
   );
   const results: Record<string, LoadResult> = {};
   for (const [name, s] of Object.entries(scenarios)) {
