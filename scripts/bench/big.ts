@@ -1,7 +1,8 @@
 /**
  * The big-catalog reads (issue 28, group `big`): on the measured server, uncached, 10 connections, the store
  * list's heavier variants (full-text search matching every product, the recursive category filter from a root
- * category, sort by price) and the admin product and order lists (as a super admin, bootstrapped at start).
+ * category, sort by price) and the admin product and order lists (as a super admin, bootstrapped at start; over
+ * REST and through the admin dashboard's own operations).
  * With BENCH_PRODUCTS=100000 these are the p99 ≤ 50 ms figures; the order table is filled up to as many orders as
  * products (seedOrders) before the admin order lists are read.
  */
