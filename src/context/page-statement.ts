@@ -124,25 +124,21 @@ export function splitRow<R>(raw: Record<string, unknown>): PageRow<R> {
 export const cappedCount = (rows: Prisma.Sql) =>
   Prisma.sql`SELECT count(*) AS n FROM (${rows} LIMIT ${COUNT_CAP + 1}) c`;
 
-/**
- * The total of a page whose selection shows none (`counted: false`): the page's `meta` carries it, and no answer
- * shows it.
- */
-export const UNCOUNTED = 0;
-
 /** The {@link PLANNED_PER_CALL} mark to put first in a statement's text when `byValue`, else nothing. */
 export const plannedPerCall = (byValue: boolean) => (byValue ? Prisma.raw(`${PLANNED_PER_CALL} `) : Prisma.empty);
 
 /**
  * A page's total: the capped count its first row carries (`rowTotal`), else 0 on the first page, else (a page past
- * the end, with no row to carry it) `counted` run on its own.
+ * the end, with no row to carry it) `counted` run on its own. `counted` null: a page whose selection shows no total
+ * (D-317) is not counted, and its total, which no answer shows, is 0.
  */
 export async function pageTotal(
   ctx: Ctx,
   page: Page,
   rowTotal: bigint | number | null | undefined,
-  counted: Prisma.Sql,
+  counted: Prisma.Sql | null,
 ): Promise<number> {
+  if (!counted) return 0;
   if (rowTotal !== null && rowTotal !== undefined) return capCount(rowTotal);
   if (page.skip === 0) return 0;
   return capCount((await ctx.db.$queryRaw<Array<{ n: bigint | number }>>(counted))[0].n);
@@ -171,13 +167,11 @@ export async function readPage<R extends object>(
     SELECT ${q.columns}${counted ? Prisma.sql`, (${countOnly}) AS "__count"` : Prisma.empty}${Prisma.raw(q.extras ?? '')}
     FROM page ${Prisma.raw(q.alias)} ORDER BY ${q.order}`);
   const rows = raw.map((r) => splitRow<R>(r));
-  const total = counted
-    ? await pageTotal(
-        ctx,
-        page,
-        rows[0]?.extras.count as bigint | number | undefined,
-        Prisma.sql`${planned}${countOnly}`,
-      )
-    : UNCOUNTED;
+  const total = await pageTotal(
+    ctx,
+    page,
+    rows[0]?.extras.count as bigint | number | undefined,
+    counted ? Prisma.sql`${planned}${countOnly}` : null,
+  );
   return { rows, total };
 }

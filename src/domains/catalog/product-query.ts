@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context/ctx';
-import { cappedCount, flagIs, pageTotal, plannedPerCall, UNCOUNTED } from '../../context/page-statement';
+import { cappedCount, flagIs, pageTotal, plannedPerCall } from '../../context/page-statement';
 import type { RawJsonParts } from '../../context/raw-json';
 import { Prisma } from '../../generated/prisma/client';
 import { declareCacheKeys, listKeys, productKey } from '../../platform/cache/surrogate-keys';
@@ -250,8 +250,8 @@ async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter, counted: bool
       SELECT p.*, ${counted ? Prisma.sql`(${countOnly})` : Prisma.sql`NULL::bigint`} AS total FROM products p ${whereSql}
       ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.skip})`;
   /** The page's total: from its rows, else (a page past the end) counted by a second statement. */
-  const totalOf = async (rowTotal: bigint | number | null | undefined) =>
-    counted ? pageTotal(ctx, page, rowTotal, Prisma.sql`${planned}${countOnly}`) : UNCOUNTED;
+  const totalOf = (rowTotal: bigint | number | null | undefined) =>
+    pageTotal(ctx, page, rowTotal, counted ? Prisma.sql`${planned}${countOnly}` : null);
   return { pageSql, order, totalOf };
 }
 
