@@ -4,7 +4,7 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { type DocumentNode, GraphQLError, type GraphQLSchema } from 'graphql';
 
 import type { Ctx } from '../context/ctx';
 import { takeLimits } from '../context/limits';
@@ -12,6 +12,8 @@ import { stringifyAnswer } from '../context/raw-json';
 import { recordGraphqlRefused } from '../platform/telemetry';
 import { errorFields } from '../shared/error-fields';
 import { AppError } from '../shared/errors';
+import { ByteLru, HEAP_BYTES_PER_SOURCE_BYTE, keyValueCache } from './byte-lru';
+import { type DocumentLimits, documentShapeRule, tokenLimitMetric } from './document-limits';
 import { operationLimits } from './endpoint-limits';
 import { graphqlExtensions, normalizeError } from './errors';
 import { jitGateway } from './jit';
@@ -25,6 +27,8 @@ export interface ApolloOptions {
   anonymousComplexityLimit: number;
   aliasLimit: number;
   rootFieldLimit: number;
+  /** `graphql.max_tokens`, `.max_operations`, `.max_fragments`. */
+  documentLimits: DocumentLimits;
   sandbox: boolean;
   development: boolean;
   /** `graphql.compiled_reads`: resolvers may answer with JSON PostgreSQL built (see context/raw-json.ts). */
@@ -82,7 +86,20 @@ function servicePlugin(limits: { signedIn: number; anonymous: number }): ApolloS
   };
 }
 
+/**
+ * Parsed and validated documents Apollo keeps (by the text's hash), charged at their estimated heap (byte-lru.ts):
+ * 16 MiB holds ~150 storefront documents of 1 kB, or 5 of the largest a client may send (32 kB at the defaults).
+ * Apollo's default bounds 30 MiB of the documents' JSON, ~100 MiB of heap, which a 256 MB heap cannot spare.
+ */
+const DOCUMENT_STORE_BYTES = 16 * 1024 * 1024;
+/**
+ * Automatic persisted queries: the texts clients registered, by hash (2 bytes per character, the worst a string
+ * costs). 4 MiB holds ~2,000 documents of 1 kB. Apollo's default shares a 30 MiB cache.
+ */
+const PERSISTED_QUERY_BYTES = 4 * 1024 * 1024;
+
 export function createApollo(opts: ApolloOptions): ApolloServer<Ctx> {
+  const documentSource = (doc: DocumentNode) => doc.loc?.source.body.length ?? 0;
   return new ApolloServer<Ctx>({
     // Executes through graphql-jit (see jit.ts); Apollo still parses, validates, limits and formats.
     gateway: jitGateway(opts.schema, { rawJson: opts.compiledReads }),
@@ -93,7 +110,20 @@ export function createApollo(opts: ApolloOptions): ApolloServer<Ctx> {
     // The process owns shutdown (main.ts: drain HTTP, stop Apollo, drain background work, close the database).
     // Apollo's own SIGTERM handler would stop itself and re-raise the signal, killing the process mid-drain.
     stopOnTerminationSignals: false,
-    validationRules: [depthLimitRule(opts.depthLimit), aliasLimitRule(opts.aliasLimit, opts.rootFieldLimit)],
+    // A document's bytes are checked before Apollo has it (http/graphql-document-size.ts), its tokens while it is
+    // parsed: the parser stops at the limit, before the document is built, and Apollo answers 400 (a syntax error).
+    parseOptions: { maxTokens: opts.documentLimits.maxTokens },
+    documentStore: keyValueCache(
+      new ByteLru<DocumentNode>(DOCUMENT_STORE_BYTES, (doc) => documentSource(doc) * HEAP_BYTES_PER_SOURCE_BYTE),
+    ),
+    persistedQueries: {
+      cache: keyValueCache(new ByteLru<string>(PERSISTED_QUERY_BYTES, (text) => text.length * 2)),
+    },
+    validationRules: [
+      documentShapeRule(opts.documentLimits.maxOperations, opts.documentLimits.maxFragments),
+      depthLimitRule(opts.depthLimit),
+      aliasLimitRule(opts.aliasLimit, opts.rootFieldLimit),
+    ],
     includeStacktraceInErrorResponses: false,
     formatError: (formatted, error) => {
       const n = normalizeError(error);
@@ -117,6 +147,7 @@ export function createApollo(opts: ApolloOptions): ApolloServer<Ctx> {
             includeCookies: false,
           })
         : ApolloServerPluginLandingPageDisabled(),
+      tokenLimitMetric(),
       servicePlugin({ signedIn: opts.complexityLimit, anonymous: opts.anonymousComplexityLimit }),
     ],
   });

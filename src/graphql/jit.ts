@@ -13,6 +13,7 @@ import type { Ctx } from '../context/ctx';
 import { RawJsonParts } from '../context/raw-json';
 import { routeOperation } from '../context/read-routing';
 import { inSpan, metricsOn, recordGraphqlOperation, tracingOn } from '../platform/telemetry';
+import { ByteLru, HEAP_BYTES_PER_SOURCE_BYTE } from './byte-lru';
 import { splicedDocument } from './spliced-objects';
 
 /** Runs one operation of a document against the schema with the request's context and variables. */
@@ -112,8 +113,13 @@ function asGraphQLError(error: GraphQLError): GraphQLError {
   return rebuilt;
 }
 
-/** Most distinct operations kept compiled; clients send a bounded set in practice (APQ hashes, codegen'd documents). */
-const CACHE_SIZE = 500;
+/**
+ * Heap the compiled operations may hold, each charged its whole document's estimated weight (the runner keeps the
+ * document: byte-lru.ts). Clients send a bounded set in practice (codegen'd documents, APQ hashes): 16 MiB holds
+ * ~150 storefront operations of 1 kB; strangers' distinct documents evict each other instead of growing the heap
+ * (500 entries by count held 500 documents of any size: four of 800 kB ran a 256 MB heap out).
+ */
+const COMPILED_BYTES = 16 * 1024 * 1024;
 
 /**
  * Apollo Server executes through a gateway's executor when given one; this "gateway" serves our own schema and
@@ -121,18 +127,17 @@ const CACHE_SIZE = 500;
  * has already parsed and validated the document, and run the plugins' `didResolveOperation`).
  */
 export function jitGateway(schema: GraphQLSchema, opts: { rawJson: boolean }): GatewayInterface {
-  const cache = new Map<string, OperationRunner>();
+  const cache = new ByteLru<{ run: OperationRunner; sourceLength: number }>(
+    COMPILED_BYTES,
+    (entry) => entry.sourceLength * HEAP_BYTES_PER_SOURCE_BYTE,
+  );
   const executor: GatewayExecutor = async (request) => {
     const key = `${request.queryHash}:${request.operationName ?? ''}`;
-    let run = cache.get(key);
-    if (run) {
-      // Refresh recency: Map iteration order is insertion order, so the first key is the least recently used.
-      cache.delete(key);
-    } else {
+    let run = cache.get(key)?.run;
+    if (!run) {
       run = compileOperation(schema, request.document, request.operationName);
-      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(key, { run, sourceLength: request.source.length });
     }
-    cache.set(key, run);
     if (!opts.rawJson) return run(request.request.variables, request.context) as ReturnType<GatewayExecutor>;
     // Only this endpoint writes the answer as text: resolvers may leave JSON PostgreSQL built (raw-json.ts).
     const parts = new RawJsonParts();

@@ -119,7 +119,9 @@ export function recordGraphqlOperation(type: string, name: string, ok: boolean, 
   instruments.graphqlDuration.record(seconds, attributes);
 }
 
-export function recordGraphqlRefused(reason: 'depth' | 'aliases' | 'root_fields' | 'complexity'): void {
+export function recordGraphqlRefused(
+  reason: 'depth' | 'aliases' | 'root_fields' | 'complexity' | 'document_size' | 'tokens' | 'operations' | 'fragments',
+): void {
   instruments?.graphqlRefused.add(1, { reason });
 }
 
