@@ -11,7 +11,13 @@ export async function serveMcpStdio(rt: McpRuntime, surface: Surface, session: M
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
   });
-  const handle = mcpStdioSdk().serveStdio(() => buildMcpServer(rt, surface, session), {
+  const { serveStdio, StdioServerTransport } = mcpStdioSdk();
+  const handle = serveStdio(() => buildMcpServer(rt, surface, session), {
+    // A message may be as large as an HTTP body (`server.max_body_size`), not the SDK's 10 MiB: past it the
+    // partial line is dropped and reported, and the connection goes on.
+    transport: new StdioServerTransport(process.stdin, process.stdout, {
+      maxBufferSize: rt.services.config['server.max_body_size'],
+    }),
     onerror: (err) => session.caller.log.warn({ err: err.message }, 'MCP stdio error'),
   });
   await closed;

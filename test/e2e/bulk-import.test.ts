@@ -3,7 +3,6 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 
 import { useShop } from '../fixtures/use-shop';
-import { scratchDir } from '../harness/scratch-dir';
 import { eventually } from '../harness/webhook-receiver';
 
 const { t } = useShop({ shop: false });
@@ -207,20 +206,15 @@ describe('CSV import', () => {
 
 describe('CSV import bounds', () => {
   const header = 'sku,currency,locale,name,slug';
-  // Uploads of this test file go to a folder of its own (the server runs in this process), so other test files'
-  // uploads can't be counted here.
-  const previousTmp = process.env.TMPDIR;
-  const importTmp = scratchDir('svc-import');
-  beforeAll(() => {
-    process.env.TMPDIR = importTmp;
+  // The temporary folder is shared with other test files (and jest's `process.env` is its own copy, so TMPDIR
+  // can't move this server's uploads elsewhere): files that were there before a test are not its own.
+  const uploadsInTmp = () => readdirSync(tmpdir()).filter((f) => f.startsWith('svc-upload-'));
+  let before = new Set<string>();
+  beforeEach(() => {
+    before = new Set(uploadsInTmp());
   });
-  afterAll(() => {
-    if (previousTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = previousTmp;
-  });
-  const uploadsInTmp = () => readdirSync(tmpdir()).filter((f) => f.startsWith('svc-upload-')).length;
   // The server removes a request's upload when its response closes, which the client may see after the answer.
-  const noUploadsLeft = () => eventually(() => uploadsInTmp() === 0, 2000);
+  const noUploadsLeft = () => eventually(() => uploadsInTmp().every((f) => before.has(f)), 2000);
 
   it('refuses more than 10,000 rows with 400 naming the limit, before importing anything', async () => {
     const n = uid();

@@ -1,11 +1,13 @@
 import { createReadStream } from 'node:fs';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 
 import type { parse as Parse } from 'csv-parse';
 
 import type { Ctx } from '../../context/ctx';
 import { AppError } from '../../shared/errors';
+import { LIST_LIMITS } from '../../shared/validation/limits';
 import { itemError, type OptionCache, saveBulkProduct, summarize } from './bulk.service';
+import { CSV_MAX_ROW_BYTES, csvShape, notCsv, rowTooLong } from './csv-shape';
 import type { BulkProductInput, BulkVariantInput } from './product.inputs';
 import type { BulkItemResult, BulkResult } from './product.type';
 
@@ -93,29 +95,37 @@ const bool = (row: Row, key: keyof Row, line: number): boolean | undefined => {
   throw new RowError(`row ${line}: ${key} must be true or false`);
 };
 const text = (row: Row, key: keyof Row) => row[key]?.trim() || undefined;
-const list = (row: Row, key: keyof Row) =>
-  text(row, key)
-    ?.split(';')
-    .map((s) => s.trim())
-    .filter(Boolean);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A `;`-separated id list, read entry by entry: the API's bound on the list (`LIST_LIMITS.links`) stops the
+ * reading at the first entry past it, so a cell of a million entries costs no more than 101 of them.
+ */
+const ids = (row: Row, key: 'category_ids' | 'tag_ids', line: number): string[] | undefined => {
+  const cell = text(row, key);
+  if (!cell) return undefined;
+  const found: string[] = [];
+  for (let start = 0; start <= cell.length;) {
+    const end = cell.indexOf(';', start) < 0 ? cell.length : cell.indexOf(';', start);
+    const id = cell.slice(start, end).trim();
+    start = end + 1;
+    if (!id) continue;
+    if (found.length === LIST_LIMITS.links)
+      throw new RowError(`row ${line}: ${key} must have at most ${LIST_LIMITS.links} entries`);
+    if (!UUID.test(id)) throw new RowError(`row ${line}: ${key} must be UUIDs separated by ;`);
+    found.push(id);
+  }
+  return found;
+};
 
 /** The most data rows one import may have (docs/security.md); more is 400 before anything is imported. */
 export const CSV_MAX_ROWS = 10_000;
 
-const notCsv = () => AppError.validation([{ field: 'file', detail: 'type' }]);
-
-/** Refuses binary content (a NUL byte) as it streams by. */
-function rejectNul(): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      done(chunk.includes(0) ? notCsv() : null, chunk);
-    },
-  });
-}
-
 /**
  * Streams the CSV as rows with lower-cased headers, a chunk at a time (the event loop is never blocked by a
- * large file). Anything that is not a CSV with a `sku` column is 400; more than {@link CSV_MAX_ROWS} rows too.
+ * large file). Anything that is not a CSV with a `sku` column is 400; more than {@link CSV_MAX_ROWS} rows too,
+ * and a row longer or wider than {@link csvShape} allows, refused before csv-parse buffers it: what an import
+ * holds in memory is a row and a product, whatever the file's shape.
  */
 async function* readRows(open: () => Readable): AsyncGenerator<Row> {
   // csv-parse loads with the first import, not with every start.
@@ -131,10 +141,12 @@ async function* readRows(open: () => Readable): AsyncGenerator<Row> {
     bom: true,
     relax_column_count: true,
     trim: false,
+    // csvShape refuses a longer row first; this holds the bound on what csv-parse buffers in any case.
+    max_record_size: CSV_MAX_ROW_BYTES,
   });
   const source = open();
   const rows = source
-    .pipe(rejectNul())
+    .pipe(csvShape())
     .on('error', (err) => parser.destroy(err))
     .pipe(parser);
   let count = 0;
@@ -145,7 +157,8 @@ async function* readRows(open: () => Readable): AsyncGenerator<Row> {
       yield row;
     }
   } catch (err) {
-    throw err instanceof AppError ? err : notCsv();
+    if (err instanceof AppError) throw err;
+    throw (err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE' ? rowTooLong() : notCsv();
   } finally {
     source.destroy();
   }
@@ -156,6 +169,16 @@ interface Group {
   line: number;
   product: BulkProductInput;
   errors: string[];
+}
+
+/**
+ * A product holds at most what the API lets one hold (`LIST_LIMITS`): the first row past the bound fails the
+ * product (reported once), and the rows after it are not kept.
+ */
+function overLimit(group: Group, count: number, limit: number, line: number, what: string): boolean {
+  if (count < limit) return false;
+  if (!group.errors.length) throw new RowError(`row ${line}: a product has at most ${limit} ${what}`);
+  return true;
 }
 
 /** Groups rows into products: a `sku` row starts one; variant rows and extra translation rows follow it. */
@@ -196,8 +219,8 @@ async function* groupRows(rows: AsyncIterable<Row>): AsyncGenerator<Group> {
                   },
                 ]
               : [],
-          categoryIds: list(row, 'category_ids'),
-          tagIds: list(row, 'tag_ids'),
+          categoryIds: ids(row, 'category_ids', line),
+          tagIds: ids(row, 'tag_ids', line),
           variants: [],
         };
         group.product = product;
@@ -206,6 +229,7 @@ async function* groupRows(rows: AsyncIterable<Row>): AsyncGenerator<Group> {
       const current = groups[groups.length - 1];
       if (!current) throw new RowError(`row ${line}: no product row before it`);
       if (text(row, 'variant_sku')) {
+        if (overLimit(current, current.product.variants?.length ?? 0, LIST_LIMITS.variants, line, 'variants')) continue;
         const variant: BulkVariantInput = {
           sku: text(row, 'variant_sku'),
           active: bool(row, 'variant_active', line),
@@ -220,6 +244,8 @@ async function* groupRows(rows: AsyncIterable<Row>): AsyncGenerator<Group> {
         };
         current.product.variants?.push(variant);
       } else if (text(row, 'name') && text(row, 'slug')) {
+        if (overLimit(current, current.product.translations.length, LIST_LIMITS.translations, line, 'translations'))
+          continue;
         current.product.translations.push({
           locale: text(row, 'locale') ?? 'en',
           name: text(row, 'name') as string,

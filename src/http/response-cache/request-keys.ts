@@ -27,26 +27,33 @@ export const sha256 = (text: string | Buffer) => createHash('sha256').update(tex
  */
 const MAX_VARIABLES_DEPTH = 32;
 
-class TooDeepForKey extends Error {}
+/**
+ * Most arrays, objects and values the variables of a cacheable request may have. A store read takes a few
+ * dozen; a 1 MiB body can hold 500,000, and writing their key took a second of the event loop (and 40 MB of
+ * heap) for an answer nobody would share. Past this the request is answered, never cached.
+ */
+const MAX_VARIABLES_NODES = 10_000;
+
+class NoKey extends Error {}
 
 /** JSON with object keys sorted, so `{a,b}` and `{b,a}` variables share an entry. */
-function stableJson(value: unknown, depth = 0): string {
-  if (depth > MAX_VARIABLES_DEPTH) throw new TooDeepForKey();
-  if (Array.isArray(value)) return `[${value.map((v) => stableJson(v, depth + 1)).join(',')}]`;
+function stableJson(value: unknown, budget: { nodes: number }, depth = 0): string {
+  if (depth > MAX_VARIABLES_DEPTH || --budget.nodes < 0) throw new NoKey();
+  if (Array.isArray(value)) return `[${value.map((v) => stableJson(v, budget, depth + 1)).join(',')}]`;
   if (value && typeof value === 'object')
     return `{${Object.keys(value)
       .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k], depth + 1)}`)
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k], budget, depth + 1)}`)
       .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }
 
-/** The key of these variables, or undefined (answered, never cached) when they nest too deep for one. */
+/** The key of these variables, or undefined (answered, never cached) when they nest too deep or are too many. */
 function variablesKey(variables: unknown): string | undefined {
   try {
-    return stableJson(variables);
+    return stableJson(variables, { nodes: MAX_VARIABLES_NODES });
   } catch (err) {
-    if (err instanceof TooDeepForKey) return undefined;
+    if (err instanceof NoKey) return undefined;
     throw err;
   }
 }
