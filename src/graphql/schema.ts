@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 
 import {
+  getNamedType,
   type GraphQLFieldResolver,
   type GraphQLSchema,
   isInputObjectType,
@@ -19,6 +20,8 @@ import { ACCESS_NARROWED } from '../shared/permissions';
 import { raisedBy } from '../shared/raises';
 import { DateTimeScalar } from '../shared/scalars';
 import { type FieldProblem, readArguments } from '../shared/validation/input';
+import type { FieldRules } from '../shared/validation/rules';
+import { SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, SEARCH_RULES } from '../shared/validation/search';
 
 /** What the schema is built from; the composition root collects it from the domain list. */
 export interface SchemaParts {
@@ -42,6 +45,7 @@ export function buildBaseSchema(parts: SchemaParts): GraphQLSchema {
       validate: false,
     });
     inheritInputRules(schema);
+    boundSearchArguments(schema);
     describeAccess(schema, parts.accessTables);
     describeRaisedErrors(schema);
     built.set(parts, schema);
@@ -115,6 +119,25 @@ function inheritInputRules(schema: GraphQLSchema): void {
       if (clearable && !field.extensions?.clearable) field.extensions = { ...field.extensions, clearable };
     }
   }
+}
+
+/**
+ * Every root field's `search` argument (a text argument of that name: the schema's one name for free-text
+ * search) gets the search bounds (validation/search.ts) and says so in its description, here rather than beside
+ * each resolver, so that no list, a plugin's included, can take an unbounded search: 20,000 words overflowed
+ * PostgreSQL's stack. Rules an argument states itself take precedence. test/contract/search-arguments.test.ts
+ * fails when a list takes text under another name without a bound of its own.
+ */
+function boundSearchArguments(schema: GraphQLSchema): void {
+  const bounds = `At most ${SEARCH_MAX_LENGTH} characters and ${SEARCH_MAX_WORDS} words.`;
+  for (const root of [schema.getQueryType(), schema.getMutationType()])
+    for (const field of Object.values(root?.getFields() ?? {}))
+      for (const arg of field.args) {
+        if (arg.name !== 'search' || getNamedType(arg.type).name !== 'String') continue;
+        const own = (arg.extensions as { rules?: FieldRules }).rules;
+        arg.extensions = { ...arg.extensions, rules: { ...SEARCH_RULES, ...own } };
+        arg.description = arg.description ? `${arg.description} ${bounds}` : bounds;
+      }
 }
 
 /** The SDL committed to `schema/schema.graphql`, sorted so diffs stay readable. */

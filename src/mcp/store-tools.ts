@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../rest/openapi/json-schema';
 import type { HttpMethod } from '../../rest/route';
+import { SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from '../shared/validation/search';
 
 /** The request fields a tool argument may fill (what REST reads from `X-Cart-Token`, `X-Guest-Token`, `Idempotency-Key`). */
 export type RequestField = 'cartToken' | 'guestToken' | 'idempotencyKey';
@@ -73,7 +74,9 @@ export const STORE_TOOLS: Record<string, StoreToolSpec> = {
       'with their variants (each with its own id, price and stock). Use a product id or variant id from here ' +
       `in store_add_to_cart. ${MONEY}`,
     args: {
-      search: { description: 'Words to search for (the last word also matches as a prefix).' },
+      search: {
+        description: `Words to search for (the last word also matches as a prefix); at most ${SEARCH_MAX_LENGTH} characters and ${SEARCH_MAX_WORDS} words.`,
+      },
       category_id: { description: 'Only products in this category or its subcategories (see store_list_categories).' },
       sort: { description: 'Sort field (default created_at).' },
       order: { description: 'asc or desc (default desc).' },

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context/ctx';
 import type { Prisma } from '../../generated/prisma/client';
 import { preparedStatementName } from '../../platform/db/database';
+import { SEARCH_MAX_WORDS } from '../../shared/validation/search';
 import { listProducts, preferredLocales, toTsQuery } from './product-query';
 
 describe('search query parsing (toTsQuery)', () => {
@@ -12,6 +13,7 @@ describe('search query parsing (toTsQuery)', () => {
     ['café crème', 'café & crème:*'],
     ['größe 42', 'größe & 42:*'],
     ['"quoted" (paren) :* <->', 'quoted & paren:*'],
+    ['blue shirt blue SHIRT blue', 'shirt & blue:*'],
   ])('%j → %j', (input, expected) => expect(toTsQuery(input)).toBe(expected));
 
   it.each(['', '   ', '&|!():*', '"\'\\'])('nothing searchable in %j → null', (input) => {
@@ -21,6 +23,13 @@ describe('search query parsing (toTsQuery)', () => {
   it('keeps operators out of the query whatever the input', () => {
     const q = toTsQuery('a&b|c!d(e)f:g*h<->i\\j'.repeat(50))!;
     expect(q).toMatch(/^[a-z]+( & [a-z]+)*:\*$/);
+  });
+
+  it('builds a flat AND of at most SEARCH_MAX_WORDS terms, however many words it is given', () => {
+    // 20,000 words once overflowed PostgreSQL's stack; the input layer refuses them, the builder never uses them.
+    const q = toTsQuery(Array.from({ length: 20_000 }, (_, i) => `w${i}`).join(' '))!;
+    expect(q.split(' & ')).toHaveLength(SEARCH_MAX_WORDS);
+    expect(q.endsWith(`w${SEARCH_MAX_WORDS - 1}:*`)).toBe(true);
   });
 });
 

@@ -9,6 +9,7 @@ import {
 
 import { JsonScalar, UuidScalar } from '../scalars';
 import { type FieldProblem, readInput } from './input';
+import { SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, SEARCH_RULES } from './search';
 
 const Translation = new GraphQLInputObjectType({
   name: 'TranslationIn',
@@ -59,6 +60,22 @@ describe('readInput (REST bodies)', () => {
       { field: 'translations[0].locale', detail: 'required' },
       { field: 'translations[0].meta_title', detail: 'max_length' },
       { field: 'translations[1]', detail: 'type' },
+    ]);
+  });
+
+  it('bounds a search text in characters and in words, words as the full-text search reads them', () => {
+    const problems: FieldProblem[] = [];
+    const search = (text: string) => readInput(GraphQLString, text, 'search', 'text', problems, SEARCH_RULES);
+    const words = (n: number, sep = ' ') => Array.from({ length: n }, (_, i) => `w${i}`).join(sep);
+    expect(search(words(SEARCH_MAX_WORDS))).toBe(words(SEARCH_MAX_WORDS));
+    expect(search('é'.repeat(SEARCH_MAX_LENGTH))).toBeDefined();
+    // Operators and punctuation are no words; hyphens and dots separate them.
+    expect(search(`${'!&|<->:* '.repeat(20)}`)).toBeDefined();
+    search('x'.repeat(SEARCH_MAX_LENGTH + 1));
+    search(words(SEARCH_MAX_WORDS + 1, '-'));
+    expect(problems).toEqual([
+      { field: 'search', detail: 'max_length' },
+      { field: 'search', detail: `max_words (at most ${SEARCH_MAX_WORDS})` },
     ]);
   });
 

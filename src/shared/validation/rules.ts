@@ -1,5 +1,7 @@
 import { Extensions } from 'type-graphql';
 
+import { searchWords } from './search-words';
+
 /**
  * Constraints of one input field, beyond what its GraphQL type already says (required, type, enum).
  * They travel in the field's GraphQL `extensions`, so the REST adapter and the GraphQL middleware check
@@ -8,6 +10,8 @@ import { Extensions } from 'type-graphql';
 export interface FieldRules {
   minLength?: number;
   maxLength?: number;
+  /** Most words (runs of letters and digits) a text may hold: search arguments (validation/search.ts). */
+  maxWords?: number;
   min?: number;
   max?: number;
   /** Source of a RegExp the whole value must match. */
@@ -59,6 +63,9 @@ export function breakRule(rules: FieldRules, value: unknown): string | undefined
     if (rules.minLength !== undefined && length < rules.minLength)
       return rules.minLength === 1 ? 'required' : 'min_length';
     if (rules.maxLength !== undefined && length > rules.maxLength) return 'max_length';
+    // Counted only within the length bound (checked first): a 1 MB text is not split into words.
+    if (rules.maxWords !== undefined && searchWords(value).length > rules.maxWords)
+      return `max_words (at most ${rules.maxWords})`;
     if (rules.pattern !== undefined && !new RegExp(rules.pattern).test(value)) return 'pattern';
     if (rules.email && !EMAIL.test(value.trim())) return 'email';
   }
