@@ -106,6 +106,10 @@ function nonNullOutput(
 
 type FieldNode = Extract<SelectionSetNode['selections'][number], { kind: Kind.FIELD }>;
 
+/** Whether a field is selected only under a condition (`@skip(if: …)`, `@include(if: …)`). */
+const conditional = (node: FieldNode) =>
+  !!node.directives?.some((d) => d.name.value === 'skip' || d.name.value === 'include');
+
 /** The fields a selection set selects on `typeName`, fragments expanded, grouped by response key. */
 function collectFields(
   schema: GraphQLSchema,
@@ -160,7 +164,8 @@ function objectSchema(
       ? { kind: Kind.SELECTION_SET, selections: nodes.flatMap((n) => n.selectionSet?.selections ?? []) }
       : undefined;
     properties[key] = described(outputSchema(schema, field.type, merged, fragments), field.description);
-    required.push(key);
+    // A key under `@skip`/`@include` is left out of some answers (the login's tokens in cookie mode).
+    if (!nodes.every(conditional)) required.push(key);
   }
   // Type descriptions stay in the GraphQL schema: repeated on every selection they would bloat the document.
   return { type: 'object', properties, required, additionalProperties: false };

@@ -87,7 +87,10 @@ export class SvcClient {
         const { tokenRefresh } = await this.send(TokenRefreshDocument, {
           input: { refreshToken: this.credentials.refreshToken },
         });
-        this.setTokens(tokenRefresh);
+        // The tokens are null only in cookie mode (`cookie: true`), which this client never asks for.
+        const { accessToken, refreshToken } = tokenRefresh;
+        if (!accessToken || !refreshToken) throw new Error('the refresh answered no tokens');
+        this.setTokens({ accessToken, refreshToken });
         return true;
       } catch {
         this.credentials.accessToken = undefined;

@@ -24,6 +24,8 @@ function defaultOf(spec: KeySpec | PluginKeySpec): string {
     return all ? '(all choices)' : spec.default.length ? `\`${spec.default.join(',')}\`` : '(none)';
   }
   if ('secret' in spec && spec.secret) return '(secret)';
+  if ('productionDefault' in spec && spec.productionDefault !== undefined)
+    return `\`${String(spec.default)}\` (\`${String(spec.productionDefault)}\` when \`env\` is \`production\`)`;
   return spec.default === '' ? '(empty)' : `\`${String(spec.default)}\``;
 }
 

@@ -17,16 +17,25 @@ export interface TokenPair {
 export const ACCESS_COOKIE = 'svc_access_token';
 export const REFRESH_COOKIE = 'svc_refresh_token';
 
+/** The family a refresh token belongs to (one per login) and when that login happened. */
+interface Family {
+  id: string;
+  /** Absent for a new login: the row's default, the database's `now()`. */
+  startedAt?: Date;
+}
+
 /**
  * Signs an access token and a refresh token. The refresh token's `jti` is the id of its `refresh_tokens`
- * row, which records its family (one per login) so a replay can revoke every descendant.
+ * row, which records its family so a replay can revoke every descendant, and the family's start so the session
+ * ends `auth.session_max_age_days` after its login however often it is refreshed.
  */
-async function issuePair(ctx: Ctx, subject: TokenSubject, familyId: string): Promise<TokenPair> {
+async function issuePair(ctx: Ctx, subject: TokenSubject, family: Family): Promise<TokenPair> {
   const refreshId = randomUUID();
   await ctx.db.refreshToken.create({
     data: {
       id: refreshId,
-      familyId,
+      familyId: family.id,
+      sessionStartedAt: family.startedAt,
       userId: subject.id,
       userType: subject.utype as 'admin' | 'customer',
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
@@ -52,18 +61,22 @@ export async function startSession(ctx: Ctx, subject: TokenSubject): Promise<Tok
   await ctx.db.refreshToken.deleteMany({
     where: { userType: subject.utype as 'admin' | 'customer', userId: subject.id, expiresAt: { lt: new Date() } },
   });
-  return issuePair(ctx, subject, randomUUID());
+  return issuePair(ctx, subject, { id: randomUUID() });
 }
 
 /** Reads the account behind a token as stored now (inside the rotation's transaction); null when gone or inactive. */
 export type SubjectLoader = (ctx: Ctx, userType: 'admin' | 'customer', userId: string) => Promise<TokenSubject | null>;
 
 const invalidRefresh = () => new AppError('invalid_token', 'invalid refresh token');
+const sessionExpired = () =>
+  new AppError('session_expired', 'the session has reached its maximum age, please log in again');
 
 /**
  * Rotates a refresh token. The token is consumed by one guarded UPDATE (`… WHERE consumed_at IS NULL AND
  * revoked_at IS NULL`), so of two concurrent refreshes exactly one wins. Presenting a token that was already
- * consumed revokes its whole family (the spec: the legitimate holder must log in again too).
+ * consumed revokes its whole family (the spec: the legitimate holder must log in again too). A session older
+ * than `auth.session_max_age_days` is refused with `session_expired` (the consumption is rolled back, nothing
+ * else changes: every later try answers the same).
  */
 export async function rotateRefreshToken(ctx: Ctx, token: string, loadSubject: SubjectLoader): Promise<TokenPair> {
   const claims = await verifyToken(token, ctx.jwtSecret, 'refresh');
@@ -85,17 +98,28 @@ async function revokeFamilyOfConsumed(ctx: Ctx, jti: string): Promise<void> {
 }
 
 async function consumeAndIssue(ctx: Ctx, jti: string, loadSubject: SubjectLoader): Promise<TokenPair> {
+  const maxAgeDays = ctx.config['auth.session_max_age_days'];
+  // The age is judged by the database's clock, like the expiry. A row is never older than its session, so a row
+  // created before the bound is past it too, whichever of the two times says so (LEAST costs nothing).
   const consumed = await ctx.db.$queryRaw<
-    Array<{ family_id: string; user_id: string; user_type: 'admin' | 'customer' }>
+    Array<{
+      family_id: string;
+      user_id: string;
+      user_type: 'admin' | 'customer';
+      session_started_at: Date;
+      too_old: boolean;
+    }>
   >(Prisma.sql`
     UPDATE refresh_tokens SET consumed_at = now()
     WHERE id = ${jti}::uuid AND consumed_at IS NULL AND revoked_at IS NULL AND expires_at > now()
-    RETURNING family_id, user_id, user_type::text AS user_type`);
+    RETURNING family_id, user_id, user_type::text AS user_type, session_started_at,
+      LEAST(session_started_at, created_at) <= now() - make_interval(days => ${maxAgeDays}::int) AS too_old`);
   const row = consumed[0];
   if (!row) throw invalidRefresh();
+  if (row.too_old) throw sessionExpired();
   const subject = await loadSubject(ctx, row.user_type, row.user_id);
   if (!subject) throw invalidRefresh(); // the account was deleted or deactivated
-  return issuePair(ctx, subject, row.family_id);
+  return issuePair(ctx, subject, { id: row.family_id, startedAt: row.session_started_at });
 }
 
 /** Revokes every live refresh token of a user (logout, deactivation, deletion, password change). */

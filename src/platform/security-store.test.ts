@@ -30,14 +30,27 @@ describe('security store (memory)', () => {
     expect(next.allowed === false && next.retryAfter).toBeLessThanOrEqual(10);
   });
 
-  it('locks an email on the fifth failure, and a success clears the count', async () => {
-    for (let i = 0; i < 4; i++) await store.recordLoginFailure('x@example.com');
-    expect(await store.isLoginLocked('x@example.com')).toBe(false);
-    await store.clearLoginFailures('x@example.com');
-    for (let i = 0; i < 4; i++) await store.recordLoginFailure('x@example.com');
-    expect(await store.isLoginLocked('x@example.com')).toBe(false);
-    await store.recordLoginFailure('x@example.com');
-    expect(await store.isLoginLocked('x@example.com')).toBe(true);
+  it('locks an account on the fifth failure, and a success clears the count', async () => {
+    const x = { kind: 'customer', email: 'x@example.com' } as const;
+    for (let i = 0; i < 4; i++) await store.recordLoginFailure(x);
+    expect(await store.isLoginLocked(x)).toBe(false);
+    await store.clearLoginFailures(x);
+    for (let i = 0; i < 4; i++) await store.recordLoginFailure(x);
+    expect(await store.isLoginLocked(x)).toBe(false);
+    await store.recordLoginFailure(x);
+    expect(await store.isLoginLocked(x)).toBe(true);
+  });
+
+  it('counts a staff account and a customer account of the same email apart', async () => {
+    const staff = { kind: 'admin', email: 'same@example.com' } as const;
+    const customer = { kind: 'customer', email: 'same@example.com' } as const;
+    for (let i = 0; i < 4; i++) {
+      await store.recordLoginFailure(staff);
+      await store.clearLoginFailures(customer);
+    }
+    await store.recordLoginFailure(staff);
+    expect(await store.isLoginLocked(staff)).toBe(true);
+    expect(await store.isLoginLocked(customer)).toBe(false);
   });
 
   it('blacklists a jti until its expiry only', async () => {

@@ -5,10 +5,23 @@ import type { Logger } from './logger';
 import { RedisBreaker } from './redis-breaker';
 
 /** Per-IP request budgets of the spec's Limits table; each has its own counter. */
-export type LimitPolicy = 'global' | 'login' | 'register' | 'checkout' | 'guest_order';
+export type LimitPolicy = 'global' | 'login' | 'register' | 'checkout' | 'guest_order' | 'payment_intent';
 
 export const LOGIN_LOCK_ATTEMPTS = 5;
 export const LOGIN_LOCK_SECONDS = 3600;
+
+/**
+ * The account a login attempt is against, which owns the attempt's lock counter: a staff account and a customer
+ * account may share an email (separate tables), and each has its own count. An email no account has counts as a
+ * customer's (the store's login and the fall-through of `/auth/login`), so a lock reveals nothing about it.
+ */
+export interface LoginAccount {
+  kind: 'admin' | 'customer';
+  /** Normalized (trimmed, lower-case). */
+  email: string;
+}
+
+const lockKey = (account: LoginAccount) => `${account.kind}:${account.email}`;
 
 /**
  * Rate limits, the login lock and the access-token blacklist. In memory by default; in Redis when
@@ -21,10 +34,11 @@ export interface SecurityStore {
   readonly kind: 'memory' | 'redis';
   /** Takes one request from `policy`'s budget for `key`; when empty, the seconds until one is free. */
   consume(policy: LimitPolicy, key: string): Promise<{ allowed: true } | { allowed: false; retryAfter: number }>;
-  isLoginLocked(email: string): Promise<boolean>;
-  /** Counts a failed login; the fifth within the window locks the email for an hour. */
-  recordLoginFailure(email: string): Promise<void>;
-  clearLoginFailures(email: string): Promise<void>;
+  isLoginLocked(account: LoginAccount): Promise<boolean>;
+  /** Counts a failed login against `account`; the fifth within the window locks it for an hour. */
+  recordLoginFailure(account: LoginAccount): Promise<void>;
+  /** A success: clears `account`'s count (and no other account's, whatever its email). */
+  clearLoginFailures(account: LoginAccount): Promise<void>;
   /** Blacklists an access token's `jti` until it expires (`exp`, unix seconds). */
   revokeJti(jti: string, exp: number): Promise<void>;
   isJtiRevoked(jti: string): Promise<boolean>;
@@ -44,6 +58,7 @@ function budgets(config: Config): Record<LimitPolicy, { points: number; duration
     register: perMinute(config['security.rate_limit.register.requests_per_minute']),
     checkout: perMinute(config['security.rate_limit.checkout.requests_per_minute']),
     guest_order: perMinute(config['security.rate_limit.guest_order.requests_per_minute']),
+    payment_intent: perMinute(config['security.rate_limit.payment_intent.requests_per_minute']),
   };
 }
 
@@ -108,23 +123,24 @@ export function openSecurityStore(config: Config, log: Logger): SecurityStore {
         return { allowed: false, retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
       }
     },
-    async isLoginLocked(email) {
-      const res = await loginFailures((l) => l.get(email));
+    async isLoginLocked(account) {
+      const res = await loginFailures((l) => l.get(lockKey(account)));
       return !!res && res.consumedPoints >= LOGIN_LOCK_ATTEMPTS;
     },
-    async recordLoginFailure(email) {
+    async recordLoginFailure(account) {
+      const key = lockKey(account);
       try {
         await loginFailures(async (l) => {
-          const res = await l.consume(email);
+          const res = await l.consume(key);
           // The lock runs for a full hour from the attempt that reached the threshold.
-          if (res.consumedPoints >= LOGIN_LOCK_ATTEMPTS) await l.block(email, LOGIN_LOCK_SECONDS);
+          if (res.consumedPoints >= LOGIN_LOCK_ATTEMPTS) await l.block(key, LOGIN_LOCK_SECONDS);
         });
       } catch (res) {
         if (!(res instanceof RateLimiterRes)) throw res;
       }
     },
-    async clearLoginFailures(email) {
-      await loginFailures((l) => l.delete(email));
+    async clearLoginFailures(account) {
+      await loginFailures((l) => l.delete(lockKey(account)));
     },
     async revokeJti(jti, exp) {
       const ttl = exp - Math.floor(Date.now() / 1000);

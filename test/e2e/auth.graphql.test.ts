@@ -19,7 +19,8 @@ describe('auth over GraphQL', () => {
     const login = await t.asGuest().gql(LoginDocument, { input: { email: admin.email, password: PASSWORD } });
     expect(login.errors).toBeUndefined();
     expect(login.data.login).toMatchObject({ expires_in: 900, token_type: 'Bearer' });
-    const pair = login.data.login;
+    // Bearer mode (no `cookie`): both tokens are answered.
+    const pair = { access_token: login.data.login.access_token!, refresh_token: login.data.login.refresh_token! };
     expect((await bearer(pair.access_token).gql(WarehousesDocument, {})).errors).toBeUndefined();
 
     const refreshed = await t.asGuest().gql(TokenRefreshDocument, { input: { refreshToken: pair.refresh_token } });

@@ -170,6 +170,8 @@ describe('svc mcp over stdio', () => {
     expect(login.body).toMatchObject({ signed_in: true, customer: { email } });
     expect(login.text).not.toMatch(/access_token|refresh_token/);
     expect((await callJson(client, 'store_get_account')).body.email).toBe(email);
+    // `cookie` is for browsers (whose answer carries no token): store_login ignores it and still signs in.
+    expect((await callJson(client, 'store_login', { ...creds, cookie: true })).body).toMatchObject({ signed_in: true });
     await client.close();
   }, 180_000);
 

@@ -9,7 +9,8 @@ import { LogoutResult, TokenPair } from './session.type';
 
 const cookieArg = {
   nullable: true,
-  description: 'Also set the HttpOnly session cookies (browsers); see contract §4.',
+  description:
+    'Set the HttpOnly session cookies (browsers) instead of answering the tokens, which the answer leaves out (GraphQL: null); see contract §4.',
 } as const;
 
 @Resolver()
@@ -40,9 +41,10 @@ export class SessionResolver {
   }
 
   @Mutation(() => TokenPair, {
-    description: 'Exchanges a refresh token (once) for a new pair of the same family. 401 `invalid_token`.',
+    description:
+      'Exchanges a refresh token (once) for a new pair of the same family. 401 `invalid_token`; 401 `session_expired` once the session is `auth.session_max_age_days` old (in cookie mode its cookies are cleared).',
   })
-  @Raises('invalid_token')
+  @Raises('invalid_token', 'session_expired')
   tokenRefresh(
     @Context() ctx: Ctx,
     @Arg('input', () => RefreshInput, { nullable: true }) input?: RefreshInput,

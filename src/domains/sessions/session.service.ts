@@ -11,9 +11,25 @@ import type { TokenSubject } from '../../auth/tokens';
 import { verifyToken } from '../../auth/tokens';
 import type { Ctx } from '../../context/ctx';
 import { normalizeEmail } from '../../platform/passwords';
-import { LOGIN_LOCK_SECONDS } from '../../platform/security-store';
+import { LOGIN_LOCK_SECONDS, type LoginAccount } from '../../platform/security-store';
 import { AppError } from '../../shared/errors';
 import type { LoginInput, LogoutInput, RefreshInput } from './session.inputs';
+
+/**
+ * What login and refresh answer. In cookie mode (`cookie: true`, browsers) the tokens go into the HttpOnly
+ * cookies only and the answer carries none (contract §4): a script on the page must not read what HttpOnly
+ * hides. Otherwise the spec's token pair.
+ */
+export type SessionAnswer = Omit<TokenPair, 'accessToken' | 'refreshToken'> & {
+  accessToken: string | null;
+  refreshToken: string | null;
+};
+
+function answer(ctx: Ctx, pair: TokenPair, cookie: boolean | null | undefined): SessionAnswer {
+  if (!cookie) return pair;
+  setSessionCookies(ctx, pair);
+  return { ...pair, accessToken: null, refreshToken: null };
+}
 
 const locked = () =>
   new AppError('account_locked', 'too many failed login attempts, please try again later', {
@@ -42,45 +58,55 @@ export async function loadSubject(
 
 /**
  * Password login. `scope: 'any'` tries admin users, then customers (`/auth/login`); `'customer'` only
- * customers (`/store/auth/login`). Order of checks (after the per-IP login budget its resolver's `@RateLimit` declares): the email's lock, then one full
+ * customers (`/store/auth/login`). Order of checks (after the per-IP login budget its resolver's `@RateLimit` declares): the account's lock, then one full
  * argon2id comparison whatever happens (a dummy hash for unknown emails), so neither timing nor error code
- * tells whether an email exists or its account is inactive. The fifth failure locks the email for an hour.
+ * tells whether an email exists or its account is inactive. The fifth failure locks the account for an hour.
+ *
+ * The lock belongs to the account the attempt is against: the staff account whenever `/auth/login` finds one
+ * (it then never falls through to a customer of the same email), else the customer account (an unknown email
+ * counts as one). So a customer registered with a staff member's email neither resets nor feeds the staff
+ * account's count, and the staff account's successes leave the customer's count alone.
  */
 export async function login(
   ctx: Ctx,
   input: LoginInput,
   opts: { scope: 'any' | 'customer'; cookie?: boolean | null },
-): Promise<TokenPair> {
+): Promise<SessionAnswer> {
   const email = normalizeEmail(input.email);
-  if (await ctx.security.isLoginLocked(email)) throw locked();
   const admin = opts.scope === 'any' ? await ctx.db.adminUser.findUnique({ where: { email } }) : null;
+  const target: LoginAccount = { kind: admin ? 'admin' : 'customer', email };
+  if (await ctx.security.isLoginLocked(target)) throw locked();
   const customer = admin ? null : await ctx.db.customer.findUnique({ where: { email } });
   const account = admin ?? customer;
   const matches = await ctx.passwords.verify(account?.passwordHash ?? null, input.password);
   if (!account || !matches || !account.active) {
-    await ctx.security.recordLoginFailure(email);
+    await ctx.security.recordLoginFailure(target);
     throw new AppError('invalid_credentials', 'invalid email or password');
   }
-  await ctx.security.clearLoginFailures(email);
+  await ctx.security.clearLoginFailures(target);
   const subject: TokenSubject = admin
     ? { id: admin.id, email, utype: 'admin', role: admin.role }
     : { id: account.id, email, utype: 'customer', role: 'customer' };
-  const pair = await startSession(ctx, subject);
-  if (opts.cookie) setSessionCookies(ctx, pair);
-  return pair;
+  return answer(ctx, await startSession(ctx, subject), opts.cookie);
 }
 
-/** Rotates the refresh token given in the body, or else in the `svc_refresh_token` cookie. */
+/**
+ * Rotates the refresh token given in the body, or else in the `svc_refresh_token` cookie. A session past
+ * `auth.session_max_age_days` answers `session_expired`; in cookie mode its cookies are cleared with it.
+ */
 export async function refresh(
   ctx: Ctx,
   input: RefreshInput | null | undefined,
   opts: { cookie?: boolean | null },
-): Promise<TokenPair> {
+): Promise<SessionAnswer> {
   const token = input?.refreshToken ?? ctx.request.cookies[REFRESH_COOKIE];
   if (!token) throw new AppError('invalid_token', 'invalid refresh token');
-  const pair = await rotateRefreshToken(ctx, token, loadSubject);
-  if (opts.cookie) setSessionCookies(ctx, pair);
-  return pair;
+  try {
+    return answer(ctx, await rotateRefreshToken(ctx, token, loadSubject), opts.cookie);
+  } catch (err) {
+    if (opts.cookie && err instanceof AppError && err.code === 'session_expired') clearSessionCookies(ctx);
+    throw err;
+  }
 }
 
 /**

@@ -102,6 +102,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ env: { SVC_MEDIA_S3_ENDPOINT: 'not a url' } })['media.storage']).toBe('local');
   });
 
+  it('defaults security.csrf.secure to true in production only; an explicit value wins everywhere', () => {
+    expect(loadConfig({ env: {} })['security.csrf.secure']).toBe(false);
+    expect(loadConfig({ env: { SVC_ENV: 'test' } })['security.csrf.secure']).toBe(false);
+    expect(loadConfig({ env: { SVC_ENV: 'production' } })['security.csrf.secure']).toBe(true);
+    expect(loadConfig({ file: yaml('env: production\n'), env: {} })['security.csrf.secure']).toBe(true);
+    expect(loadConfig({ env: {}, overrides: { env: 'production' } })['security.csrf.secure']).toBe(true);
+    expect(
+      loadConfig({ env: { SVC_ENV: 'production', SVC_SECURITY_CSRF_SECURE: 'false' } })['security.csrf.secure'],
+    ).toBe(false);
+    expect(loadConfig({ env: { SVC_SECURITY_CSRF_SECURE: 'true' } })['security.csrf.secure']).toBe(true);
+    expect(() => loadConfig({ env: { SVC_ENV: 'staging' } })).toThrow(ConfigError);
+  });
+
   it('derives env names from key paths', () => {
     expect(envNameOf('auth.jwt_secret')).toBe('SVC_AUTH_JWT_SECRET');
     expect(envNameOf('security.csrf.secure')).toBe('SVC_SECURITY_CSRF_SECURE');

@@ -60,9 +60,13 @@ export function loadConfig(options: LoadOptions = {}): Config {
   Object.assign(plugins, options.overrides?.plugins ?? {});
 
   const config = { plugins } as Record<string, unknown>;
+  // `env` first: some defaults depend on it (`productionDefault`).
+  const envKey = raw.get('env');
+  const production = (envKey ? coerce('env', envKey.value, envKey.source) : CONFIG_KEYS.env.default) === 'production';
   for (const key of Object.keys(CONFIG_KEYS) as ConfigKey[]) {
     const given = raw.get(key);
-    config[key] = given === undefined ? cloneDefault(CONFIG_KEYS[key].default) : coerce(key, given.value, given.source);
+    config[key] =
+      given === undefined ? defaultOf(CONFIG_KEYS[key], production) : coerce(key, given.value, given.source);
   }
   const result = config as Config;
   checkCombinations(result);
@@ -175,6 +179,8 @@ function checkS3(config: Config): void {
   }
 }
 
-function cloneDefault(value: unknown): unknown {
-  return Array.isArray(value) ? [...value] : value;
+/** A key's default: its `productionDefault` when `env` is `production` and it has one, else `default`. */
+function defaultOf(spec: KeySpec, production: boolean): unknown {
+  if (production && 'productionDefault' in spec && spec.productionDefault !== undefined) return spec.productionDefault;
+  return Array.isArray(spec.default) ? [...spec.default] : spec.default;
 }
