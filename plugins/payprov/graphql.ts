@@ -8,6 +8,7 @@ import {
   pluginRuntime,
   PUBLIC,
   Raises,
+  RateLimit,
   Rules,
   store,
   UuidScalar,
@@ -114,8 +115,11 @@ export class PayprovResolver {
     description:
       'Creates a manual-capture card payment intent: before checkout for an amount (pay first; a repeated ' +
       '`Idempotency-Key` of the same buyer returns the same intent), or for a placed pending order of the caller ' +
-      '(a retry returns the same intent). Anyone; a guest order needs its guest token.',
+      '(a retry returns the same intent). A customer, or a guest with its cart token (pay first) or guest order ' +
+      'token (a placed order). Each one calls the provider: per-IP budget ' +
+      '`security.rate_limit.payment_intent.requests_per_minute`.',
   })
+  @RateLimit('payment_intent')
   @Raises('unauthorized', 'not_found', 'conflict', 'invalid_payment_method', 'invalid_amount', 'provider_error')
   payprovCreatePaymentIntent(
     @Ctx() context: unknown,
@@ -140,8 +144,9 @@ export class PayprovResolver {
   @Mutation(() => PayprovPaymentLink, {
     description:
       'Prices the cart on the server (as checkout does) and answers a payment page URL valid `link_ttl_minutes`. ' +
-      'Anyone who may see the cart.',
+      'Anyone who may see the cart. Counts against the payment-intent budget (it creates one).',
   })
+  @RateLimit('payment_intent')
   @Raises(...CHECKOUT_PRICING_ERRORS, 'insufficient_stock', 'invalid_amount', 'provider_error')
   payprovCreatePaymentLink(
     @Ctx() context: unknown,

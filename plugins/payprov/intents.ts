@@ -70,14 +70,18 @@ export async function createIntent(rt: PayprovRuntime, caller: PluginCaller, inp
   const { paymentMethodId } = input;
   if (input.orderId) {
     const order = await ctx.commerce.order(input.orderId);
-    const token = input.guestToken ?? caller.guestToken;
+    // The body's token, else the ones the caller presents (a browser's cookie lists all its guest orders).
+    const presented = input.guestToken ? [input.guestToken] : caller.guestTokens;
+    let token: string | undefined;
     if (order && !order.customerId) {
       // Guest order: the token proves ownership (spec: without one 401, a wrong one 404).
-      if (!token) {
+      if (!presented.length) {
         if (caller.userType) throw AppError.notFound('order');
         throw new AppError('unauthorized', 'guest orders need their guest_token');
       }
-      if (!order.guestToken || !sameSecret(token, order.guestToken)) throw AppError.notFound('order');
+      const stored = order.guestToken;
+      token = stored ? presented.find((t) => sameSecret(t, stored)) : undefined;
+      if (!token) throw AppError.notFound('order');
     } else if (!order || caller.userType !== 'customer' || caller.userId !== order.customerId) {
       throw AppError.notFound('order');
     }
@@ -106,10 +110,11 @@ export async function createIntent(rt: PayprovRuntime, caller: PluginCaller, inp
     await settlement.record(order.id, intent);
     return intentView(intent, ctx.config);
   }
-  await requirePayprovMethod(ctx, paymentMethodId);
+  // The owner first (a guest without a cart token is refused before anything is read or the provider called).
   // A client retry with the same Idempotency-Key gets the same intent, but only within its own buyer's scope:
   // keys like `checkout-1` are guessable, and a shared scope would hand one buyer another's client_secret.
-  const buyer = payingBuyer(ctx, caller);
+  const buyer = payingBuyer(caller);
+  await requirePayprovMethod(ctx, paymentMethodId);
   const key = preorderIntentKey(buyer, caller.idempotencyKey);
   const intent = await provider.createIntent(
     {
@@ -126,8 +131,9 @@ export async function createIntent(rt: PayprovRuntime, caller: PluginCaller, inp
 /**
  * `GET /api/v1/store/payprov/payment-status/{paymentIntentId}`: the intent's status and its payment link's.
  * Ownership (spec): a customer must match `svc_customer_id`, a guest must present the guest token whose digest
- * is `svc_guest_token`; anyone else gets 404. An intent without ownership keys (a guest's pre-order intent or a
- * payment link's) is a capability: knowing its id is the proof, as with the link token.
+ * is `svc_guest_token` (any of the guest tokens it presents); anyone else gets 404. An intent without these keys
+ * (a guest's pre-order intent, owned by its cart token for checkout, or a payment link's) is a capability here:
+ * knowing its id is the proof, as with the link token.
  */
 export async function paymentStatus(rt: PayprovRuntime, caller: PluginCaller, id: string) {
   const { ctx, provider } = rt;
@@ -139,8 +145,9 @@ export async function paymentStatus(rt: PayprovRuntime, caller: PluginCaller, id
     if (caller.userType !== 'customer' || caller.userId !== meta.svc_customer_id)
       throw AppError.notFound('payment intent');
   } else if (meta.svc_guest_token) {
-    const token = caller.guestToken;
-    if (!token || !sameSecret(guestTokenDigest(token), meta.svc_guest_token)) throw AppError.notFound('payment intent');
+    const owner = meta.svc_guest_token;
+    if (!caller.guestTokens.some((t) => sameSecret(guestTokenDigest(t), owner)))
+      throw AppError.notFound('payment intent');
   }
   const link = await ctx.db.payprovLink.findFirst({
     where: { paymentIntentId: id },

@@ -1,6 +1,20 @@
 import type { StoreMcpRegistration } from '../../src/plugin-api';
 
 const UUID = { type: 'string', format: 'uuid' } as const;
+const CART_TOKEN = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  description:
+    "The cart's session_token from store_create_cart, for a buyer who is not a signed-in customer: the payment then " +
+    'belongs to that cart, and only a checkout with the same cart_token can use it.',
+} as const;
+
+/** The arguments without `cart_token`, and the token as the store call presents it (REST's `X-Cart-Token`). */
+function splitCartToken(args: Record<string, unknown>) {
+  const { cart_token: cartToken, ...body } = args;
+  return { body, tokens: typeof cartToken === 'string' ? { cartToken } : {} };
+}
 const ADDRESS = {
   type: 'object',
   description: 'first_name, last_name, street, city, zip, country (ISO 3166-1 alpha-2)',
@@ -24,12 +38,19 @@ export const registerPayprovMcpTools: StoreMcpRegistration = (server, client) =>
         },
         currency: { type: 'string', pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 currency, e.g. EUR.' },
         payment_method_id: { ...UUID, description: 'An active payment method with provider payprov.' },
+        cart_token: {
+          ...CART_TOKEN,
+          description: `Required unless a customer is signed in. ${CART_TOKEN.description}`,
+        },
       },
       required: ['amount', 'currency', 'payment_method_id'],
       additionalProperties: false,
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-    handler: (args, store) => store.post('/api/v1/store/payprov/payment-intent', args),
+    handler: (args, store) => {
+      const { body, tokens } = splitCartToken(args);
+      return store.post('/api/v1/store/payprov/payment-intent', body, tokens);
+    },
   });
   server.registerTool({
     name: 'store_payprov_create_payment_intent',
@@ -58,12 +79,16 @@ export const registerPayprovMcpTools: StoreMcpRegistration = (server, client) =>
         shipping_address: ADDRESS,
         billing_address: { ...ADDRESS, description: 'Defaults to the shipping address.' },
         email: { type: 'string', format: 'email', description: 'For the receipt; required for guest carts.' },
+        cart_token: { ...CART_TOKEN, description: `For a cart of no signed-in customer. ${CART_TOKEN.description}` },
       },
       required: ['cart_id', 'payment_method_id', 'shipping_method_id', 'shipping_address'],
       additionalProperties: false,
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-    handler: (args, store) => store.post('/api/v1/store/payprov/payment-link', args),
+    handler: (args, store) => {
+      const { body, tokens } = splitCartToken(args);
+      return store.post('/api/v1/store/payprov/payment-link', body, tokens);
+    },
   });
   server.registerTool({
     name: 'store_payprov_check_payment_status',

@@ -8,6 +8,7 @@ import { SERVICE_VERSION } from '../platform/version';
 import { createCheckoutFunction } from '../plugin-api/checkout';
 import { PluginHost } from '../plugin-api/host';
 import { buildAppRestSchema } from './domains';
+import { startHousekeeping } from './housekeeping';
 import { BUNDLED_PLUGINS } from './plugins';
 import { openServices, type StartOptions } from './runtime';
 
@@ -101,8 +102,9 @@ export async function startWorker(opts: StartOptions): Promise<RunningWorker> {
     if (prometheus) services.log.info({ port: prometheus.port }, 'prometheus metrics at /metrics');
     const active = pluginHost.list().filter((p) => p.state === 'active');
     services.log.info({ healthPort: port, plugins: active.map((p) => p.name) }, 'svc worker running');
-    // The background work is the plugins' (the core schedules nothing): without one this worker idles.
-    if (!active.length) services.log.warn('svc worker: no plugin is enabled, so there is no background work to run');
+    // Besides the core's own pruning (housekeeping.ts), the background work is the plugins'.
+    if (!active.length) services.log.info('svc worker: no plugin is enabled; only the core pruning runs');
+    const housekeeping = startHousekeeping(services, config);
     let closing: Promise<void> | undefined;
     return {
       healthUrl: `http://127.0.0.1:${port}`,
@@ -114,6 +116,7 @@ export async function startWorker(opts: StartOptions): Promise<RunningWorker> {
           // The loops stop and the deliveries in flight are recorded (their leases released) before the
           // database closes under them; the probe answers `stopping` meanwhile.
           await pluginHost.close();
+          await housekeeping.close();
           await opened.close();
           await closeHttpServer(server, 1000);
           await prometheus?.close();

@@ -3,6 +3,7 @@ import type { UploadedFile } from '../shared/uploads';
 import type { Actor } from './actor';
 import type { AppServices, Ctx, RequestInfo } from './ctx';
 import { ResponseEffects } from './effects';
+import { GUEST_TOKEN_COOKIE } from './guest-tokens';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -20,7 +21,8 @@ export function httpRequestFields(
 ): Pick<RequestInfo, 'cartToken' | 'guestToken' | 'idempotencyKey'> {
   return {
     cartToken: header(headers, 'x-cart-token'),
-    guestToken: header(headers, 'x-guest-token') ?? (cookies.svc_guest_token || undefined),
+    // One order's token from the header, else the cookie's list of the browser's guest orders (guest-tokens.ts).
+    guestToken: header(headers, 'x-guest-token') ?? (cookies[GUEST_TOKEN_COOKIE] || undefined),
     idempotencyKey: header(headers, 'idempotency-key'),
   };
 }

@@ -78,7 +78,10 @@ export interface RequestInfo {
   cookies: Record<string, string | undefined>;
   /** An anonymous cart's token (`X-Cart-Token`; MCP's `cart_token`). */
   cartToken?: string;
-  /** A guest order's token (`X-Guest-Token`, else the `svc_guest_token` cookie). */
+  /**
+   * A guest order's token (`X-Guest-Token`), else the `svc_guest_token` cookie, which lists the tokens of the
+   * browser's guest orders: read the tokens with `guestTokensOf` (guest-tokens.ts).
+   */
   guestToken?: string;
   /** The client's `Idempotency-Key` as sent; read it through `idempotencyKey()`, which checks it. */
   idempotencyKey?: string;

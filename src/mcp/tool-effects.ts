@@ -1,4 +1,5 @@
 import { ResponseEffects } from '../context/effects';
+import { GUEST_TOKEN_COOKIE, guestTokensOf } from '../context/guest-tokens';
 import type { RouteTool } from './tool-catalog';
 
 /**
@@ -7,7 +8,7 @@ import type { RouteTool } from './tool-catalog';
  * cookie jar, so a tool collects the cookies the operation set and answers this one as `guest_token`, which
  * store_get_order takes back.
  */
-const CAPABILITY_COOKIES: Record<string, string> = { svc_guest_token: 'guest_token' };
+const CAPABILITY_COOKIES: Record<string, string> = { [GUEST_TOKEN_COOKIE]: 'guest_token' };
 
 export class CollectedEffects {
   private readonly cookies: string[] = [];
@@ -26,7 +27,8 @@ export class CollectedEffects {
       const [pair] = cookie.split(';');
       const at = pair.indexOf('=');
       const field = CAPABILITY_COOKIES[pair.slice(0, at).trim()];
-      const value = decodeURIComponent(pair.slice(at + 1).trim());
+      // The guest cookie lists the browser's earlier orders after the new one: the tool answers the new one's.
+      const value = guestTokensOf(decodeURIComponent(pair.slice(at + 1).trim()))[0];
       if (field && value && !(field in found)) found[field] = value;
     }
     return found;

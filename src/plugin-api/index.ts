@@ -20,7 +20,13 @@ export type {
 export { assertPluginActive, definePlugin } from './contract';
 export type { PluginDatabase, PluginTableName } from './database';
 export { cappedTotal, pluginDatabaseFor, sql, sqlJoin, sqlRaw } from './database';
-export type { PluginMcpTool, StoreMcpClient, StoreMcpRegistration, StoreMcpServerFacade } from './mcp-tools';
+export type {
+  PluginMcpTool,
+  StoreMcpCallTokens,
+  StoreMcpClient,
+  StoreMcpRegistration,
+  StoreMcpServerFacade,
+} from './mcp-tools';
 export { pruneInBatches } from './retention';
 export type { UiExtension } from './ui-extensions';
 /** Compares two secrets in constant time. */
@@ -59,3 +65,5 @@ export { PaymentTransactionStatus } from '../domains/orders';
 export { Clearable, Rules } from '../shared/validation/rules';
 /** The domain error codes a plugin's root field may answer (its REST rows, OpenAPI and description read them). */
 export { Raises } from '../shared/raises';
+/** A root field's per-IP budget (`@RateLimit('payment_intent')`), taken by every surface before the input is read. */
+export { RateLimit } from '../context/limits';

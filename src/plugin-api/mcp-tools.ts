@@ -2,10 +2,18 @@ import { posix } from 'node:path';
 
 import { AppError } from '../shared/errors';
 
+/**
+ * What a tool's call presents besides its body, as REST reads it from headers: an anonymous cart's token (a
+ * tool's `cart_token` argument; MCP has no headers of its own).
+ */
+export interface StoreMcpCallTokens {
+  cartToken?: string;
+}
+
 /** The store API as a plugin's MCP tools may call it: only paths under `/api/v1/store/`. */
 export interface StoreMcpClient {
-  get(path: string): Promise<unknown>;
-  post(path: string, body: unknown): Promise<unknown>;
+  get(path: string, tokens?: StoreMcpCallTokens): Promise<unknown>;
+  post(path: string, body: unknown, tokens?: StoreMcpCallTokens): Promise<unknown>;
 }
 
 /** A store MCP tool a plugin contributes. */

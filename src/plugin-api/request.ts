@@ -1,5 +1,6 @@
 import type { Ctx } from '../context/ctx';
 import type { CookieOptions } from '../context/effects';
+import { guestTokensOf } from '../context/guest-tokens';
 
 /**
  * Who calls a plugin's resolver and what its transport told: the view a plugin's GraphQL fields (and so its route
@@ -16,8 +17,13 @@ export interface PluginCaller {
   clientIp: string;
   /** An anonymous cart's token (`X-Cart-Token`). */
   cartToken?: string;
-  /** A guest order's token (`X-Guest-Token`, else the `svc_guest_token` cookie). */
+  /** A guest order's token: `X-Guest-Token`, else the newest of the `svc_guest_token` cookie's. */
   guestToken?: string;
+  /**
+   * Every guest order token the caller presents, newest first: the header's one, or the cookie's list (one
+   * browser's guest orders all stay readable). A guest owns an order when any of them is the order's.
+   */
+  guestTokens: string[];
   /** The client's `Idempotency-Key`, as sent. */
   idempotencyKey?: string;
   /** `https://shop.example.com` when an HTTP request is behind the call (absolute links), else undefined. */
@@ -33,13 +39,15 @@ export interface PluginCaller {
 export function pluginCaller(context: unknown): PluginCaller {
   const ctx = context as Ctx;
   const { actor } = ctx;
+  const guestTokens = guestTokensOf(ctx.request.guestToken);
   return {
     userId: actor.kind === 'anonymous' ? null : actor.id,
     userType: actor.kind === 'anonymous' ? null : actor.kind,
     requestId: ctx.requestId,
     clientIp: ctx.request.ip,
     cartToken: ctx.request.cartToken,
-    guestToken: ctx.request.guestToken,
+    guestToken: guestTokens[0],
+    guestTokens,
     idempotencyKey: ctx.request.idempotencyKey,
     origin: ctx.request.origin,
     cookie: (name) => ctx.request.cookies[name],

@@ -2,6 +2,7 @@ import { seedDemo } from '../../src/app/seed/demo';
 import { ANONYMOUS } from '../../src/context/actor';
 import { createContext } from '../../src/context/create-context';
 import { useShop } from '../fixtures/use-shop';
+import { CookieJar } from '../harness/cookie-jar';
 
 /**
  * A guest who knows only GraphQL: every request below goes to /graphql, with the cookies the server set kept the
@@ -12,39 +13,6 @@ beforeAll(async () => {
   const ctx = createContext(t.service.services, { id: 'seed', actor: ANONYMOUS, log: t.service.services.log });
   await seedDemo(ctx);
 });
-
-/** A browser-like cookie jar: a cookie goes only to paths under its `Path`. */
-class CookieJar {
-  private readonly cookies = new Map<string, { name: string; value: string; path: string }>();
-
-  store(setCookies: string[]): void {
-    for (const line of setCookies) {
-      const [pair, ...attrs] = line.split(';').map((s) => s.trim());
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      const path = attrs.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-      this.cookies.set(`${name} ${path}`, { name, value: pair.slice(eq + 1), path });
-    }
-  }
-
-  value(name: string, path: string): string | undefined {
-    return this.for(path).find((c) => c.name === name)?.value;
-  }
-
-  header(path: string): string {
-    return this.for(path)
-      .map((c) => `${c.name}=${c.value}`)
-      .join('; ');
-  }
-
-  paths(name: string): string[] {
-    return [...this.cookies.values()].filter((c) => c.name === name).map((c) => c.path);
-  }
-
-  private for(path: string) {
-    return [...this.cookies.values()].filter((c) => path === c.path || path.startsWith(c.path.replace(/\/?$/, '/')));
-  }
-}
 
 interface GqlResponse {
   status: number;

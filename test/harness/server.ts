@@ -123,6 +123,7 @@ export async function startTestServer(
       'security.rate_limit.register.requests_per_minute': 1_000_000,
       'security.rate_limit.checkout.requests_per_minute': 1_000_000,
       'security.rate_limit.guest_order.requests_per_minute': 1_000_000,
+      'security.rate_limit.payment_intent.requests_per_minute': 1_000_000,
       ...overrides,
     },
   });

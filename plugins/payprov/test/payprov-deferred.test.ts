@@ -15,7 +15,7 @@ const placeAuthorized = async (ageDays = 0) => {
   const product = await s.product();
   const intent = await s.preorderIntent(1490);
   if (ageDays) s.fake.age(intent.id, ageDays);
-  const res = await s.t.asGuest().post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }));
+  const res = await s.buyer.post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }));
   expect(res.status).toBe(201);
   const orderId = res.body.data.id as string;
   await until(async () => (await s.orderOf(orderId)).status === 'confirmed');
@@ -80,7 +80,7 @@ describe('payprov: deferred capture (capture_on shipped)', () => {
   it('bounds provider calls by timeout_seconds (502), and every provider write carries an idempotency key', async () => {
     s.fake.delay('create', 1500);
     const started = Date.now();
-    const res = await s.t.asGuest().post('/api/v1/store/payprov/payment-intent', {
+    const res = await s.buyer.post('/api/v1/store/payprov/payment-intent', {
       amount: 100,
       currency: 'EUR',
       payment_method_id: s.method.id,

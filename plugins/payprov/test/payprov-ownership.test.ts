@@ -1,4 +1,9 @@
+import { print } from 'graphql';
+
+import * as op from '../../../src/generated/graphql';
 import { type PayprovShop, startPayprovShop } from '../../../test/fixtures/payprov';
+import { GQL_ADDRESS } from '../../../test/fixtures/shop';
+import { callJson, connectMcp } from '../../../test/harness/mcp-client';
 
 /**
  * A pay-first intent belongs to its buyer (issue 24): a guessable `Idempotency-Key` never hands one buyer
@@ -40,22 +45,14 @@ function cartCheckout(cartId: string, reference: string) {
 describe('payprov: idempotency keys are scoped by the buyer', () => {
   it('gives two guests with the same key two intents, and each guest its own intent again', async () => {
     const headers = { 'idempotency-key': 'checkout-1' };
-    const first = await s.t.asGuest().post(INTENTS, intentBody(), headers);
-    const second = await s.t.asGuest().post(INTENTS, intentBody(), headers);
+    const first = await s.buyer.post(INTENTS, intentBody(), headers);
+    const second = await s.t.asGuest().post(INTENTS, intentBody(), { ...headers, 'x-cart-token': 'c'.repeat(64) });
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body.data.id).not.toBe(first.body.data.id);
     expect(second.text).not.toContain(first.body.data.client_secret);
-
-    // The first guest's browser keeps its svc_payer cookie (HttpOnly, this plugin's paths): its retry replays.
-    const cookie = first.headers.getSetCookie().find((c) => c.startsWith('svc_payer=')) ?? '';
-    expect(cookie).toMatch(/svc_payer=[0-9a-f]{64}/);
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/Path=\/api\/v1\/store\/payprov/);
-    const payer = cookie.split(';')[0];
-    const retry = await s.t.asGuest().post(INTENTS, intentBody(), { ...headers, cookie: payer });
+    const retry = await s.buyer.post(INTENTS, intentBody(), headers);
     expect(retry.body.data.id).toBe(first.body.data.id);
-    expect(retry.headers.getSetCookie().some((c) => c.startsWith('svc_payer='))).toBe(false);
   });
 
   it('scopes a guest with a cart by its cart token', async () => {
@@ -75,13 +72,13 @@ describe('payprov: idempotency keys are scoped by the buyer', () => {
   it('never shares a key between a customer, another customer and a guest', async () => {
     const headers = { 'idempotency-key': 'same-key' };
     const ids = new Set<string>();
-    for (const client of [s.t.asCustomer(), s.t.asCustomer(), s.t.asGuest()])
+    for (const client of [s.t.asCustomer(), s.t.asCustomer(), s.buyer])
       ids.add((await client.post(INTENTS, intentBody(), headers)).body.data.id);
     expect(ids.size).toBe(3);
   });
 
   it('refuses an Idempotency-Key over 255 characters with 400 naming the header', async () => {
-    const res = await s.t.asGuest().post(INTENTS, intentBody(), { 'idempotency-key': 'k'.repeat(256) });
+    const res = await s.buyer.post(INTENTS, intentBody(), { 'idempotency-key': 'k'.repeat(256) });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatchObject({ code: 'validation_error', field: 'Idempotency-Key' });
   });
@@ -145,5 +142,109 @@ describe("payprov: an intent pays only its own buyer's order", () => {
       .post(CHECKOUT, cartCheckout(mine.id, intentId), { 'x-cart-token': mine.session_token });
     expect(own.status).toBe(201);
     expect(own.body.data.total).toBe(TOTAL);
+  });
+});
+
+describe('payprov: every intent has an owner (issue 53)', () => {
+  const created = () => s.fake.calls.filter((c) => c.op === 'create').length;
+
+  it('refuses a pay-first intent to a caller with no owner to record (REST, GraphQL, MCP), before the provider', async () => {
+    const before = created();
+    for (const client of [s.t.asGuest(), s.t.asAdmin()]) {
+      const res = await client.post(INTENTS, intentBody());
+      expect(res.status).toBe(401);
+      expect(res.body.errors[0]).toMatchObject({ code: 'unauthorized', detail: expect.stringMatching(/X-Cart-Token/) });
+    }
+    const gql = await s.t
+      .asGuest()
+      .gql('mutation($input: PayprovPaymentIntentInput!) { payprovCreatePaymentIntent(input: $input) { id } }', {
+        input: { amount: TOTAL, currency: 'EUR', paymentMethodId: s.method.id },
+      });
+    expect(gql.errors?.[0].extensions).toMatchObject({ code: 'unauthorized', status: 401 });
+    const mcp = await connectMcp(s.t.url, 'store');
+    const tool = await callJson(mcp, 'store_payprov_create_preorder_payment_intent', {
+      amount: TOTAL,
+      currency: 'EUR',
+      payment_method_id: s.method.id,
+    });
+    await mcp.close();
+    expect(tool).toMatchObject({ isError: true, body: { error: { code: 'unauthorized' } } });
+    expect(created()).toBe(before);
+  });
+
+  /**
+   * The probe: a guest's intent, spent by another guest who knows its id. Each surface's checkout refuses the
+   * stranger (without a cart token, or with their own) and accepts the owner's, who presents the token.
+   */
+  describe.each(['rest', 'graphql', 'mcp'] as const)("another guest's checkout over %s", (surface) => {
+    async function checkout(productId: string, reference: string, cartToken?: string) {
+      if (surface === 'rest') {
+        const res = await s.t
+          .asGuest()
+          .post(
+            CHECKOUT,
+            s.checkoutBody(productId, { payment_reference: reference }),
+            cartToken ? { 'x-cart-token': cartToken } : {},
+          );
+        return { ok: res.status === 201, code: res.body.errors?.[0]?.code, detail: res.body.errors?.[0]?.detail };
+      }
+      if (surface === 'graphql') {
+        const res = await s.t.asGuest().post(
+          '/graphql',
+          {
+            query: print(op.CheckoutCompleteDocument),
+            variables: {
+              input: {
+                items: [{ productId, quantity: 1 }],
+                shippingAddress: GQL_ADDRESS,
+                shippingMethodId: s.shop.shipping.id,
+                paymentMethodId: s.method.id,
+                paymentReference: reference,
+                email: 'buyer@example.com',
+              },
+            },
+          },
+          cartToken ? { 'x-cart-token': cartToken } : {},
+        );
+        const error = res.body.errors?.[0];
+        return { ok: !error, code: error?.extensions.code, detail: error?.message };
+      }
+      const mcp = await connectMcp(s.t.url, 'store');
+      const res = await callJson(mcp, 'store_checkout', {
+        ...s.checkoutBody(productId, { payment_reference: reference }),
+        ...(cartToken && { cart_token: cartToken }),
+      });
+      await mcp.close();
+      return { ok: !res.isError, code: res.body?.error?.code, detail: res.body?.error?.message };
+    }
+
+    it('is refused with 422 checkout_rejected; the owner, presenting its cart token, pays with it', async () => {
+      const product = await s.product(5);
+      const intent = await s.preorderIntent(TOTAL);
+      for (const strangerToken of [undefined, 'd'.repeat(64)]) {
+        const res = await checkout(product.id, intent.id, strangerToken);
+        expect(res).toMatchObject({ ok: false, code: 'checkout_rejected' });
+        expect(res.detail).toMatch(/another buyer/);
+      }
+      expect(await s.t.db.order.count({ where: { paymentReference: intent.id } })).toBe(0);
+      expect(await checkout(product.id, intent.id, s.buyerToken)).toMatchObject({ ok: true });
+    });
+  });
+
+  it('refuses an intent that records no owner (made before every intent had one) to any guest', async () => {
+    const product = await s.product(5);
+    const intent = await s.preorderIntent(TOTAL);
+    s.fake.intent(intent.id).metadata = { svc_mode: 'pre_order', svc_payment_method_id: s.method.id, svc_guest: '1' };
+    const res = await s.buyer.post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0]).toMatchObject({ code: 'checkout_rejected', detail: expect.stringMatching(/no buyer/) });
+  });
+
+  it("refuses a guest holding a cart token with a customer's intent", async () => {
+    const product = await s.product(5);
+    const intent = await s.preorderIntent(TOTAL, s.t.asCustomer());
+    const res = await s.buyer.post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0].code).toBe('checkout_rejected');
   });
 });

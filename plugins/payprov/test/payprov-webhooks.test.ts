@@ -213,7 +213,7 @@ describe('payprov: webhook', () => {
     const intent = await s.preorderIntent(1490);
     expect((await s.deliver('payment_intent.succeeded', intent.id)).status).toBe(204);
     expect(await s.transactionOf(intent.id)).toBeNull();
-    const bare = await s.t.asGuest().post(INTENTS, { amount: 100, currency: 'EUR', payment_method_id: s.method.id });
+    const bare = await s.buyer.post(INTENTS, { amount: 100, currency: 'EUR', payment_method_id: s.method.id });
     s.fake.intent(bare.body.data.id).metadata = {};
     expect((await s.deliver('payment_intent.succeeded', bare.body.data.id)).status).toBe(204);
     const row = await s.t.db.payprovWebhookEvent.findFirstOrThrow({ where: { paymentIntentId: bare.body.data.id } });
@@ -222,9 +222,7 @@ describe('payprov: webhook', () => {
 
   it('keeps an event that arrives before its order is visible and applies it once the order is there', async () => {
     const orderId = randomUUID();
-    const created = await s.t
-      .asGuest()
-      .post(INTENTS, { amount: 1490, currency: 'EUR', payment_method_id: s.method.id });
+    const created = await s.buyer.post(INTENTS, { amount: 1490, currency: 'EUR', payment_method_id: s.method.id });
     const id = created.body.data.id;
     Object.assign(s.fake.intent(id).metadata, { svc_order_id: orderId, svc_order_number: 'ORD-20261125-LATE01' });
     delete s.fake.intent(id).metadata.svc_mode;

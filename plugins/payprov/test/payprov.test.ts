@@ -14,7 +14,7 @@ const CHECKOUT = '/api/v1/store/checkout';
 
 describe('payprov: pre-order payment intents', () => {
   it('creates a manual-capture intent with the spec metadata and answers the spec shape', async () => {
-    const res = await s.t.asGuest().post(INTENTS, { amount: 1490, currency: 'EUR', payment_method_id: s.method.id });
+    const res = await s.buyer.post(INTENTS, { amount: 1490, currency: 'EUR', payment_method_id: s.method.id });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       id: expect.stringMatching(/^pi_/),
@@ -25,7 +25,12 @@ describe('payprov: pre-order payment intents', () => {
     });
     const intent = s.fake.intent(res.body.data.id);
     expect(intent.capture_method).toBe('manual');
-    expect(intent.metadata).toEqual({ svc_mode: 'pre_order', svc_payment_method_id: s.method.id, svc_guest: '1' });
+    expect(intent.metadata).toEqual({
+      svc_mode: 'pre_order',
+      svc_payment_method_id: s.method.id,
+      svc_guest: '1',
+      svc_cart_token: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 
   it('records the customer as owner and repeats the same intent for a repeated Idempotency-Key', async () => {
@@ -40,21 +45,19 @@ describe('payprov: pre-order payment intents', () => {
   });
 
   it('names every bad field with 400, and refuses methods that are not active payprov methods with 422', async () => {
-    const bad = await s.t.asGuest().post(INTENTS, { amount: 0, currency: 'euro', payment_method_id: 'x' });
+    const bad = await s.buyer.post(INTENTS, { amount: 0, currency: 'euro', payment_method_id: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
       'amount',
       'currency',
       'payment_method_id',
     ]);
-    expect((await s.t.asGuest().post(INTENTS, [1])).status).toBe(400);
-    expect(
-      (await s.t.asGuest().post(INTENTS, { amount: 1.5, currency: 'EUR', payment_method_id: s.method.id })).status,
-    ).toBe(400);
+    expect((await s.buyer.post(INTENTS, [1])).status).toBe(400);
+    expect((await s.buyer.post(INTENTS, { amount: 1.5, currency: 'EUR', payment_method_id: s.method.id })).status).toBe(
+      400,
+    );
 
-    const manual = await s.t
-      .asGuest()
-      .post(INTENTS, { amount: 100, currency: 'EUR', payment_method_id: s.shop.payment.id });
+    const manual = await s.buyer.post(INTENTS, { amount: 100, currency: 'EUR', payment_method_id: s.shop.payment.id });
     expect(manual.status).toBe(422);
     expect(manual.body.errors[0].code).toBe('invalid_payment_method');
     const inactive = (
@@ -64,13 +67,13 @@ describe('payprov: pre-order payment intents', () => {
         translations: [{ locale: 'en', name: 'Old card' }],
       })
     ).body.data;
-    const off = await s.t.asGuest().post(INTENTS, { amount: 100, currency: 'EUR', payment_method_id: inactive.id });
+    const off = await s.buyer.post(INTENTS, { amount: 100, currency: 'EUR', payment_method_id: inactive.id });
     expect(off.status).toBe(422);
   });
 
   it("answers 502 provider_error without the provider's message when the provider fails", async () => {
     s.fake.failNext('create');
-    const res = await s.t.asGuest().post(INTENTS, { amount: 100, currency: 'EUR', payment_method_id: s.method.id });
+    const res = await s.buyer.post(INTENTS, { amount: 100, currency: 'EUR', payment_method_id: s.method.id });
     expect(res.status).toBe(502);
     expect(res.body.errors[0]).toEqual({ code: 'provider_error', detail: expect.any(String) });
     expect(res.text).not.toContain('boom');
@@ -81,7 +84,7 @@ describe('payprov: pay first', () => {
   it('verifies, places, captures once, records the transaction and confirms the order', async () => {
     const product = await s.product();
     const intent = await s.preorderIntent(1490);
-    const res = await s.t.asGuest().post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }));
+    const res = await s.buyer.post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }));
     expect(res.status).toBe(201);
     const orderId = res.body.data.id;
     await until(async () => (await s.orderOf(orderId)).status === 'confirmed');
@@ -120,10 +123,10 @@ describe('payprov: pay first', () => {
     'rejects an intent %s with 422 checkout_rejected and creates nothing',
     async (_label, amount, authorize, currency) => {
       const product = await s.product(5);
-      const res0 = await s.t.asGuest().post(INTENTS, { amount, currency, payment_method_id: s.method.id });
+      const res0 = await s.buyer.post(INTENTS, { amount, currency, payment_method_id: s.method.id });
       const intentId = res0.body.data.id;
       if (authorize) s.fake.authorize(intentId);
-      const res = await s.t.asGuest().post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intentId }));
+      const res = await s.buyer.post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intentId }));
       expect(res.status).toBe(422);
       expect(res.body.errors[0].code).toBe('checkout_rejected');
       expect(await s.t.db.order.count({ where: { paymentReference: intentId } })).toBe(0);
@@ -133,10 +136,10 @@ describe('payprov: pay first', () => {
 
   it('rejects unknown references and post-order intents', async () => {
     const product = await s.product();
-    const unknown = await s.t.asGuest().post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: 'pi_nope' }));
+    const unknown = await s.buyer.post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: 'pi_nope' }));
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors[0].code).toBe('checkout_rejected');
-    const missing = await s.t.asGuest().post(CHECKOUT, s.checkoutBody(product.id));
+    const missing = await s.buyer.post(CHECKOUT, s.checkoutBody(product.id));
     expect(missing.body.errors[0].code).toBe('payment_reference_required');
   });
 
@@ -144,12 +147,12 @@ describe('payprov: pay first', () => {
     const product = await s.product(20);
     const intent = await s.preorderIntent(1490);
     const results = await Promise.all(
-      [1, 2, 3].map(() => s.t.asGuest().post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }))),
+      [1, 2, 3].map(() => s.buyer.post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }))),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422]);
     for (const r of results.filter((x) => x.status === 422)) expect(r.body.errors[0].code).toBe('checkout_rejected');
     expect(await s.t.db.order.count({ where: { paymentReference: intent.id } })).toBe(1);
-    const later = await s.t.asGuest().post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }));
+    const later = await s.buyer.post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }));
     expect(later.status).toBe(422);
     expect((await s.t.db.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(19);
   });
@@ -157,7 +160,7 @@ describe('payprov: pay first', () => {
   it('releases the authorization when the checkout runs out of stock; the 422 stands', async () => {
     const product = await s.product(1);
     const intent = await s.preorderIntent(2 * 1000 + 490);
-    const res = await s.t.asGuest().post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }, 2));
+    const res = await s.buyer.post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }, 2));
     expect(res.status).toBe(422);
     expect(res.body.errors[0].code).toBe('insufficient_stock');
     await until(() => s.fake.intent(intent.id).status === 'canceled');
@@ -168,7 +171,7 @@ describe('payprov: pay first', () => {
     const product = await s.product();
     const intent = await s.preorderIntent(1490);
     s.fake.failNext('capture');
-    const res = await s.t.asGuest().post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }));
+    const res = await s.buyer.post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }));
     expect(res.status).toBe(201);
     await until(async () => (await s.transactionOf(intent.id))?.status === 'pending');
     await new Promise((r) => setTimeout(r, 100));
@@ -184,7 +187,7 @@ describe('payprov: cancel and refund', () => {
   const placePaid = async () => {
     const product = await s.product();
     const intent = await s.preorderIntent(1490);
-    const res = await s.t.asGuest().post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }));
+    const res = await s.buyer.post(CHECKOUT, s.checkoutBody(product.id, { payment_reference: intent.id }));
     const orderId = res.body.data.id as string;
     await until(async () => (await s.transactionOf(intent.id))?.status === 'completed');
     await until(async () => (await s.orderOf(orderId)).status === 'confirmed');
@@ -227,7 +230,10 @@ describe('payprov: store MCP tools', () => {
     };
     const client = {
       get: async (path: string) => unwrap(await guest.get(checkStorePath(path))),
-      post: async (path: string, body: unknown) => unwrap(await guest.post(checkStorePath(path), body)),
+      post: async (path: string, body: unknown, tokens?: { cartToken?: string }) =>
+        unwrap(
+          await guest.post(checkStorePath(path), body, tokens?.cartToken ? { 'x-cart-token': tokens.cartToken } : {}),
+        ),
     };
     const tools = collectStoreMcpTools(payprovPlugin, client, { error: () => undefined });
     expect(tools.map((t) => t.name).sort()).toEqual([
@@ -247,7 +253,7 @@ describe('payprov: store MCP tools', () => {
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     const created = (await byName.store_payprov_create_preorder_payment_intent.handler(
-      { amount: 990, currency: 'EUR', payment_method_id: s.method.id },
+      { amount: 990, currency: 'EUR', payment_method_id: s.method.id, cart_token: s.buyerToken },
       client,
     )) as { data: { id: string; amount: number } };
     expect(created.data.amount).toBe(990);
@@ -274,9 +280,18 @@ describe('payprov: tools on the store MCP server', () => {
       amount: 1234,
       currency: 'EUR',
       payment_method_id: s.method.id,
+      cart_token: s.buyerToken,
     });
     expect(created.isError).toBe(false);
     expect(created.body.data).toMatchObject({ amount: 1234, currency: 'EUR' });
+    // The intent belongs to the cart token it was made with (its digest, never the token).
+    expect(s.fake.intent(created.body.data.id).metadata).toMatchObject({ svc_cart_token: expect.any(String) });
+    const ownerless = await callJson(client, 'store_payprov_create_preorder_payment_intent', {
+      amount: 1234,
+      currency: 'EUR',
+      payment_method_id: s.method.id,
+    });
+    expect(ownerless).toMatchObject({ isError: true, body: { error: { code: 'unauthorized' } } });
     const refused = await callJson(client, 'store_payprov_create_preorder_payment_intent', {
       amount: 0,
       currency: 'EUR',

@@ -26,7 +26,7 @@ export class CartResolver {
   @Mutation(() => Cart, {
     description: `Adds (or merges) a line; 422 \`insufficient_stock\` beyond what is available. ${OWNERSHIP}`,
   })
-  @Raises('insufficient_stock', 'currency_mismatch', 'hook_rejected')
+  @Raises('insufficient_stock', 'currency_mismatch', 'amount_out_of_range', 'hook_rejected')
   cartItemAdd(
     @Context() ctx: Ctx,
     @Arg('cartId', () => UuidScalar) cartId: string,
@@ -36,7 +36,7 @@ export class CartResolver {
   }
 
   @Mutation(() => Cart, { description: `Sets a line's quantity. ${OWNERSHIP}` })
-  @Raises('insufficient_stock', 'hook_rejected')
+  @Raises('insufficient_stock', 'amount_out_of_range', 'hook_rejected')
   cartItemUpdate(
     @Context() ctx: Ctx,
     @Arg('cartId', () => UuidScalar) cartId: string,

@@ -5,6 +5,7 @@ import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
+import { assertAmountsInRange } from '../../shared/money-range';
 import { snakeKeys } from '../../shared/updates';
 import { assertAvailable } from '../inventory';
 import { priceLines } from '../pricing';
@@ -38,11 +39,37 @@ export async function cartView(ctx: Ctx, cart: CartRow, sessionToken: string | n
   };
 }
 
+type CartView = Awaited<ReturnType<typeof cartView>>;
+
+/**
+ * Checks, before a line's quantity is written, that the cart it makes still fits the stored range: the line's
+ * quantity and total, the subtotals and the item count (422 `amount_out_of_range` on `quantity`, nothing
+ * saved). `line` is the product or variant whose quantity becomes `quantity`, priced as the view prices it.
+ */
+function assertCartInRange(
+  view: CartView,
+  line: { productId: string; variantId: string | null; unitPriceGross: number; unitPriceNet: number },
+  quantity: number,
+): void {
+  const others = view.items.filter((i) => i.productId !== line.productId || i.variantId !== line.variantId);
+  const sum = (pick: (i: CartView['items'][number]) => number) => others.reduce((s, i) => s + pick(i), 0);
+  assertAmountsInRange(
+    {
+      quantity,
+      line_total_gross: line.unitPriceGross * quantity,
+      subtotal_gross: sum((i) => i.lineTotalGross) + line.unitPriceGross * quantity,
+      subtotal_net: sum((i) => i.unitPriceNet * i.quantity) + line.unitPriceNet * quantity,
+      item_count: sum((i) => i.quantity) + quantity,
+    },
+    'quantity',
+  );
+}
+
 /**
  * A cart as a hook event carries it: snake_case like every other event's entity (the REST shape, what the
  * automation webhooks send), without the session token (events leave the process).
  */
-function cartEntity(view: Awaited<ReturnType<typeof cartView>>): Record<string, unknown> {
+function cartEntity(view: CartView): Record<string, unknown> {
   const { sessionToken: _token, ...shown } = view;
   return snakeKeys(shown) as Record<string, unknown>;
 }
@@ -91,14 +118,11 @@ export async function addItem(ctx: Ctx, cartId: string, input: CartItemAddInput)
       throw new AppError('currency_mismatch', `the cart is in ${cart.currency}`, { field: 'product_id' });
     const existing = cart.items.find((i) => i.productId === line.productId && i.variantId === line.variantId);
     const changes = { product_id: line.productId, variant_id: line.variantId, quantity: input.quantity };
-    await tx.hooks.runBefore('cart.before_add_item', {
-      entity: cartEntity(await cartView(tx, cart)),
-      changes,
-      metadata: {},
-    });
-    await assertAvailable(tx, [
-      { productId: line.productId, variantId: line.variantId, quantity: (existing?.quantity ?? 0) + input.quantity },
-    ]);
+    const before = await cartView(tx, cart);
+    const merged = (existing?.quantity ?? 0) + input.quantity;
+    assertCartInRange(before, line, merged);
+    await tx.hooks.runBefore('cart.before_add_item', { entity: cartEntity(before), changes, metadata: {} });
+    await assertAvailable(tx, [{ productId: line.productId, variantId: line.variantId, quantity: merged }]);
     await tx.db.$executeRaw(Prisma.sql`
       INSERT INTO cart_items (id, cart_id, product_id, variant_id, quantity, created_at, updated_at)
       VALUES (gen_random_uuid(), ${cart.id}::uuid, ${line.productId}::uuid, ${line.variantId}::uuid, ${input.quantity}, now(), now())
@@ -126,11 +150,13 @@ export async function updateItem(ctx: Ctx, cartId: string, itemId: string, quant
     const item = cart.items.find((i) => i.id === itemId);
     if (!item) throw AppError.notFound('cart item');
     const changes = { item_id: itemId, quantity: { from: item.quantity, to: quantity } };
-    await tx.hooks.runBefore('cart.before_update_item', {
-      entity: cartEntity(await cartView(tx, cart)),
-      changes,
-      metadata: {},
-    });
+    const before = await cartView(tx, cart);
+    assertCartInRange(
+      before,
+      before.items.find((i) => i.id === itemId)!,
+      quantity,
+    );
+    await tx.hooks.runBefore('cart.before_update_item', { entity: cartEntity(before), changes, metadata: {} });
     await assertAvailable(tx, [{ productId: item.productId, variantId: item.variantId, quantity }]);
     await tx.db.cartItem.update({ where: { id: itemId }, data: { quantity } });
     await touch(tx, cart);

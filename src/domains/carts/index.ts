@@ -4,5 +4,6 @@ import { CartResolver } from './cart.resolver';
 import { cartsAccess } from './carts.access';
 
 export { hashCartToken, loadOwnedCart } from './cart-access';
+export { pruneExpiredCarts } from './cart-retention';
 
 export const domain: DomainModule = { name: 'carts', resolvers: [CartResolver], access: [cartsAccess] };

@@ -3,6 +3,7 @@ import type { Ctx } from '../../context/ctx';
 import { readTogether } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError, type ErrorCode } from '../../shared/errors';
+import { assertAmountsInRange } from '../../shared/money-range';
 import { discountAmount, type DiscountTerms, normalizeCode, type PricedLine, priceLines, unitPrices } from '../pricing';
 import type { CheckoutAddressInput, CheckoutInput } from './checkout.inputs';
 
@@ -96,6 +97,7 @@ function checkAddress(
  */
 export const CHECKOUT_PRICING_ERRORS: readonly ErrorCode[] = [
   'not_found',
+  'amount_out_of_range',
   'code_invalid',
   'currency_mismatch',
   'invalid_payment_method',
@@ -166,8 +168,16 @@ export async function draftCheckout(
       field: 'payment_reference',
     });
 
+  // Every figure the order stores must fit its integer columns, checked before anything is written (the
+  // quote answers the same 422 the checkout would).
+  for (const [i, l] of lines.entries())
+    assertAmountsInRange(
+      { line_total_gross: l.unitPriceGross * l.quantity, line_total_net: l.unitPriceNet * l.quantity },
+      cartLines ? 'cart_id' : `items[${i}].quantity`,
+    );
   const subtotalGross = lines.reduce((sum, l) => sum + l.unitPriceGross * l.quantity, 0);
   const subtotalNet = lines.reduce((sum, l) => sum + l.unitPriceNet * l.quantity, 0);
+  assertAmountsInRange({ subtotal_gross: subtotalGross, subtotal_net: subtotalNet }, cartLines ? 'cart_id' : 'items');
   const ship = unitPrices({ priceGross: shipping.priceGross, priceNet: shipping.priceNet }, null, shipping.taxRate);
 
   let discount: CheckoutDraft['discount'] = null;
@@ -181,6 +191,8 @@ export async function draftCheckout(
   const lineTax = subtotalGross - subtotalNet;
   const discountedLineTax =
     subtotalGross === 0 ? 0 : Math.round((lineTax * (subtotalGross - discountTotal)) / subtotalGross);
+  const total = Math.max(0, subtotalGross + ship.gross - discountTotal);
+  assertAmountsInRange({ total }, cartLines ? 'cart_id' : 'items');
   return {
     customerId,
     email: email ?? '',
@@ -202,7 +214,7 @@ export async function draftCheckout(
       shippingNet: ship.net,
       discountTotal,
       taxTotal: discountedLineTax + (ship.gross - ship.net),
-      total: Math.max(0, subtotalGross + ship.gross - discountTotal),
+      total,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 
 import type { Ctx } from '../../context/ctx';
+import { GUEST_TOKEN_COOKIE, withGuestToken } from '../../context/guest-tokens';
 import { claimKey, findReplay, idempotencyKey, requestHash } from '../../context/idempotency';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
@@ -129,11 +130,13 @@ const GUEST_TOKEN_PATHS = ['/api/v1/store', '/graphql'] as const;
 /**
  * A guest proves ownership of its order with this token (spec: Guest order token). It travels only as an
  * HttpOnly cookie scoped to the store API and the GraphQL endpoint; the store response says `is_guest_order`
- * instead.
+ * instead. The cookie keeps the tokens of the browser's earlier guest orders too (guest-tokens.ts), so a second
+ * order leaves the first one readable.
  */
 function giveGuestToken(ctx: Ctx, token: string): void {
+  const value = withGuestToken(ctx.request.cookies[GUEST_TOKEN_COOKIE], token);
   for (const path of GUEST_TOKEN_PATHS)
-    ctx.effects.setCookie('svc_guest_token', token, {
+    ctx.effects.setCookie(GUEST_TOKEN_COOKIE, value, {
       httpOnly: true,
       sameSite: 'lax',
       secure: ctx.config['security.csrf.secure'],

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 
 import { customerIdOf, requireCustomerId } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
+import { guestTokensOf } from '../../context/guest-tokens';
 import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
@@ -116,11 +117,13 @@ export async function listOwnTransactions(ctx: Ctx, orderId: string) {
   return ctx.db.paymentTransaction.findMany({ where: { orderId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
 }
 
+/** The order's customer, or a guest presenting the order's token among the ones it holds (guest-tokens.ts). */
 function ownsOrder(ctx: Ctx, order: { customerId: string | null; guestToken: string | null }): boolean {
   if (order.customerId) return customerIdOf(ctx.actor) === order.customerId;
-  const presented = ctx.request.guestToken;
-  if (!presented || !order.guestToken) return false;
-  const a = Buffer.from(presented);
-  const b = Buffer.from(order.guestToken);
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (!order.guestToken) return false;
+  const stored = Buffer.from(order.guestToken);
+  return guestTokensOf(ctx.request.guestToken).some((presented) => {
+    const given = Buffer.from(presented);
+    return given.length === stored.length && timingSafeEqual(given, stored);
+  });
 }
