@@ -1,6 +1,9 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
 
 import { createShop, guestCheckout, stockedProduct } from '../fixtures/shop';
+import { captureLog } from '../harness/capture-log';
 import { startTestServer } from '../harness/server';
 
 describe('slow clients and shutdown', () => {
@@ -105,6 +108,38 @@ describe('slow clients and shutdown', () => {
     release();
     await closing;
     expect(placed).toHaveLength(1);
+  });
+
+  it('a download the client cut off counts as finished: shutdown drains at once, with no "still running"', async () => {
+    const { log, entries } = captureLog('info');
+    const t = await startTestServer({ 'server.shutdown_delay_seconds': 0 }, { log });
+    // A large upload (a PNG by its first bytes), far more than the socket buffers hold.
+    const key = '2026/01/0dead0ff-large.png';
+    const file = join(t.service.services.config.data_dir, 'uploads', key);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32 << 20)]),
+    );
+    const { port } = new URL(t.url);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(`GET /uploads/${key} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
+      );
+      // The first bytes of the answer arrived: the client goes away mid-download.
+      socket.once('data', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.on('error', reject);
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    await t.service.close();
+    // The handlers' drain waits up to 5 s for a request it thinks is running.
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(entries.filter((e) => String(e.msg).includes('still running'))).toEqual([]);
+    await t.close();
   });
 
   it('reports an unreachable Redis as degraded (still serving), without hanging', async () => {

@@ -1,5 +1,6 @@
 import { automationPlugin } from '../../plugins/automation';
 import { payprovPlugin } from '../../plugins/payprov';
+import type { Logger } from '../../src/platform/logger';
 import { FakeProvider } from './fake-provider';
 import { startTestServer, type TestServer } from './server';
 
@@ -9,7 +10,9 @@ import { startTestServer, type TestServer } from './server';
  * answer as documented, not 404 as on a deployment without them. Nothing here delivers or settles anything:
  * the plugins' background loops are off.
  */
-export async function startWithBundledPlugins(): Promise<{ t: TestServer; close(): Promise<void> }> {
+export async function startWithBundledPlugins(
+  opts: { log?: Logger } = {},
+): Promise<{ t: TestServer; close(): Promise<void> }> {
   const provider = await FakeProvider.start();
   const t = await startTestServer(
     {
@@ -25,7 +28,7 @@ export async function startWithBundledPlugins(): Promise<{ t: TestServer; close(
         automation: { webhook_base_url: 'http://127.0.0.1:9/hooks', secret: 'automation-test-secret-0123456789' },
       },
     },
-    { plugins: [payprovPlugin, automationPlugin] },
+    { ...opts, plugins: [payprovPlugin, automationPlugin] },
   );
   return {
     t,

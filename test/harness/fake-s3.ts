@@ -16,7 +16,7 @@ export interface FakeS3 {
   accessKeyId: string;
   /** The secret the fake verifies with; change it to make the service's key pair wrong. */
   secretAccessKey: string;
-  objects: Map<string, { body: Buffer; contentType?: string }>;
+  objects: Map<string, { body: Buffer; contentType?: string; contentDisposition?: string }>;
   /** Every request that reached a handler, with the status it got. */
   log: Array<{ method: string; key: string; status: number }>;
   /** `fail`: 500 InternalError to everything; `unreachable`: stops listening; `hang`: never answers. */
@@ -108,7 +108,10 @@ export async function startFakeS3(
       if (req.method === 'GET') {
         const obj = fake.objects.get(key);
         if (!obj) return xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.');
-        res.writeHead(200, { 'content-type': obj.contentType ?? 'application/octet-stream' });
+        res.writeHead(200, {
+          'content-type': obj.contentType ?? 'application/octet-stream',
+          ...(obj.contentDisposition ? { 'content-disposition': obj.contentDisposition } : {}),
+        });
         return void res.end(obj.body);
       }
       const denied = verify(req, Buffer.concat(chunks), fake);
@@ -120,7 +123,12 @@ export async function startFakeS3(
           'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
         );
       if (req.method === 'PUT') {
-        fake.objects.set(key, { body: Buffer.concat(chunks), contentType: req.headers['content-type'] });
+        // Like S3, the object keeps the Content-Type and Content-Disposition it was put with and serves them back.
+        fake.objects.set(key, {
+          body: Buffer.concat(chunks),
+          contentType: req.headers['content-type'],
+          ...(req.headers['content-disposition'] ? { contentDisposition: req.headers['content-disposition'] } : {}),
+        });
         res.writeHead(200, { etag: `"${createHash('md5').update(Buffer.concat(chunks)).digest('hex')}"` });
         return void res.end();
       }

@@ -4,3 +4,4 @@ import { mediaAccess } from './media.access';
 import { MediaResolver } from './media.resolver';
 
 export const domain: DomainModule = { name: 'media', resolvers: [MediaResolver], access: [mediaAccess] };
+export { recordedType } from './sniff';

@@ -45,3 +45,11 @@ export function acceptedType(head: Buffer, declared: string): string | null {
     return 'image/svg+xml';
   return null;
 }
+
+/**
+ * The type {@link acceptedType} recorded for a stored upload, found again from its first 512 bytes: the sniffed
+ * type, or SVG for text (the only text an upload is stored as). `/uploads/` serves local media with it, never the
+ * type the file's name implies (an SVG named `x.html` is still `image/svg+xml`). Null for bytes no upload is
+ * stored as (a file put into the media folder by hand).
+ */
+export const recordedType = (head: Buffer): string | null => acceptedType(head, 'image/svg+xml');

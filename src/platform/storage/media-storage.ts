@@ -53,10 +53,11 @@ const STORED_KEY = /^\d{4}\/\d{2}\/[0-9a-f]{8}-.+$/;
  * an S3 URL they are collapsed by the URL parser into another object's path.
  */
 export function assertStoredKey(key: string): void {
-  if (!STORED_KEY.test(key) || posix.normalize(key) !== key) {
-    throw new AppError('invalid_media_path', 'invalid media path');
-  }
+  if (!isStoredKey(key)) throw new AppError('invalid_media_path', 'invalid media path');
 }
+
+/** Whether `key` has the shape every stored key is made in, without dot segments (see {@link assertStoredKey}). */
+export const isStoredKey = (key: string): boolean => STORED_KEY.test(key) && posix.normalize(key) === key;
 
 /** The folder local media live in: `media.local_path`, else `<data_dir>/uploads`. */
 export function mediaRoot(config: Config): string {
@@ -83,6 +84,13 @@ export class LocalMediaStorage implements MediaStorage {
     return mediaUrl(this.urlPattern, key);
   }
 
+  /** The file of a stored key, or undefined for anything else (what `/uploads/` may serve). */
+  fileOf(key: string): string | undefined {
+    if (!isStoredKey(key)) return undefined;
+    const target = resolve(this.root, key);
+    return target.startsWith(this.root + sep) ? target : undefined;
+  }
+
   private pathOf(key: string): string {
     assertStoredKey(key);
     const target = resolve(this.root, key);
@@ -90,6 +98,9 @@ export class LocalMediaStorage implements MediaStorage {
     return target;
   }
 }
+
+/** Media types a browser runs script in when the file is opened as a document (the rest are inert images and PDF). */
+const SCRIPTABLE_TYPES = new Set(['image/svg+xml']);
 
 /** Objects in an S3-compatible bucket; URLs point at `media.s3.public_url` (default: the bucket URL). */
 export class S3MediaStorage implements MediaStorage {
@@ -102,9 +113,16 @@ export class S3MediaStorage implements MediaStorage {
     this.urlPattern = { prefix: `${(publicUrl || client.bucketUrl()).replace(/\/+$/, '')}/`, encodeKey: true };
   }
 
+  /**
+   * Stored with the recorded type as its `Content-Type`, which the bucket serves whatever the key's name says. A
+   * bucket sends no CSP, so an SVG (a document that can run script) is stored as a download
+   * (`Content-Disposition: attachment`): opened directly it is saved, not run on the bucket's or CDN's origin,
+   * while an `<img>` still shows it (an image runs no script there).
+   */
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     assertStoredKey(key);
-    await this.call('put', () => this.client.putObject(key, bytes, contentType));
+    const disposition = SCRIPTABLE_TYPES.has(contentType) ? 'attachment' : undefined;
+    await this.call('put', () => this.client.putObject(key, bytes, contentType, disposition));
   }
 
   async remove(key: string): Promise<void> {

@@ -53,10 +53,12 @@ export class S3Client {
     return this.origin + canonicalUri(this.pathOf('')).replace(/\/$/, '');
   }
 
-  async putObject(key: string, body: Buffer, contentType: string): Promise<void> {
+  /** `contentDisposition` is stored with the object and sent back with it on every GET (S3's object metadata). */
+  async putObject(key: string, body: Buffer, contentType: string, contentDisposition?: string): Promise<void> {
     await this.send('PutObject', 'PUT', key, body, {
       'content-type': contentType,
       'content-length': String(body.length),
+      ...(contentDisposition ? { 'content-disposition': contentDisposition } : {}),
     });
   }
 
