@@ -27,6 +27,21 @@ function decodeParams(
   return { params };
 }
 
+/**
+ * The path parameter a malformed percent-escape of `path` falls in, for the route (core or plugin row) the path
+ * belongs to: the one of `method` first, else any (the early guard of src/http/path-encoding.ts answers with it,
+ * as this router would). Undefined when no route's pattern matches.
+ */
+export function malformedParamOf(routes: CompiledRoute[], method: string, path: string): string | undefined {
+  const get = method === 'HEAD' ? 'GET' : method;
+  const matching = routes.filter((route) => route.pattern.test(path));
+  const route = matching.find((r) => r.spec.method === get) ?? matching[0];
+  const match = route && route.pattern.exec(path);
+  if (!match) return undefined;
+  const decoded = decodeParams(route.params, match);
+  return 'invalid' in decoded ? decoded.invalid : undefined;
+}
+
 /** Aborts when the connection closes before the response was sent (the client went away). */
 function clientGone(res: Response): AbortSignal {
   const controller = new AbortController();
@@ -150,6 +165,7 @@ export function restRouter(app: AppServices, routes: CompiledRoute[]) {
                 req,
                 res,
                 typeof multipart.limit === 'number' ? multipart.limit : app.config[multipart.limit],
+                multipart.files,
               )
           : undefined,
       },

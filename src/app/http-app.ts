@@ -4,12 +4,13 @@ import express, { type NextFunction, type Request, type Response } from 'express
 
 import type { CompiledRoute } from '../../rest/compile';
 import { type OpenApiDocument, openApiRouter } from '../../rest/openapi';
-import { restRouter } from '../../rest/router';
+import { malformedParamOf, restRouter } from '../../rest/router';
 import type { ApiKeyUsage } from '../auth/api-key-auth';
 import { createContext } from '../context/create-context';
 import type { AppServices, Ctx } from '../context/ctx';
 import { ResponseEffects } from '../context/effects';
 import { isAdminExtension } from '../context/plugins';
+import { recordedType } from '../domains/media';
 import { SANDBOX_CSP } from '../graphql/apollo';
 import { databaseUnavailable } from '../graphql/errors';
 import { adminDistDir, adminRouter } from '../http/admin-page';
@@ -18,12 +19,15 @@ import { jsonBody } from '../http/body';
 import { requestFacts } from '../http/client-ip';
 import { csrfProtection } from '../http/csrf';
 import { graphiqlRouter } from '../http/graphiql';
+import { graphqlDocumentSize } from '../http/graphql-document-size';
+import { rejectMalformedPath } from '../http/path-encoding';
 import { globalRateLimit } from '../http/rate-limit';
 import { countQueries, requestId } from '../http/request-context';
 import { noStoreByDefault, type ResponseCache, responseCache } from '../http/response-cache/middleware';
 import { graphqlRequestKey, restRequestKey } from '../http/response-cache/request-keys';
 import { cors, securityHeaders } from '../http/security-headers';
 import { isGraphqlPath, sendError, sendErrorFor } from '../http/send';
+import { serveUploads } from '../http/uploads';
 import type { RequestQueryLog } from '../platform/db/query-stats';
 import { LocalMediaStorage } from '../platform/storage/media-storage';
 import { nameHttpRoute } from '../platform/telemetry';
@@ -44,6 +48,8 @@ export interface HttpDeps {
   pluginRouter: express.Router;
   /** The plugins' store routes, mounted at `/api/v1/store` ahead of the REST adapter. */
   pluginStoreRouter: express.Router;
+  /** The active plugins' route rows (full paths), so a malformed escape in one names its parameter. */
+  pluginRoutes?: () => CompiledRoute[];
   /** The OpenAPI document of this service's REST surface (built on first request). */
   openapi: () => OpenApiDocument;
   /** POST paths whose bodies stay raw bytes (plugin webhook receivers that verify a signature). */
@@ -72,6 +78,9 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use(cors(config['server.cors.allowed_origins'], config['server.cors.allow_credentials']));
   app.use(requestFacts(config['server.trusted_proxies']));
   app.use(globalRateLimit(services.security));
+  // Before every router: no mount ever decodes a malformed escape (it used to be a logged 500 on most of them).
+  const routeRows = () => [...deps.routes, ...(deps.pluginRoutes?.() ?? [])];
+  app.use(rejectMalformedPath((req) => malformedParamOf(routeRows(), req.method, req.path)));
   app.use(csrfProtection(config['security.csrf.secure']));
   app.use(
     jsonBody(config['server.max_body_size'], deps.rawBody, {
@@ -98,6 +107,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     nameHttpRoute('/graphql');
     next();
   });
+  app.use('/graphql', graphqlDocumentSize(config['graphql.max_document_bytes']));
   const cached = deps.responseCache;
   if (cached) app.use('/graphql', responseCache(cached.cache, graphqlRequestKey(cached.graphqlFields)));
   app.use(
@@ -126,19 +136,10 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     if (adminDist) app.use(adminRouter(adminDist, adminOrigins));
     else services.log.warn('admin dashboard not built (admin/dist is missing): run npm run build to serve /admin');
   }
-  // Uploaded media, when stored locally (S3 media are served by the bucket or `media.s3.public_url`).
-  // Sandboxed: an SVG opened directly cannot run scripts against this origin.
+  // Uploaded media, when stored locally (S3 media are served by the bucket or `media.s3.public_url`), with the
+  // type the upload recorded and sandboxed: an SVG opened directly cannot run scripts against this origin.
   if (services.mediaStorage instanceof LocalMediaStorage) {
-    app.use(
-      '/uploads',
-      express.static(services.mediaStorage.root, {
-        index: false,
-        dotfiles: 'deny',
-        fallthrough: true,
-        setHeaders: (res) =>
-          res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox"),
-      }),
-    );
+    app.use('/uploads', serveUploads(services.mediaStorage, recordedType));
   }
   app.use('/api/v1/store', deps.pluginStoreRouter);
   if (deps.mcpRouter) app.use('/mcp', deps.mcpRouter);
@@ -156,6 +157,11 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     if (err instanceof AppError && !res.headersSent && !isGraphqlPath(req)) {
       if (err.status === 500) req.log.error({ err: errorFields(err) }, 'request answered 500');
       return sendError(res, err);
+    }
+    // A malformed escape the path guard does not see (a handler decoding a value of its own): the client's, not ours.
+    if (err instanceof URIError && !res.headersSent) {
+      req.log.info({ err: err.message }, 'malformed percent-encoding');
+      return sendErrorFor(req, res, new AppError('validation_error', 'invalid_encoding'));
     }
     // The database went away under a middleware (authentication's account check): 503, in either shape.
     if (isDatabaseUnavailable(err) && !res.headersSent) {

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import type { Express } from 'express';
+
 import { compileRoutes } from '../../rest/compile';
 import type { OpenApiDocument } from '../../rest/openapi';
 import { ApiKeyUsage } from '../auth/api-key-auth';
@@ -40,6 +42,7 @@ import { type CheckoutFunction, createCheckoutFunction } from '../plugin-api/che
 import { PluginHost, type PluginHostOptions } from '../plugin-api/host';
 import { bootstrapAdmin } from './bootstrap';
 import { buildAppSchema, loaderFactory, ROUTES, schemaParts, toolsetOfRoute } from './domains';
+import { startHousekeeping } from './housekeeping';
 import { createHttpApp } from './http-app';
 import { openApiFor } from './openapi';
 import { BUNDLED_PLUGINS } from './plugins';
@@ -58,6 +61,8 @@ export interface RunningService {
   plugins: PluginHost;
   /** What the MCP servers are built from (undefined when `mcp.enabled` is false). */
   mcp?: McpRuntime;
+  /** The HTTP app the server answers with (tests walk its routers). */
+  app: Express;
   close(): Promise<void>;
 }
 
@@ -206,6 +211,12 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
   const opened = await openServices(opts);
   const { database, services } = opened;
   const { log } = services;
+  // Production defaults the cookies to Secure (`productionDefault`), so only an explicit `false` gets here.
+  if (config.env === 'production' && !config['security.csrf.secure'])
+    log.warn(
+      { key: 'security.csrf.secure' },
+      'session cookies are sent without Secure in production (security.csrf.secure=false): serve over HTTPS and turn it on',
+    );
   try {
     if (opts.bootstrapAdmin) await bootstrapAdmin(services, opts.bootstrapAdmin);
     if (opts.seedDemoOnEmpty && database.kind === 'embedded') await seedOnEmpty(services);
@@ -240,6 +251,11 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       anonymousComplexityLimit: config['graphql.anonymous_complexity_limit'],
       aliasLimit: config['graphql.alias_limit'],
       rootFieldLimit: config['graphql.root_field_limit'],
+      documentLimits: {
+        maxTokens: config['graphql.max_tokens'],
+        maxOperations: config['graphql.max_operations'],
+        maxFragments: config['graphql.max_fragments'],
+      },
       sandbox: config['graphql.sandbox'],
       development,
       compiledReads: config['graphql.compiled_reads'],
@@ -264,32 +280,31 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       : undefined;
     const inFlight = trackInFlight(httpServer);
     const responseCache = await openResponseCache(config, database, log);
-    httpServer.on(
-      'request',
-      createHttpApp({
-        services,
-        apollo,
-        apiKeyUsage,
-        queryLog,
-        pluginRouter: pluginHost.router,
-        pluginStoreRouter: pluginHost.storeRouter,
-        rawBody: (path) => pluginHost.wantsRawBody(path),
-        routes,
-        responseCache: {
-          cache: responseCache,
-          restPaths: cacheableRestPaths(routes),
-          graphqlFields: CACHEABLE_QUERY_FIELDS,
-        },
-        // The active plugins' raw routes join the core ones (the document is built after the plugins started).
-        openapi: () => (openapi ??= openApiFor(restSchema, routes, pluginHost.active())),
-        mcpRouter:
-          mcp &&
-          mcpRouter(mcp, {
-            allowedHosts: config['mcp.allowed_hosts'],
-            allowedOrigins: config['mcp.allowed_origins'],
-          }),
-      }),
-    );
+    const app = createHttpApp({
+      services,
+      apollo,
+      apiKeyUsage,
+      queryLog,
+      pluginRouter: pluginHost.router,
+      pluginStoreRouter: pluginHost.storeRouter,
+      pluginRoutes: () => pluginHost.routeTable(),
+      rawBody: (path) => pluginHost.wantsRawBody(path),
+      routes,
+      responseCache: {
+        cache: responseCache,
+        restPaths: cacheableRestPaths(routes),
+        graphqlFields: CACHEABLE_QUERY_FIELDS,
+      },
+      // The active plugins' raw routes join the core ones (the document is built after the plugins started).
+      openapi: () => (openapi ??= openApiFor(restSchema, routes, pluginHost.active())),
+      mcpRouter:
+        mcp &&
+        mcpRouter(mcp, {
+          allowedHosts: config['mcp.allowed_hosts'],
+          allowedOrigins: config['mcp.allowed_origins'],
+        }),
+    });
+    httpServer.on('request', app);
     await pluginHost.start({ checkout, schema: restSchema });
     // Before the first request: what start-up allocated is collected and the heap compacted (release-memory.ts).
     if (opts.releaseStartupMemory) {
@@ -311,6 +326,8 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       : undefined;
     if (prometheus) log.info({ port: prometheus.port }, 'prometheus metrics at /metrics');
 
+    // The core's pruning runs where the background work does (`svc worker` otherwise).
+    const housekeeping = config['server.background_jobs'] ? startHousekeeping(services, config) : undefined;
     let closing: Promise<void> | undefined;
     return {
       url: `http://127.0.0.1:${port}`,
@@ -322,6 +339,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       checkout,
       plugins: pluginHost,
       mcp,
+      app,
       close: () =>
         (closing ??= (async () => {
           // Not ready first (health answers 503 `stopping`), then stop listening and let in-flight requests end.
@@ -338,6 +356,7 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
           await prometheus?.close();
           await apollo.stop();
           await pluginHost.close();
+          await housekeeping?.close();
           await responseCache.close();
           await opened.close();
           log.info('svc stopped');

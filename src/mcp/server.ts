@@ -6,7 +6,12 @@ import { runRoute } from '../../rest/run';
 import type { AppServices } from '../context/ctx';
 import { SERVICE_VERSION } from '../platform/version';
 import type { PluginDefinition } from '../plugin-api';
-import { checkStorePath, collectStoreMcpTools, type StoreMcpClient } from '../plugin-api/mcp-tools';
+import {
+  checkStorePath,
+  collectStoreMcpTools,
+  type StoreMcpCallTokens,
+  type StoreMcpClient,
+} from '../plugin-api/mcp-tools';
 import { AppError, type ErrorCode } from '../shared/errors';
 import { runRouteTool, type ToolCaller, toolError, type ToolResult, toolSuccess } from './run-tool';
 import { mcpServerSdk } from './sdk';
@@ -91,7 +96,7 @@ export function storeClient(
   rt: Pick<McpRuntime, 'services' | 'routeTable' | 'selfUrl'>,
   session: McpSession,
 ): StoreMcpClient {
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown, tokens: StoreMcpCallTokens = {}) => {
     const [pathname, search] = checkStorePath(path).split('?', 2) as [string, string | undefined];
     let known = false;
     for (const route of rt.routeTable()) {
@@ -112,6 +117,7 @@ export function storeClient(
           log: caller.log,
           clientIp: caller.clientIp,
           origin: rt.selfUrl() || undefined,
+          cartToken: tokens.cartToken,
         },
       );
       if ('error' in outcome) {
@@ -125,7 +131,10 @@ export function storeClient(
       ? new AppError('method_not_allowed', `method ${method} not allowed on ${pathname}`)
       : AppError.notFound(`route ${pathname}`);
   };
-  return { get: (path) => call('GET', path), post: (path, body) => call('POST', path, body ?? {}) };
+  return {
+    get: (path, tokens) => call('GET', path, undefined, tokens),
+    post: (path, body, tokens) => call('POST', path, body ?? {}, tokens),
+  };
 }
 
 /** Runs a handler; an unexpected failure is logged and answered as `internal_error`, never with its stack. */
@@ -176,7 +185,9 @@ export function buildMcpServer(rt: McpRuntime, surface: Surface, session: McpSes
     if (tool.transport === 'stdio' && !session.signIn) continue;
     register(tool, async (args) => {
       session.caller.actor = currentActor(session.signIn, session.caller.actor);
-      const result = await runRouteTool(rt.services, tool, args, session.caller, rt.maxBytes);
+      // store_login's `cookie` is for browsers, whose answer carries no token: the sign-in needs them, so it is ignored.
+      const toolArgs = tool.name === 'store_login' ? { ...args, cookie: undefined } : args;
+      const result = await runRouteTool(rt.services, tool, toolArgs, session.caller, rt.maxBytes);
       if (tool.name !== 'store_login' || !session.signIn) return result;
       const signed = await signInFrom(session.signIn, result, session.caller.actor, rt.maxBytes);
       session.caller.actor = signed.actor;

@@ -11,6 +11,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   unauthorized: 'No credentials, or credentials that are not valid (expired or revoked token, unknown key).',
   invalid_credentials: 'Login with a wrong email or password.',
   invalid_token: 'A refresh token that is unknown, expired, used or revoked.',
+  session_expired:
+    'A refresh of a session older than `auth.session_max_age_days` (from its login): the person signs in again.',
   invalid_signature: 'A webhook whose signature does not match its raw body.',
   forbidden: 'Authenticated, but the role or API key lacks the permission (the detail names it).',
   csrf_token_invalid: 'A cookie-authenticated write without the matching `X-CSRF-Token` header.',
@@ -41,6 +43,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   max_uses_reached: 'A discount code that has been used up.',
   invalid_transition: 'An order or payment status change the state table does not allow.',
   invalid_amount: 'An amount that cannot be paid (a zero total).',
+  amount_out_of_range:
+    'A quantity or money figure (a line, a cart or order total) beyond the largest amount stored (2,147,483,647 minor units); nothing was saved.',
   invalid_parent: 'A category parent that would create a cycle, or does not exist.',
   invalid_product: 'A checkout or cart line naming a product or variant that does not exist or cannot be bought.',
   invalid_shipping_method: 'A shipping method that does not exist or is inactive.',

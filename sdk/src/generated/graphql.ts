@@ -127,21 +127,21 @@ export type CustomerLoginMutationVariables = Exact<{
 }>;
 
 
-export type CustomerLoginMutation = { customerLogin: { accessToken: string, refreshToken: string, expiresIn: number, tokenType: string } };
+export type CustomerLoginMutation = { customerLogin: { accessToken: string | null, refreshToken: string | null, expiresIn: number, tokenType: string } };
 
 export type LoginMutationVariables = Exact<{
   input: LoginInput;
 }>;
 
 
-export type LoginMutation = { login: { accessToken: string, refreshToken: string, expiresIn: number, tokenType: string } };
+export type LoginMutation = { login: { accessToken: string | null, refreshToken: string | null, expiresIn: number, tokenType: string } };
 
 export type TokenRefreshMutationVariables = Exact<{
   input?: RefreshInput | null | undefined;
 }>;
 
 
-export type TokenRefreshMutation = { tokenRefresh: { accessToken: string, refreshToken: string, expiresIn: number, tokenType: string } };
+export type TokenRefreshMutation = { tokenRefresh: { accessToken: string | null, refreshToken: string | null, expiresIn: number, tokenType: string } };
 
 export type LogoutMutationVariables = Exact<{
   input?: LogoutInput | null | undefined;

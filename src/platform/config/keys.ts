@@ -7,7 +7,13 @@
 export type KeySpec =
   | { type: 'string'; default: string; doc: string; choices?: readonly string[]; secret?: boolean }
   | { type: 'int'; default: number; doc: string; min?: number; max?: number }
-  | { type: 'bool'; default: boolean; doc: string }
+  | {
+      type: 'bool';
+      default: boolean;
+      /** The default when `env` is `production`, where it differs (a safe default for deployments). */
+      productionDefault?: boolean;
+      doc: string;
+    }
   | { type: 'list'; default: readonly string[]; doc: string };
 
 const MiB = 1024 * 1024;
@@ -135,6 +141,13 @@ export const CONFIG_KEYS = {
     default: true,
     doc: "Run the background work (the automation webhook relay, the payprov reconciler, the plugins' retention pruning) in this instance; turn it off on API instances when `svc worker` processes run it (docs/scaling.md).",
   },
+  'carts.prune_interval_seconds': {
+    type: 'int',
+    default: 600,
+    min: 1,
+    max: 86_400,
+    doc: 'How often an instance running background work deletes anonymous carts past their expiry (30 days after their last change), 1,000 a statement and at most 20,000 a pass.',
+  },
   'worker.health_port': {
     type: 'int',
     default: 8081,
@@ -216,6 +229,13 @@ export const CONFIG_KEYS = {
     secret: true,
     doc: 'HMAC secret for JWTs (≥ 32 bytes; generated into `data_dir` on the embedded default).',
   },
+  'auth.session_max_age_days': {
+    type: 'int',
+    default: 30,
+    min: 1,
+    max: 365,
+    doc: 'Absolute lifetime of a session (a login and its refreshes): a refresh this many days after the login answers 401 `session_expired` and the person signs in again.',
+  },
   'auth.argon2.memory_kib': {
     type: 'int',
     default: 65536,
@@ -238,7 +258,8 @@ export const CONFIG_KEYS = {
   'security.csrf.secure': {
     type: 'bool',
     default: false,
-    doc: 'Secure flag of the session, refresh, guest and `csrf_token` cookies (set it behind HTTPS).',
+    productionDefault: true,
+    doc: 'Secure flag of the session, refresh, guest and `csrf_token` cookies: on by default when `env` is `production` (turning it off there logs a warning at start), off otherwise for plain-HTTP development.',
   },
   'security.rate_limit.requests_per_minute': {
     type: 'int',
@@ -275,6 +296,12 @@ export const CONFIG_KEYS = {
     default: 10,
     min: 1,
     doc: 'Guest order-transaction look-ups per client IP (policy `guest_order`).',
+  },
+  'security.rate_limit.payment_intent.requests_per_minute': {
+    type: 'int',
+    default: 20,
+    min: 1,
+    doc: 'Payment intents and payment links a client IP may create per minute (policy `payment_intent`: each one is a call to the payment provider).',
   },
   'server.trusted_proxies': {
     type: 'list',
@@ -346,6 +373,30 @@ export const CONFIG_KEYS = {
     default: 20,
     min: 1,
     doc: 'Most root fields one GraphQL operation may select (batching in one request); more is 400 `invalid_query`.',
+  },
+  'graphql.max_document_bytes': {
+    type: 'int',
+    default: 32 * 1024,
+    min: 64,
+    doc: 'Largest GraphQL document (the `query` text, POST, GET or a persisted query being registered) in UTF-8 bytes; longer is 400 `invalid_query` before it is parsed.',
+  },
+  'graphql.max_tokens': {
+    type: 'int',
+    default: 1000,
+    min: 10,
+    doc: 'Most tokens (names, punctuation, values) in one GraphQL document; the parser stops past it with 400 `invalid_query`.',
+  },
+  'graphql.max_operations': {
+    type: 'int',
+    default: 20,
+    min: 1,
+    doc: 'Most operations one GraphQL document may define (one runs per request); more is 400 `invalid_query`.',
+  },
+  'graphql.max_fragments': {
+    type: 'int',
+    default: 50,
+    min: 0,
+    doc: 'Most fragments one GraphQL document may define; more is 400 `invalid_query`.',
   },
   'graphql.compiled_reads': {
     type: 'bool',
