@@ -22,8 +22,15 @@ describe('logs', () => {
   it('never contain passwords, tokens, API keys or CSRF tokens, even at trace level and on failures', async () => {
     const admin = await createAdmin(t);
     const secrets: string[] = [PASSWORD];
-    const pair = (await t.asGuest().post('/api/v1/auth/login?cookie=true', { email: admin.email, password: PASSWORD }))
-      .body.data;
+    // A browser's login: the tokens travel only in the HttpOnly cookies (the body carries none).
+    const login = await t.asGuest().post('/api/v1/auth/login?cookie=true', { email: admin.email, password: PASSWORD });
+    const cookie = (name: string) =>
+      login.headers
+        .getSetCookie()
+        .find((c) => c.startsWith(`${name}=`))!
+        .split(';')[0]
+        .slice(name.length + 1);
+    const pair = { access_token: cookie('svc_access_token'), refresh_token: cookie('svc_refresh_token') };
     secrets.push(pair.access_token, pair.refresh_token);
     await t.asGuest().post('/api/v1/auth/login', { email: admin.email, password: 'wrong password here' });
     secrets.push('wrong password here');
