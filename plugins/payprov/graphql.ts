@@ -76,7 +76,8 @@ class PayprovIntent {
   clientSecret!: string | null;
   @Field() publishableKey!: string;
   @Field(() => Int, { description: 'Cents.' }) amount!: number;
-  @Field({ description: 'ISO 4217, upper case (as every answer of the service).' }) currency!: string;
+  @Field({ description: 'ISO 4217, lower case (the spec’s payment-provider answers; the core’s are upper case).' })
+  currency!: string;
 }
 
 @ObjectType({ description: 'A payment intent’s status and, for a payment link’s intent, the link’s.' })
@@ -97,7 +98,8 @@ class PayprovLinkPayment {
   @Field(() => String, { nullable: true }) clientSecret!: string | null;
   @Field() publishableKey!: string;
   @Field(() => Int, { description: 'Cents.' }) amount!: number;
-  @Field({ description: 'ISO 4217, upper case (as every answer of the service).' }) currency!: string;
+  @Field({ description: 'ISO 4217, lower case (the spec’s payment-provider answers; the core’s are upper case).' })
+  currency!: string;
   @Field(() => String, { nullable: true }) email!: string | null;
 }
 

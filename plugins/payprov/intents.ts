@@ -7,14 +7,17 @@ import { guestTokenDigest, INTENT_ID, sameSecret } from './inputs';
 import type { Intent } from './provider';
 import type { PayprovCtx as Ctx, PayprovRuntime } from './runtime';
 
-/** What a client needs to confirm an intent with the provider's script (the GraphQL `PayprovIntent`). */
+/**
+ * What a client needs to confirm an intent with the provider's script (the GraphQL `PayprovIntent`). The currency is
+ * lower case, as the spec's payment-provider answers say (the provider's own spelling); the core's answers keep upper.
+ */
 export function intentView(intent: Intent, config: PayprovConfig) {
   return {
     id: intent.id,
     clientSecret: intent.client_secret,
     publishableKey: config.publishable_key,
     amount: intent.amount,
-    currency: intent.currency.toUpperCase(),
+    currency: intent.currency.toLowerCase(),
   };
 }
 

@@ -113,7 +113,7 @@ export async function createLink(rt: PayprovRuntime, context: unknown, caller: P
   return { paymentUrl: payUrl(ctx, caller, token), paymentIntentId: intent.id, expiresAt };
 }
 
-/** The payment data a link's page needs (spec: no addresses). */
+/** The payment data a link's page needs (spec: no addresses; the currency lower case, as the intent's). */
 export async function linkPaymentData(ctx: Ctx, provider: Provider, token: string) {
   const link = await usableLink(ctx, token);
   const intent = await provider.retrieve(link.paymentIntentId);
@@ -122,7 +122,7 @@ export async function linkPaymentData(ctx: Ctx, provider: Provider, token: strin
     clientSecret: intent.client_secret,
     publishableKey: ctx.config.publishable_key,
     amount: link.amount,
-    currency: link.currency.toUpperCase(),
+    currency: link.currency.toLowerCase(),
     email: link.email,
   };
 }

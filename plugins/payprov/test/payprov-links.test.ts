@@ -68,7 +68,8 @@ describe('payprov: payment links', () => {
       client_secret: s.fake.intent(link.payment_intent_id).client_secret,
       publishable_key: 'pk_test_payprov',
       amount: 1490,
-      currency: 'EUR',
+      // Spec, payment-provider plugin: the payment data's `currency (lower-case)`.
+      currency: 'eur',
       email: 'link@example.com',
     });
     expect((await s.t.asGuest().get(`${LINKS}/${'A'.repeat(43)}`)).status).toBe(404);

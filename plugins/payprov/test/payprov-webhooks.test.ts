@@ -62,7 +62,8 @@ describe('payprov: post-order intents', () => {
     const body = { order_id: order.id, payment_method_id: s.method.id, guest_token: order.guestToken };
     const res = await s.t.asGuest().post(INTENTS, body);
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ amount: order.total, currency: 'EUR', publishable_key: 'pk_test_payprov' });
+    // Spec: the post-order intent answers the same shape, `currency (lower-case)`.
+    expect(res.body.data).toMatchObject({ amount: order.total, currency: 'eur', publishable_key: 'pk_test_payprov' });
     const intent = s.fake.intent(res.body.data.id);
     expect(intent).toMatchObject({
       capture_method: 'manual',

@@ -21,7 +21,8 @@ describe('payprov: pre-order payment intents', () => {
       client_secret: expect.stringContaining('_secret_'),
       publishable_key: 'pk_test_payprov',
       amount: 1490,
-      currency: 'EUR',
+      // Spec: "Response 201: { data: { id, client_secret, publishable_key, amount (int), currency (lower-case) } }".
+      currency: 'eur',
     });
     const intent = s.fake.intent(res.body.data.id);
     expect(intent.capture_method).toBe('manual');
@@ -283,7 +284,7 @@ describe('payprov: tools on the store MCP server', () => {
       cart_token: s.buyerToken,
     });
     expect(created.isError).toBe(false);
-    expect(created.body.data).toMatchObject({ amount: 1234, currency: 'EUR' });
+    expect(created.body.data).toMatchObject({ amount: 1234, currency: 'eur' });
     // The intent belongs to the cart token it was made with (its digest, never the token).
     expect(s.fake.intent(created.body.data.id).metadata).toMatchObject({ svc_cart_token: expect.any(String) });
     const ownerless = await callJson(client, 'store_payprov_create_preorder_payment_intent', {
