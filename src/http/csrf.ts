@@ -1,9 +1,10 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 import { stringifySetCookie } from 'cookie';
 import type { NextFunction, Request, Response } from 'express';
 
 import { AppError } from '../shared/errors';
+import { sameSecret } from '../shared/same-secret';
 import { sendErrorFor } from './send';
 
 export const CSRF_COOKIE = 'csrf_token';
@@ -29,12 +30,6 @@ function newToken(): string {
   const token = pool.toString('hex', offset, offset + 32);
   offset += 32;
   return token;
-}
-
-export function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /**

@@ -27,10 +27,11 @@ export type {
   StoreMcpRegistration,
   StoreMcpServerFacade,
 } from './mcp-tools';
-export { pruneInBatches } from './retention';
+/** Batched deletes for a plugin's retention pruning: the helper the core's own pruning uses. */
+export { pruneInBatches } from '../platform/prune-in-batches';
 export type { UiExtension } from './ui-extensions';
 /** Compares two secrets in constant time. */
-export { sameSecret } from '../http/csrf';
+export { sameSecret } from '../shared/same-secret';
 /** GraphQL building blocks for a plugin's `graphql` resolvers (the service's own scalars and list shape). */
 export type { JsonSchema } from '../../rest/openapi/json-schema';
 export type { PluginRouteAnswer, PluginRouteDoc } from '../../rest/openapi/plugin-routes';

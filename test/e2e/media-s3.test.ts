@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 
 import { MediaUploadDocument, ProductDocument, StoreProductByIdDocument } from '../../src/generated/graphql';
 import { createLogger } from '../../src/platform/logger';
-import { type FakeS3, startFakeS3 } from '../harness/fake-s3';
+import { type FakeS3, s3MediaConfig, startFakeS3 } from '../harness/fake-s3';
 import { startTestServer, type TestServer } from '../harness/server';
 
 // media.storage: s3 against a fake S3 that checks every signature. The log is kept to check what failures log.
@@ -20,15 +20,7 @@ let t: TestServer;
 beforeAll(async () => {
   fake = await startFakeS3();
   t = await startTestServer(
-    {
-      'media.storage': 's3',
-      'media.s3.bucket': fake.bucket,
-      'media.s3.endpoint': fake.url,
-      'media.s3.region': 'eu-central-1',
-      'media.s3.access_key_id': fake.accessKeyId,
-      'media.s3.secret_access_key': fake.secretAccessKey,
-      'media.s3.public_url': `${PUBLIC_URL}/`,
-    },
+    { ...s3MediaConfig(fake), 'media.s3.public_url': `${PUBLIC_URL}/` },
     { log: createLogger('info', sink) },
   );
 });

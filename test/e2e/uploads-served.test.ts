@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-import { type FakeS3, startFakeS3 } from '../harness/fake-s3';
+import { type FakeS3, s3MediaConfig, startFakeS3 } from '../harness/fake-s3';
 import { startTestServer, type TestServer } from '../harness/server';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 3)]);
@@ -110,14 +110,7 @@ describe('S3 uploads', () => {
   let fake: FakeS3;
   beforeAll(async () => {
     fake = await startFakeS3();
-    t = await startTestServer({
-      'media.storage': 's3',
-      'media.s3.bucket': fake.bucket,
-      'media.s3.endpoint': fake.url,
-      'media.s3.region': 'eu-central-1',
-      'media.s3.access_key_id': fake.accessKeyId,
-      'media.s3.secret_access_key': fake.secretAccessKey,
-    });
+    t = await startTestServer(s3MediaConfig(fake));
   });
   afterAll(async () => {
     await t?.close();

@@ -24,6 +24,16 @@ export interface FakeS3 {
   close(): Promise<void>;
 }
 
+/** The service's configuration for `media.storage: s3` against this fake (a test adds what it varies). */
+export const s3MediaConfig = (fake: FakeS3) => ({
+  'media.storage': 's3',
+  'media.s3.bucket': fake.bucket,
+  'media.s3.endpoint': fake.url,
+  'media.s3.region': 'eu-central-1',
+  'media.s3.access_key_id': fake.accessKeyId,
+  'media.s3.secret_access_key': fake.secretAccessKey,
+});
+
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 // RFC 3986 unreserved characters stay, everything else is %XX: encodeURIComponent plus the five it leaves alone.

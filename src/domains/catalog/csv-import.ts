@@ -106,7 +106,8 @@ const ids = (row: Row, key: 'category_ids' | 'tag_ids', line: number): string[] 
   if (!cell) return undefined;
   const found: string[] = [];
   for (let start = 0; start <= cell.length;) {
-    const end = cell.indexOf(';', start) < 0 ? cell.length : cell.indexOf(';', start);
+    const separator = cell.indexOf(';', start);
+    const end = separator < 0 ? cell.length : separator;
     const id = cell.slice(start, end).trim();
     start = end + 1;
     if (!id) continue;

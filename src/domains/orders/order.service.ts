@@ -1,5 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
-
 import { customerIdOf, requireCustomerId } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
 import { guestTokensOf } from '../../context/guest-tokens';
@@ -7,6 +5,7 @@ import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
 import type { Page } from '../../shared/pagination';
+import { sameSecret } from '../../shared/same-secret';
 import { snakeKeys } from '../../shared/updates';
 import { reverseOrderStock } from '../inventory';
 import type { OrderStatusInput } from './checkout.inputs';
@@ -120,10 +119,6 @@ export async function listOwnTransactions(ctx: Ctx, orderId: string) {
 /** The order's customer, or a guest presenting the order's token among the ones it holds (guest-tokens.ts). */
 function ownsOrder(ctx: Ctx, order: { customerId: string | null; guestToken: string | null }): boolean {
   if (order.customerId) return customerIdOf(ctx.actor) === order.customerId;
-  if (!order.guestToken) return false;
-  const stored = Buffer.from(order.guestToken);
-  return guestTokensOf(ctx.request.guestToken).some((presented) => {
-    const given = Buffer.from(presented);
-    return given.length === stored.length && timingSafeEqual(given, stored);
-  });
+  const stored = order.guestToken;
+  return !!stored && guestTokensOf(ctx.request.guestToken).some((presented) => sameSecret(presented, stored));
 }

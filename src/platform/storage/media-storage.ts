@@ -92,9 +92,8 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   private pathOf(key: string): string {
-    assertStoredKey(key);
-    const target = resolve(this.root, key);
-    if (!target.startsWith(this.root + sep)) throw new AppError('invalid_media_path', 'invalid media path');
+    const target = this.fileOf(key);
+    if (!target) throw new AppError('invalid_media_path', 'invalid media path');
     return target;
   }
 }
