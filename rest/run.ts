@@ -24,6 +24,11 @@ export interface RouteInput {
    * replace `body`, its files become `ctx.uploads`. Undefined when the request was not multipart.
    */
   readForm?: () => Promise<{ body: unknown; uploads: Map<string, UploadedFile> } | null | undefined>;
+  /**
+   * The surface's own check of its input, after the budgets and before the variables are read (an MCP tool's
+   * arguments against its input schema): its error is the answer, and nothing runs.
+   */
+  check?: () => AppError | undefined;
 }
 
 /**
@@ -179,6 +184,8 @@ export async function runRoute(route: CompiledRoute, input: RouteInput, caller: 
     if (err instanceof AppError) return { error: err };
     throw err;
   }
+  const refused = input.check?.();
+  if (refused) return { error: refused };
   const { values, problems } = readRouteVariables(route, { params: input.params, query: input.query, body });
   if (problems.length) return { error: AppError.validation(problems) };
   const outcome = await executeRoute(route, values, ctx);

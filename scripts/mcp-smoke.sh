@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Smoke check with a real standalone MCP client (the inspector CLI, v1, which runs on Node 20): `svc mcp store`
-# over stdio and /mcp/store over streamable HTTP, each listing tools and calling one.
+# over stdio and /mcp/store over streamable HTTP, each listing tools and calling one (HTTP also calls one without
+# its required argument).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA=$(mktemp -d)
@@ -39,3 +40,7 @@ expect "http tools/list" "$out" '"store_checkout"'
 out=$(inspect "${HTTP[@]}" --method tools/call --tool-name store_list_categories)
 expect "http tools/call" "$out" '"content"'
 fail_if "http tools/call" "$out" '"isError": true'
+# A call without its required argument: an error result naming the argument, no GraphQL variable.
+out=$(inspect "${HTTP[@]}" --method tools/call --tool-name store_get_cart)
+expect "http tools/call without cart_id" "$out" 'cart_id is required: a UUID'
+fail_if "http tools/call without cart_id" "$out" 'Variable'

@@ -13,6 +13,7 @@ import {
   type StoreMcpClient,
 } from '../plugin-api/mcp-tools';
 import { AppError, type ErrorCode } from '../shared/errors';
+import { argumentError } from './check-arguments';
 import { runRouteTool, type ToolCaller, toolError, type ToolResult, toolSuccess } from './run-tool';
 import { mcpServerSdk } from './sdk';
 import { currentActor, signInFrom, type SignInState } from './sign-in';
@@ -45,8 +46,10 @@ export interface McpSession {
 }
 
 /**
- * The service validates tool arguments itself (the REST reader: same rules, field paths and error codes), so
- * the SDK's JSON Schema check only insists on an object; the schema still tells clients what to send.
+ * The service checks tool arguments itself, against the tool's input schema (check-arguments.ts), answering a
+ * `validation_error` tool result that names each argument as the tool spells it; then the REST reader applies
+ * the route's remaining rules. The SDK's own JSON Schema check would answer in its words, so it only insists on
+ * an object.
  */
 const OBJECT_ONLY: jsonSchemaValidator = {
   getValidator:
@@ -185,9 +188,7 @@ export function buildMcpServer(rt: McpRuntime, surface: Surface, session: McpSes
     if (tool.transport === 'stdio' && !session.signIn) continue;
     register(tool, async (args) => {
       session.caller.actor = currentActor(session.signIn, session.caller.actor);
-      // store_login's `cookie` is for browsers, whose answer carries no token: the sign-in needs them, so it is ignored.
-      const toolArgs = tool.name === 'store_login' ? { ...args, cookie: undefined } : args;
-      const result = await runRouteTool(rt.services, tool, toolArgs, session.caller, rt.maxBytes);
+      const result = await runRouteTool(rt.services, tool, args, session.caller, rt.maxBytes);
       if (tool.name !== 'store_login' || !session.signIn) return result;
       const signed = await signInFrom(session.signIn, result, session.caller.actor, rt.maxBytes);
       session.caller.actor = signed.actor;
@@ -202,12 +203,19 @@ export function buildMcpServer(rt: McpRuntime, surface: Surface, session: McpSes
     const client = storeClient(rt, session);
     for (const plugin of rt.plugins())
       for (const tool of collectStoreMcpTools(plugin, client, session.caller.log))
-        register(tool, async (args) => toolSuccess(await tool.handler(args, client), rt.maxBytes));
+        register(tool, async (args) => {
+          // A plugin's tool is held to the schema it advertises too, before its handler calls anything.
+          const invalid = argumentError(tool.inputSchema, args);
+          if (invalid) return toolError(invalid);
+          return toolSuccess(await tool.handler(args, client), rt.maxBytes);
+        });
   }
   const context = { surface, tools: rt.tools, toolsets, canSignIn: !!session.signIn };
   explainUnknownTools(server, registered, (name) => unknownToolHint(name, context));
   return server;
 }
+
+const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: false };
 
 function registerToolsetDiscovery(server: McpServer, rt: McpRuntime, enabled: Toolset[]) {
   const { fromJsonSchema } = mcpServerSdk();
@@ -217,11 +225,13 @@ function registerToolsetDiscovery(server: McpServer, rt: McpRuntime, enabled: To
       title: 'List toolsets',
       description:
         'The groups of admin tools, which are listed now, and how to select others (tools are grouped so a client sees about 40 at a time).',
-      inputSchema: fromJsonSchema({ type: 'object', properties: {} } as never, OBJECT_ONLY),
+      inputSchema: fromJsonSchema(NO_ARGUMENTS as never, OBJECT_ONLY),
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    async () =>
-      toolSuccess(
+    async (args: unknown) => {
+      const invalid = argumentError(NO_ARGUMENTS, (args ?? {}) as Record<string, unknown>);
+      if (invalid) return toolError(invalid);
+      return toolSuccess(
         {
           toolsets: (Object.keys(TOOLSETS) as Toolset[]).map((name) => ({
             name,
@@ -233,6 +243,7 @@ function registerToolsetDiscovery(server: McpServer, rt: McpRuntime, enabled: To
             'Connect to /mcp/admin?toolsets=catalog,pricing (or toolsets=all); over stdio: svc mcp admin --toolsets catalog,pricing. The default comes from mcp.admin_toolsets.',
         },
         rt.maxBytes,
-      ),
+      );
+    },
   );
 }

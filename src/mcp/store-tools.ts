@@ -17,6 +17,8 @@ export interface StoreToolSpec {
   request?: Record<string, RequestField>;
   /** Descriptions and bounds added to the generated argument schemas (the GraphQL input says less). */
   args?: Record<string, JsonSchema>;
+  /** Route parameters or body fields the tool does not offer (they stay unset). */
+  omit?: readonly string[];
   transport?: StoreTransport;
 }
 
@@ -32,7 +34,7 @@ const limit = (max: number, byDefault: number): JsonSchema => ({
 });
 
 const CART_ARGS: Record<string, JsonSchema> = {
-  id: { description: 'The cart id (from store_create_cart).' },
+  cart_id: { description: 'The cart id (from store_create_cart).' },
   cart_token: {
     description:
       "The cart's session_token from store_create_cart. Needed for a cart of no signed-in customer; without it such a cart answers not_found.",
@@ -90,7 +92,7 @@ export const STORE_TOOLS: Record<string, StoreToolSpec> = {
     description:
       'One active product by id, with its variants, options, prices, stock, categories and media. A product with ' +
       `variants is bought by variant_id. ${MONEY}`,
-    args: { id: { description: 'The product id (from store_list_products).' } },
+    args: { product_id: { description: 'The product id (from store_list_products).' } },
   },
   store_list_categories: {
     route: 'GET /api/v1/store/categories',
@@ -201,7 +203,7 @@ export const STORE_TOOLS: Record<string, StoreToolSpec> = {
       `order of the signed-in customer. Anything else answers not_found. ${MONEY}`,
     request: { guest_token: 'guestToken' },
     args: {
-      id: { description: 'The order id (id in the store_checkout answer).' },
+      order_id: { description: 'The order id (id in the store_checkout answer).' },
       guest_token: { description: 'The guest_token store_checkout answered for a guest order.' },
     },
   },
@@ -230,8 +232,9 @@ export const STORE_TOOLS: Record<string, StoreToolSpec> = {
     args: {
       email: { description: "The customer's email." },
       password: { description: "The customer's password." },
-      cookie: { description: 'Ignored over MCP (browsers only).' },
     },
+    // REST's `?cookie=true` answers the tokens as browser cookies, which the sign-in could not read: not offered.
+    omit: ['cookie'],
   },
   store_get_account: {
     route: 'GET /api/v1/store/account',

@@ -1,8 +1,10 @@
 import { type GraphQLInputType, isInputObjectType, isNonNullType } from 'graphql';
 
 import type { CompiledRoute } from '../../rest/compile';
-import { inputSchema, type JsonSchema } from '../../rest/openapi/json-schema';
+import { inputSchema, type JsonSchema, pathParamSchema } from '../../rest/openapi/json-schema';
 import type { HttpMethod } from '../../rest/route';
+import { toSnake } from '../shared/case';
+import { assertCheckable } from './check-arguments';
 import { REQUEST_ARG_DOCS, type RequestField, STORE_TOOLS, type StoreTransport } from './store-tools';
 
 export type { RequestField } from './store-tools';
@@ -40,6 +42,10 @@ export interface RouteTool {
   annotations: ToolAnnotations;
   /** Arguments that fill typed request fields, not operation variables (`cart_token` → `cartToken`). */
   requestArgs: Record<string, RequestField>;
+  /** The argument of each path parameter of the route (`{id}` of /admin/products/{id} → `product_id`). */
+  pathArgs: Record<string, string>;
+  /** The argument of each query parameter the tool offers (`filter[active]` → `active`). */
+  queryArgs: Record<string, string>;
   /** Whether the operation's body is an object whose fields are top-level arguments (else it is `body`). */
   flatBody: boolean;
   /** Destructive tools (delete, cancel, refund, stock set) run only with `confirm: true`. */
@@ -60,23 +66,6 @@ const ADMIN_NAMES: Record<string, string> = {
   'GET /api/v1/admin/products/import/template': 'admin_get_import_template',
 };
 
-/** Argument names for the route table's path and query parameters (MCP arguments are snake_case words). */
-const ARG_ALIASES: Record<string, string> = {
-  itemId: 'item_id',
-  variantId: 'variant_id',
-  vId: 'variant_id',
-  aId: 'attribute_id',
-  attributeId: 'attribute_id',
-  optId: 'option_id',
-  optionId: 'option_id',
-  productID: 'product_id',
-};
-
-/** The MCP argument that carries a path or query parameter: `itemId` → `item_id`, `filter[active]` → `active`. */
-export function argumentName(parameter: string): string {
-  return ARG_ALIASES[parameter] ?? /^filter\[(\w+)\]$/.exec(parameter)?.[1] ?? parameter;
-}
-
 /** Routes left out of MCP: file uploads (multipart) have no JSON form. */
 const isMcpRoute = (route: CompiledRoute) => !route.spec.multipart;
 
@@ -88,6 +77,29 @@ const singular = (word: string) =>
       : word.endsWith('s') && !word.endsWith('ss')
         ? word.slice(0, -1)
         : word;
+
+/**
+ * The argument that carries a path parameter, named for what it is: an id parameter (`{id}`, `{itemId}`, `{vId}`,
+ * `{productID}`) is the resource of the literal segment before it, singular, plus `_id` (`/store/cart/{id}` →
+ * `cart_id`, `/admin/products/{id}/variants/{vId}` → `product_id`, `variant_id`; a literal `id` segment is
+ * skipped: `/store/products/id/{id}` → `product_id`), so one thing has one name in every tool and no tool takes
+ * a bare `id`. Any other parameter keeps its own name in snake_case (`{slug}`, `{token}`).
+ */
+export function pathArgumentName(path: string, parameter: string): string {
+  if (!/^id$|[a-z](Id|ID)$/.test(parameter)) return toSnake(parameter);
+  const segments = path.split('/');
+  const at = segments.indexOf(`{${parameter}}`);
+  const resource = segments
+    .slice(0, at)
+    .reverse()
+    .find((s) => s && !s.startsWith('{') && s !== 'id');
+  if (!resource) throw new Error(`${path}: path parameter {${parameter}} follows no resource segment`);
+  return `${singular(resource).replace(/-/g, '_')}_id`;
+}
+
+/** The argument that carries a query parameter: `filter[active]` → `active`, `customer_id` as it is. */
+export const queryArgumentName = (parameter: string): string =>
+  toSnake(/^filter\[(\w+)\]$/.exec(parameter)?.[1] ?? parameter);
 
 /** `admin_<verb>_<noun>` from the method and the path: `GET /admin/products/{id}/variants` → `admin_list_product_variants`. */
 export function adminToolName(method: HttpMethod, path: string): string {
@@ -129,42 +141,61 @@ function describe(route: CompiledRoute, fieldDescription: string | undefined, ex
 }
 
 /**
- * Builds one tool's input schema: path and query parameters, body fields, header arguments, `confirm`; `docs`
- * adds descriptions and bounds to the generated argument schemas.
+ * Builds one tool's input schema: path and query parameters (named for what they are), body fields, request
+ * arguments, `confirm`. `docs` adds descriptions and bounds to the generated argument schemas; `omit` leaves
+ * out route parameters the tool does not offer. The schema is closed (`additionalProperties: false`): an
+ * argument it does not name is refused, not ignored, so a misspelt one is never silently dropped.
  */
 function toolInput(
   route: CompiledRoute,
   requestArgs: Record<string, RequestField>,
   needsConfirm: boolean,
   docs: Record<string, JsonSchema> = {},
+  omit: readonly string[] = [],
 ) {
+  const where = `${route.spec.method} ${route.spec.path}`;
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
+  const pathArgs: Record<string, string> = {};
+  const queryArgs: Record<string, string> = {};
+  const omitted = new Set<string>();
   let flatBody = true;
   const add = (name: string, schema: JsonSchema, isRequired: boolean) => {
-    if (properties[name]) throw new Error(`${route.spec.method} ${route.spec.path}: argument ${name} is defined twice`);
+    if (properties[name]) throw new Error(`${where}: argument ${name} is defined twice`);
     properties[name] = { ...schema, ...docs[name] };
     if (isRequired) required.push(name);
   };
+  for (const param of route.params) {
+    const name = pathArgumentName(route.spec.path, param);
+    const variable = route.variables.find((v) => v.source.from === 'path' && v.source.name === param);
+    if (!variable) throw new Error(`${where}: path parameter {${param}} feeds no variable`);
+    pathArgs[param] = name;
+    add(name, pathParamSchema(inputSchema(variable.type)), true);
+  }
   for (const variable of route.variables) {
     const type: GraphQLInputType = variable.type;
     if (variable.source.from === 'body') {
       const unwrapped = isNonNullType(type) ? type.ofType : type;
       if (isInputObjectType(unwrapped)) {
         const body = inputSchema(type) as { properties: Record<string, JsonSchema>; required?: string[] };
-        for (const [key, schema] of Object.entries(body.properties)) add(key, schema, !!body.required?.includes(key));
+        for (const [key, schema] of Object.entries(body.properties))
+          if (omit.includes(key)) omitted.add(key);
+          else add(key, schema, !!body.required?.includes(key));
       } else {
         flatBody = false;
         add('body', inputSchema(type), isNonNullType(type));
       }
-    } else {
-      add(
-        argumentName(variable.source.name),
-        inputSchema(type),
-        variable.source.from === 'path' || isNonNullType(type),
-      );
+    } else if (variable.source.from === 'query') {
+      const name = queryArgumentName(variable.source.name);
+      if (omit.includes(name)) {
+        omitted.add(name);
+        continue;
+      }
+      queryArgs[variable.source.name] = name;
+      add(name, inputSchema(type), isNonNullType(type));
     }
   }
+  for (const name of omit) if (!omitted.has(name)) throw new Error(`${where}: no argument ${name} to omit`);
   for (const arg of Object.keys(requestArgs)) add(arg, { type: 'string', description: REQUEST_ARG_DOCS[arg] }, false);
   if (needsConfirm)
     add(
@@ -172,7 +203,14 @@ function toolInput(
       { type: 'boolean', description: 'Must be true to run: without it the tool only says what it would do.' },
       false,
     );
-  return { schema: { type: 'object', properties, ...(required.length ? { required } : {}) }, flatBody };
+  const schema: JsonSchema = {
+    type: 'object',
+    properties,
+    ...(required.length ? { required } : {}),
+    additionalProperties: false,
+  };
+  assertCheckable(schema, where);
+  return { schema, flatBody, pathArgs, queryArgs };
 }
 
 /** Whether a route's change can't be undone by the caller: delete, cancel or refund an order, overwrite stock. */
@@ -197,7 +235,13 @@ export function buildRouteTools(
     const route = byKey.get(spec.route);
     if (!route) throw new Error(`MCP tool ${name}: no route ${spec.route}`);
     const needsConfirm = route.spec.method === 'DELETE';
-    const { schema, flatBody } = toolInput(route, spec.request ?? {}, needsConfirm, spec.args);
+    const { schema, flatBody, pathArgs, queryArgs } = toolInput(
+      route,
+      spec.request ?? {},
+      needsConfirm,
+      spec.args,
+      spec.omit,
+    );
     for (const arg of Object.keys(spec.args ?? {}))
       if (!(schema.properties as Record<string, JsonSchema>)[arg])
         throw new Error(`MCP tool ${name}: no argument ${arg}`);
@@ -210,6 +254,8 @@ export function buildRouteTools(
       inputSchema: schema,
       annotations: annotationsOf(route.spec.method),
       requestArgs: spec.request ?? {},
+      pathArgs,
+      queryArgs,
       flatBody,
       needsConfirm,
       transport: spec.transport ?? 'any',
@@ -224,7 +270,7 @@ export function buildRouteTools(
         `MCP tool ${name} (${route.spec.method} ${route.spec.path}): its route group declares no toolset (src/app/domains.ts)`,
       );
     const needsConfirm = isDestructiveAction(route);
-    const { schema, flatBody } = toolInput(route, {}, needsConfirm);
+    const { schema, flatBody, pathArgs, queryArgs } = toolInput(route, {}, needsConfirm);
     tools.push({
       name,
       title: name
@@ -238,6 +284,8 @@ export function buildRouteTools(
       inputSchema: schema,
       annotations: annotationsOf(route.spec.method),
       requestArgs: {},
+      pathArgs,
+      queryArgs,
       flatBody,
       needsConfirm,
       transport: 'any',

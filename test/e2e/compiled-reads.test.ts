@@ -419,7 +419,7 @@ describe('a compiled single product answers the same bytes as the resolvers', ()
     const client = await connectMcp(t.url, 'store');
     try {
       const page = await t.asGuest().get(`/api/v1/store/products/id/${id}`);
-      const read = await callJson(client, 'store_get_product', { id });
+      const read = await callJson(client, 'store_get_product', { product_id: id });
       expect(read.isError).toBe(false);
       expect(read.body).toEqual(page.body.data);
     } finally {

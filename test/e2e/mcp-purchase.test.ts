@@ -59,7 +59,7 @@ describe('an agent over MCP (HTTP) alone', () => {
     const cart = (await callJson(client, 'store_create_cart', {})).body;
     const cart_token = cart.session_token as string;
     const added = await callJson(client, 'store_add_to_cart', {
-      id: cart.id,
+      cart_id: cart.id,
       product_id: product.id,
       quantity: 2,
       cart_token,
@@ -84,11 +84,14 @@ describe('an agent over MCP (HTTP) alone', () => {
     expect(figures(order.body)).toEqual(figures(quote.body));
     expect(order.body.guest_token).toMatch(/^[0-9a-f]{64}$/);
 
-    const read = await callJson(client, 'store_get_order', { id: order.body.id, guest_token: order.body.guest_token });
+    const read = await callJson(client, 'store_get_order', {
+      order_id: order.body.id,
+      guest_token: order.body.guest_token,
+    });
     expect(read.isError).toBe(false);
     expect(read.body).toMatchObject({ id: order.body.id, total: quote.body.total, is_guest_order: true });
     expect(read.body.guest_token).toBeUndefined();
-    const stranger = await callJson(client, 'store_get_order', { id: order.body.id });
+    const stranger = await callJson(client, 'store_get_order', { order_id: order.body.id });
     expect(stranger).toMatchObject({ isError: true, body: { error: { code: 'not_found' } } });
     await client.close();
   });
@@ -98,7 +101,7 @@ describe('an agent over MCP (HTTP) alone', () => {
     const customer = t.asCustomer();
     const client = await connectMcp(t.url, 'store', await customer.authHeader());
     const cart = (await callJson(client, 'store_create_cart', {})).body;
-    await callJson(client, 'store_add_to_cart', { id: cart.id, product_id: product.id, quantity: 1 });
+    await callJson(client, 'store_add_to_cart', { cart_id: cart.id, product_id: product.id, quantity: 1 });
     const args = { cart_id: cart.id, shipping_method_id: shop.shipping.id };
     const quote = await callJson(client, 'store_quote_checkout', args);
     const order = await callJson(client, 'store_checkout', {
@@ -109,7 +112,7 @@ describe('an agent over MCP (HTTP) alone', () => {
     expect(order.isError).toBe(false);
     expect(order.body.guest_token).toBeUndefined();
     expect(figures(order.body)).toEqual(figures(quote.body));
-    const read = await callJson(client, 'store_get_order', { id: order.body.id });
+    const read = await callJson(client, 'store_get_order', { order_id: order.body.id });
     expect(read.body).toMatchObject({ id: order.body.id, is_guest_order: false });
     const mine = await callJson(client, 'store_list_orders');
     expect(mine.body.items.map((o: { id: string }) => o.id)).toContain(order.body.id);
@@ -137,12 +140,16 @@ describe('an agent over MCP (HTTP) alone', () => {
     const placed = await guestCheckout(t, shop, product.id, { email: 'preview@example.com' });
     const id = placed.body.data.id;
     const admin = await connectMcp(t.url, 'admin', await t.asAdmin().authHeader(), '?toolsets=orders');
-    const asked = await callJson(admin, 'admin_update_order_status', { id, status: 'cancelled', comment: 'agent' });
+    const asked = await callJson(admin, 'admin_update_order_status', {
+      order_id: id,
+      status: 'cancelled',
+      comment: 'agent',
+    });
     expect(asked).toMatchObject({
       isError: true,
       body: { confirmation_required: true, changes: { status: 'cancelled', comment: 'agent' } },
     });
-    expect(asked.body.message).toContain(`set the status of id ${id} to "cancelled" with the comment "agent"`);
+    expect(asked.body.message).toContain(`set the status of order_id ${id} to "cancelled" with the comment "agent"`);
     expect((await t.db.order.findUniqueOrThrow({ where: { id } })).status).toBe('pending');
     await admin.close();
   });

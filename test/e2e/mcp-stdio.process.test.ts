@@ -135,7 +135,7 @@ describe('svc mcp over stdio', () => {
     const cart = (await callJson(client, 'store_create_cart', {})).body;
     const cart_token = cart.session_token;
     const added = await callJson(client, 'store_add_to_cart', {
-      id: cart.id,
+      cart_id: cart.id,
       ...(variant ? { variant_id: variant.id } : { product_id: product.id }),
       quantity: 1,
       cart_token,
@@ -156,7 +156,10 @@ describe('svc mcp over stdio', () => {
     });
     expect(order.isError).toBe(false);
     expect(order.body.total).toBe(quote.body.total);
-    const read = await callJson(client, 'store_get_order', { id: order.body.id, guest_token: order.body.guest_token });
+    const read = await callJson(client, 'store_get_order', {
+      order_id: order.body.id,
+      guest_token: order.body.guest_token,
+    });
     expect(read.body).toMatchObject({ id: order.body.id, total: quote.body.total });
 
     // Sign in: the tokens stay with the server; later calls act as the customer.
@@ -170,8 +173,12 @@ describe('svc mcp over stdio', () => {
     expect(login.body).toMatchObject({ signed_in: true, customer: { email } });
     expect(login.text).not.toMatch(/access_token|refresh_token/);
     expect((await callJson(client, 'store_get_account')).body.email).toBe(email);
-    // `cookie` is for browsers (whose answer carries no token): store_login ignores it and still signs in.
-    expect((await callJson(client, 'store_login', { ...creds, cookie: true })).body).toMatchObject({ signed_in: true });
+    // `cookie` is REST's, for browsers (whose answer carries no token): store_login does not offer it.
+    expect((await callJson(client, 'store_login', { ...creds, cookie: true })).body.error).toMatchObject({
+      code: 'validation_error',
+      message: 'unknown argument "cookie"; this tool takes email, password',
+    });
+    expect((await callJson(client, 'store_login', creds)).body).toMatchObject({ signed_in: true });
     await client.close();
   }, 180_000);
 

@@ -50,7 +50,7 @@ describe('MCP store server (HTTP)', () => {
     expect(byName.store_checkout.annotations?.readOnlyHint).toBe(false);
     expect(byName.store_remove_from_cart.annotations?.destructiveHint).toBe(true);
     expect(Object.keys(byName.store_add_to_cart.inputSchema.properties ?? {})).toEqual(
-      expect.arrayContaining(['id', 'product_id', 'variant_id', 'quantity', 'cart_token']),
+      expect.arrayContaining(['cart_id', 'product_id', 'variant_id', 'quantity', 'cart_token']),
     );
     await client.close();
   });
@@ -60,13 +60,13 @@ describe('MCP store server (HTTP)', () => {
     const client = await connectMcp(t.url, 'store');
     const list = await callJson(client, 'store_list_products', { limit: 1 });
     expect(list.body).toMatchObject({ items: expect.any(Array), total: expect.any(Number), page: 1 });
-    const got = await callJson(client, 'store_get_product', { id: product.id });
+    const got = await callJson(client, 'store_get_product', { product_id: product.id });
     expect(got.body.id).toBe(product.id);
 
     const cart = await callJson(client, 'store_create_cart', { currency: 'EUR' });
     const cartToken = cart.body.session_token as string;
     const added = await callJson(client, 'store_add_to_cart', {
-      id: cart.body.id,
+      cart_id: cart.body.id,
       product_id: product.id,
       quantity: 2,
       cart_token: cartToken,
@@ -74,14 +74,14 @@ describe('MCP store server (HTTP)', () => {
     expect(added.isError).toBe(false);
     const itemId = added.body.items[0].id;
     const updated = await callJson(client, 'store_update_cart_item', {
-      id: cart.body.id,
+      cart_id: cart.body.id,
       item_id: itemId,
       quantity: 1,
       cart_token: cartToken,
     });
     expect(updated.body.items[0].quantity).toBe(1);
     // Without its token the cart is not found (the same 404 as REST).
-    const stranger = await callJson(client, 'store_get_cart', { id: cart.body.id });
+    const stranger = await callJson(client, 'store_get_cart', { cart_id: cart.body.id });
     expect(stranger).toMatchObject({ isError: true, body: { error: { code: 'not_found' } } });
 
     const shipping = await callJson(client, 'store_list_shipping_methods');
@@ -106,12 +106,12 @@ describe('MCP store server (HTTP)', () => {
     const cart = await callJson(client, 'store_create_cart', {});
     const cart_token = cart.body.session_token;
     const added = await callJson(client, 'store_add_to_cart', {
-      id: cart.body.id,
+      cart_id: cart.body.id,
       product_id: product.id,
       quantity: 1,
       cart_token,
     });
-    const args = { id: cart.body.id, item_id: added.body.items[0].id, cart_token };
+    const args = { cart_id: cart.body.id, item_id: added.body.items[0].id, cart_token };
     const asked = await callJson(client, 'store_remove_from_cart', args);
     // A refusal, not a success: the agent's client sees `isError` and the explanation.
     expect(asked).toMatchObject({
@@ -119,7 +119,9 @@ describe('MCP store server (HTTP)', () => {
       body: { confirmation_required: true, tool: 'store_remove_from_cart' },
     });
     expect(asked.body.message).toMatch(/^Nothing was changed\..*confirm: true/);
-    expect((await callJson(client, 'store_get_cart', { id: cart.body.id, cart_token })).body.items).toHaveLength(1);
+    expect((await callJson(client, 'store_get_cart', { cart_id: cart.body.id, cart_token })).body.items).toHaveLength(
+      1,
+    );
     const done = await callJson(client, 'store_remove_from_cart', { ...args, confirm: true });
     expect(done.body.items).toEqual([]);
     await client.close();
@@ -218,7 +220,7 @@ describe('MCP admin server (HTTP)', () => {
     const client = await connectMcp(t.url, 'admin', await t.asApiKey(['products.read']).authHeader());
     const list = await callJson(client, 'admin_list_products', { limit: 1 });
     expect(list.isError).toBe(false);
-    const denied = await callJson(client, 'admin_delete_product', { id: product.id, confirm: true });
+    const denied = await callJson(client, 'admin_delete_product', { product_id: product.id, confirm: true });
     expect(denied).toMatchObject({ isError: true, body: { error: { code: 'forbidden' } } });
     expect(await t.db.product.findUnique({ where: { id: product.id } })).not.toBeNull();
     await client.close();
@@ -227,18 +229,18 @@ describe('MCP admin server (HTTP)', () => {
   it('runs destructive tools only with confirm: true', async () => {
     const product = await createProduct(t.db, {});
     const client = await connectMcp(t.url, 'admin', await t.asAdmin().authHeader());
-    const asked = await callJson(client, 'admin_delete_product', { id: product.id });
+    const asked = await callJson(client, 'admin_delete_product', { product_id: product.id });
     expect(asked.isError).toBe(true);
     expect(asked.body).toMatchObject({
       confirmation_required: true,
-      would: `DELETE /api/v1/admin/products/{id} for id ${product.id}`,
+      would: `DELETE /api/v1/admin/products/{id} for product_id ${product.id}`,
     });
     expect(await t.db.product.findUnique({ where: { id: product.id } })).not.toBeNull();
-    expect((await callJson(client, 'admin_delete_product', { id: product.id, confirm: true })).body).toEqual({
+    expect((await callJson(client, 'admin_delete_product', { product_id: product.id, confirm: true })).body).toEqual({
       ok: true,
     });
     expect(await t.db.product.findUnique({ where: { id: product.id } })).toBeNull();
-    const stock = await callJson(client, 'admin_set_warehouse_stock', { id: shop.warehouse.id, items: [] });
+    const stock = await callJson(client, 'admin_set_warehouse_stock', { warehouse_id: shop.warehouse.id, items: [] });
     expect(stock).toMatchObject({ isError: true, body: { confirmation_required: true } });
     await client.close();
   });
