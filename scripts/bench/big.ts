@@ -18,6 +18,17 @@ import { VENDURE_SHAPED_SELECTION } from './vendure-shaped';
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-1234' };
 
+/** An access token of the benchmark's super admin (created at the server's start). */
+export async function adminToken(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (login.status !== 200) throw new Error(`bench admin login: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { data: { access_token: string } }).data.access_token;
+}
+
 /** The Vendure-shaped list selection (vendure-shaped.ts) with the big group's filters in place of `ARGS`. */
 const BIG_LIST = `query BigList VARS {
   storeProducts(limit: 25, ARGS) {
@@ -62,14 +73,7 @@ export async function bigCatalogReads(opts: {
   products: number;
 }): Promise<Record<string, LoadResult>> {
   const { rows } = await opts.db.query<{ id: string }>('SELECT id FROM categories WHERE parent_id IS NULL LIMIT 1');
-  const login = await fetch(`${opts.base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  if (login.status !== 200) throw new Error(`bench admin login: ${login.status} ${await login.text()}`);
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-  const admin = { authorization: `Bearer ${token}` };
+  const admin = { authorization: `Bearer ${await adminToken(opts.base)}` };
   const orders = await seedOrders(opts.db, opts.products);
   // The catalog too, as autovacuum leaves it: straight after the seed, reads set the hint bits of a million fresh
   // rows and index-only scans visit the heap while autovacuum works beside the load (one product's search: 64

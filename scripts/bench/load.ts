@@ -62,3 +62,26 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     cpuMs: requests ? (used * 1000) / requests : NaN,
   };
 }
+
+/** The list starting at its `by`-th element (wrapping). */
+export const rotate = <T>(list: T[], by: number): T[] => [
+  ...list.slice(by % list.length),
+  ...list.slice(0, by % list.length),
+];
+
+/** Slices of one scenario as one result: totals summed, latencies the median slice's (as run.ts combines). */
+export function combineSlices(parts: LoadResult[]): LoadResult {
+  const sum = (k: keyof LoadResult) => parts.reduce((n, p) => n + p[k], 0);
+  const median = (k: keyof LoadResult) => [...parts].map((p) => p[k]).sort((a, b) => a - b)[parts.length >> 1];
+  const requests = sum('requests');
+  return {
+    rps: sum('rps') / parts.length,
+    p50: median('p50'),
+    p99: median('p99'),
+    requests,
+    non2xx: sum('non2xx'),
+    serverErrors: sum('serverErrors'),
+    errors: sum('errors'),
+    cpuMs: parts.reduce((n, p) => n + p.cpuMs * p.requests, 0) / requests,
+  };
+}

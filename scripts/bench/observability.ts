@@ -14,7 +14,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { load, type LoadResult } from './load';
+import { combineSlices as combine, load, type LoadResult, rotate } from './load';
 import { type Proc, SERVER, start, stop, waitReady } from './procs';
 
 /** An OTLP/HTTP endpoint that accepts and drops everything: the export path is paid, a collector's work is not. */
@@ -160,24 +160,4 @@ export async function observabilityComparison(
     for (const s of servers) await stop(s.proc).catch(() => undefined);
     await sink.close();
   }
-}
-
-/** The list starting at its `by`-th element (wrapping). */
-const rotate = <T>(list: T[], by: number): T[] => [...list.slice(by % list.length), ...list.slice(0, by % list.length)];
-
-/** Slices of one scenario as one result: totals summed, latencies the median slice's (as run.ts combines). */
-function combine(parts: LoadResult[]): LoadResult {
-  const sum = (k: keyof LoadResult) => parts.reduce((n, p) => n + p[k], 0);
-  const median = (k: keyof LoadResult) => [...parts].map((p) => p[k]).sort((a, b) => a - b)[parts.length >> 1];
-  const requests = sum('requests');
-  return {
-    rps: sum('rps') / parts.length,
-    p50: median('p50'),
-    p99: median('p99'),
-    requests,
-    non2xx: sum('non2xx'),
-    serverErrors: sum('serverErrors'),
-    errors: sum('errors'),
-    cpuMs: parts.reduce((n, p) => n + p.cpuMs * p.requests, 0) / requests,
-  };
 }

@@ -27,15 +27,26 @@ export interface Proc {
   stopSampling(): void;
 }
 
-/** Forks `script` (TypeScript through SWC, JavaScript as is), collecting stdout lines and sampling its RSS. */
-export function start(script: string, args: string[], env: Record<string, string>): Proc {
+/**
+ * Forks `script` (TypeScript through SWC, JavaScript as is), collecting stdout lines and sampling its RSS;
+ * `runtime` is the Node binary to run it on (default: the one running the benchmark) and flags added after the
+ * server's own.
+ */
+export function start(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  runtime?: { path: string; flags?: string[] },
+): Proc {
   const lines: string[] = [];
   const child = fork(join(ROOT, script), args, {
+    ...(runtime ? { execPath: runtime.path } : {}),
     cwd: ROOT,
     env: { ...process.env, ...(script === SERVER ? START_ENV : {}), ...env },
     execArgv: [
       ...(script.endsWith('.ts') ? ['-r', '@swc-node/register'] : []),
       ...(script === SERVER ? START_FLAGS : []),
+      ...(runtime?.flags ?? []),
       // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each server process (see profile-summary.ts).
       ...(process.env.BENCH_CPU_PROF && script === SERVER
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]

@@ -35,6 +35,7 @@ import { mixedReadsAndCheckouts } from './mixed';
 import { observabilityComparison } from './observability';
 import { cli, memoryOf, type Proc, SERVER, start, stop, waitReady } from './procs';
 import { report, type Run } from './report';
+import { runtimeComparison } from './runtime';
 import { startVendure, vendureListBody, vendureSlugBody } from './vendure/compare';
 import { assertCompiledMatchesResolvers, assertSameAnswer, vendureShapedBody } from './vendure-shaped';
 
@@ -55,10 +56,12 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(','
 /**
  * Which scenario groups run on PostgreSQL: `reads`, `mixed` (cached reads while checkouts arrive, mixed.ts),
  * `checkout`, `big` (search, category, price sort and the admin lists, big.ts), `observability` (telemetry off vs
- * traces at 100 % and 10 % vs metrics, scripts/bench/observability.ts); all by default; the embedded run is reads
- * only.
+ * traces at 100 % and 10 % vs metrics, scripts/bench/observability.ts), `runtime` (the pinned Node against the
+ * machine's own, scripts/bench/runtime.ts); all by default; the embedded run is reads only.
  */
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'reads,mixed,checkout,big,observability').split(',');
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'reads,mixed,checkout,big,observability,runtime').split(',');
+/** Products each runtime's server imports through the admin API before the runtime group's reads. */
+const RUNTIME_IMPORT = Number(process.env.BENCH_RUNTIME_IMPORT ?? PRODUCTS);
 
 function serverEnv(port: number, level: string, db: { url?: string; dataDir: string }): Record<string, string> {
   return {
@@ -383,6 +386,22 @@ async function benchPostgres(port: number): Promise<Run> {
         SECONDS,
         HOT_STOCK,
       );
+    }
+    if (SCENARIOS.includes('runtime')) {
+      const compared = await runtimeComparison({
+        db: client,
+        env: (p) => serverEnv(p, 'warn', db),
+        port: port + 6,
+        slug,
+        graphqlProductBody: JSON.stringify({ query: print(StoreProductDocument), variables: { slug } }),
+        seed: summary,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP,
+        rounds: ROUNDS,
+        importProducts: RUNTIME_IMPORT,
+      });
+      Object.assign(run.scenarios, compared.scenarios);
+      run.runtimes = compared.memory;
     }
     // After the checkouts: the admin order list reads the orders they made.
     if (SCENARIOS.includes('big'))
