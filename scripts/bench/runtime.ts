@@ -76,7 +76,7 @@ function bulkBody(prefix: string, from: number, count: number): string {
       ],
       variants: Array.from({ length: 10 }, (_, v) => ({
         sku: `RT-${n}-${v}`,
-        stock: 5,
+        stock: 1000,
         options: [
           { group_name: 'Size', option_name: `S${v % 5}` },
           { group_name: 'Color', option_name: v < 5 ? 'Black' : 'White' },
