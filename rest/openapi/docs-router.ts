@@ -2,6 +2,8 @@ import { dirname, join } from 'node:path';
 
 import express, { type Request, type Response } from 'express';
 
+import type { CompressionSettings } from '../../src/http/compression/dynamic';
+import { StaticFiles } from '../../src/http/compression/static-files';
 import { sendHtmlPage } from '../../src/http/html-page';
 import type { OpenApiDocument } from './document';
 
@@ -14,18 +16,27 @@ const ASSETS: Record<string, string> = {
 
 const swaggerDir = () => dirname(require.resolve('swagger-ui-dist/package.json'));
 
+/** The Swagger UI files served, as paths (`npm run build` precompresses them: scripts/copy-build-assets.js). */
+export const swaggerAssetFiles = (): string[] => Object.keys(ASSETS).map((file) => join(swaggerDir(), file));
+
 /**
  * `GET /openapi.json` (always) and, when `explorer` is on, the Swagger UI page at `GET /docs` with its assets
  * under `/docs/assets/`. The page runs under the service's nonce CSP: one nonce'd inline script starts the
  * bundle, which loads the document from this origin. `validatorUrl: null` keeps Swagger UI from sending the
- * document to validator.swagger.io: nothing leaves the machine.
+ * document to validator.swagger.io: nothing leaves the machine. The document (made once) and the files go out
+ * brotli- or gzip-encoded when the client accepts it, each compressed once (compression/static-files.ts).
  */
-export function openApiRouter(opts: { document: () => OpenApiDocument; explorer: boolean }): express.Router {
+export function openApiRouter(opts: {
+  document: () => OpenApiDocument;
+  explorer: boolean;
+  compression?: CompressionSettings;
+}): express.Router {
   const router = express.Router();
-  let json: string | undefined;
-  router.get('/openapi.json', (_req: Request, res: Response) => {
-    json ??= JSON.stringify(opts.document());
-    res.type('application/json').send(json);
+  const files = new StaticFiles(opts.compression ?? { enabled: true, thresholdBytes: 0 });
+  let json: Buffer | undefined;
+  router.get('/openapi.json', (req: Request, res: Response, next) => {
+    json ??= Buffer.from(JSON.stringify(opts.document()));
+    files.sendBytes(req, res, 'openapi.json', json, { type: 'application/json' }).catch(next);
   });
   if (!opts.explorer) return router;
   router.get('/docs', (_req: Request, res: Response) =>
@@ -35,8 +46,7 @@ export function openApiRouter(opts: { document: () => OpenApiDocument; explorer:
     const file = req.params.file as string;
     const type = ASSETS[file];
     if (!type) return next();
-    res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.type(type).sendFile(join(swaggerDir(), file));
+    files.send(req, res, next, join(swaggerDir(), file), { type, cacheControl: 'public, max-age=86400' }).catch(next);
   });
   return router;
 }

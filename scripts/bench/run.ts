@@ -30,6 +30,7 @@ import pg from 'pg';
 import { StoreProductDocument, StoreProductsDocument } from '../../src/generated/graphql';
 import { BENCH_ADMIN, bigCatalogReads } from './big';
 import { distinctCheckouts, hotCheckouts } from './checkout';
+import { compressionComparison } from './compression';
 import { load, type LoadResult } from './load';
 import { mixedReadsAndCheckouts } from './mixed';
 import { observabilityComparison } from './observability';
@@ -56,10 +57,13 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(','
 /**
  * Which scenario groups run on PostgreSQL: `reads`, `mixed` (cached reads while checkouts arrive, mixed.ts),
  * `checkout`, `big` (search, category, price sort and the admin lists, big.ts), `observability` (telemetry off vs
- * traces at 100 % and 10 % vs metrics, scripts/bench/observability.ts), `runtime` (the pinned Node against the
- * machine's own, scripts/bench/runtime.ts); all by default; the embedded run is reads only.
+ * traces at 100 % and 10 % vs metrics, scripts/bench/observability.ts), `compression` (JSON compression off vs on, a
+ * small and a large answer, uncached and cached, scripts/bench/compression.ts), `runtime` (the pinned Node against
+ * the machine's own, scripts/bench/runtime.ts); all by default; the embedded run is reads only.
  */
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'reads,mixed,checkout,big,observability,runtime').split(',');
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'reads,mixed,checkout,big,observability,compression,runtime').split(
+  ',',
+);
 /** Products each runtime's server imports through the admin API before the runtime group's reads. */
 const RUNTIME_IMPORT = Number(process.env.BENCH_RUNTIME_IMPORT ?? PRODUCTS);
 
@@ -338,6 +342,18 @@ async function benchPostgres(port: number): Promise<Run> {
           body: gqlBody(25),
         }),
       );
+    if (SCENARIOS.includes('compression')) {
+      const compression = await compressionComparison({
+        env: (p) => serverEnv(p, 'warn', db),
+        port: port + 10,
+        slug,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP,
+        rounds: ROUNDS,
+      });
+      Object.assign(run.scenarios, compression.results);
+      for (const [name, size] of Object.entries(compression.bytes)) run.bytes[`compression ${name}`] = size;
+    }
     await client.connect();
     if (SCENARIOS.includes('mixed')) {
       // Its own server: cache on, log level info (the hit rate is counted from its request lines).

@@ -17,6 +17,7 @@ import { adminDistDir, adminRouter } from '../http/admin-page';
 import { authenticate } from '../http/authenticate';
 import { jsonBody } from '../http/body';
 import { requestFacts } from '../http/client-ip';
+import { compressAnswers, compressionSettings } from '../http/compression/dynamic';
 import { csrfProtection } from '../http/csrf';
 import { graphiqlRouter } from '../http/graphiql';
 import { graphqlDocumentSize } from '../http/graphql-document-size';
@@ -75,6 +76,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   });
   app.use(securityHeaders);
   app.use(noStoreByDefault);
+  const compression = compressionSettings(config);
+  app.use(compressAnswers(compression));
   app.use(cors(config['server.cors.allowed_origins'], config['server.cors.allow_credentials']));
   app.use(requestFacts(config['server.trusted_proxies']));
   app.use(globalRateLimit(services.security));
@@ -109,7 +112,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   });
   app.use('/graphql', graphqlDocumentSize(config['graphql.max_document_bytes']));
   const cached = deps.responseCache;
-  if (cached) app.use('/graphql', responseCache(cached.cache, graphqlRequestKey(cached.graphqlFields)));
+  if (cached) app.use('/graphql', responseCache(cached.cache, graphqlRequestKey(cached.graphqlFields), compression));
   app.use(
     '/graphql',
     expressMiddleware(deps.apollo, {
@@ -121,7 +124,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     }),
   );
   // The offline explorer, beside Apollo Sandbox (which needs Apollo's CDN); a development tool like Sandbox.
-  if (config['graphql.graphiql'] && config.env !== 'production') app.use(graphiqlRouter());
+  if (config['graphql.graphiql'] && config.env !== 'production') app.use(graphiqlRouter('/graphiql', compression));
   // The admin dashboard (admin/), when built; without a build the service runs on and says why once.
   if (config['admin.enabled']) {
     const adminDist = adminDistDir();
@@ -133,7 +136,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
           .flatMap((e) => e.component.origins),
       ),
     ];
-    if (adminDist) app.use(adminRouter(adminDist, adminOrigins));
+    if (adminDist) app.use(adminRouter(adminDist, adminOrigins, compression));
     else services.log.warn('admin dashboard not built (admin/dist is missing): run npm run build to serve /admin');
   }
   // Uploaded media, when stored locally (S3 media are served by the bucket or `media.s3.public_url`), with the
@@ -143,8 +146,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   }
   app.use('/api/v1/store', deps.pluginStoreRouter);
   if (deps.mcpRouter) app.use('/mcp', deps.mcpRouter);
-  app.use('/api/v1', openApiRouter({ document: deps.openapi, explorer: config['rest.docs'] }));
-  if (cached) app.use(responseCache(cached.cache, restRequestKey(cached.restPaths)));
+  app.use('/api/v1', openApiRouter({ document: deps.openapi, explorer: config['rest.docs'], compression }));
+  if (cached) app.use(responseCache(cached.cache, restRequestKey(cached.restPaths), compression));
   app.use(restRouter(services, deps.routes));
   app.use('/plugins', deps.pluginRouter);
 

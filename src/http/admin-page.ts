@@ -4,6 +4,8 @@ import { join } from 'node:path';
 
 import express, { type NextFunction, type Request, type Response } from 'express';
 
+import type { CompressionSettings } from './compression/dynamic';
+import { StaticFiles } from './compression/static-files';
 import { htmlPagePolicy } from './html-page';
 
 /**
@@ -24,7 +26,8 @@ export const ADMIN_NONCE_PLACEHOLDER = '__SVC_CSP_NONCE__';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * `/admin`: hashed assets under `/admin/assets/` cached for a year (their names change with their content), and
+ * `/admin`: hashed assets under `/admin/assets/` cached for a year (their names change with their content), sent
+ * brotli- or gzip-encoded from the copies the build wrote beside them (admin/vite.config.ts), and
  * `index.html` for every other path below `/admin` (the router draws the screen, so deep links reload), with a
  * fresh nonce in its script tags and the spec's nonce CSP, revalidated on every load (`no-cache`).
  *
@@ -33,20 +36,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * tag, so installing a plugin never rebuilds the admin. `extensionOrigins` (asked per page load) are the origins
  * the active plugins' admin extensions declare; the policy allows them as it does for the storefront's pages.
  */
-export function adminRouter(distDir: string, extensionOrigins: () => readonly string[] = () => []): express.Router {
+export function adminRouter(
+  distDir: string,
+  extensionOrigins: () => readonly string[] = () => [],
+  compression: CompressionSettings = { enabled: true, thresholdBytes: 0 },
+): express.Router {
   const router = express.Router();
   // Read on first use, then kept: a rebuild under a running server means a restart. (Not at mount: a build
   // finishing while the service starts must not fail the start.)
   let template: string | undefined;
   router.use(
     '/admin/assets',
-    express.static(join(distDir, 'assets'), {
-      index: false,
-      dotfiles: 'deny',
-      fallthrough: true,
-      etag: true,
-      setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
-    }),
+    new StaticFiles(compression).folder(join(distDir, 'assets'), { cacheControl: IMMUTABLE }),
   );
   router.get(/^\/admin(\/.*)?$/, (req: Request, res: Response, next: NextFunction) => {
     // A missing asset is the app's 404 (a stale tab asking for a chunk of an older build), never the page.

@@ -2,6 +2,8 @@ import { dirname, join } from 'node:path';
 
 import express, { type Request, type Response } from 'express';
 
+import type { CompressionSettings } from './compression/dynamic';
+import { StaticFiles } from './compression/static-files';
 import { sendHtmlPage } from './html-page';
 
 /**
@@ -12,8 +14,8 @@ import { sendHtmlPage } from './html-page';
  */
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
 
-/** The files the page loads, by the name it asks for. */
-const ASSETS = new Map<string, string>(
+/** The files the page loads, by the name it asks for (`npm run build` precompresses them: copy-build-assets.js). */
+export const GRAPHIQL_ASSETS = new Map<string, string>(
   Object.entries({
     'react.js': join(packageDir('react'), 'umd', 'react.production.min.js'),
     'react-dom.js': join(packageDir('react-dom'), 'umd', 'react-dom.production.min.js'),
@@ -75,18 +77,25 @@ function page(nonce: string, base: string): string {
 </html>`;
 }
 
-/** `GET {base}` serves the explorer page under the nonce CSP, `GET {base}/assets/*` its files. */
-export function graphiqlRouter(base = '/graphiql'): express.Router {
+/**
+ * `GET {base}` serves the explorer page under the nonce CSP, `GET {base}/assets/*` its files (brotli or gzip when
+ * the client accepts it: compression/static-files.ts).
+ */
+export function graphiqlRouter(
+  base = '/graphiql',
+  compression: CompressionSettings = { enabled: true, thresholdBytes: 0 },
+): express.Router {
   const router = express.Router();
+  const files = new StaticFiles(compression);
   // GraphiQL's stylesheet carries its fonts inline (data: URLs); nothing else widens the spec's page policy.
   router.get(base, (_req: Request, res: Response) =>
     sendHtmlPage(res, [], (nonce) => page(nonce, base), ["font-src 'self' data:"]),
   );
   router.get(`${base}/assets/:name`, (req: Request, res: Response, next) => {
-    const file = ASSETS.get(String(req.params.name));
+    const file = GRAPHIQL_ASSETS.get(String(req.params.name));
     if (!file) return next();
     // The versions are pinned in package.json: a day of caching saves the 1.5 MB on every visit.
-    res.sendFile(file, { maxAge: '1d', dotfiles: 'deny' });
+    files.send(req, res, next, file, { cacheControl: 'public, max-age=86400' }).catch(next);
   });
   return router;
 }

@@ -93,7 +93,10 @@ export interface PluginContext<C, T extends PluginTableName = never> {
   acceptRawBody(path: string): void;
   /** Core commerce operations for payment providers (orders, payment methods, quotes, payment transactions). */
   commerce: PluginCommerce;
-  /** Serves the files of `dir` under `/plugins/<name>/assets/`. */
+  /**
+   * Serves the files of `dir` under `/plugins/<name>/assets/`, brotli- or gzip-encoded for clients that accept it
+   * (from `<file>.br`/`.gz` beside a file when present, else compressed once and kept in memory).
+   */
   serveAssets(dir: string): void;
   hooks: PluginHooks<T>;
   auth: PluginAuth;

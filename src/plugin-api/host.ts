@@ -5,6 +5,8 @@ import type { CompiledRoute } from '../../rest/compile';
 import type { AppServices } from '../context/ctx';
 import type { Ctx } from '../context/ctx';
 import type { PluginDirectory, PluginStatus, PluginUiExtension } from '../context/plugins';
+import { compressionSettings } from '../http/compression/dynamic';
+import { StaticFiles } from '../http/compression/static-files';
 import { sendHtmlPage } from '../http/html-page';
 import { ConfigError } from '../platform/config/load';
 import { nameHttpRoute } from '../platform/telemetry';
@@ -307,8 +309,12 @@ export class PluginHost implements PluginDirectory {
       commerce: createPluginCommerce(this.services, definition.name),
       command: (name, description, run) =>
         later(() => void this.commands.set(`${definition.name} ${name}`, { description, run })),
+      // Brotli or gzip by the client's Accept-Encoding: from the build's precompressed copies, else compressed once.
       serveAssets: (dir) =>
-        router.use('/assets', express.static(dir, { index: false, dotfiles: 'deny', fallthrough: true })),
+        router.use(
+          '/assets',
+          new StaticFiles(compressionSettings(this.services.config)).folder(dir, { cacheControl: 'public, max-age=0' }),
+        ),
       hooks: pluginHooks,
       auth: pluginAuth,
       checkout,

@@ -5,6 +5,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { RetirementFeed } from '../../platform/cache/retirements';
 import { SURROGATE_KEY_HEADER } from '../../platform/cache/surrogate-keys';
 import { recordCacheOutcome } from '../../platform/telemetry';
+import { compress, encodedEtag } from '../compression/codec';
+import { codingFor, type CompressionSettings, markCodingChosen } from '../compression/dynamic';
+import type { Encoding } from '../compression/negotiate';
 import type { CacheableRequest } from './request-keys';
 import type { CachedResponse, ResponseStore } from './store';
 
@@ -72,12 +75,67 @@ function finish(req: Request, res: Response, cache: ResponseCache, etag: string 
   return true;
 }
 
-function sendHit(req: Request, res: Response, cache: ResponseCache, hit: CachedResponse): void {
+/**
+ * The coding of a cacheable answer (see compression/dynamic.ts), announced before the 304 check: the validator of
+ * an encoded representation is the identity's with the coding in it, so a 304 needs no compressed body.
+ */
+function chooseCoding(
+  req: Request,
+  res: Response,
+  compression: CompressionSettings,
+  path: string,
+  length: number,
+): Encoding | undefined {
+  markCodingChosen(res);
+  const coding = codingFor(compression, req, res, path, length);
+  if (coding !== undefined) res.vary('Accept-Encoding');
+  if (coding === undefined || coding === 'identity') return undefined;
+  res.setHeader('Content-Encoding', coding);
+  return coding;
+}
+
+/**
+ * The body in `coding`: kept with the entry when it was compressed before, else compressed now and kept (at the
+ * `cached` levels: made once, sent on every hit); an answer not filed is compressed like any other (`dynamic`).
+ */
+async function encodedBody(
+  cache: ResponseCache,
+  key: string,
+  entry: CachedResponse | undefined,
+  body: Buffer,
+  coding: Encoding,
+): Promise<Buffer> {
+  const kept = entry?.encoded?.[coding];
+  if (kept) return kept;
+  const encoded = await compress(body, coding, entry ? 'cached' : 'dynamic');
+  if (entry) cache.store.addEncoding(key, entry, coding, encoded);
+  return encoded;
+}
+
+async function sendHit(
+  req: Request,
+  res: Response,
+  cache: ResponseCache,
+  compression: CompressionSettings,
+  path: string,
+  key: string,
+  hit: CachedResponse,
+): Promise<void> {
   res.setHeader('X-Cache', 'hit');
   res.setHeader('Content-Type', hit.contentType);
-  if (finish(req, res, cache, hit.etag)) return void res.end();
-  res.status(200).setHeader('Content-Length', String(hit.body.length));
-  res.end(req.method === 'HEAD' ? undefined : hit.body);
+  const coding = chooseCoding(req, res, compression, path, hit.body.length);
+  if (finish(req, res, cache, coding ? encodedEtag(hit.etag, coding) : hit.etag)) return void res.end();
+  let body = hit.body;
+  if (coding) {
+    try {
+      body = await encodedBody(cache, key, hit, hit.body, coding);
+    } catch {
+      res.removeHeader('Content-Encoding');
+      res.setHeader('ETag', hit.etag);
+    }
+  }
+  res.status(200).setHeader('Content-Length', String(body.length));
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** The surrogate keys the operation declared (header set by `declareCacheKeys`), removed from the response. */
@@ -93,33 +151,53 @@ function takeSurrogateKeys(res: Response): string[] {
  * operation declared. Before a lookup it passes the read barrier (every retirement committed before this request
  * arrived has been applied), so no write acknowledged before is ever hidden by an older answer; an answer is
  * filed only if none of its keys was retired while it was computed (it may predate that write). Every cacheable
- * answer to a GET or HEAD, cached or not, carries a strong ETag and honours `If-None-Match`.
+ * answer to a GET or HEAD, cached or not, carries a strong ETag and honours `If-None-Match`. With `compression`
+ * on, an answer above its threshold goes out in the coding the client accepts (`Vary: Accept-Encoding`, the ETag
+ * naming the coding), and the compressed bytes are kept with the entry, per coding: a hit compresses nothing.
  */
 export function responseCache(
   cache: ResponseCache,
   keyOf: (req: Request) => CacheableRequest | undefined,
+  compression: CompressionSettings = { enabled: false, thresholdBytes: 0 },
 ): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const cacheable = anonymous(req) && passesApolloCsrf(req) ? keyOf(req) : undefined;
     if (!cacheable) return next();
+    const path = req.baseUrl + req.path;
     const usable = cache.enabled ? await cache.retirements.sync().catch(() => false) : false;
     const key = usable ? `${cacheable.key()} ${req.get('accept-language')?.trim().toLowerCase() ?? ''}` : '';
     const hit = usable ? cache.store.get(key) : undefined;
     if (res.locals.logFields) res.locals.logFields.cache = hit ? 'hit' : usable ? 'miss' : 'bypass';
     recordCacheOutcome(hit ? 'hit' : usable ? 'miss' : 'bypass');
-    if (hit) return sendHit(req, res, cache, hit);
+    if (hit) return sendHit(req, res, cache, compression, path, key, hit);
     if (cache.enabled) res.setHeader('X-Cache', usable ? 'miss' : 'bypass');
     const since = cache.retirements.tick;
     capture(res, (body) => {
       const keys = takeSurrogateKeys(res);
-      if (res.statusCode !== 200 || !cacheable.keepBody(body)) return false;
+      if (res.statusCode !== 200 || !cacheable.keepBody(body)) return body;
+      let entry: CachedResponse | undefined;
+      let etag: string | undefined;
       // Hashed when a GET is answered or the entry is filed (a later GET may be served from it).
-      if (!usable || cache.retirements.retiredSince(since, keys))
-        return finish(req, res, cache, revalidates(req) ? strongEtag(body) : undefined);
-      const etag = strongEtag(body);
-      const contentType = String(res.getHeader('content-type') ?? 'application/json');
-      cache.store.set(key, { keys, body, contentType, etag, storedAt: Date.now() });
-      return finish(req, res, cache, etag);
+      if (usable && !cache.retirements.retiredSince(since, keys)) {
+        etag = strongEtag(body);
+        const contentType = String(res.getHeader('content-type') ?? 'application/json');
+        entry = { keys, body, contentType, etag, storedAt: Date.now() };
+        cache.store.set(key, entry);
+      } else if (revalidates(req)) etag = strongEtag(body);
+      const coding = chooseCoding(req, res, compression, path, body.length);
+      if (finish(req, res, cache, etag && coding ? encodedEtag(etag, coding) : etag)) return undefined;
+      if (!coding) return body;
+      return encodedBody(cache, key, entry, body, coding).then(
+        (encoded) => {
+          res.setHeader('Content-Length', String(encoded.length));
+          return encoded;
+        },
+        () => {
+          res.removeHeader('Content-Encoding');
+          if (etag && res.getHeader('etag')) res.setHeader('ETag', etag);
+          return body;
+        },
+      );
     });
     next();
   };
@@ -127,9 +205,10 @@ export function responseCache(
 
 /**
  * Sees the body of a response written in one `end(body)` (Express's `send`, Apollo's integration) before its
- * head goes out; `onBody` may file it and answers whether to send 304 instead. Streamed answers are left alone.
+ * head goes out; `onBody` answers the bytes to send instead (or a promise of them: compressed off the event loop),
+ * or undefined to send the 304 it set up. Streamed answers are left alone.
  */
-function capture(res: Response, onBody: (body: Buffer) => boolean): void {
+function capture(res: Response, onBody: (body: Buffer) => Buffer | undefined | Promise<Buffer>): void {
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   let streamed = false;
@@ -143,9 +222,12 @@ function capture(res: Response, onBody: (body: Buffer) => boolean): void {
       ? chunk
       : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
     const done = typeof encoding === 'function' ? encoding : cb;
-    if (onBody(body)) return end(undefined, undefined, done);
-    // The bytes made above go out as they are (the text is not encoded a second time by the socket).
-    return end(body, done);
+    // The bytes made here go out as they are (the text is not encoded a second time by the socket).
+    const send = (out: Buffer | undefined) => (out === undefined ? end(undefined, undefined, done) : end(out, done));
+    const out = onBody(body);
+    if (!(out instanceof Promise)) return send(out);
+    void out.then(send);
+    return res;
   }) as Response['end'];
 }
 

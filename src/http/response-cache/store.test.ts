@@ -59,4 +59,41 @@ describe('ResponseStore', () => {
     expect(s.size).toBe(0);
     expect(s.totalBytes).toBe(0);
   });
+
+  it('counts a kept encoding in the byte bound, and drops it with its entry', () => {
+    const s = store(10, 100_000);
+    const a = entry(['p:1'], 1_000);
+    s.set('a', a);
+    const before = s.totalBytes;
+    s.addEncoding('a', a, 'br', Buffer.alloc(300));
+    expect(s.get('a')?.encoded?.br?.length).toBe(300);
+    expect(s.totalBytes).toBe(before + 300);
+    s.retire(['p:1']);
+    expect(s.totalBytes).toBe(0);
+  });
+
+  it('keeps no encoding for an entry retired while it was compressed', () => {
+    const s = store(10, 100_000);
+    const a = entry(['p:1'], 1_000);
+    s.set('a', a);
+    s.retire(['p:1']);
+    s.set('a', entry(['p:1'], 1_000));
+    s.addEncoding('a', a, 'gzip', Buffer.alloc(300));
+    expect(s.get('a')?.encoded).toBeUndefined();
+  });
+
+  it('evicts past the byte bound when an encoding is added', () => {
+    const s = store(10, 10_000);
+    const a = entry([], 2_000);
+    s.set('a', a);
+    s.set('b', entry([], 2_000));
+    // A hit (the young end) is what gets an encoding added.
+    s.get('a');
+    s.addEncoding('a', a, 'br', Buffer.alloc(3_000));
+    expect(s.get('b')).toBeDefined();
+    s.get('a');
+    s.addEncoding('a', a, 'gzip', Buffer.alloc(3_000));
+    expect(s.get('b')).toBeUndefined();
+    expect(s.get('a')).toBeDefined();
+  });
 });

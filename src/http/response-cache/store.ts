@@ -1,6 +1,13 @@
+import type { Encoding } from '../compression/negotiate';
+
 /** One cached answer: the exact bytes sent, their type and strong validator, and the surrogate keys it shows. */
 export interface CachedResponse {
   body: Buffer;
+  /**
+   * The body compressed, per coding, made the first time a client accepting it asks (so a hit sends these bytes
+   * and compresses nothing); counted in the store's bytes.
+   */
+  encoded?: Partial<Record<Encoding, Buffer>>;
   contentType: string;
   etag: string;
   /** What the answer shows (`p:<id>`, `l`, …; see platform/cache/surrogate-keys.ts); a write to any retires it. */
@@ -59,10 +66,25 @@ export class ResponseStore {
       set.add(key);
     }
     this.bytes += cost;
+    this.evict();
+  }
+
+  private evict(): void {
     for (const [oldest, value] of this.entries) {
       if (this.entries.size <= this.bounds.maxEntries && this.bytes <= this.bounds.maxBytes) break;
       this.remove(oldest, value);
     }
+  }
+
+  /**
+   * Keeps `entry`'s body in `encoding` (when the entry is still the one under `key`: a write may have retired it
+   * while the body was compressed), then evicts from the old end past a bound.
+   */
+  addEncoding(key: string, entry: CachedResponse, encoding: Encoding, body: Buffer): void {
+    if (this.entries.get(key) !== entry || entry.encoded?.[encoding]) return;
+    (entry.encoded ??= {})[encoding] = body;
+    this.bytes += body.length;
+    this.evict();
   }
 
   /** Frees every entry that shows one of `keys`; `*` frees everything. */
@@ -96,6 +118,7 @@ export class ResponseStore {
   }
 
   private cost(key: string, entry: CachedResponse): number {
-    return entry.body.length + key.length * 2 + 200;
+    const encoded = entry.encoded ? Object.values(entry.encoded).reduce((n, b) => n + b.length, 0) : 0;
+    return entry.body.length + encoded + key.length * 2 + 200;
   }
 }

@@ -92,6 +92,17 @@ export const CONFIG_KEYS = {
     max: 600,
     doc: 'Idle keep-alive connections are closed after this time.',
   },
+  'http.compression.enabled': {
+    type: 'bool',
+    default: true,
+    doc: 'Compress answers for clients that accept it (`Accept-Encoding`: brotli, else gzip): static files from their precompressed copies, JSON reads above `http.compression.threshold_bytes` (never sign-in, token or other secret-bearing answers). Off sends everything unencoded (a proxy in front compresses instead).',
+  },
+  'http.compression.threshold_bytes': {
+    type: 'int',
+    default: 1400,
+    min: 0,
+    doc: 'Smallest JSON answer (bytes) compressed: a smaller one fits in one TCP packet anyway, so compressing it saves no round trip.',
+  },
   'server.cors.allowed_origins': {
     type: 'list',
     default: [],
