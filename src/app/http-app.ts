@@ -31,7 +31,7 @@ import { isGraphqlPath, sendError, sendErrorFor } from '../http/send';
 import { serveUploads } from '../http/uploads';
 import type { RequestQueryLog } from '../platform/db/query-stats';
 import { LocalMediaStorage } from '../platform/storage/media-storage';
-import { nameHttpRoute } from '../platform/telemetry';
+import { httpServerSpans, nameHttpRoute } from '../platform/telemetry';
 import { isDatabaseUnavailable } from '../shared/db-errors';
 import { errorFields } from '../shared/error-fields';
 import { AppError } from '../shared/errors';
@@ -68,6 +68,10 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.set('trust proxy', false);
   app.set('etag', false);
 
+  // With traces on, first of all: the sampler's decision, and for a kept request its HTTP server span, which every
+  // later middleware and handler runs in (src/platform/telemetry/http-server-span.ts).
+  const traceRequests = httpServerSpans();
+  if (traceRequests) app.use(traceRequests);
   app.use(requestId(services.log));
   // While draining, a kept-alive client is told to reconnect (to another instance) after this answer.
   app.use((_req: Request, res: Response, next: NextFunction) => {

@@ -130,6 +130,12 @@ describe('observability: traces, logs and metrics over OTLP', () => {
     expect(http!.parentSpanId).toBe(callerSpan);
     expect(http!.service).toBe('svc-observability-test');
     expect(http!.attributes['graphql.operation.name']).toBe('CheckoutComplete');
+    expect(http!.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'http.route': '/api/v1/store/checkout',
+      'http.response.status_code': 201,
+      'url.path': '/api/v1/store/checkout',
+    });
 
     await eventually(() => {
       const spans = traceOf(traceId);
@@ -192,6 +198,59 @@ describe('observability: traces, logs and metrics over OTLP', () => {
     ).toBeGreaterThanOrEqual(1);
   });
 
+  it('a sampled GraphQL mutation without a traceparent: one server span with the HTTP semantic conventions’ attributes, named after its route, the ancestor of its GraphQL and SQL spans', async () => {
+    const res = await fetch(`${svc.url}/graphql`, {
+      method: 'POST',
+      headers: { ...J, 'user-agent': 'observability-test/1.0' },
+      // A new cart: it writes, so its SQL runs whatever is cached.
+      body: JSON.stringify({ query: 'mutation ServerSpanCart { cartCreate { id } }' }),
+    });
+    expect(res.status).toBe(200);
+    // A root request: the trace is new, and the header names it.
+    const traceId = res.headers.get('x-trace-id')!;
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    await eventually(
+      () =>
+        traceOf(traceId).some((s) => s.name === 'POST /graphql') &&
+        traceOf(traceId).some((s) => s.name === 'prisma:client:db_query'),
+      30_000,
+    );
+    const spans = traceOf(traceId);
+    const servers = spans.filter((s) => s.kind === 2); // SPAN_KIND_SERVER
+    expect(servers.map((s) => s.name)).toEqual(['POST /graphql']);
+    const [http] = servers;
+    expect(http.parentSpanId).toBe('');
+    const { port } = new URL(svc.url);
+    expect(http.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'http.route': '/graphql',
+      'http.response.status_code': 200,
+      'url.scheme': 'http',
+      'url.path': '/graphql',
+      'server.address': '127.0.0.1',
+      'server.port': Number(port),
+      'network.protocol.version': '1.1',
+      'user_agent.original': 'observability-test/1.0',
+      'client.address': '127.0.0.1',
+    });
+    expect(http.status.code ?? 0).toBe(0); // UNSET
+
+    // Every other span of the request descends from it: the operation, GraphQL's parse and validate, Prisma's SQL.
+    const byId = new Map(spans.map((s) => [s.spanId, s]));
+    const descends = (s: ReceivedSpan) => {
+      for (let p = byId.get(s.parentSpanId); p; p = byId.get(p.parentSpanId)) if (p === http) return true;
+      return false;
+    };
+    const operation = spans.find((s) => s.name === 'mutation ServerSpanCart')!;
+    expect(operation.parentSpanId).toBe(http.spanId);
+    for (const name of ['graphql.parse', 'prisma:client:db_query']) {
+      const named = spans.filter((s) => s.name === name);
+      expect(named.length).toBeGreaterThan(0);
+      expect(named.every(descends)).toBe(true);
+    }
+    expect(spans.filter((s) => s !== http).every(descends)).toBe(true);
+  });
+
   it('a request the sampler refuses (the caller’s traceparent not sampled) exports no span, not even after its body is parsed, yet its header and log lines carry the caller’s trace id and the metrics count it', async () => {
     const query = (limit: number) =>
       JSON.stringify({ query: `query UnsampledList { products(limit: ${limit}) { items { id slug } } }` });
@@ -206,8 +265,8 @@ describe('observability: traces, logs and metrics over OTLP', () => {
     await eventually(() => ofRequest().some((l) => l.msg === 'request'), 10_000);
     for (const line of ofRequest()) {
       expect(line.trace_id).toBe(unsampled);
-      // No span at all (the head sampler's gate kept it from the HTTP instrumentation, whose non-recording span
-      // would have an id).
+      // No span at all (the sampler refused it before a server span was made; a non-recording span would have an
+      // id).
       expect(line.span_id).toBeUndefined();
     }
 

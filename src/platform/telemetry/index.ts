@@ -3,7 +3,7 @@
  * `OTEL_*` variable, no `metrics.prometheus`) every function is a no-op after one check and no OpenTelemetry
  * module is loaded; `register.ts` (preloaded) or `metrics.prometheus` switch it on. Types only are imported here.
  */
-import { telemetryState } from './state';
+import { type HttpMiddleware, telemetryState } from './state';
 
 export {
   declareOperationNames,
@@ -41,6 +41,12 @@ export { telemetryRequested } from './switch';
 
 /** Whether spans are recorded (the SDK is running with a trace exporter). */
 export const tracingOn = (): boolean => telemetryState.tracer !== undefined;
+
+/**
+ * The middleware that samples each request and opens its HTTP server span, to mount before everything else; undefined
+ * while traces are off (nothing to mount, nothing paid).
+ */
+export const httpServerSpans = (): HttpMiddleware | undefined => telemetryState.traceRequests;
 
 /** Flushes what is buffered and stops the providers; nothing when telemetry is off. */
 export async function shutdownTelemetry(): Promise<void> {

@@ -14,13 +14,8 @@ import {
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type * as PrismaInstr from '@prisma/instrumentation';
 
-import {
-  gateIncomingRequests,
-  type HeadSampling,
-  headSampling,
-  skipPrismaSpansWhenSuppressed,
-  UNTRACED_PATHS,
-} from './head-sampling';
+import { skipPrismaSpansWhenSuppressed } from './head-sampling';
+import { traceHttpRequests } from './http-server-span';
 import { createInstruments } from './metrics';
 import { telemetryState as state } from './state';
 
@@ -78,9 +73,11 @@ function traceInstrumentations(): Instrumentation[] {
   const { PrismaInstrumentation } = require('@prisma/instrumentation') as typeof PrismaInstr;
   /* eslint-enable @typescript-eslint/no-require-imports */
   return [
-    // The head sampler's gate (head-sampling.ts) keeps probes, scrapes and refused requests away from it; the hook
-    // is for a server the gate does not cover (https).
-    new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.test(req.url ?? '') }),
+    // Outgoing calls only (the `stripe` SDK's requests, on node:http, nest under `payprov …` and carry
+    // `traceparent`). Incoming requests get their server span from the service's own middleware, which asks the
+    // sampler before doing anything else (http-server-span.ts): the instrumentation's incoming side built attributes
+    // and bound the request's and response's emitters for every request, sampled or not.
+    new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
     // No Express instrumentation: its layer wrapper cost about 1 % of a cheap request's CPU, traced or not, for a
     // span per route handler that says what the HTTP span already does. The service names the HTTP span after its
     // route template itself (REST rows, /graphql, plugin mounts: nameHttpRoute).
@@ -110,14 +107,15 @@ export function startSdk(): void {
   const tracesOff = list(process.env.OTEL_TRACES_EXPORTER).includes('none');
   const metricsOff = list(process.env.OTEL_METRICS_EXPORTER).includes('none');
   const prometheus = metricsOff ? undefined : new PrometheusExporter({ preventServerStart: true });
-  const head: HeadSampling | undefined = tracesOff ? undefined : headSampling();
+  // The sampler is the SDK's own, from the standard variables: the server span's middleware asks it through the
+  // tracer (head-sampling.ts).
   const sdk = new NodeSDK({
-    ...(head ? { sampler: head.sampler, idGenerator: head.idGenerator } : {}),
     ...(process.env.OTEL_SERVICE_NAME ? {} : { serviceName: 'svc' }),
     ...(prometheus ? { metricReaders: metricReaders(prometheus) } : {}),
     views: [
       // The service records http.server.request.duration itself, labelled by route template and operation
-      // (bounded); the HTTP instrumentation's own copy would double it with other labels.
+      // (bounded); the HTTP instrumentation (outgoing calls only now) would add http.client.request.duration for
+      // the payment provider's calls, which svc.payment_provider.duration already measures.
       { meterName: '@opentelemetry/instrumentation-http', aggregation: { type: AggregationType.DROP } },
     ],
     instrumentations: tracesOff ? [] : traceInstrumentations(),
@@ -125,9 +123,9 @@ export function startSdk(): void {
   sdk.start();
   state.api = otelApi;
   state.shutdown = () => sdk.shutdown();
-  if (head) {
+  if (!tracesOff) {
     state.tracer = otelApi.trace.getTracer('svc');
-    gateIncomingRequests(head);
+    state.traceRequests = traceHttpRequests(state.tracer);
     skipPrismaSpansWhenSuppressed();
   }
   if (prometheus) {

@@ -2,6 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type * as OtelApi from '@opentelemetry/api';
 
+/** An Express-compatible middleware on Node's own request and response types (platform knows no Express). */
+export type HttpMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
 /**
  * What is switched on in this process. Empty unless the SDK was preloaded (`register.ts`, when an `OTEL_*`
  * variable is set) or `metrics.prometheus` started a meter provider: every helper of the facade checks it first,
@@ -11,6 +14,8 @@ export const telemetryState: {
   api?: typeof OtelApi;
   /** Set when traces are exported (an SDK tracer provider is registered). */
   tracer?: OtelApi.Tracer;
+  /** With traces on: the middleware that samples each request and opens its server span (http-server-span.ts). */
+  traceRequests?: HttpMiddleware;
   /** Set when metrics are recorded (a meter provider is registered). */
   meter?: OtelApi.Meter;
   /** The Prometheus reader, scraped by `metrics.prometheus`'s endpoint. */
