@@ -14,7 +14,7 @@ export const SERVER = 'scripts/svc.js';
  */
 const START_SCRIPT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
   .scripts.start;
-const START_FLAGS = START_SCRIPT.match(/--[\w-]+=\S+/g) ?? [];
+const START_FLAGS = START_SCRIPT.match(/--[\w-]+(?:=\S+)?/g) ?? [];
 const START_ENV = Object.fromEntries(
   [...START_SCRIPT.matchAll(/(?:^|\s)([A-Z_]+)=(\S+)/g)].map(([, name, value]) => [name, value]),
 );
