@@ -16,7 +16,7 @@ import { request } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { brotliWindow } from '../../src/http/compression/codec';
-import { load, type LoadResult } from './load';
+import { combineSlices as combine, type GroupOptions, load, type LoadResult, rotate } from './load';
 import { type Proc, SERVER, start, stop, waitReady } from './procs';
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -67,19 +67,8 @@ const LEVELS: Record<string, (b: Buffer) => Buffer> = {
   ),
 };
 
-export interface CompressionOptions {
-  /** The benchmark's server environment for a port (database, limits, production settings). */
-  env: (port: number) => Record<string, string>;
-  /** First of four consecutive free ports. */
-  port: number;
-  slug: string;
-  seconds: number;
-  warmupSeconds: number;
-  rounds: number;
-}
-
 export async function compressionComparison(
-  o: CompressionOptions,
+  o: GroupOptions,
 ): Promise<{ results: Record<string, LoadResult & { floor?: string }>; bytes: Record<string, number> }> {
   const configs: Record<string, Record<string, string>> = {
     off: { SVC_HTTP_COMPRESSION_ENABLED: 'false', SVC_CACHE_ENABLED: 'false' },
@@ -157,24 +146,4 @@ export async function compressionComparison(
   } finally {
     for (const s of servers) await stop(s.proc).catch(() => undefined);
   }
-}
-
-/** The list starting at its `by`-th element (wrapping). */
-const rotate = <T>(list: T[], by: number): T[] => [...list.slice(by % list.length), ...list.slice(0, by % list.length)];
-
-/** Slices of one scenario as one result: totals summed, latencies the median slice's (as run.ts combines). */
-function combine(parts: LoadResult[]): LoadResult {
-  const sum = (k: keyof LoadResult) => parts.reduce((n, p) => n + p[k], 0);
-  const median = (k: keyof LoadResult) => [...parts].map((p) => p[k]).sort((a, b) => a - b)[parts.length >> 1];
-  const requests = sum('requests');
-  return {
-    rps: sum('rps') / parts.length,
-    p50: median('p50'),
-    p99: median('p99'),
-    requests,
-    non2xx: sum('non2xx'),
-    serverErrors: sum('serverErrors'),
-    errors: sum('errors'),
-    cpuMs: parts.reduce((n, p) => n + p.cpuMs * p.requests, 0) / requests,
-  };
 }

@@ -33,6 +33,18 @@ export interface LoadOptions {
   connections?: number;
 }
 
+/** What every alternated group (observability, compression, runtime) is given by run.ts. */
+export interface GroupOptions {
+  /** The benchmark's server environment for a port (database, limits, production settings). */
+  env: (port: number) => Record<string, string>;
+  /** First of consecutive free ports, one per server of the group. */
+  port: number;
+  slug: string;
+  seconds: number;
+  warmupSeconds: number;
+  rounds: number;
+}
+
 export async function load(o: LoadOptions): Promise<LoadResult> {
   const makeBody = typeof o.body === 'function' ? o.body : undefined;
   const opts = {
@@ -69,7 +81,7 @@ export const rotate = <T>(list: T[], by: number): T[] => [
   ...list.slice(0, by % list.length),
 ];
 
-/** Slices of one scenario as one result: totals summed, latencies the median slice's (as run.ts combines). */
+/** Slices of one scenario as one result: totals summed, latencies the median slice's. */
 export function combineSlices(parts: LoadResult[]): LoadResult {
   const sum = (k: keyof LoadResult) => parts.reduce((n, p) => n + p[k], 0);
   const median = (k: keyof LoadResult) => [...parts].map((p) => p[k]).sort((a, b) => a - b)[parts.length >> 1];
@@ -82,6 +94,8 @@ export function combineSlices(parts: LoadResult[]): LoadResult {
     non2xx: sum('non2xx'),
     serverErrors: sum('serverErrors'),
     errors: sum('errors'),
-    cpuMs: parts.reduce((n, p) => n + p.cpuMs * p.requests, 0) / requests,
+    // A slice that completed no request (Vendure's list takes seconds) has no CPU per request: it counts as none,
+    // which flatters the slow server, not the fast one.
+    cpuMs: parts.reduce((n, p) => n + (p.requests ? p.cpuMs * p.requests : 0), 0) / requests,
   };
 }

@@ -14,7 +14,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { combineSlices as combine, load, type LoadResult, rotate } from './load';
+import { combineSlices as combine, type GroupOptions, load, type LoadResult, rotate } from './load';
 import { type Proc, SERVER, start, stop, waitReady } from './procs';
 
 /** An OTLP/HTTP endpoint that accepts and drops everything: the export path is paid, a collector's work is not. */
@@ -92,15 +92,7 @@ function allConfigurations(sink: string): Record<string, Record<string, string>>
   };
 }
 
-export interface ObservabilityOptions {
-  /** The benchmark's server environment for a port (database, limits, production settings). */
-  env: (port: number) => Record<string, string>;
-  /** First of six consecutive free ports (one per configuration). */
-  port: number;
-  slug: string;
-  seconds: number;
-  warmupSeconds: number;
-  rounds: number;
+export interface ObservabilityOptions extends GroupOptions {
   body: string;
 }
 

@@ -31,7 +31,7 @@ import { StoreProductDocument, StoreProductsDocument } from '../../src/generated
 import { BENCH_ADMIN, bigCatalogReads } from './big';
 import { distinctCheckouts, hotCheckouts } from './checkout';
 import { compressionComparison } from './compression';
-import { load, type LoadResult } from './load';
+import { combineSlices as combine, load, type LoadResult } from './load';
 import { mixedReadsAndCheckouts } from './mixed';
 import { observabilityComparison } from './observability';
 import { cli, memoryOf, type Proc, SERVER, start, stop, waitReady } from './procs';
@@ -231,25 +231,6 @@ async function readScenarios(
     const s = scenarios[name];
     run.scenarios[name] = { ...combine(parts), ...(s ? { floor: s.floor } : {}) };
   }
-}
-
-/** Slices of one scenario as one result: totals summed, latencies the median slice's. */
-function combine(parts: LoadResult[]): LoadResult {
-  const sum = (k: keyof LoadResult) => parts.reduce((n, p) => n + p[k], 0);
-  const median = (k: keyof LoadResult) => [...parts].map((p) => p[k]).sort((a, b) => a - b)[parts.length >> 1];
-  const requests = sum('requests');
-  return {
-    rps: sum('rps') / parts.length,
-    p50: median('p50'),
-    p99: median('p99'),
-    requests,
-    non2xx: sum('non2xx'),
-    serverErrors: sum('serverErrors'),
-    errors: sum('errors'),
-    // A slice that completed no request (Vendure's list takes seconds) has no CPU per request: it counts as none,
-    // which flatters the slow server, not the fast one.
-    cpuMs: parts.reduce((n, p) => n + (p.requests ? p.cpuMs * p.requests : 0), 0) / requests,
-  };
 }
 
 async function floorScenarios(target: string, port: number, slug: string, run: Run) {

@@ -17,7 +17,7 @@ import type pg from 'pg';
 
 import { adminToken } from './big';
 import { distinctCheckouts } from './checkout';
-import { combineSlices as combine, load, type LoadResult, rotate } from './load';
+import { combineSlices as combine, type GroupOptions, load, type LoadResult, rotate } from './load';
 import { memoryOf, type Proc, SERVER, start, stop, waitReady } from './procs';
 
 export interface Runtime {
@@ -104,17 +104,10 @@ async function bulkImport(base: string, prefix: string, total: number): Promise<
   return Date.now() - started;
 }
 
-export interface RuntimeOptions {
+export interface RuntimeOptions extends GroupOptions {
   db: pg.Client;
-  env: (port: number) => Record<string, string>;
-  /** First of consecutive free ports (one per runtime). */
-  port: number;
-  slug: string;
   graphqlProductBody: string;
   seed: { shippingMethodId: string; paymentMethodId: string };
-  seconds: number;
-  warmupSeconds: number;
-  rounds: number;
   importProducts: number;
 }
 
