@@ -1,13 +1,17 @@
 /**
- * The layer contract (docs/decisions.md, "Layers"). Bottom to top, each layer imports only from layers below it:
+ * The layer contract (docs/architecture.md; docs/decisions.md, "Layers"). Bottom to top, each layer imports only
+ * from layers below it:
  *   1 src/shared   pure helpers, no I/O
  *   2 src/platform process infrastructure (config, logger, database, storage, Redis, passwords)
  *   3 src/context  what a use case runs in (Ctx, transactions, hooks, loaders, limits)
  *   4 src/auth, src/domains/<d>   (a domain reaches another only through its index.ts facade)
- *   5 adapters: src/graphql, src/http, then rest/, src/plugin-api, src/mcp on top of them
- *   6 src/app      the composition root, imported only by src/main.ts, src/cli, scripts and tests
- * src/generated (codegen output) sits below everything. plugins/** import src/plugin-api only; admin/** (the
- * dashboard, a browser app) imports nothing outside admin/.
+ *   5 src/graphql, src/http   the generic adapters (GraphQL server, HTTP hardening)
+ *   6 src/routing  the route-row vocabulary, its compiler and runner, which REST, MCP and plugin routes all use
+ *   7 src/plugin-api, src/mcp   the plugin contract and host; the MCP servers
+ *   8 rest/        the REST route tables and OpenAPI document; plugins/** (through src/plugin-api/index.ts only)
+ *   9 app/         the composition root and the entry points (main.ts, cli/): imported only by scripts and tests
+ * src/generated (codegen output) sits below everything. Nothing under src/ imports rest/, plugins/ or app/;
+ * rest/ and plugins/ do not import app/. admin/** (the dashboard, a browser app) imports nothing outside admin/.
  * `npm run check:layers` runs it; test/contract/layers.test.ts proves each rule fires.
  */
 const SHARED = '^src/(shared|generated)/';
@@ -16,6 +20,8 @@ const CONTEXT = '^src/context/';
 const AUTH = '^src/auth/';
 const DOMAINS = '^src/domains/';
 const BASE_ADAPTERS = '^src/(graphql|http)/';
+const ROUTING = '^src/routing/';
+const FACADES = '^src/domains/[^/]+/index\\.ts$';
 /** Tests beside a module may use the test harness (which starts the whole service). */
 const TESTS = '\\.test\\.ts$';
 
@@ -64,23 +70,36 @@ module.exports = {
       'graphql/ and http/ are generic: they get domains from the root.',
     ),
     onlyFrom(
+      'routing-below-its-users',
+      ROUTING,
+      [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS],
+      'route rows map onto named operations; REST, MCP and plugins build on them, so they know none of the three.',
+    ),
+    onlyFrom(
       'rest-adapter',
       '^rest/',
-      [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS],
+      [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS, ROUTING],
       'REST maps routes onto named operations; it reaches no domain directly.',
     ),
     onlyFrom(
       'plugin-api',
       '^src/plugin-api/',
-      [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS, '^src/domains/[^/]+/index\\.ts$', '^rest/'],
-      'the plugin contract and host build on domain facades.',
+      [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS, FACADES, ROUTING],
+      'the plugin contract and host build on domain facades and the route rows.',
     ),
     onlyFrom(
       'mcp-adapter',
       '^src/mcp/',
-      [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS, '^src/domains/[^/]+/index\\.ts$', '^rest/', '^src/plugin-api/'],
-      'MCP runs named operations.',
+      [SHARED, PLATFORM, CONTEXT, AUTH, BASE_ADAPTERS, FACADES, ROUTING, '^src/plugin-api/'],
+      'MCP runs named operations through the route rows.',
     ),
+    {
+      name: 'src-below-rest-plugins-and-root',
+      severity: 'error',
+      comment: 'src/ is the ground that rest/, plugins/ and app/ stand on: it imports none of them.',
+      from: { path: '^src/', pathNot: TESTS },
+      to: { path: '^(rest|plugins|app)/' },
+    },
     onlyFrom(
       'admin-is-a-client',
       '^admin/',
@@ -95,11 +114,11 @@ module.exports = {
       to: { dependencyTypes: ['local'], pathNot: ['^src/plugin-api/index\\.ts$', '^plugins/$1/'] },
     },
     {
-      name: 'root-is-imported-by-entry-points-only',
+      name: 'root-on-top',
       severity: 'error',
-      comment: 'src/app wires everything; only src/main.ts, src/cli, scripts and tests start from it.',
-      from: { pathNot: '^(src/app/|src/main\\.ts$|src/cli/|scripts/|test/)' },
-      to: { path: '^src/app/' },
+      comment: 'app/ wires everything and holds the entry points; only app/, scripts and tests import it.',
+      from: { pathNot: '^(app/|scripts/|test/)' },
+      to: { path: '^app/' },
     },
     {
       name: 'domains-through-facades',
@@ -112,7 +131,7 @@ module.exports = {
       name: 'outside-code-through-facades',
       severity: 'error',
       comment: 'code outside the domains (except the root and tests) uses domain facades, not their files.',
-      from: { path: '^(src/(plugin-api|mcp)|rest)/' },
+      from: { path: '^(src/(routing|plugin-api|mcp)|rest)/' },
       to: { path: '^src/domains/[^/]+/', pathNot: '^src/domains/[^/]+/index\\.ts$' },
     },
     {

@@ -1,6 +1,6 @@
 // ESLint (flat config) with typed linting: `npm run lint` (zero warnings), `npm run lint:fix` for the mechanical
 // fixes (import order, type-only imports). Each file is type-checked by the tsconfig nearest to it (the project
-// service): the root tsconfig.json for src, rest, plugins, scripts and test; admin/ and sdk/ their own.
+// service): the root tsconfig.json for src, rest, plugins, app, scripts and test; admin/ and sdk/ their own.
 import js from '@eslint/js';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import { defineConfig } from 'eslint/config';
@@ -63,8 +63,8 @@ export default defineConfig(
   {
     // The service logs through pino (structured, redacted); only the CLI entry prints to the terminal, and tests
     // (the plugins' own, in plugins/<name>/test) may say why they skip.
-    files: ['src/**/*.ts', 'rest/**/*.ts', 'plugins/**/*.ts'],
-    ignores: ['src/main.ts', 'plugins/*/test/**'],
+    files: ['src/**/*.ts', 'rest/**/*.ts', 'plugins/**/*.ts', 'app/**/*.ts'],
+    ignores: ['app/main.ts', 'plugins/*/test/**'],
     rules: { 'no-console': 'error' },
   },
   {

@@ -30,6 +30,7 @@ module.exports = {
     '<rootDir>/src/**/*.test.ts',
     '<rootDir>/test/**/*.test.ts',
     '<rootDir>/rest/**/*.test.ts',
+    '<rootDir>/app/**/*.test.ts',
     '<rootDir>/plugins/**/*.test.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/', SYSTEM_TESTS],

@@ -19,6 +19,7 @@ module.exports = {
   testMatch: [
     '<rootDir>/src/**/*.test.ts',
     '<rootDir>/rest/**/*.test.ts',
+    '<rootDir>/app/**/*.test.ts',
     '<rootDir>/plugins/*/*.test.ts',
     // Documents that must match the code: README keys, MCP tools, reference pages. (The layer rules and the
     // generated files are `npm run check`'s: check:layers and the drift steps.)

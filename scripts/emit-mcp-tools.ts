@@ -4,7 +4,7 @@ import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { renderMcpToolsDoc } from '../src/app/mcp-docs';
+import { renderMcpToolsDoc } from '../app/mcp-docs';
 import { packageRoot } from '../src/platform/paths';
 
 const file = join(packageRoot(), 'docs', 'mcp-tools.md');

@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { renderOpenApi } from '../src/app/openapi';
+import { renderOpenApi } from '../app/openapi';
 import { packageRoot } from '../src/platform/paths';
 
 const file = join(packageRoot(), 'schema', 'openapi.json');

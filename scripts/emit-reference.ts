@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { renderReferences } from '../src/app/reference-docs';
+import { renderReferences } from '../app/reference-docs';
 import { packageRoot } from '../src/platform/paths';
 
 const dir = join(packageRoot(), 'docs', 'reference');

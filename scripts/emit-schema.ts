@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { printAppSchema } from '../src/app/domains';
+import { printAppSchema } from '../app/domains';
 import { packageRoot } from '../src/platform/paths';
 
 const file = join(packageRoot(), 'schema', 'schema.graphql');

@@ -6,7 +6,7 @@ const { existsSync, readdirSync, statSync } = require('node:fs');
 const { join, relative } = require('node:path');
 
 const root = join(__dirname, '..');
-const built = join(root, 'dist', 'src', 'main.js');
+const built = join(root, 'dist', 'app', 'main.js');
 
 /** The newest file under the folders the build compiles (and the plugins' assets it copies). */
 function newestSource() {
@@ -21,7 +21,7 @@ function newestSource() {
       }
     }
   };
-  for (const dir of ['src', 'rest', 'plugins']) if (existsSync(join(root, dir))) walk(join(root, dir));
+  for (const dir of ['src', 'rest', 'plugins', 'app']) if (existsSync(join(root, dir))) walk(join(root, dir));
   return newest;
 }
 
@@ -39,7 +39,7 @@ function runSources() {
   process.env.SWC_NODE_PROJECT ??= join(root, 'tsconfig.json');
   require('@swc-node/register');
   if (telemetryWanted) require(join(root, 'src', 'platform', 'telemetry', 'register.ts'));
-  require(join(root, 'src', 'main.ts'));
+  require(join(root, 'app', 'main.ts'));
 }
 
 function runBuilt() {

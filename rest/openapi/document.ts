@@ -7,13 +7,13 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 
+import type { CompiledRoute } from '../../src/routing/compile';
+import { byStatus, errorEnvelopeSchema, routeErrorCodes } from '../../src/routing/error-schemas';
+import { inputSchema, type JsonSchema, outputSchema, pathParamSchema } from '../../src/routing/json-schema';
+import { pluginPaths, type PluginRouteDoc } from '../../src/routing/plugin-routes';
+import type { ResultPath, RouteSpec } from '../../src/routing/route';
 import type { ErrorCode } from '../../src/shared/errors';
 import type { FieldRules } from '../../src/shared/validation/rules';
-import type { CompiledRoute } from '../compile';
-import type { ResultPath, RouteSpec } from '../route';
-import { byStatus, errorEnvelopeSchema, routeErrorCodes } from './errors';
-import { inputSchema, type JsonSchema, outputSchema, pathParamSchema } from './json-schema';
-import { pluginPaths, type PluginRouteDoc } from './plugin-routes';
 import { routeSecurity, SECURITY_SCHEMES, whoMayCall } from './security';
 
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>> };
@@ -134,7 +134,7 @@ function successStatuses(spec: RouteSpec): number[] {
         ? [status]
         : [...Object.values(status.map), status.otherwise];
   const statuses = [...new Set(list)].sort();
-  // A body-less route answers 204 where it would answer 200 (rest/router.ts).
+  // A body-less route answers 204 where it would answer 200 (src/routing/router.ts).
   return spec.envelope === 'none' ? statuses.map((s) => (s === 200 ? 204 : s)) : statuses;
 }
 

@@ -1,5 +1,5 @@
 import type { Access } from '../../src/auth/access';
-import type { CompiledRoute } from '../compile';
+import type { CompiledRoute } from '../../src/routing/compile';
 
 /** The credentials the service reads (src/http/authenticate.ts, csrf.ts; cart and guest-order ownership). */
 export const SECURITY_SCHEMES = {

@@ -1,5 +1,5 @@
 import * as op from '../../src/generated/graphql';
-import { body, query, route } from '../route';
+import { body, query, route } from '../../src/routing/route';
 
 const register = {
   operation: op.CustomerRegisterDocument,

@@ -1,5 +1,5 @@
 import * as op from '../../src/generated/graphql';
-import { body, path, route } from '../route';
+import { body, path, route } from '../../src/routing/route';
 
 const cart = '/api/v1/store/cart';
 

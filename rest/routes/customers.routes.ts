@@ -1,5 +1,5 @@
 import * as op from '../../src/generated/graphql';
-import { body, crud, path, query, route } from '../route';
+import { body, crud, path, query, route } from '../../src/routing/route';
 
 const account = '/api/v1/store/account';
 const admin = '/api/v1/admin/customers';

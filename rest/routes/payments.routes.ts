@@ -1,5 +1,5 @@
 import * as op from '../../src/generated/graphql';
-import { crud, query, route } from '../route';
+import { crud, query, route } from '../../src/routing/route';
 
 const admin = '/api/v1/admin';
 

@@ -1,5 +1,5 @@
 import * as op from '../../src/generated/graphql';
-import { route } from '../route';
+import { route } from '../../src/routing/route';
 
 export const pluginsRoutes = [
   route({ method: 'GET', path: '/api/v1/admin/plugins', operation: op.PluginsDocument, result: 'plugins' }),

@@ -1,5 +1,5 @@
 import * as op from '../../src/generated/graphql';
-import { body, path, query, route } from '../route';
+import { body, path, query, route } from '../../src/routing/route';
 
 const base = '/api/v1/admin/products';
 const listQuery = {

@@ -1,5 +1,5 @@
 import * as op from '../../src/generated/graphql';
-import { body, path, route } from '../route';
+import { body, path, route } from '../../src/routing/route';
 
 const admin = '/api/v1/admin';
 const pg = `${admin}/property-groups`;

@@ -1,5 +1,5 @@
 import * as op from '../../src/generated/graphql';
-import { route } from '../route';
+import { route } from '../../src/routing/route';
 
 export const systemRoutes = [
   route({

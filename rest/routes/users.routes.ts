@@ -1,5 +1,5 @@
 import * as op from '../../src/generated/graphql';
-import { crud } from '../route';
+import { crud } from '../../src/routing/route';
 
 const base = '/api/v1/admin/users';
 

@@ -104,7 +104,7 @@ export interface Ctx extends AppServices {
   effects: ResponseEffects;
   /** The request's `Accept-Language` header (store lookups by slug, localized names). */
   acceptLanguage?: string;
-  /** File parts of a multipart REST request, by field name (see rest/multipart.ts). */
+  /** File parts of a multipart REST request, by field name (see src/routing/multipart.ts). */
   uploads?: Map<string, UploadedFile>;
   /** Aborted when the client goes away before its answer (long operations, e.g. imports, stop early). */
   signal?: AbortSignal;

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../rest/openapi/json-schema';
+import type { JsonSchema } from '../routing/json-schema';
 import { AppError } from '../shared/errors';
 
 /**

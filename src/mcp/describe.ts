@@ -1,7 +1,7 @@
 import { type GraphQLSchema, Kind, type OperationDefinitionNode } from 'graphql';
 
-import type { CompiledRoute } from '../../rest/compile';
-import type { RouteSpec } from '../../rest/route';
+import type { CompiledRoute } from '../routing/compile';
+import type { RouteSpec } from '../routing/route';
 import { buildRouteTools, type RouteTool, type Toolset } from './tool-catalog';
 
 /** The description of the operation's first root field in the schema (what the tool does). */
@@ -17,7 +17,7 @@ function fieldDescription(schema: GraphQLSchema, route: CompiledRoute): string |
 
 /**
  * The route tools with their descriptions taken from the GraphQL schema; `toolsetOf` is the MCP toolset the
- * route's domain group declares (src/app/domains.ts).
+ * route's domain group declares (app/domains.ts).
  */
 export function describeRouteTools(
   schema: GraphQLSchema,

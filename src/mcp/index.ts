@@ -1,11 +1,11 @@
 /** MCP (contract §8): store and admin servers whose tools are generated from the REST route table. */
 import type { GraphQLSchema } from 'graphql';
 
-import type { CompiledRoute } from '../../rest/compile';
-import type { RouteSpec } from '../../rest/route';
 import type { AppServices } from '../context/ctx';
 import { ConfigError } from '../platform/config/load';
 import type { PluginDefinition } from '../plugin-api';
+import type { CompiledRoute } from '../routing/compile';
+import type { RouteSpec } from '../routing/route';
 import { describeRouteTools } from './describe';
 import type { McpRuntime } from './server';
 import { type Toolset, TOOLSETS } from './tool-catalog';

@@ -1,10 +1,10 @@
-import type { CompiledRoute } from '../../rest/compile';
-import { routeAccessError, runRoute } from '../../rest/run';
 import type { Actor } from '../context/actor';
 import type { AppServices } from '../context/ctx';
 import type { NormalizedError } from '../graphql/errors';
 import type { Logger } from '../platform/logger';
 import { inSpan } from '../platform/telemetry';
+import type { CompiledRoute } from '../routing/compile';
+import { routeAccessError, runRoute } from '../routing/run';
 import { AppError, type ErrorCode, type ErrorEntry } from '../shared/errors';
 import { argumentError } from './check-arguments';
 import type { RequestField, RouteTool } from './tool-catalog';

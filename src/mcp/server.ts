@@ -1,8 +1,5 @@
 import type { jsonSchemaValidator, McpServer } from '@modelcontextprotocol/server';
 
-import type { CompiledRoute } from '../../rest/compile';
-import { envelopeBody } from '../../rest/router';
-import { runRoute } from '../../rest/run';
 import type { AppServices } from '../context/ctx';
 import { SERVICE_VERSION } from '../platform/version';
 import type { PluginDefinition } from '../plugin-api';
@@ -12,6 +9,9 @@ import {
   type StoreMcpCallTokens,
   type StoreMcpClient,
 } from '../plugin-api/mcp-tools';
+import type { CompiledRoute } from '../routing/compile';
+import { envelopeBody } from '../routing/router';
+import { runRoute } from '../routing/run';
 import { AppError, type ErrorCode } from '../shared/errors';
 import { argumentError } from './check-arguments';
 import { runRouteTool, type ToolCaller, toolError, type ToolResult, toolSuccess } from './run-tool';

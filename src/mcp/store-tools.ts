@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../../rest/openapi/json-schema';
-import type { HttpMethod } from '../../rest/route';
+import type { JsonSchema } from '../routing/json-schema';
+import type { HttpMethod } from '../routing/route';
 import { SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from '../shared/validation/search';
 
 /** The request fields a tool argument may fill (what REST reads from `X-Cart-Token`, `X-Guest-Token`, `Idempotency-Key`). */

@@ -1,8 +1,8 @@
 import { type GraphQLInputType, isInputObjectType, isNonNullType } from 'graphql';
 
-import type { CompiledRoute } from '../../rest/compile';
-import { inputSchema, type JsonSchema, pathParamSchema } from '../../rest/openapi/json-schema';
-import type { HttpMethod } from '../../rest/route';
+import type { CompiledRoute } from '../routing/compile';
+import { inputSchema, type JsonSchema, pathParamSchema } from '../routing/json-schema';
+import type { HttpMethod } from '../routing/route';
 import { toSnake } from '../shared/case';
 import { assertCheckable } from './check-arguments';
 import { REQUEST_ARG_DOCS, type RequestField, STORE_TOOLS, type StoreTransport } from './store-tools';
@@ -267,7 +267,7 @@ export function buildRouteTools(
     const toolset = toolsetOf(route);
     if (!toolset)
       throw new Error(
-        `MCP tool ${name} (${route.spec.method} ${route.spec.path}): its route group declares no toolset (src/app/domains.ts)`,
+        `MCP tool ${name} (${route.spec.method} ${route.spec.path}): its route group declares no toolset (app/domains.ts)`,
       );
     const needsConfirm = isDestructiveAction(route);
     const { schema, flatBody, pathArgs, queryArgs } = toolInput(route, {}, needsConfirm);

@@ -6,10 +6,10 @@
  */
 import type { RequestHandler, Router } from 'express';
 
-import type { PluginRouteDoc } from '../../rest/openapi/plugin-routes';
 import type { AccessTable } from '../auth/access';
 import type { Ctx } from '../context/ctx';
 import type { AfterHookName, BeforeHookName, HookHandler, HookName } from '../context/hooks';
+import type { PluginRouteDoc } from '../routing/plugin-routes';
 import { AppError } from '../shared/errors';
 import type { Role } from '../shared/permissions';
 import type { CheckoutFunction } from './checkout';

@@ -1,7 +1,6 @@
 import express, { type Router } from 'express';
 import type { GraphQLSchema } from 'graphql';
 
-import type { CompiledRoute } from '../../rest/compile';
 import type { AppServices } from '../context/ctx';
 import type { Ctx } from '../context/ctx';
 import type { PluginDirectory, PluginStatus, PluginUiExtension } from '../context/plugins';
@@ -10,6 +9,7 @@ import { StaticFiles } from '../http/compression/static-files';
 import { sendHtmlPage } from '../http/html-page';
 import { ConfigError } from '../platform/config/load';
 import { nameHttpRoute } from '../platform/telemetry';
+import type { CompiledRoute } from '../routing/compile';
 import { AppError } from '../shared/errors';
 import { pluginAuth } from './auth-helper';
 import type { CheckoutFunction } from './checkout';

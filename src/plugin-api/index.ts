@@ -33,12 +33,12 @@ export type { UiExtension } from './ui-extensions';
 /** Compares two secrets in constant time. */
 export { sameSecret } from '../shared/same-secret';
 /** GraphQL building blocks for a plugin's `graphql` resolvers (the service's own scalars and list shape). */
-export type { JsonSchema } from '../../rest/openapi/json-schema';
-export type { PluginRouteAnswer, PluginRouteDoc } from '../../rest/openapi/plugin-routes';
-export { dataEnvelope } from '../../rest/openapi/plugin-routes';
-export { body, path, query, route } from '../../rest/route';
 export type { Access, AccessTable } from '../auth/access';
 export { admin, customer, PUBLIC, store } from '../auth/access';
+export type { JsonSchema } from '../routing/json-schema';
+export type { PluginRouteAnswer, PluginRouteDoc } from '../routing/plugin-routes';
+export { dataEnvelope } from '../routing/plugin-routes';
+export { body, path, query, route } from '../routing/route';
 export type { ErrorCode } from '../shared/errors';
 export { PageMeta, PaginatedList } from '../shared/pagination';
 export { JsonScalar, UuidScalar } from '../shared/scalars';

@@ -1,13 +1,13 @@
 import type { Router } from 'express';
 import type { GraphQLSchema } from 'graphql';
 
-import { type CompiledRoute, compileRoutes } from '../../rest/compile';
-import type { RouteSpec } from '../../rest/route';
-import { httpCaller, respond } from '../../rest/router';
-import { runRoute } from '../../rest/run';
 import type { AccessTable } from '../auth/access';
 import type { AppServices } from '../context/ctx';
 import { sendError } from '../http/send';
+import { type CompiledRoute, compileRoutes } from '../routing/compile';
+import type { RouteSpec } from '../routing/route';
+import { httpCaller, respond } from '../routing/router';
+import { runRoute } from '../routing/run';
 
 /**
  * A plugin route declared the way the core declares its own: a row over one of the plugin's named GraphQL

@@ -7,7 +7,7 @@ export const RAISES_EXTENSION = 'raises';
 
 /**
  * Declares, beside the resolver, the domain error codes a root field may answer besides those its shape implies
- * (access, input, unknown ids: rest/openapi/errors.ts), as in `@Raises('duplicate_sku', 'hook_rejected')`.
+ * (access, input, unknown ids: src/routing/error-schemas.ts), as in `@Raises('duplicate_sku', 'hook_rejected')`.
  * Declared once, it feeds the REST routes that run the field (their OpenAPI responses, which the e2e suite holds
  * every answer to), the MCP tools made from them and the field's GraphQL description.
  */

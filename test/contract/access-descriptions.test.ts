@@ -1,4 +1,4 @@
-import { buildAppBaseSchema, schemaParts } from '../../src/app/domains';
+import { buildAppBaseSchema, schemaParts } from '../../app/domains';
 import type { Access } from '../../src/auth/access';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { renderMcpToolsDoc } from '../../src/app/mcp-docs';
+import { renderMcpToolsDoc } from '../../app/mcp-docs';
 import { packageRoot } from '../../src/platform/paths';
 
 describe('docs/mcp-tools.md', () => {

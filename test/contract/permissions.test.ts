@@ -9,11 +9,11 @@ import {
   isNonNullType,
 } from 'graphql';
 
-import { compileRoutes } from '../../rest/compile';
-import { ROUTES } from '../../src/app/domains';
-import { ACCESS_TABLES } from '../../src/app/domains';
-import { buildAppBaseSchema as buildBaseSchema } from '../../src/app/domains';
+import { ROUTES } from '../../app/domains';
+import { ACCESS_TABLES } from '../../app/domains';
+import { buildAppBaseSchema as buildBaseSchema } from '../../app/domains';
 import type { Access } from '../../src/auth/access';
+import { compileRoutes } from '../../src/routing/compile';
 import { ADMIN_PERMISSIONS, ROLE_PERMISSIONS, type StaffRole, STORE_PERMISSIONS } from '../../src/shared/permissions';
 import type { Client } from '../harness/client';
 import { startTestServer, type TestServer } from '../harness/server';

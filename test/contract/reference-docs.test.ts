@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { renderReferences } from '../../src/app/reference-docs';
+import { renderReferences } from '../../app/reference-docs';
 import { packageRoot } from '../../src/platform/paths';
 
 describe('docs/reference', () => {

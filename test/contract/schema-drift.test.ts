@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { printAppSchema } from '../../src/app/domains';
+import { printAppSchema } from '../../app/domains';
 import { packageRoot } from '../../src/platform/paths';
 
 const root = packageRoot();

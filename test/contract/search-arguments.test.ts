@@ -1,6 +1,6 @@
 import { getNamedType } from 'graphql';
 
-import { buildAppBaseSchema } from '../../src/app/domains';
+import { buildAppBaseSchema } from '../../app/domains';
 import type { FieldRules } from '../../src/shared/validation/rules';
 import { SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from '../../src/shared/validation/search';
 

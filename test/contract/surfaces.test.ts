@@ -1,13 +1,13 @@
-import { compileRoutes } from '../../rest/compile';
-import { buildAppSchema, DOMAINS, ROUTE_GROUPS, ROUTES, schemaParts, toolsetOfRoute } from '../../src/app/domains';
+import { buildAppSchema, DOMAINS, ROUTE_GROUPS, ROUTES, schemaParts, toolsetOfRoute } from '../../app/domains';
 import { buildRouteTools } from '../../src/mcp/tool-catalog';
+import { compileRoutes } from '../../src/routing/compile';
 
 /** The root list declares each domain's surface once: routes, OpenAPI tag, MCP toolset. */
 const schema = buildAppSchema();
 const routes = compileRoutes(schema, ROUTES, schemaParts().accessTables);
 const toolsetOf = (route: (typeof routes)[number]) => toolsetOfRoute(route.spec);
 
-describe('domain surfaces (src/app/domains.ts)', () => {
+describe('domain surfaces (app/domains.ts)', () => {
   it('files each admin tool under the toolset of its route group, the product attribute values under attributes', () => {
     const tools = buildRouteTools(routes, () => undefined, toolsetOf);
     const toolset = (name: string) => tools.find((t) => t.name === name)?.toolset;

@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 
-import { seedCatalog } from '../../src/app/seed/catalog';
+import { seedCatalog } from '../../app/seed/catalog';
 import { createAdmin } from '../fixtures/accounts';
 import { heading, useAdminBrowser } from '../harness/admin-browser';
 import { chromiumAvailable } from '../harness/chromium';

@@ -1,4 +1,4 @@
-import { bootstrapAdmin } from '../../src/app/bootstrap';
+import { bootstrapAdmin } from '../../app/bootstrap';
 import { AdminUserCreateDocument } from '../../src/generated/graphql';
 import { PASSWORD, uniqueEmail } from '../fixtures/accounts';
 import { useShop } from '../fixtures/use-shop';

@@ -21,7 +21,7 @@ import { scratchDir } from '../harness/scratch-dir';
 
 const root = packageRoot();
 const run = promisify(execFile);
-const SVC = ['-r', '@swc-node/register', join(root, 'src/main.ts')];
+const SVC = ['-r', '@swc-node/register', join(root, 'app/main.ts')];
 
 /** Env for a child `svc`: no inherited SVC_* settings, the embedded database in its own data folder. */
 function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -118,24 +118,24 @@ describe('svc CLI', () => {
     const pkg = mkdtempSync(join(tmpdir(), 'svc-dist-'));
     try {
       mkdirSync(join(pkg, 'scripts'));
-      mkdirSync(join(pkg, 'dist', 'src'), { recursive: true });
-      mkdirSync(join(pkg, 'src'));
+      mkdirSync(join(pkg, 'dist', 'app'), { recursive: true });
+      mkdirSync(join(pkg, 'app'));
       copyFileSync(join(root, 'scripts', 'svc.js'), join(pkg, 'scripts', 'svc.js'));
-      writeFileSync(join(pkg, 'src', 'main.ts'), '');
+      writeFileSync(join(pkg, 'app', 'main.ts'), '');
       const old = new Date(Date.now() - 60_000);
-      utimesSync(join(pkg, 'src', 'main.ts'), old, old);
-      writeFileSync(join(pkg, 'dist', 'src', 'main.js'), "process.stdout.write('compiled build')");
+      utimesSync(join(pkg, 'app', 'main.ts'), old, old);
+      writeFileSync(join(pkg, 'dist', 'app', 'main.js'), "process.stdout.write('compiled build')");
       const launch = () =>
         run(process.execPath, [join(pkg, 'scripts', 'svc.js')], { env: env(pkg), cwd: pkg }).catch(
           (err: { code: number; stdout: string; stderr: string }) => err,
         );
       expect(await launch()).toMatchObject({ stdout: 'compiled build' });
-      writeFileSync(join(pkg, 'src', 'main.ts'), '// edited');
+      writeFileSync(join(pkg, 'app', 'main.ts'), '// edited');
       // Without SWC next to it (as in a production install) it refuses; with SWC it runs the sources and says so.
       expect(await launch()).toMatchObject({
         code: 78,
         stdout: '',
-        stderr: 'svc: dist/ is older than src/main.ts: run npm run build\n',
+        stderr: 'svc: dist/ is older than app/main.ts: run npm run build\n',
       });
     } finally {
       rmSync(pkg, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { isEnumType } from 'graphql';
 
-import { buildAppSchema } from '../../src/app/domains';
+import { buildAppSchema } from '../../app/domains';
 import { restView } from '../../src/graphql/rest-view';
 import { guestCheckout, stockedProduct } from '../fixtures/shop';
 import { useShop } from '../fixtures/use-shop';

@@ -24,7 +24,7 @@ const SECONDS = Number(process.env.SVC_TEST_FAILOVER_SECONDS ?? 20);
 const CLIENTS = Number(process.env.SVC_TEST_FAILOVER_CLIENTS ?? 8);
 const REDIS_URL = process.env.SVC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const root = join(__dirname, '..', '..');
-const SVC = ['-r', '@swc-node/register', join(root, 'src/main.ts')];
+const SVC = ['-r', '@swc-node/register', join(root, 'app/main.ts')];
 const SECRET = 'failover-webhook-secret-'.padEnd(40, 'f');
 
 const redisUp = (() => {

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 
-import { ROUTES } from '../../src/app/domains';
+import { ROUTES } from '../../app/domains';
 import { hostileJson } from '../fixtures/fuzz-values';
 import { useShop } from '../fixtures/use-shop';
 import type { Client } from '../harness/client';

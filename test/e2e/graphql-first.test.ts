@@ -1,4 +1,4 @@
-import { seedDemo } from '../../src/app/seed/demo';
+import { seedDemo } from '../../app/seed/demo';
 import { ANONYMOUS } from '../../src/context/actor';
 import { createContext } from '../../src/context/create-context';
 import { useShop } from '../fixtures/use-shop';

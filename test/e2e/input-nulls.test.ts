@@ -21,7 +21,7 @@ import {
   isScalarType,
 } from 'graphql';
 
-import { schemaParts } from '../../src/app/domains';
+import { schemaParts } from '../../app/domains';
 import { buildBaseSchema } from '../../src/graphql/schema';
 import { toSnake } from '../../src/shared/case';
 import { isClearable } from '../../src/shared/validation/rules';

@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { ROUTES } from '../../app/domains';
 import { automationPlugin } from '../../plugins/automation';
 import { payprovPlugin } from '../../plugins/payprov';
-import { ROUTES } from '../../src/app/domains';
 import { captureLog, type LogEntry } from '../harness/capture-log';
 import { FakeProvider } from '../harness/fake-provider';
 import { startTestServer, type TestServer } from '../harness/server';

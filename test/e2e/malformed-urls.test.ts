@@ -5,7 +5,7 @@
  * bad escapes in a query string are never a 500 either, and every answer carries `nosniff`. The mounts are read from the app's own router stack, so a
  * router added later is probed without touching this file.
  */
-import { ROUTES } from '../../src/app/domains';
+import { ROUTES } from '../../app/domains';
 import { adminDistDir } from '../../src/http/admin-page';
 import { startWithBundledPlugins } from '../harness/bundled-plugins';
 import { captureLog } from '../harness/capture-log';

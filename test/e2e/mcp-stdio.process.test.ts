@@ -14,7 +14,7 @@ import { scratchDir } from '../harness/scratch-dir';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../harness/server';
 
 const root = packageRoot();
-const SVC = ['-r', '@swc-node/register', join(root, 'src/main.ts')];
+const SVC = ['-r', '@swc-node/register', join(root, 'app/main.ts')];
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
 
 let t: TestServer;

@@ -1,4 +1,4 @@
-import { seedCatalog } from '../../src/app/seed/catalog';
+import { seedCatalog } from '../../app/seed/catalog';
 import { useShop } from '../fixtures/use-shop';
 
 /**

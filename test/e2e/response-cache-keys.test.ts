@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import pg from 'pg';
 
-import { seedCatalog } from '../../src/app/seed/catalog';
+import { seedCatalog } from '../../app/seed/catalog';
 import { openDatabase } from '../../src/platform/db/database';
 import { createLogger } from '../../src/platform/logger';
 import { createProduct } from '../fixtures/catalog';

@@ -18,7 +18,7 @@ import { createPostgresDatabase } from '../harness/server';
 
 const root = packageRoot();
 const run = promisify(execFile);
-const SVC = ['-r', '@swc-node/register', join(root, 'src/main.ts')];
+const SVC = ['-r', '@swc-node/register', join(root, 'app/main.ts')];
 
 function env(dataDir: string): NodeJS.ProcessEnv {
   const clean = Object.fromEntries(

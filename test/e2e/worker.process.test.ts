@@ -14,7 +14,7 @@ import { eventually, type Received, startReceiver } from '../harness/webhook-rec
  * it exits 0, leaving no lease behind.
  */
 const root = join(__dirname, '..', '..');
-const SVC = ['-r', '@swc-node/register', join(root, 'src/main.ts')];
+const SVC = ['-r', '@swc-node/register', join(root, 'app/main.ts')];
 const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
 const SECRET = 'worker-test-secret-'.padEnd(40, 'w');
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 import pg from 'pg';
 
-import { type RunningService, type StartOptions, startService } from '../../src/app/runtime';
+import { type RunningService, type StartOptions, startService } from '../../app/runtime';
 import { hashApiKey } from '../../src/auth/api-key-auth';
 import type { PrismaClient } from '../../src/generated/prisma/client';
 import type { ConfigKey } from '../../src/platform/config/keys';

@@ -18,7 +18,7 @@ const root = packageRoot();
 
 /** Starts `svc serve` as a child process; resolves with its port once it listens. */
 function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(root, 'src/main.ts'), 'serve'], {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(root, 'app/main.ts'), 'serve'], {
     env,
     cwd: root,
   });

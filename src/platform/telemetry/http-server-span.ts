@@ -107,7 +107,7 @@ export function requestAttributes(req: IncomingMessage): otelApi.Attributes {
 }
 
 /**
- * Opens the HTTP server span in the service's own middleware (mounted first: src/app/http-app.ts), in place of the
+ * Opens the HTTP server span in the service's own middleware (mounted first: app/http-app.ts), in place of the
  * HTTP instrumentation's incoming side (docs/decisions.md, "Observability cost"). The sampler is asked first
  * ({@link sampleRequest}); a refused request runs the rest of the app under a suppressed context and nothing else
  * is done for it. A kept one gets the semantic conventions' attributes, runs inside its span's context (so

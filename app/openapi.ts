@@ -1,10 +1,10 @@
 import type { GraphQLSchema } from 'graphql';
 
-import { type CompiledRoute, compileRoutes } from '../../rest/compile';
-import { buildOpenApi, type OpenApiDocument } from '../../rest/openapi';
-import { SERVICE_VERSION } from '../platform/version';
-import type { PluginDefinition } from '../plugin-api';
-import { documentedRows } from '../plugin-api/route-rows';
+import { buildOpenApi, type OpenApiDocument } from '../rest/openapi';
+import { SERVICE_VERSION } from '../src/platform/version';
+import type { PluginDefinition } from '../src/plugin-api';
+import { documentedRows } from '../src/plugin-api/route-rows';
+import { type CompiledRoute, compileRoutes } from '../src/routing/compile';
 import { buildAppRestSchema, ROUTE_GROUPS, ROUTES, schemaParts } from './domains';
 import { BUNDLED_PLUGINS } from './plugins';
 import { cacheableRestPaths } from './response-cache';

@@ -1,5 +1,5 @@
-import { ERROR_STATUS, type ErrorCode } from '../../src/shared/errors';
-import { byStatus, errorEnvelopeSchema } from './errors';
+import { ERROR_STATUS, type ErrorCode } from '../shared/errors';
+import { byStatus, errorEnvelopeSchema } from './error-schemas';
 import { type JsonSchema, pathParamSchema } from './json-schema';
 
 /**
@@ -74,7 +74,7 @@ const SECURITY: Record<PluginRouteDoc['auth'], object[]> = {
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
- * The codes a plugin route can answer: the shape's (as for the core routes, rest/openapi/errors.ts) and its own.
+ * The codes a plugin route can answer: the shape's (as for the core routes, src/routing/error-schemas.ts) and its own.
  * `not_found` on every one: the document lists the bundled plugins' routes, and a deployment that does not enable
  * a plugin answers its paths 404.
  */

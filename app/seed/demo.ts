@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 
-import type { Ctx } from '../../context/ctx';
-import { inTransaction } from '../../context/transaction';
-import { createCustomer } from '../../domains/customers';
-import { createWarehouse, setWarehouseStock } from '../../domains/inventory';
-import { createPaymentMethod } from '../../domains/payments';
-import { createShippingMethod, createTaxRule, TaxRuleType } from '../../domains/pricing';
-import { createAdminUser } from '../../domains/users';
-import { AdminRole } from '../../generated/prisma/enums';
+import type { Ctx } from '../../src/context/ctx';
+import { inTransaction } from '../../src/context/transaction';
+import { createCustomer } from '../../src/domains/customers';
+import { createWarehouse, setWarehouseStock } from '../../src/domains/inventory';
+import { createPaymentMethod } from '../../src/domains/payments';
+import { createShippingMethod, createTaxRule, TaxRuleType } from '../../src/domains/pricing';
+import { createAdminUser } from '../../src/domains/users';
+import { AdminRole } from '../../src/generated/prisma/enums';
 
 export interface DemoSummary {
   products: number;

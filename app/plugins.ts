@@ -1,6 +1,6 @@
-import { automationPlugin } from '../../plugins/automation';
-import { payprovPlugin } from '../../plugins/payprov';
-import type { PluginDefinition } from '../plugin-api';
+import { automationPlugin } from '../plugins/automation';
+import { payprovPlugin } from '../plugins/payprov';
+import type { PluginDefinition } from '../src/plugin-api';
 
 /**
  * The plugins shipped with the service. Each is loaded only when configured (`plugins.<name>` in the config

@@ -4,15 +4,15 @@ import { join, resolve } from 'node:path';
 
 import pino from 'pino';
 
-import { startService } from '../app/runtime';
-import { ApiKeyUsage } from '../auth/api-key-auth';
-import { resolveActor } from '../auth/resolve-actor';
-import { isStaff, parseToolsets } from '../mcp';
-import { serveMcpStdio } from '../mcp/stdio';
-import type { Config } from '../platform/config/keys';
-import { ConfigError } from '../platform/config/load';
-import { createLogger } from '../platform/logger';
-import type { AppError } from '../shared/errors';
+import { ApiKeyUsage } from '../../src/auth/api-key-auth';
+import { resolveActor } from '../../src/auth/resolve-actor';
+import { isStaff, parseToolsets } from '../../src/mcp';
+import { serveMcpStdio } from '../../src/mcp/stdio';
+import type { Config } from '../../src/platform/config/keys';
+import { ConfigError } from '../../src/platform/config/load';
+import { createLogger } from '../../src/platform/logger';
+import type { AppError } from '../../src/shared/errors';
+import { startService } from '../runtime';
 
 /**
  * `--name value` or `--name=value`, and `--switch` for the names in `switches` (value `true`); unknown flags are

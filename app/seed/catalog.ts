@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../src/platform/db/database';
 
 /** What `svc seed --catalog` writes besides the products; the benchmark reads the ids back from here. */
 export interface CatalogSeedSummary {

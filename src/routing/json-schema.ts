@@ -16,8 +16,8 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 
-import { toSnake } from '../../src/shared/case';
-import { type FieldRules, isClearable } from '../../src/shared/validation/rules';
+import { toSnake } from '../shared/case';
+import { type FieldRules, isClearable } from '../shared/validation/rules';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
 export type JsonSchema = Record<string, unknown>;

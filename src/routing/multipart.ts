@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
 
-import { AppError } from '../src/shared/errors';
-import { type UploadedFile, uploadRef } from '../src/shared/uploads';
+import { AppError } from '../shared/errors';
+import { type UploadedFile, uploadRef } from '../shared/uploads';
 
 /**
  * Text fields one multipart request may have. The widest multipart operation (media upload) has four

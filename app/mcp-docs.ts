@@ -1,7 +1,7 @@
-import { compileRoutes } from '../../rest/compile';
-import { type Toolset, TOOLSETS } from '../mcp';
-import { describeRouteTools } from '../mcp/describe';
-import { collectStoreMcpTools } from '../plugin-api/mcp-tools';
+import { type Toolset, TOOLSETS } from '../src/mcp';
+import { describeRouteTools } from '../src/mcp/describe';
+import { collectStoreMcpTools } from '../src/plugin-api/mcp-tools';
+import { compileRoutes } from '../src/routing/compile';
 import { buildAppRestSchema, ROUTES, schemaParts, toolsetOfRoute } from './domains';
 import { BUNDLED_PLUGINS } from './plugins';
 

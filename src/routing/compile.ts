@@ -8,12 +8,12 @@ import {
   validate,
 } from 'graphql';
 
-import type { Access, AccessTable } from '../src/auth/access';
-import type { EndpointLimit } from '../src/context/limits';
-import { operationLimits, rootFieldsOf } from '../src/graphql/endpoint-limits';
-import { compileOperation, type OperationRunner } from '../src/graphql/jit';
-import type { ErrorCode } from '../src/shared/errors';
-import { raisedBy } from '../src/shared/raises';
+import type { Access, AccessTable } from '../auth/access';
+import type { EndpointLimit } from '../context/limits';
+import { operationLimits, rootFieldsOf } from '../graphql/endpoint-limits';
+import { compileOperation, type OperationRunner } from '../graphql/jit';
+import type { ErrorCode } from '../shared/errors';
+import { raisedBy } from '../shared/raises';
 import type { RouteSpec, VariableSource } from './route';
 
 export interface CompiledRoute {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 
-import { openServices } from '../app/runtime';
-import { DEFAULT_SEED_BATCH, MAX_SEED_VARIANTS, seedCatalog } from '../app/seed/catalog';
-import type { Config } from '../platform/config/keys';
-import type { Logger } from '../platform/logger';
+import type { Config } from '../../src/platform/config/keys';
+import type { Logger } from '../../src/platform/logger';
+import { openServices } from '../runtime';
+import { DEFAULT_SEED_BATCH, MAX_SEED_VARIANTS, seedCatalog } from '../seed/catalog';
 import type { CliOutput } from './output';
 
 export interface CatalogSeedArgs {

@@ -2,24 +2,24 @@ import 'reflect-metadata';
 
 import pino from 'pino';
 
-import { openServices, printDemoAccounts, startService } from './app/runtime';
-import { seedDemo } from './app/seed/demo';
+import { ANONYMOUS } from '../src/context/actor';
+import { createContext } from '../src/context/create-context';
+import { ConfigError, loadConfig } from '../src/platform/config/load';
+import { describeDatabaseError } from '../src/platform/db/connection-errors';
+import { openDatabase } from '../src/platform/db/database';
+import { applyMigrations } from '../src/platform/db/migrator';
+import { createLogger } from '../src/platform/logger';
+import { migrationsDir } from '../src/platform/paths';
+import { shutdownTelemetry } from '../src/platform/telemetry';
+import { SERVICE_VERSION } from '../src/platform/version';
 import { adminCreate, CliError } from './cli/admin-create';
 import { seedFirstStart } from './cli/first-start';
 import { mcpCommand } from './cli/mcp';
 import { type CliOutput, cliOutput, reportFailure } from './cli/output';
 import { parseCatalogArgs, seedCatalogCommand } from './cli/seed-catalog';
 import { workerCommand } from './cli/worker';
-import { ANONYMOUS } from './context/actor';
-import { createContext } from './context/create-context';
-import { ConfigError, loadConfig } from './platform/config/load';
-import { describeDatabaseError } from './platform/db/connection-errors';
-import { openDatabase } from './platform/db/database';
-import { applyMigrations } from './platform/db/migrator';
-import { createLogger } from './platform/logger';
-import { migrationsDir } from './platform/paths';
-import { shutdownTelemetry } from './platform/telemetry';
-import { SERVICE_VERSION } from './platform/version';
+import { openServices, printDemoAccounts, startService } from './runtime';
+import { seedDemo } from './seed/demo';
 
 const USAGE = `usage: svc <command> [--config path] [--json]
 

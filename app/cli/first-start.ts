@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Config } from '../platform/config/keys';
-import type { Logger } from '../platform/logger';
+import type { Config } from '../../src/platform/config/keys';
+import type { Logger } from '../../src/platform/logger';
 
 /**
  * The first start of an embedded database (no `<data_dir>/db` yet) loads the demo shop in a child process, `svc

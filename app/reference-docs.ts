@@ -3,13 +3,13 @@
  * each rendered from the table the service itself runs on, so a reference can't drift from the code (a test
  * compares; `npm run docs:reference` rewrites them).
  */
-import { compileRoutes } from '../../rest/compile';
-import { whoMayCall } from '../../rest/openapi/security';
-import { AFTER_HOOKS, BEFORE_HOOKS, type HookName } from '../context/hooks';
-import { CONFIG_KEYS, envNameOf, type KeySpec } from '../platform/config/keys';
-import type { PluginKeySpec } from '../plugin-api/config-schema';
-import { ERROR_MEANING } from '../shared/error-meanings';
-import { ERROR_STATUS, type ErrorCode } from '../shared/errors';
+import { whoMayCall } from '../rest/openapi/security';
+import { AFTER_HOOKS, BEFORE_HOOKS, type HookName } from '../src/context/hooks';
+import { CONFIG_KEYS, envNameOf, type KeySpec } from '../src/platform/config/keys';
+import type { PluginKeySpec } from '../src/plugin-api/config-schema';
+import { compileRoutes } from '../src/routing/compile';
+import { ERROR_MEANING } from '../src/shared/error-meanings';
+import { ERROR_STATUS, type ErrorCode } from '../src/shared/errors';
 import { buildAppRestSchema, ROUTES, schemaParts } from './domains';
 import { BUNDLED_PLUGINS } from './plugins';
 

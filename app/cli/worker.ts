@@ -1,7 +1,7 @@
-import { startWorker } from '../app/worker';
-import type { Config } from '../platform/config/keys';
-import type { Logger } from '../platform/logger';
-import { shutdownTelemetry } from '../platform/telemetry';
+import type { Config } from '../../src/platform/config/keys';
+import type { Logger } from '../../src/platform/logger';
+import { shutdownTelemetry } from '../../src/platform/telemetry';
+import { startWorker } from '../worker';
 
 /**
  * `svc worker`: the background work without the public API, until SIGTERM or SIGINT, which stop it gracefully

@@ -1,11 +1,11 @@
 import type { NextFunction, Request, Response } from 'express';
 
-import type { AppServices } from '../src/context/ctx';
-import { ResponseEffects } from '../src/context/effects';
-import type { RawJsonParts } from '../src/context/raw-json';
-import { sendError } from '../src/http/send';
-import { nameHttpRoute } from '../src/platform/telemetry';
-import { AppError } from '../src/shared/errors';
+import type { AppServices } from '../context/ctx';
+import { ResponseEffects } from '../context/effects';
+import type { RawJsonParts } from '../context/raw-json';
+import { sendError } from '../http/send';
+import { nameHttpRoute } from '../platform/telemetry';
+import { AppError } from '../shared/errors';
 import type { CompiledRoute } from './compile';
 import { readMultipart } from './multipart';
 import { type HttpMethod, successStatus } from './route';

@@ -1,6 +1,6 @@
-import type { AppServices } from '../context/ctx';
-import { pruneExpiredCarts } from '../domains/carts';
-import type { Config } from '../platform/config/keys';
+import type { AppServices } from '../src/context/ctx';
+import { pruneExpiredCarts } from '../src/domains/carts';
+import type { Config } from '../src/platform/config/keys';
 
 /** The core's own background work: the pruning of what the service's traffic leaves behind. */
 export interface Housekeeping {

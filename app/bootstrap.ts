@@ -1,9 +1,9 @@
-import { ANONYMOUS } from '../context/actor';
-import { createContext } from '../context/create-context';
-import type { AppServices } from '../context/ctx';
-import { createAdminUser } from '../domains/users';
-import { normalizeEmail } from '../platform/passwords';
-import { AppError } from '../shared/errors';
+import { ANONYMOUS } from '../src/context/actor';
+import { createContext } from '../src/context/create-context';
+import type { AppServices } from '../src/context/ctx';
+import { createAdminUser } from '../src/domains/users';
+import { normalizeEmail } from '../src/platform/passwords';
+import { AppError } from '../src/shared/errors';
 
 /**
  * Contract §1: creates a `super_admin` from `SVC_BOOTSTRAP_ADMIN_EMAIL` + `SVC_BOOTSTRAP_ADMIN_PASSWORD` at

@@ -1,7 +1,7 @@
 import { getNamedType, type GraphQLInputType, isInputObjectType } from 'graphql';
 
-import { ERROR_STATUS, type ErrorCode } from '../../src/shared/errors';
-import type { CompiledRoute } from '../compile';
+import { ERROR_STATUS, type ErrorCode } from '../shared/errors';
+import type { CompiledRoute } from './compile';
 import type { JsonSchema } from './json-schema';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

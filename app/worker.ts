@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { AppServices } from '../context/ctx';
-import { closeHttpServer } from '../http/close';
-import { observePluginStates, servePrometheus } from '../platform/telemetry';
-import { SERVICE_VERSION } from '../platform/version';
-import { createCheckoutFunction } from '../plugin-api/checkout';
-import { PluginHost } from '../plugin-api/host';
+import type { AppServices } from '../src/context/ctx';
+import { closeHttpServer } from '../src/http/close';
+import { observePluginStates, servePrometheus } from '../src/platform/telemetry';
+import { SERVICE_VERSION } from '../src/platform/version';
+import { createCheckoutFunction } from '../src/plugin-api/checkout';
+import { PluginHost } from '../src/plugin-api/host';
 import { buildAppRestSchema } from './domains';
 import { startHousekeeping } from './housekeeping';
 import { BUNDLED_PLUGINS } from './plugins';

@@ -1,18 +1,18 @@
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import pg from 'pg';
 
-import type { CompiledRoute } from '../../rest/compile';
-import type { ResponseCache } from '../http/response-cache/middleware';
-import { ResponseStore } from '../http/response-cache/store';
+import type { ResponseCache } from '../src/http/response-cache/middleware';
+import { ResponseStore } from '../src/http/response-cache/store';
 import {
   DisabledRetirementFeed,
   EmbeddedRetirementFeed,
   PostgresRetirementFeed,
   type RetirementFeed,
-} from '../platform/cache/retirements';
-import type { Config } from '../platform/config/keys';
-import { type Database, tlsOptions } from '../platform/db/database';
-import type { Logger } from '../platform/logger';
+} from '../src/platform/cache/retirements';
+import type { Config } from '../src/platform/config/keys';
+import { type Database, tlsOptions } from '../src/platform/db/database';
+import type { Logger } from '../src/platform/logger';
+import type { CompiledRoute } from '../src/routing/compile';
 
 /**
  * Root query fields whose answer depends only on store data (catalog, prices, stock, categories, shipping and

@@ -3,43 +3,43 @@ import type { AddressInfo } from 'node:net';
 
 import type { Express } from 'express';
 
-import { compileRoutes } from '../../rest/compile';
-import type { OpenApiDocument } from '../../rest/openapi';
-import { ApiKeyUsage } from '../auth/api-key-auth';
-import { ACCESS_TOKEN_SECONDS } from '../auth/tokens';
-import { ANONYMOUS } from '../context/actor';
-import { createContext } from '../context/create-context';
-import type { AppServices } from '../context/ctx';
-import type { ReadRouting } from '../context/ctx';
-import { HookRegistry } from '../context/hooks';
-import { NO_PLUGINS } from '../context/plugins';
-import { createApollo } from '../graphql/apollo';
-import { restView } from '../graphql/rest-view';
-import { closeHttpServer, trackInFlight } from '../http/close';
-import { createMcpRuntime, mcpRouter, type McpRuntime } from '../mcp';
-import { BackgroundTasks } from '../platform/background';
-import { openCatalogGeneration } from '../platform/cache/catalog-generation';
-import type { Config } from '../platform/config/keys';
-import { type Database, type EmbeddedAssets, openDatabase } from '../platform/db/database';
-import { applyMigrations } from '../platform/db/migrator';
-import { RequestQueryLog } from '../platform/db/query-stats';
-import { RecentWrites } from '../platform/db/recent-writes';
-import { resolveJwtSecret } from '../platform/jwt-secret';
-import { createLogger, type Logger } from '../platform/logger';
-import { createPasswordHasher } from '../platform/passwords';
-import { migrationsDir } from '../platform/paths';
-import { releaseStartupMemory } from '../platform/release-memory';
-import { openSecurityStore } from '../platform/security-store';
-import { createMediaStorage } from '../platform/storage/media-storage';
+import type { OpenApiDocument } from '../rest/openapi';
+import { ApiKeyUsage } from '../src/auth/api-key-auth';
+import { ACCESS_TOKEN_SECONDS } from '../src/auth/tokens';
+import { ANONYMOUS } from '../src/context/actor';
+import { createContext } from '../src/context/create-context';
+import type { AppServices } from '../src/context/ctx';
+import type { ReadRouting } from '../src/context/ctx';
+import { HookRegistry } from '../src/context/hooks';
+import { NO_PLUGINS } from '../src/context/plugins';
+import { createApollo } from '../src/graphql/apollo';
+import { restView } from '../src/graphql/rest-view';
+import { closeHttpServer, trackInFlight } from '../src/http/close';
+import { createMcpRuntime, mcpRouter, type McpRuntime } from '../src/mcp';
+import { BackgroundTasks } from '../src/platform/background';
+import { openCatalogGeneration } from '../src/platform/cache/catalog-generation';
+import type { Config } from '../src/platform/config/keys';
+import { type Database, type EmbeddedAssets, openDatabase } from '../src/platform/db/database';
+import { applyMigrations } from '../src/platform/db/migrator';
+import { RequestQueryLog } from '../src/platform/db/query-stats';
+import { RecentWrites } from '../src/platform/db/recent-writes';
+import { resolveJwtSecret } from '../src/platform/jwt-secret';
+import { createLogger, type Logger } from '../src/platform/logger';
+import { createPasswordHasher } from '../src/platform/passwords';
+import { migrationsDir } from '../src/platform/paths';
+import { releaseStartupMemory } from '../src/platform/release-memory';
+import { openSecurityStore } from '../src/platform/security-store';
+import { createMediaStorage } from '../src/platform/storage/media-storage';
 import {
   declareOperationNames,
   enablePrometheusMetrics,
   observePluginStates,
   servePrometheus,
-} from '../platform/telemetry';
-import type { PluginDefinition } from '../plugin-api';
-import { type CheckoutFunction, createCheckoutFunction } from '../plugin-api/checkout';
-import { PluginHost, type PluginHostOptions } from '../plugin-api/host';
+} from '../src/platform/telemetry';
+import type { PluginDefinition } from '../src/plugin-api';
+import { type CheckoutFunction, createCheckoutFunction } from '../src/plugin-api/checkout';
+import { PluginHost, type PluginHostOptions } from '../src/plugin-api/host';
+import { compileRoutes } from '../src/routing/compile';
 import { bootstrapAdmin } from './bootstrap';
 import { buildAppSchema, loaderFactory, ROUTES, schemaParts, toolsetOfRoute } from './domains';
 import { startHousekeeping } from './housekeeping';
