@@ -2,6 +2,7 @@
 // fixes (import order, type-only imports). Each file is type-checked by the tsconfig nearest to it (the project
 // service): the root tsconfig.json for src, rest, plugins, app, scripts and test; admin/ and sdk/ their own.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -72,6 +73,13 @@ export default defineConfig(
     // ErrorState); react-hook-form's handleSubmit and TanStack's refetch/navigate return promises React ignores.
     files: ['admin/src/**/*.tsx'],
     rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }] },
+  },
+  {
+    // Hooks called in the same order on every render, and effects that list what they read: a hook behind a
+    // condition or a stale value in an effect is a bug no type-checker sees (D-364).
+    files: ['admin/src/**/*.ts', 'admin/src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // Plain JavaScript and ESM scripts (no type information): the base rules only.

@@ -1,6 +1,7 @@
 /**
  * `npm run test:unit`: the tests that need no server and no database (pure functions, parsers, the documents
- * that must match the code), about a minute. `npm test` runs them too, with everything else.
+ * that must match the code), about a minute. `npm test` runs them too, with everything else (but the admin's,
+ * which only this config compiles).
  *
  * A unit test file may not start a server: `startTestServer` refuses under this config (SVC_TEST_UNIT), so a
  * file that needs one fails here with a message saying so. Such files under src/ and plugins/ are listed below.
@@ -28,7 +29,26 @@ module.exports = {
     '<rootDir>/test/contract/reference-docs.test.ts',
     // Every list's text arguments bounded: a pure check of the built schema.
     '<rootDir>/test/contract/search-arguments.test.ts',
+    // The admin's pure parts: lib/ (money, dates, translations, error texts) and the resource kit's (keys, the
+    // search validator, server errors to fields, bulk runs). Only here: `npm test` does not compile TSX.
+    '<rootDir>/admin/src/**/*.test.ts',
+    '<rootDir>/admin/src/**/*.test.tsx',
   ],
+  // The admin is TSX under React's automatic runtime; SWC compiles it like the service's TypeScript.
+  transform: {
+    ...base.transform,
+    '^.+\\.tsx$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
   testPathIgnorePatterns: ['/node_modules/', ...NEEDS_SERVER.map((p) => p.replace('<rootDir>', '^<rootDir>'))],
   setupFiles: [...base.setupFiles, '<rootDir>/test/harness/setup-unit.ts'],
   // No embedded template: nothing here opens a database.

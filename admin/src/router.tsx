@@ -4,9 +4,10 @@ import { onSessionExpired } from './api/client';
 import { queryClient } from './api/query-client';
 import { viewerQuery } from './api/session';
 import { extensionRoutes } from './extensions/routes';
+import { screenRoute } from './resource/routes';
 import { catalogRoutes } from './routes/catalog';
 import { operationsRoutes } from './routes/operations';
-import { appRoute, loginRoute, rootRoute, screen } from './routes/root';
+import { appRoute, loginRoute, rootRoute } from './routes/root';
 import { salesRoutes } from './routes/sales';
 
 /**
@@ -16,7 +17,7 @@ import { salesRoutes } from './routes/sales';
  * screens in its own file under routes/.
  */
 
-const homeRoute = screen('/', () => import('./screens/home'), 'HomeScreen');
+const homeRoute = screenRoute('/', () => import('./screens/home'), 'HomeScreen');
 
 const routeTree = rootRoute.addChildren([
   loginRoute,

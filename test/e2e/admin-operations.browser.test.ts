@@ -181,7 +181,9 @@ const { haveChromium, openSession, closeSession, signIn } = useAdminBrowser(
     await heading(page, 'Discounts').waitFor();
     // The same code again: the service's 409 next to the Code field.
     await newDiscount();
-    await page.getByText(/duplicate_code/).waitFor();
+    // …in words, not the machine's code.
+    await page.getByText('This code is already taken.').waitFor();
+    expect(await page.getByText(/duplicate_code/).count()).toBe(0);
     expect(await page.getByLabel('Code', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await audit(s, 'New discount with an error');
     await page.goto(`${t.url}/admin/discounts?q=${code.slice(0, 10).toLowerCase()}`);
@@ -346,7 +348,8 @@ const { haveChromium, openSession, closeSession, signIn } = useAdminBrowser(
     ] as const) {
       await settingsNav.getByRole('link', { name: link }).click();
       await heading(page, title).waitFor();
-      await page.locator('table[aria-busy="false"]').waitFor();
+      // The list has arrived: its table, or the sentence an empty list is.
+      await page.locator('table[aria-busy="false"], [data-list-state="empty"][aria-busy="false"]').first().waitFor();
       expect(await page.getByRole('link', { name: create }).count()).toBe(0);
       const first = page.locator('tbody tr a').first();
       if (await first.count()) {

@@ -1,3 +1,5 @@
+import { errorText } from '../lib/error-text';
+
 /** One entry of the service's error envelope (GraphQL `extensions` or REST `error`). */
 export interface ErrorEntry {
   code: string;
@@ -31,9 +33,17 @@ export function describeError(error: unknown): string {
     if (error.kind === 'network') return 'The connection to the service was lost. Check the network and try again.';
     if (error.kind === 'unavailable') return 'The service is unavailable right now. Try again in a moment.';
     if (error.kind === 'session') return 'Your session has ended. Sign in again.';
-    if (error.code === 'forbidden') return 'You do not have the permission for this.';
-    if (error.code === 'not_found') return 'This item does not exist (any more).';
-    return error.code ? `${error.message} (${error.code})` : error.message;
+    // One sentence per field error the screen could not put next to a field, never the machine code.
+    const texts = error.entries.map((e) => {
+      const field = e.field
+        ?.split(/[.[\]]/)
+        .filter((s) => s && !/^\d+$/.test(s))
+        .pop()
+        ?.replace(/_/g, ' ');
+      const text = errorText(e.code, e.detail);
+      return field ? `${field[0].toUpperCase()}${field.slice(1)}: ${text}` : text;
+    });
+    return [...new Set(texts.length ? texts : [errorText(error.code, error.message)])].join(' ');
   }
   return error instanceof Error ? error.message : String(error);
 }

@@ -2,6 +2,7 @@ import { flexRender, type Header, type Table as TableModel } from '@tanstack/rea
 import type { ReactNode } from 'react';
 
 import { Pager } from './pager';
+import { Button } from './ui/button';
 import { Table, Td, Th } from './ui/table';
 
 interface DataTableProps<T> {
@@ -23,10 +24,27 @@ interface DataTableProps<T> {
 
 /**
  * A server-side paged list as every list screen shows it: a real table with column headers, one row per item,
- * a row saying the page is empty or still loading, and the pager below.
+ * a row saying the page is still loading, and the pager below; an empty list is a sentence instead.
  */
 export function DataTable<T>({ table, caption, busy, pending, empty, meta, onPage, renderHeader }: DataTableProps<T>) {
   const width = table.getAllLeafColumns().length;
+  // An empty answer is a sentence, not an empty table with "0 results · page 0 of 0" and dead paging buttons;
+  // past the last page (a shared link after deletions) it offers the first page.
+  if (empty !== null && !pending && table.getRowModel().rows.length === 0)
+    return (
+      <div
+        data-list-state="empty"
+        aria-busy={busy}
+        className="space-y-2 rounded-md border border-slate-200 bg-white p-4"
+      >
+        <p className="text-sm">{empty}</p>
+        {meta && meta.page > 1 && (
+          <Button variant="outline" onClick={() => onPage(1)}>
+            Go to the first page
+          </Button>
+        )}
+      </div>
+    );
   return (
     <>
       <Table aria-busy={busy}>
@@ -52,11 +70,6 @@ export function DataTable<T>({ table, caption, busy, pending, empty, meta, onPag
               ))}
             </tr>
           ))}
-          {empty !== null && table.getRowModel().rows.length === 0 && (
-            <tr>
-              <Td colSpan={width}>{empty}</Td>
-            </tr>
-          )}
           {pending && (
             <tr>
               <Td colSpan={width}>Loading…</Td>

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Link, Outlet, useNavigate, useRouteContext, useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 
 import { gql } from '../api/client';
 import { PluginNavLinks } from '../extensions/plugin-nav';
 import { AdminLogoutDocument } from '../generated/graphql';
+import { cn } from '../lib/cn';
 import { ActionError } from './error-state';
+import { useFocusOnNavigate } from './focus-on-navigate';
 import { Button } from './ui/button';
 
 /** The primary navigation: these names are how people and tools find the screens (issue 25). */
@@ -42,13 +44,23 @@ function usePrefetchPrimaryScreens() {
   }, [router]);
 }
 
-/** The frame around every signed-in screen: navigation, who is signed in, sign-out, and the screen. */
+/**
+ * The frame around every signed-in screen: navigation, who is signed in, sign-out, and the screen. Below the
+ * `md` breakpoint (768 px) the sidebar folds into a **Menu** button above the screen; the screen's own content
+ * never widens the page (tables scroll inside their own box).
+ */
 export function Layout() {
   const { viewer } = useRouteContext({ from: '/_app' });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [error, setError] = useState<unknown>();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   usePrefetchPrimaryScreens();
+  useFocusOnNavigate(main);
+  // Opening a screen from the folded menu closes it.
+  useEffect(() => setMenuOpen(false), [pathname]);
 
   async function signOut() {
     setError(undefined);
@@ -63,15 +75,33 @@ export function Layout() {
   }
 
   return (
-    <div className="flex min-h-screen">
+    <div className="min-h-screen md:flex">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:bg-white focus:p-2"
       >
         Skip to content
       </a>
-      <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col gap-4 overflow-y-auto border-r border-slate-200 bg-white p-4">
+      <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-2 md:hidden">
         <p className="text-lg font-semibold">svc admin</p>
+        <Button
+          variant="outline"
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </Button>
+      </header>
+      <aside
+        id="sidebar"
+        className={cn(
+          menuOpen ? 'flex' : 'hidden',
+          'flex-col gap-4 border-b border-slate-200 bg-white p-4',
+          'md:sticky md:top-0 md:flex md:h-screen md:w-56 md:shrink-0 md:overflow-y-auto md:border-b-0 md:border-r',
+        )}
+      >
+        <p className="hidden text-lg font-semibold md:block">svc admin</p>
         <nav aria-label="Primary">
           <ul className="space-y-1">
             {NAV.map((item) => (
@@ -99,7 +129,7 @@ export function Layout() {
           <ActionError error={error} />
         </div>
       </aside>
-      <main id="main" className="min-w-0 flex-1 space-y-4 p-6">
+      <main id="main" ref={main} tabIndex={-1} className="min-w-0 flex-1 space-y-4 p-4 outline-none md:p-6">
         <Outlet />
       </main>
     </div>

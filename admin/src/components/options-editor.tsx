@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
+import { translatedName } from '../lib/translations';
 import { ActionError } from './error-state';
-import { translatedName } from './form-errors';
 import { Button } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
 import { Field, inputClass } from './ui/field';

@@ -55,19 +55,21 @@ export function MountedExtension({
 
   useEffect(() => {
     let current = true;
+    // The host node this effect fills is the one it empties on cleanup (the ref may point elsewhere by then).
+    const node = host.current;
     setFailure(null);
     loadExtension(component).then(
       () => {
-        if (!current || !host.current) return;
+        if (!current || !node) return;
         element.current = createExtensionElement(component, entityId);
-        host.current.replaceChildren(element.current);
+        node.replaceChildren(element.current);
       },
       (err: Error) => current && setFailure(err),
     );
     return () => {
       current = false;
       element.current = null;
-      host.current?.replaceChildren();
+      node?.replaceChildren();
     };
   }, [component, entityId, attempt]);
 

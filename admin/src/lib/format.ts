@@ -1,12 +1,4 @@
-/** Amounts are integer minor units (cents) in the API. */
-export function money(cents: number | null | undefined, currency: string): string {
-  if (cents === null || cents === undefined) return '—';
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
-}
-
-export function dateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
+/** URL parameters and running text. Money is in ./money.ts, dates in ./dates.ts. */
 
 /** A page number from the URL: a positive integer, else 1. */
 export function pageParam(value: unknown): number {

@@ -1,74 +1,64 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-
-import { oneOf, pageParam, stringParam } from '../lib/format';
-import { PRODUCT_SORTS, type ProductsSearch } from '../screens/products/search';
-import { appRoute, screen } from './root';
+import { oneOf, stringParam } from '../lib/format';
+import { listRoute, listSearchWith, resourceRoutes, screenRoute } from '../resource/routes';
+import { PRODUCT_SORTS } from '../screens/products/search';
 
 /** Catalog screens: products, categories (and their property groups, attributes and tags). */
 
-const productsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: 'products',
-  validateSearch: (search: Record<string, unknown>): ProductsSearch => ({
-    q: stringParam(search.q),
-    page: pageParam(search.page),
-    sort: oneOf(PRODUCT_SORTS, search.sort),
-    order: oneOf(['ASC', 'DESC'] as const, search.order),
-  }),
-  component: lazyRouteComponent(() => import('../screens/products/list'), 'ProductsScreen'),
-});
-const productNewRoute = screen('products/new', () => import('../screens/products/new'), 'NewProductScreen');
-const productImportRoute = screen(
+const productSearch = listSearchWith((s) => ({
+  sort: oneOf(PRODUCT_SORTS, s.sort),
+  order: oneOf(['ASC', 'DESC'] as const, s.order),
+}));
+const productsRoute = listRoute('products', () => import('../screens/products/list'), 'ProductsScreen', productSearch);
+const productNewRoute = screenRoute('products/new', () => import('../screens/products/new'), 'NewProductScreen');
+const productImportRoute = screenRoute(
   'products/import',
   () => import('../screens/products/import'),
   'ImportProductsScreen',
 );
-const productRoute = screen('products/$productId', () => import('../screens/products/detail'), 'ProductScreen');
+const productRoute = screenRoute('products/$productId', () => import('../screens/products/detail'), 'ProductScreen');
 
-const categoriesRoute = screen('categories', () => import('../screens/categories/list'), 'CategoriesScreen');
-const categoryNewRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: 'categories/new',
-  validateSearch: (search: Record<string, unknown>): { parent?: string } => ({ parent: stringParam(search.parent) }),
-  component: lazyRouteComponent(() => import('../screens/categories/new'), 'NewCategoryScreen'),
-});
-const categoryRoute = screen('categories/$categoryId', () => import('../screens/categories/detail'), 'CategoryScreen');
-
-/** A list whose only URL state is its search text (the API answers these lists whole). */
-const searchedList = <TPath extends string>(path: TPath, load: () => Promise<Record<string, unknown>>, name: string) =>
-  createRoute({
-    getParentRoute: () => appRoute,
-    path,
-    validateSearch: (search: Record<string, unknown>): { q?: string } => ({ q: stringParam(search.q) }),
-    component: lazyRouteComponent(load, name),
-  });
+const categoriesRoute = screenRoute('categories', () => import('../screens/categories/list'), 'CategoriesScreen');
+const categoryNewRoute = listRoute(
+  'categories/new',
+  () => import('../screens/categories/new'),
+  'NewCategoryScreen',
+  listSearchWith((s) => ({ parent: stringParam(s.parent) })),
+);
+const categoryRoute = screenRoute(
+  'categories/$categoryId',
+  () => import('../screens/categories/detail'),
+  'CategoryScreen',
+);
 
 // Property groups, attributes and tags: reached from the Categories screen's catalog tabs (docs/decisions.md).
-const propertiesRoute = searchedList('properties', () => import('../screens/properties/list'), 'PropertyGroupsScreen');
-const propertyNewRoute = screen('properties/new', () => import('../screens/properties/new'), 'NewPropertyGroupScreen');
-const propertyRoute = screen(
+// The API answers property groups and attributes whole: their lists use only `q`.
+const propertiesRoute = listRoute('properties', () => import('../screens/properties/list'), 'PropertyGroupsScreen');
+const propertyNewRoute = screenRoute(
+  'properties/new',
+  () => import('../screens/properties/new'),
+  'NewPropertyGroupScreen',
+);
+const propertyRoute = screenRoute(
   'properties/$groupId',
   () => import('../screens/properties/detail'),
   'PropertyGroupScreen',
 );
-const attributesRoute = searchedList('attributes', () => import('../screens/attributes/list'), 'AttributesScreen');
-const attributeNewRoute = screen('attributes/new', () => import('../screens/attributes/new'), 'NewAttributeScreen');
-const attributeRoute = screen(
+const attributesRoute = listRoute('attributes', () => import('../screens/attributes/list'), 'AttributesScreen');
+const attributeNewRoute = screenRoute(
+  'attributes/new',
+  () => import('../screens/attributes/new'),
+  'NewAttributeScreen',
+);
+const attributeRoute = screenRoute(
   'attributes/$attributeId',
   () => import('../screens/attributes/detail'),
   'AttributeScreen',
 );
-const tagsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: 'tags',
-  validateSearch: (search: Record<string, unknown>): { q?: string; page: number } => ({
-    q: stringParam(search.q),
-    page: pageParam(search.page),
-  }),
-  component: lazyRouteComponent(() => import('../screens/tags/list'), 'TagsScreen'),
+const tagRoutes = resourceRoutes('tags', 'tagId', () => import('../screens/tags/tags'), {
+  list: 'TagsScreen',
+  create: 'NewTagScreen',
+  detail: 'TagScreen',
 });
-const tagNewRoute = screen('tags/new', () => import('../screens/tags/new'), 'NewTagScreen');
-const tagRoute = screen('tags/$tagId', () => import('../screens/tags/detail'), 'TagScreen');
 
 export const catalogRoutes = [
   productsRoute,
@@ -84,7 +74,5 @@ export const catalogRoutes = [
   attributesRoute,
   attributeNewRoute,
   attributeRoute,
-  tagsRoute,
-  tagNewRoute,
-  tagRoute,
+  ...tagRoutes,
 ] as const;

@@ -8,8 +8,9 @@ import { stringParam } from '../lib/format';
 
 /**
  * The routes every screen hangs from: the root, sign-in, and the signed-in frame (`appRoute`). Each area of the
- * admin declares its own screens in its own file beside this one (catalog, sales, operations); router.tsx joins
- * them into the tree, so adding a screen touches its area's file only.
+ * admin declares its own screens in its own file beside this one (catalog, sales, operations) with the route
+ * helpers of resource/routes.ts; router.tsx joins them into the tree, so adding a screen touches its area's file
+ * only.
  */
 
 export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -42,7 +43,3 @@ export const appRoute = createRoute({
   },
   component: Layout,
 });
-
-/** A screen without search parameters: its own lazily loaded chunk under the signed-in frame. */
-export const screen = <TPath extends string>(path: TPath, load: () => Promise<Record<string, unknown>>, name: string) =>
-  createRoute({ getParentRoute: () => appRoute, path, component: lazyRouteComponent(load, name) });

@@ -8,7 +8,7 @@ import { ErrorState } from '../components/error-state';
 import { Table, Td, Th } from '../components/ui/table';
 import { ExtensionSlot } from '../extensions/extension-slot';
 import { AdminLowStockDocument, AdminOrderOverviewDocument } from '../generated/graphql';
-import { money } from '../lib/format';
+import { money } from '../lib/money';
 
 const LOW_STOCK = 5;
 

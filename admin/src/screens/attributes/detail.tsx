@@ -6,7 +6,6 @@ import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { CatalogNav } from '../../components/catalog-nav';
 import { ActionError, ErrorState } from '../../components/error-state';
-import { translatedName, withEnglish } from '../../components/form-errors';
 import { OptionsEditor } from '../../components/options-editor';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -18,6 +17,7 @@ import {
   AdminAttributeOptionUpdateDocument,
   AdminAttributeUpdateDocument,
 } from '../../generated/graphql';
+import { translatedName, withEnglish } from '../../lib/translations';
 import { ATTRIBUTE_TYPES, AttributeForm, attributeInput, placeAttributeErrors } from './form';
 
 const route = getRouteApi('/_app/attributes/$attributeId');
@@ -119,7 +119,10 @@ export function AttributeScreen() {
             await gql(AdminAttributeOptionUpdateDocument, {
               attributeId,
               optionId,
-              input: { position: option?.position, translations: withEnglish(option?.translations ?? [], values.name) },
+              input: {
+                position: option?.position,
+                translations: withEnglish(option?.translations ?? [], { name: values.name }),
+              },
             });
             await refresh();
           }}

@@ -3,10 +3,10 @@ import { useId, useState } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 
 import { describeError } from '../../api/errors';
-import { placeServerErrors, type SaveOutcome } from '../../components/form-errors';
 import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { z } from '../../lib/zod';
+import { failedSave, type SaveOutcome } from '../../resource/server-errors';
 import { identifierRule, toIdentifier } from '../properties/form';
 
 /** Every attribute type the API takes (`AttributeInput.type`). */
@@ -31,7 +31,7 @@ const attributeSchema = z.object({
 export type AttributeValues = z.infer<typeof attributeSchema>;
 
 export const placeAttributeErrors = (error: unknown, setError: UseFormSetError<AttributeValues>) =>
-  placeServerErrors(error, setError, ['name', 'identifier', 'type', 'unit', 'description']);
+  failedSave(error, setError, ['name', 'identifier', 'type', 'unit', 'description']);
 
 /** The API's input (a full replacement) from the form, keeping the translations of other locales. */
 export function attributeInput(

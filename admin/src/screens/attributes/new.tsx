@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { CatalogNav } from '../../components/catalog-nav';
+import { Refusal } from '../../components/refusal';
 import { AdminAttributeCreateDocument } from '../../generated/graphql';
 import { AttributeForm, attributeInput, placeAttributeErrors } from './form';
 
@@ -20,7 +21,7 @@ export function NewAttributeScreen() {
         </Link>
       </p>
       <h1 className="text-2xl font-semibold">New attribute</h1>
-      {!can('products.create') && <p>You do not have the permission to create attributes.</p>}
+      {!can('products.create') && <Refusal action="create attributes" />}
       <AttributeForm
         followName
         readOnly={!can('products.create')}

@@ -13,7 +13,8 @@ import {
   AdminCustomerDocument,
   AdminCustomerUpdateDocument,
 } from '../../generated/graphql';
-import { dateTime, money } from '../../lib/format';
+import { dateTime } from '../../lib/dates';
+import { money } from '../../lib/money';
 import { STATUS_LABEL } from '../orders/status';
 import { customerName } from './list';
 

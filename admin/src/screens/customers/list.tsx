@@ -7,7 +7,7 @@ import { DataTable } from '../../components/data-table';
 import { ErrorState } from '../../components/error-state';
 import { SearchField } from '../../components/search-field';
 import { AdminCustomersDocument, type AdminCustomersQuery } from '../../generated/graphql';
-import { dateTime } from '../../lib/format';
+import { dateTime } from '../../lib/dates';
 
 const route = getRouteApi('/_app/customers');
 const PAGE_SIZE = 25;

@@ -5,13 +5,14 @@ import { useState } from 'react';
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { ActionError, ErrorState } from '../../components/error-state';
+import { Refusal } from '../../components/refusal';
 import {
   AdminDiscountCodeCreateDocument,
   AdminDiscountCodeDeleteDocument,
   AdminDiscountCodeDocument,
   AdminDiscountCodeUpdateDocument,
 } from '../../generated/graphql';
-import { DeleteButton } from '../settings/kit';
+import { DeleteButton } from '../../resource/detail-frame';
 import { DiscountForm } from './form';
 
 const route = getRouteApi('/_app/discounts/$discountId');
@@ -31,7 +32,7 @@ export function NewDiscountScreen() {
     <>
       {back}
       <h1 className="text-2xl font-semibold">New discount</h1>
-      {!can('discounts.create') && <p>You do not have the permission to create discount codes.</p>}
+      {!can('discounts.create') && <Refusal action="create discount codes" />}
       <DiscountForm
         readOnly={!can('discounts.create')}
         onSave={async (input) => {

@@ -1,6 +1,9 @@
 import type { AdminDiscountCodeFragment, DiscountCodeCreateInput, DiscountType } from '../../generated/graphql';
+import { fromInstant, toInstant } from '../../lib/dates';
+import { fromHundredths, fromMinor, toHundredths, toMinor } from '../../lib/money';
 import { z } from '../../lib/zod';
-import { EntityForm, type FieldSpec, fromInstant, fromMinor, toInstant, toMinor } from '../settings/kit';
+import type { FieldSpec } from '../../resource/fields';
+import { ResourceForm } from '../../resource/form';
 
 const amount = /^(\d+([.,]\d{1,2})?)?$/;
 const schema = z
@@ -46,9 +49,8 @@ const FIELDS: FieldSpec<Values>[] = [
 ];
 
 /** Percent ↔ basis points (10 % = 1000) for `PERCENTAGE`; whole units ↔ cents for `FIXED`. */
-const toValue = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
 const fromValue = (type: DiscountType, value: number) =>
-  type === 'PERCENTAGE' ? String(value / 100) : fromMinor(value);
+  type === 'PERCENTAGE' ? fromHundredths(value, 'needed') : fromMinor(value);
 
 export function DiscountForm(props: {
   discount?: AdminDiscountCodeFragment;
@@ -57,7 +59,7 @@ export function DiscountForm(props: {
 }) {
   const d = props.discount;
   return (
-    <EntityForm
+    <ResourceForm
       schema={schema}
       initial={{
         code: d?.code ?? '',
@@ -75,7 +77,7 @@ export function DiscountForm(props: {
         props.onSave({
           code: v.code,
           type: v.type,
-          value: toValue(v.value),
+          value: toHundredths(v.value) ?? 0,
           active: v.active,
           minOrderValue: toMinor(v.minOrderValue),
           maxUses: v.maxUses ? Number(v.maxUses) : null,

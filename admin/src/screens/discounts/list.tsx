@@ -7,8 +7,9 @@ import { useCan } from '../../api/session';
 import { SearchField } from '../../components/search-field';
 import { Button } from '../../components/ui/button';
 import { type AdminDiscountCodeFragment, AdminDiscountCodesDocument } from '../../generated/graphql';
-import { dateTime, money } from '../../lib/format';
-import { PagedTable } from '../settings/kit';
+import { dateTime } from '../../lib/dates';
+import { money } from '../../lib/money';
+import { PagedTable } from '../../resource/list-page';
 
 const route = getRouteApi('/_app/discounts');
 const PAGE_SIZE = 25;

@@ -11,8 +11,9 @@ import {
   type AdminStockMovementsQuery,
   AdminWarehousesDocument,
 } from '../../generated/graphql';
-import { dateTime } from '../../lib/format';
-import { PagedTable, SelectField } from '../settings/kit';
+import { dateTime } from '../../lib/dates';
+import { SelectField } from '../../resource/fields';
+import { PagedTable } from '../../resource/list-page';
 import { MOVEMENT_TYPES, type MovementsSearch } from './search';
 import { InventoryTabs } from './tabs';
 

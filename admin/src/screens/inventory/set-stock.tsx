@@ -6,7 +6,7 @@ import { ApiError, describeError } from '../../api/errors';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { AdminStockSetDocument, AdminStockTargetDocument } from '../../generated/graphql';
-import { fieldOfPath } from '../settings/kit';
+import { fieldOfPath } from '../../resource/server-errors';
 
 /** The product (or variant) whose stock is being set, as a person reads it. */
 export interface StockTarget {

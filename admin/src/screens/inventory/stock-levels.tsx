@@ -8,8 +8,8 @@ import { useCan } from '../../api/session';
 import { SearchField } from '../../components/search-field';
 import { Button } from '../../components/ui/button';
 import { AdminStockLevelsDocument, type AdminStockLevelsQuery } from '../../generated/graphql';
-import { dateTime } from '../../lib/format';
-import { PagedTable } from '../settings/kit';
+import { dateTime } from '../../lib/dates';
+import { PagedTable } from '../../resource/list-page';
 import type { StockSearch } from './search';
 import { SetStock, type StockTarget } from './set-stock';
 

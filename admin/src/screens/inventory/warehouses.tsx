@@ -1,72 +1,149 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
-import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from '@tanstack/react-router';
 
-import { gql } from '../../api/client';
-import { useCan } from '../../api/session';
-import { Button } from '../../components/ui/button';
-import { type AdminWarehouseFragment, AdminWarehousesDocument } from '../../generated/graphql';
-import { PagedTable } from '../settings/kit';
+import {
+  AdminWarehouseCreateDocument,
+  AdminWarehouseDeleteDocument,
+  AdminWarehouseDocument,
+  type AdminWarehouseFragment,
+  AdminWarehousesDocument,
+  AdminWarehouseUpdateDocument,
+} from '../../generated/graphql';
+import { z } from '../../lib/zod';
+import { linkColumn, statusColumn, textColumn } from '../../resource/columns';
+import { crudScreens, type Screen } from '../../resource/crud';
+import type { FieldSpec } from '../../resource/fields';
+import { keys } from '../../resource/keys';
+import { useListNavigate, useListSearch } from '../../resource/list-page';
+import { defineResource } from '../../resource/resource';
+import { StockLevels } from './stock-levels';
 import { InventoryTabs } from './tabs';
 
-const route = getRouteApi('/_app/inventory');
-const PAGE_SIZE = 25;
-
-const columns: ColumnDef<AdminWarehouseFragment>[] = [
-  {
-    id: 'name',
-    header: 'Name',
-    cell: ({ row }) => (
-      <Link
-        to="/inventory/warehouses/$warehouseId"
-        params={{ warehouseId: row.original.id }}
-        search={{ page: 1 }}
-        className="font-medium text-blue-800 underline"
-      >
-        {row.original.name}
-      </Link>
-    ),
-  },
-  { id: 'code', header: 'Code', cell: ({ row }) => row.original.code },
-  { id: 'priority', header: 'Priority', cell: ({ row }) => row.original.priority },
-  { id: 'city', header: 'City', cell: ({ row }) => row.original.city ?? '—' },
-  { id: 'status', header: 'Status', cell: ({ row }) => (row.original.active ? 'Active' : 'Inactive') },
-];
-
 /**
- * Inventory: the warehouses in deduction order (priority). The API has no warehouse search (a shop has a handful),
- * so the list has none; stock is searched inside a warehouse and movements across them.
+ * Inventory: the warehouses in deduction order (priority), each with its stock. The API has no warehouse search
+ * (a shop has a handful); stock is searched inside a warehouse, movements across them.
  */
-export function InventoryScreen() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const can = useCan();
-  const variables = { page: search.page, limit: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: ['warehouses', variables],
-    queryFn: () => gql(AdminWarehousesDocument, variables),
-    placeholderData: keepPreviousData,
-  });
+
+const warehouses = defineResource({
+  keys: keys.warehouses,
+  list: AdminWarehousesDocument,
+  detail: AdminWarehouseDocument,
+  create: AdminWarehouseCreateDocument,
+  update: AdminWarehouseUpdateDocument,
+  remove: AdminWarehouseDeleteDocument,
+  // A deleted or deactivated warehouse takes its stock out of the levels, movements' names and products' stock.
+  invalidates: [keys.stockLevels.all, keys.stockMovements.all, keys.products.all],
+});
+
+const schema = z.object({
+  name: z.string().trim().min(1, 'Enter a name.'),
+  code: z.string().trim().min(1, 'Enter a code.'),
+  priority: z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, 'A whole number (lower is used first).'),
+  addressLine1: z.string().trim(),
+  postalCode: z.string().trim(),
+  city: z.string().trim(),
+  country: z.string().trim(),
+  active: z.boolean(),
+  allowNegativeStock: z.boolean(),
+});
+type Values = z.infer<typeof schema>;
+type Warehouse = AdminWarehouseFragment;
+
+const FIELDS: FieldSpec<Values>[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'code', label: 'Code', hint: 'Unique; used by imports and integrations.' },
+  { name: 'priority', label: 'Priority', kind: 'number', hint: 'Checkout takes stock from the lowest first.' },
+  { name: 'addressLine1', label: 'Address' },
+  { name: 'postalCode', label: 'Postal code' },
+  { name: 'city', label: 'City' },
+  { name: 'country', label: 'Country' },
+  { name: 'active', label: 'Active (its stock counts as available)', kind: 'checkbox' },
+  { name: 'allowNegativeStock', label: 'Allow negative stock (sell beyond what it holds)', kind: 'checkbox' },
+];
+const ADDRESS = ['addressLine1', 'postalCode', 'city', 'country'] as const;
+
+/** Below the warehouse's form: its stock levels (searched and paged in the URL) and its movement history. */
+function WarehouseStock({ id }: { id: string }) {
+  const search = useListSearch();
+  const go = useListNavigate();
   return (
     <>
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold">Inventory</h1>
-        {can('inventory.update') && (
-          <Button asChild>
-            <Link to="/inventory/warehouses/new">New warehouse</Link>
-          </Button>
-        )}
-      </div>
-      <InventoryTabs />
-      <h2 className="text-lg font-semibold">Warehouses</h2>
-      <PagedTable
-        caption="Warehouses"
-        columns={columns}
-        query={{ ...list, data: list.data?.warehouses }}
-        empty="No warehouses yet."
-        getRowId={(row) => row.id}
-        onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
-      />
+      <StockLevels warehouseId={id} search={search} onSearch={go} />
+      <p>
+        <Link to="/inventory/movements" search={{ page: 1, warehouse: id }} className="text-sm text-blue-800 underline">
+          Stock movements of this warehouse
+        </Link>
+      </p>
     </>
   );
 }
+
+const screens = crudScreens({
+  resource: warehouses,
+  paths: {
+    list: '/inventory',
+    create: '/inventory/warehouses/new',
+    detail: '/inventory/warehouses/$warehouseId',
+    param: 'warehouseId',
+    detailSearch: { page: 1 },
+  },
+  nouns: {
+    title: 'Inventory',
+    subheading: 'Warehouses',
+    plural: 'Warehouses',
+    create: 'New warehouse',
+    what: 'this warehouse',
+    createAction: 'create warehouses',
+  },
+  permissions: { create: 'inventory.update', update: 'inventory.update', remove: 'inventory.update' },
+  Nav: InventoryTabs,
+  list: {
+    columns: [
+      linkColumn(
+        'Name',
+        (w: Warehouse) => w.name,
+        (w) => ({ to: '/inventory/warehouses/$warehouseId', params: { warehouseId: w.id }, search: { page: 1 } }),
+      ),
+      textColumn('code', 'Code', (w: Warehouse) => w.code),
+      textColumn('priority', 'Priority', (w: Warehouse) => w.priority),
+      textColumn('city', 'City', (w: Warehouse) => w.city ?? '—'),
+      statusColumn<Warehouse>(),
+    ],
+    empty: () => 'No warehouses yet.',
+  },
+  form: {
+    schema,
+    useFields: () => FIELDS,
+    values: (w) => ({
+      name: w?.name ?? '',
+      code: w?.code ?? '',
+      priority: String(w?.priority ?? 0),
+      addressLine1: w?.addressLine1 ?? '',
+      postalCode: w?.postalCode ?? '',
+      city: w?.city ?? '',
+      country: w?.country ?? '',
+      active: w?.active ?? true,
+      allowNegativeStock: w?.allowNegativeStock ?? false,
+    }),
+    // Empty address fields are null: cleared.
+    input: (v) => ({
+      name: v.name,
+      code: v.code,
+      priority: Number(v.priority),
+      active: v.active,
+      allowNegativeStock: v.allowNegativeStock,
+      ...Object.fromEntries(ADDRESS.map((k) => [k, v[k] || null])),
+    }),
+  },
+  detail: {
+    title: (w) => w.name,
+    removeDescription: (w) => `“${w.name}” and its stock entries are deleted; its stock movements are kept.`,
+    After: WarehouseStock,
+  },
+});
+
+export const InventoryScreen: Screen = screens.ListScreen;
+export const NewWarehouseScreen: Screen = screens.NewScreen;
+export const WarehouseScreen: Screen = screens.DetailScreen;

@@ -9,7 +9,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Table, Td, Th } from '../../components/ui/table';
 import { ExtensionSlot } from '../../extensions/extension-slot';
 import { AdminOrderDocument, AdminOrderStatusUpdateDocument, type OrderStatus } from '../../generated/graphql';
-import { dateTime, enumText, money } from '../../lib/format';
+import { dateTime } from '../../lib/dates';
+import { enumText } from '../../lib/format';
+import { money } from '../../lib/money';
 import { OrderPayments, orderPaymentsKey } from './payments';
 import { ACTION_LABEL, RESTOCKING, STATUS_LABEL } from './status';
 

@@ -9,7 +9,9 @@ import { ErrorState } from '../../components/error-state';
 import { SearchField } from '../../components/search-field';
 import { inputClass } from '../../components/ui/field';
 import { AdminOrdersDocument, type AdminOrdersQuery } from '../../generated/graphql';
-import { dateTime, money, oneOf } from '../../lib/format';
+import { dateTime } from '../../lib/dates';
+import { oneOf } from '../../lib/format';
+import { money } from '../../lib/money';
 import { ORDER_STATUSES, STATUS_LABEL } from './status';
 
 const route = getRouteApi('/_app/orders');

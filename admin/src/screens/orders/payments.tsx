@@ -21,7 +21,9 @@ import {
   type AdminPayprovLinkFragment,
   type AdminPayprovPaymentFragment,
 } from '../../generated/graphql';
-import { dateTime, enumText, money } from '../../lib/format';
+import { dateTime } from '../../lib/dates';
+import { enumText } from '../../lib/format';
+import { money, toMinor } from '../../lib/money';
 import { z } from '../../lib/zod';
 
 /** While a link is out, its status is asked again this often (the buyer pays on another device). */
@@ -207,7 +209,6 @@ const amountSchema = z.object({
     .trim()
     .regex(/^\d+([.,]\d{1,2})?$/, 'Enter an amount such as 12.50'),
 });
-const toCents = (amount: string) => Math.round(Number(amount.replace(',', '.')) * 100);
 
 function RefundForm({
   orderId,
@@ -228,7 +229,7 @@ function RefundForm({
     onChange,
   );
   const submit = form.handleSubmit((values) => {
-    const cents = toCents(values.amount);
+    const cents = toMinor(values.amount) ?? 0;
     if (cents < 1 || cents > p.refundable)
       return form.setError('amount', {
         message: `Between ${money(1, p.currency)} and ${money(p.refundable, p.currency)}`,

@@ -1,11 +1,3 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import type { ColumnDef } from '@tanstack/react-table';
-
-import { gql } from '../../api/client';
-import { useCan } from '../../api/session';
-import { ErrorState } from '../../components/error-state';
-import { Button } from '../../components/ui/button';
 import {
   AdminPaymentMethodCreateDocument,
   AdminPaymentMethodDeleteDocument,
@@ -13,16 +5,25 @@ import {
   type AdminPaymentMethodFragment,
   AdminPaymentMethodsDocument,
   AdminPaymentMethodUpdateDocument,
-  type PaymentMethodCreateInput,
 } from '../../generated/graphql';
 import { z } from '../../lib/zod';
-import { EntityForm, type FieldSpec, PagedTable, SettingsEntityFrame } from '../settings/kit';
-import { SettingsNav } from '../settings/nav';
-import { englishName, withEnglish } from '../shipping/shipping-methods';
+import { textColumn } from '../../resource/columns';
+import type { Screen } from '../../resource/crud';
+import type { FieldSpec } from '../../resource/fields';
+import { keys } from '../../resource/keys';
+import { defineResource } from '../../resource/resource';
+import { checkoutMethodScreens, type MethodValues } from '../settings/checkout-method';
 
-const listRoute = getRouteApi('/_app/settings/payment-methods');
-const detailRoute = getRouteApi('/_app/settings/payment-methods/$methodId');
-const PAGE_SIZE = 25;
+/** Payment methods (the configuration, not an order's payments): manual, or the payment-provider plugin. */
+
+const paymentMethods = defineResource({
+  keys: keys.paymentMethods,
+  list: AdminPaymentMethodsDocument,
+  detail: AdminPaymentMethodDocument,
+  create: AdminPaymentMethodCreateDocument,
+  update: AdminPaymentMethodUpdateDocument,
+  remove: AdminPaymentMethodDeleteDocument,
+});
 
 /** The providers the service knows: manual payment (empty) and the payment-provider plugin. */
 const PROVIDERS = [
@@ -30,168 +31,35 @@ const PROVIDERS = [
   { value: 'payprov', label: 'Payment provider (payprov plugin)' },
 ];
 const providerLabel = (p: string) => PROVIDERS.find((x) => x.value === p)?.label ?? p;
-
-const columns: ColumnDef<AdminPaymentMethodFragment>[] = [
-  {
-    id: 'name',
-    header: 'Name',
-    cell: ({ row }) => (
-      <Link
-        to="/settings/payment-methods/$methodId"
-        params={{ methodId: row.original.id }}
-        className="font-medium text-blue-800 underline"
-      >
-        {englishName(row.original)}
-      </Link>
-    ),
-  },
-  { id: 'provider', header: 'Provider', cell: ({ row }) => providerLabel(row.original.provider) },
-  { id: 'position', header: 'Position', cell: ({ row }) => row.original.position },
-  { id: 'status', header: 'Status', cell: ({ row }) => (row.original.active ? 'Active' : 'Inactive') },
-];
-
-/** Payment methods in the order the store lists them (no search in the API: a shop has a handful). */
-export function PaymentMethodsScreen() {
-  const search = listRoute.useSearch();
-  const navigate = listRoute.useNavigate();
-  const can = useCan();
-  const variables = { page: search.page, limit: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: ['payment-methods', variables],
-    queryFn: () => gql(AdminPaymentMethodsDocument, variables),
-    placeholderData: keepPreviousData,
-  });
-  return (
-    <>
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold">Payment methods</h1>
-        {can('payment.create') && (
-          <Button asChild>
-            <Link to="/settings/payment-methods/new">New payment method</Link>
-          </Button>
-        )}
-      </div>
-      <SettingsNav />
-      <PagedTable
-        caption="Payment methods"
-        columns={columns}
-        query={{ ...list, data: list.data?.paymentMethods }}
-        empty="No payment methods yet."
-        getRowId={(row) => row.id}
-        onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
-      />
-    </>
-  );
-}
-
-const schema = z.object({
-  name: z.string().trim().min(1, 'Enter a name.'),
-  description: z.string().trim(),
-  provider: z.string(),
-  position: z
-    .string()
-    .trim()
-    .regex(/^-?\d+$/, 'A whole number.'),
-  active: z.boolean(),
-});
-type Values = z.infer<typeof schema>;
-const FIELDS: FieldSpec<Values>[] = [
-  { name: 'name', label: 'Name', serverNames: ['translations'] },
-  { name: 'description', label: 'Description' },
+const FIELDS: FieldSpec<MethodValues<{ provider: string }>>[] = [
   { name: 'provider', label: 'Provider', kind: 'select', options: PROVIDERS },
-  { name: 'position', label: 'Position', kind: 'number', hint: 'Lower comes first in the store.' },
-  { name: 'active', label: 'Active (offered at checkout)', kind: 'checkbox' },
 ];
 
-function PaymentMethodForm(props: {
-  method?: AdminPaymentMethodFragment;
-  readOnly: boolean;
-  onSave: (input: PaymentMethodCreateInput) => Promise<void>;
-}) {
-  const m = props.method;
-  return (
-    <EntityForm
-      schema={schema}
-      initial={{
-        name: m ? englishName(m) : '',
-        description: m?.translations.find((t) => t.locale === 'en')?.description ?? '',
-        provider: m?.provider ?? '',
-        position: String(m?.position ?? 0),
-        active: m?.active ?? true,
-      }}
-      fields={FIELDS}
-      readOnly={props.readOnly}
-      onSave={(v) =>
-        props.onSave({
-          translations: withEnglish(m?.translations ?? [], v.name, v.description),
-          provider: v.provider,
-          position: Number(v.position),
-          active: v.active,
-        })
-      }
-    />
-  );
-}
-
-const back = (
-  <p>
-    <Link to="/settings/payment-methods" search={{ page: 1 }} className="text-sm text-blue-800 underline">
-      Payment methods
-    </Link>
-  </p>
-);
-
-export function NewPaymentMethodScreen() {
-  const can = useCan();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return (
-    <SettingsEntityFrame back={back} title="New payment method">
-      <PaymentMethodForm
-        readOnly={!can('payment.create')}
-        onSave={async (input) => {
-          const { paymentMethodCreate } = await gql(AdminPaymentMethodCreateDocument, { input });
-          await queryClient.invalidateQueries({ queryKey: ['payment-methods'] });
-          await navigate({ to: '/settings/payment-methods/$methodId', params: { methodId: paymentMethodCreate.id } });
-        }}
-      />
-    </SettingsEntityFrame>
-  );
-}
-
-export function PaymentMethodScreen() {
-  const { methodId } = detailRoute.useParams();
-  const can = useCan();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ['payment-method', methodId],
-    queryFn: () => gql(AdminPaymentMethodDocument, { id: methodId }),
-  });
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
-  if (!query.data) return <p>Loading…</p>;
-  const method = query.data.paymentMethod;
-  const remove = {
+const screens = checkoutMethodScreens({
+  resource: paymentMethods,
+  paths: {
+    list: '/settings/payment-methods',
+    create: '/settings/payment-methods/new',
+    detail: '/settings/payment-methods/$methodId',
+    param: 'methodId',
+  },
+  nouns: {
+    plural: 'Payment methods',
+    create: 'New payment method',
     what: 'this payment method',
-    description: 'Checkout no longer offers it. Orders that used it keep their payments.',
-    run: async () => {
-      await gql(AdminPaymentMethodDeleteDocument, { id: methodId });
-      await queryClient.invalidateQueries({ queryKey: ['payment-methods'] });
-      await navigate({ to: '/settings/payment-methods', search: { page: 1 } });
-    },
-  };
-  return (
-    <SettingsEntityFrame back={back} title={englishName(method)} remove={can('payment.delete') ? remove : undefined}>
-      <PaymentMethodForm
-        key={method.id}
-        method={method}
-        readOnly={!can('payment.update')}
-        onSave={async (input) => {
-          await gql(AdminPaymentMethodUpdateDocument, { id: methodId, input });
-          await queryClient.invalidateQueries({ queryKey: ['payment-methods'] });
-          await queryClient.invalidateQueries({ queryKey: ['payment-method', methodId] });
-        }}
-      />
-    </SettingsEntityFrame>
-  );
-}
+    createAction: 'create payment methods',
+  },
+  permissions: { create: 'payment.create', update: 'payment.update', remove: 'payment.delete' },
+  own: {
+    schema: { provider: z.string() },
+    useFields: () => FIELDS,
+    values: (m?: AdminPaymentMethodFragment) => ({ provider: m?.provider ?? '' }),
+    input: (v) => ({ provider: v.provider }),
+    columns: [textColumn('provider', 'Provider', (m: AdminPaymentMethodFragment) => providerLabel(m.provider))],
+  },
+  ordersKeep: 'payments',
+});
+
+export const PaymentMethodsScreen: Screen = screens.ListScreen;
+export const NewPaymentMethodScreen: Screen = screens.NewScreen;
+export const PaymentMethodScreen: Screen = screens.DetailScreen;

@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 
 import { gql } from '../../api/client';
 import { ActionError, ErrorState } from '../../components/error-state';
-import { translatedName } from '../../components/form-errors';
 import { Button } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
 import {
@@ -14,6 +13,7 @@ import {
   type AdminProductQuery,
   type AttributeValueInput,
 } from '../../generated/graphql';
+import { translatedName } from '../../lib/translations';
 
 type Attribute = AdminAttributesQuery['attributes'][number];
 type StoredValue = AdminProductQuery['product']['attributes'][number];

@@ -5,6 +5,7 @@ import { type FieldPath, useForm, type UseFormSetError } from 'react-hook-form';
 import { ApiError, describeError } from '../../api/errors';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
+import { fromMinor, toMinor } from '../../lib/money';
 import { z } from '../../lib/zod';
 
 export const productSchema = z.object({
@@ -29,10 +30,8 @@ export const productSchema = z.object({
 export type ProductValues = z.infer<typeof productSchema>;
 
 /** "19.90" → 1990 (the API counts in minor units); empty → null. */
-export const toCents = (price: string): number | null =>
-  price === '' ? null : Math.round(Number(price.replace(',', '.')) * 100);
-export const toPrice = (cents: number | null | undefined): string =>
-  cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);
+export const toCents = toMinor;
+export const toPrice = fromMinor;
 
 export const slugify = (name: string) =>
   name

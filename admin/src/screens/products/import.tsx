@@ -6,6 +6,7 @@ import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { ActionError } from '../../components/error-state';
 import { FileDrop } from '../../components/file-drop';
+import { Refusal } from '../../components/refusal';
 import { Button } from '../../components/ui/button';
 import { Table, Td, Th } from '../../components/ui/table';
 import { AdminProductImportTemplateDocument, AdminProductsImportDocument } from '../../generated/graphql';
@@ -99,7 +100,7 @@ export function ImportProductsScreen() {
           hint="Or drop the CSV file here."
         />
       ) : (
-        <p>You do not have the permission to import products.</p>
+        <Refusal action="import products" />
       )}
       {progress && (
         <div className="max-w-xl space-y-1">

@@ -23,7 +23,7 @@ import {
   AdminProductsDocument,
   AdminProductUpdateDocument,
 } from '../../generated/graphql';
-import { money } from '../../lib/format';
+import { money } from '../../lib/money';
 import { productName } from './names';
 import type { ProductsSearch } from './search';
 

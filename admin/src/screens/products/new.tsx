@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
+import { Refusal } from '../../components/refusal';
 import { AdminProductCreateDocument } from '../../generated/graphql';
 import { applyServerErrors, ProductForm, toCents } from './form';
 
@@ -18,7 +19,7 @@ export function NewProductScreen() {
         </Link>
       </p>
       <h1 className="text-2xl font-semibold">New product</h1>
-      {!can('products.create') && <p>You do not have the permission to create products.</p>}
+      {!can('products.create') && <Refusal action="create products" />}
       <ProductForm
         followName
         withStock

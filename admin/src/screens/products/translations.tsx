@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 
 import { gql } from '../../api/client';
 import { describeError } from '../../api/errors';
-import { placeServerErrors } from '../../components/form-errors';
 import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { type AdminProductQuery, AdminProductUpdateDocument } from '../../generated/graphql';
 import { z } from '../../lib/zod';
+import { placeServerErrors } from '../../resource/server-errors';
 import { slugify } from './form';
 
 type Translation = AdminProductQuery['product']['translations'][number];
@@ -154,14 +154,14 @@ function TranslationForm({
       setSaved(true);
       await onSaved();
     } catch (error) {
-      const outcome = placeServerErrors(error, form.setError, [
+      const unclaimed = placeServerErrors(error, form.setError, [
         'name',
         'slug',
         'description',
         'metaTitle',
         'metaDescription',
       ]);
-      if (!outcome.saved && outcome.unclaimed !== undefined) setFailure(outcome.unclaimed);
+      if (unclaimed !== undefined) setFailure(unclaimed);
     }
   });
   const name = form.register('name', {

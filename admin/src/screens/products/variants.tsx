@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { ActionError, ErrorState } from '../../components/error-state';
-import { translatedName } from '../../components/form-errors';
 import { Pager } from '../../components/pager';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -20,7 +19,8 @@ import {
   AdminVariantDeleteDocument,
   AdminVariantUpdateDocument,
 } from '../../generated/graphql';
-import { money } from '../../lib/format';
+import { money } from '../../lib/money';
+import { translatedName } from '../../lib/translations';
 import { toCents, toPrice } from './form';
 
 type Product = AdminProductQuery['product'];

@@ -6,7 +6,6 @@ import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { CatalogNav } from '../../components/catalog-nav';
 import { ActionError, ErrorState } from '../../components/error-state';
-import { translatedName, withEnglish } from '../../components/form-errors';
 import { OptionsEditor, type OptionValues } from '../../components/options-editor';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -18,6 +17,7 @@ import {
   AdminPropertyOptionDeleteDocument,
   AdminPropertyOptionUpdateDocument,
 } from '../../generated/graphql';
+import { translatedName, withEnglish } from '../../lib/translations';
 import { placeGroupErrors, PropertyGroupForm } from './form';
 
 const route = getRouteApi('/_app/properties/$groupId');
@@ -41,7 +41,7 @@ export function PropertyGroupScreen() {
     await queryClient.invalidateQueries({ queryKey: ['propertyGroups'] });
   };
   const optionInput = (values: OptionValues, translations: ReadonlyArray<{ locale: string; name: string }> = []) => ({
-    translations: withEnglish(translations, values.name),
+    translations: withEnglish(translations, { name: values.name }),
     ...(values.colorHex ? { colorHex: values.colorHex } : {}),
   });
 
@@ -89,7 +89,7 @@ export function PropertyGroupScreen() {
               input: {
                 identifier: values.identifier,
                 position: group.position,
-                translations: withEnglish(group.translations, values.name),
+                translations: withEnglish(group.translations, { name: values.name }),
               },
             });
             await refresh();

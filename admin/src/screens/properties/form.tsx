@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 
 import { describeError } from '../../api/errors';
-import { placeServerErrors, type SaveOutcome } from '../../components/form-errors';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { z } from '../../lib/zod';
+import { failedSave, type SaveOutcome } from '../../resource/server-errors';
 
 /** The service's identifier rule (`^[a-z0-9][a-z0-9_-]*$`), said before the request is made. */
 export const identifierRule = z
@@ -28,7 +28,7 @@ const groupSchema = z.object({ name: z.string().trim().min(1, 'Enter a name.'), 
 export type GroupValues = z.infer<typeof groupSchema>;
 
 export const placeGroupErrors = (error: unknown, setError: UseFormSetError<GroupValues>) =>
-  placeServerErrors(error, setError, ['name', 'identifier']);
+  failedSave(error, setError, ['name', 'identifier']);
 
 /** A property group's own fields: Name (English) and Identifier, then Save. */
 export function PropertyGroupForm({

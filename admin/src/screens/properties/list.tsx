@@ -5,11 +5,11 @@ import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { CatalogNav } from '../../components/catalog-nav';
 import { ErrorState } from '../../components/error-state';
-import { translatedName } from '../../components/form-errors';
 import { SearchField } from '../../components/search-field';
 import { Button } from '../../components/ui/button';
 import { Table, Td, Th } from '../../components/ui/table';
 import { AdminPropertyGroupsDocument } from '../../generated/graphql';
+import { translatedName } from '../../lib/translations';
 
 const route = getRouteApi('/_app/properties');
 

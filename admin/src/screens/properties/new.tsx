@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { CatalogNav } from '../../components/catalog-nav';
+import { Refusal } from '../../components/refusal';
 import { AdminPropertyGroupCreateDocument } from '../../generated/graphql';
 import { placeGroupErrors, PropertyGroupForm } from './form';
 
@@ -20,7 +21,7 @@ export function NewPropertyGroupScreen() {
         </Link>
       </p>
       <h1 className="text-2xl font-semibold">New property group</h1>
-      {!can('products.create') && <p>You do not have the permission to create property groups.</p>}
+      {!can('products.create') && <Refusal action="create property groups" />}
       <PropertyGroupForm
         followName
         readOnly={!can('products.create')}

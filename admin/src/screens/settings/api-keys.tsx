@@ -16,8 +16,10 @@ import {
   AdminApiKeysDocument,
   type AdminApiKeysQuery,
 } from '../../generated/graphql';
-import { dateTime } from '../../lib/format';
-import { DeleteButton, fieldOfPath, PagedTable } from './kit';
+import { dateTime } from '../../lib/dates';
+import { DeleteButton } from '../../resource/detail-frame';
+import { PagedTable } from '../../resource/list-page';
+import { fieldOfPath } from '../../resource/server-errors';
 import { SettingsNav } from './nav';
 
 const route = getRouteApi('/_app/settings/api-keys');

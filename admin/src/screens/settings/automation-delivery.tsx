@@ -7,7 +7,7 @@ import { ActionError, ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import { Table, Td, Th } from '../../components/ui/table';
 import { AdminAutomationDeliveryDocument, AdminAutomationReplayDocument } from '../../generated/graphql';
-import { dateTime } from '../../lib/format';
+import { dateTime } from '../../lib/dates';
 import { STATUS_LABELS } from './automation';
 import { SettingsNav } from './nav';
 

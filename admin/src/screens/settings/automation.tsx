@@ -13,9 +13,10 @@ import {
   type AdminAutomationDeliveriesQuery,
   AdminAutomationReplayDocument,
 } from '../../generated/graphql';
-import { dateTime } from '../../lib/format';
+import { dateTime } from '../../lib/dates';
+import { SelectField } from '../../resource/fields';
+import { PagedTable } from '../../resource/list-page';
 import { type DeliveriesSearch, DELIVERY_STATUSES } from './automation-search';
-import { PagedTable, SelectField } from './kit';
 import { SettingsNav } from './nav';
 
 const route = getRouteApi('/_app/settings/automation');

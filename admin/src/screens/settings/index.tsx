@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 
 import { useCan } from '../../api/session';
+import { Refusal } from '../../components/refusal';
 import { SETTINGS_PAGES, SettingsNav } from './nav';
 
 /** Settings: the pages this staff member may open, each with what it is for. */
@@ -12,7 +13,7 @@ export function SettingsScreen() {
       <h1 className="text-2xl font-semibold">Settings</h1>
       <SettingsNav />
       {pages.length === 0 ? (
-        <p>You do not have the permission for any settings.</p>
+        <Refusal action="open any settings" />
       ) : (
         <ul className="grid max-w-3xl gap-3 md:grid-cols-2">
           {pages.map((p) => (

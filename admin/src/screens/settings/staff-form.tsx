@@ -1,6 +1,7 @@
 import type { AdminRole, AdminStaffUserFragment } from '../../generated/graphql';
 import { z } from '../../lib/zod';
-import { EntityForm, type FieldSpec } from './kit';
+import type { FieldSpec } from '../../resource/fields';
+import { ResourceForm } from '../../resource/form';
 
 export const ROLE_LABELS: Record<AdminRole, string> = {
   SUPER_ADMIN: 'Super admin (everything, staff included)',
@@ -49,7 +50,7 @@ export function StaffForm(props: {
 }) {
   const u = props.user;
   return (
-    <EntityForm<StaffValues>
+    <ResourceForm<StaffValues>
       schema={(u ? editSchema : createSchema) as z.ZodType<StaffValues>}
       initial={{
         email: u?.email ?? '',

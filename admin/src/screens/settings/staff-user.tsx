@@ -12,7 +12,7 @@ import {
   AdminStaffUserDocument,
   AdminStaffUserUpdateDocument,
 } from '../../generated/graphql';
-import { DeleteButton } from './kit';
+import { DeleteButton } from '../../resource/detail-frame';
 import { SettingsNav } from './nav';
 import { staffName } from './staff';
 import { StaffForm, type StaffValues } from './staff-form';

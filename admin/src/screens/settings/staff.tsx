@@ -6,8 +6,8 @@ import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { type AdminStaffUserFragment, AdminStaffUsersDocument } from '../../generated/graphql';
-import { dateTime } from '../../lib/format';
-import { PagedTable } from './kit';
+import { dateTime } from '../../lib/dates';
+import { PagedTable } from '../../resource/list-page';
 import { SettingsNav } from './nav';
 import { ROLE_LABELS } from './staff-form';
 

@@ -1,11 +1,3 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import type { ColumnDef } from '@tanstack/react-table';
-
-import { gql } from '../../api/client';
-import { useCan } from '../../api/session';
-import { ErrorState } from '../../components/error-state';
-import { Button } from '../../components/ui/button';
 import {
   AdminTaxRuleCreateDocument,
   AdminTaxRuleDeleteDocument,
@@ -13,73 +5,31 @@ import {
   type AdminTaxRuleFragment,
   AdminTaxRulesDocument,
   AdminTaxRuleUpdateDocument,
-  type TaxRuleCreateInput,
   type TaxRuleType,
 } from '../../generated/graphql';
+import { fromHundredths, percent, toHundredths } from '../../lib/money';
 import { z } from '../../lib/zod';
-import { EntityForm, type FieldSpec, PagedTable, SettingsEntityFrame } from '../settings/kit';
+import { linkColumn, textColumn } from '../../resource/columns';
+import { crudScreens, type Screen } from '../../resource/crud';
+import type { FieldSpec } from '../../resource/fields';
+import { keys } from '../../resource/keys';
+import { defineResource } from '../../resource/resource';
 import { SettingsNav } from '../settings/nav';
 
-const listRoute = getRouteApi('/_app/settings/tax');
-const detailRoute = getRouteApi('/_app/settings/tax/$taxRuleId');
-const PAGE_SIZE = 25;
+/** Tax rules: a rate (basis points: 1900 is 19 %) by type and country. A shop has a handful: no search. */
+
+const taxRules = defineResource({
+  keys: keys.taxRules,
+  list: AdminTaxRulesDocument,
+  detail: AdminTaxRuleDocument,
+  create: AdminTaxRuleCreateDocument,
+  update: AdminTaxRuleUpdateDocument,
+  remove: AdminTaxRuleDeleteDocument,
+  // Shipping methods and products show their rule (and their net prices follow it).
+  invalidates: [keys.shippingMethods.all, keys.products.all],
+});
 
 const TYPES: Record<TaxRuleType, string> = { STANDARD: 'Standard', REDUCED: 'Reduced', ZERO: 'Zero', CUSTOM: 'Custom' };
-/** Basis points ↔ percent as people write it: 1900 ↔ "19", 750 ↔ "7.5". */
-export const percent = (rate: number) => `${rate / 100} %`;
-
-const columns: ColumnDef<AdminTaxRuleFragment>[] = [
-  {
-    id: 'name',
-    header: 'Name',
-    cell: ({ row }) => (
-      <Link
-        to="/settings/tax/$taxRuleId"
-        params={{ taxRuleId: row.original.id }}
-        className="font-medium text-blue-800 underline"
-      >
-        {row.original.name}
-      </Link>
-    ),
-  },
-  { id: 'rate', header: 'Rate', cell: ({ row }) => percent(row.original.rate) },
-  { id: 'type', header: 'Type', cell: ({ row }) => TYPES[row.original.type] },
-  { id: 'country', header: 'Country', cell: ({ row }) => row.original.countryCode ?? 'Any' },
-];
-
-/** Tax rules (the API lists them without a search: a shop has a handful). */
-export function TaxRulesScreen() {
-  const search = listRoute.useSearch();
-  const navigate = listRoute.useNavigate();
-  const can = useCan();
-  const variables = { page: search.page, limit: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: ['tax-rules', variables],
-    queryFn: () => gql(AdminTaxRulesDocument, variables),
-    placeholderData: keepPreviousData,
-  });
-  return (
-    <>
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold">Tax rules</h1>
-        {can('tax.create') && (
-          <Button asChild>
-            <Link to="/settings/tax/new">New tax rule</Link>
-          </Button>
-        )}
-      </div>
-      <SettingsNav />
-      <PagedTable
-        caption="Tax rules"
-        columns={columns}
-        query={{ ...list, data: list.data?.taxRules }}
-        empty="No tax rules yet."
-        getRowId={(row) => row.id}
-        onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
-      />
-    </>
-  );
-}
 
 const schema = z.object({
   name: z.string().trim().min(1, 'Enter a name.'),
@@ -94,6 +44,7 @@ const schema = z.object({
     .regex(/^([A-Za-z]{2})?$/, 'A two-letter country code such as DE, or empty for any.'),
 });
 type Values = z.infer<typeof schema>;
+
 const FIELDS: FieldSpec<Values>[] = [
   { name: 'name', label: 'Name' },
   { name: 'rate', label: 'Rate (%)', kind: 'number' },
@@ -106,94 +57,47 @@ const FIELDS: FieldSpec<Values>[] = [
   { name: 'countryCode', label: 'Country', hint: 'Two letters (DE); empty for any country.' },
 ];
 
-function TaxRuleForm(props: {
-  rule?: AdminTaxRuleFragment;
-  readOnly: boolean;
-  onSave: (input: TaxRuleCreateInput) => Promise<void>;
-}) {
-  const r = props.rule;
-  return (
-    <EntityForm
-      schema={schema}
-      initial={{
-        name: r?.name ?? '',
-        rate: r ? String(r.rate / 100) : '',
-        type: r?.type ?? 'STANDARD',
-        countryCode: r?.countryCode ?? '',
-      }}
-      fields={FIELDS}
-      readOnly={props.readOnly}
-      onSave={(v) =>
-        props.onSave({
-          name: v.name,
-          rate: Math.round(Number(v.rate.replace(',', '.')) * 100),
-          type: v.type,
-          countryCode: v.countryCode ? v.countryCode.toUpperCase() : null,
-        })
-      }
-    />
-  );
-}
+const screens = crudScreens({
+  resource: taxRules,
+  paths: { list: '/settings/tax', create: '/settings/tax/new', detail: '/settings/tax/$taxRuleId', param: 'taxRuleId' },
+  nouns: { plural: 'Tax rules', create: 'New tax rule', what: 'this tax rule', createAction: 'create tax rules' },
+  permissions: { create: 'tax.create', update: 'tax.update', remove: 'tax.delete' },
+  Nav: SettingsNav,
+  list: {
+    columns: [
+      linkColumn(
+        'Name',
+        (r: AdminTaxRuleFragment) => r.name,
+        (r) => ({ to: '/settings/tax/$taxRuleId', params: { taxRuleId: r.id } }),
+      ),
+      textColumn('rate', 'Rate', (r: AdminTaxRuleFragment) => percent(r.rate)),
+      textColumn('type', 'Type', (r: AdminTaxRuleFragment) => TYPES[r.type]),
+      textColumn('country', 'Country', (r: AdminTaxRuleFragment) => r.countryCode ?? 'Any'),
+    ],
+    empty: () => 'No tax rules yet.',
+  },
+  form: {
+    schema,
+    useFields: () => FIELDS,
+    values: (r) => ({
+      name: r?.name ?? '',
+      rate: fromHundredths(r?.rate, 'needed'),
+      type: r?.type ?? 'STANDARD',
+      countryCode: r?.countryCode ?? '',
+    }),
+    input: (v) => ({
+      name: v.name,
+      rate: toHundredths(v.rate) ?? 0,
+      type: v.type,
+      countryCode: v.countryCode ? v.countryCode.toUpperCase() : null,
+    }),
+  },
+  detail: {
+    title: (r) => r.name,
+    removeDescription: () => 'Products and shipping methods using it are then untaxed.',
+  },
+});
 
-const back = (
-  <p>
-    <Link to="/settings/tax" search={{ page: 1 }} className="text-sm text-blue-800 underline">
-      Tax rules
-    </Link>
-  </p>
-);
-
-export function NewTaxRuleScreen() {
-  const can = useCan();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return (
-    <SettingsEntityFrame back={back} title="New tax rule">
-      <TaxRuleForm
-        readOnly={!can('tax.create')}
-        onSave={async (input) => {
-          const { taxRuleCreate } = await gql(AdminTaxRuleCreateDocument, { input });
-          await queryClient.invalidateQueries({ queryKey: ['tax-rules'] });
-          await navigate({ to: '/settings/tax/$taxRuleId', params: { taxRuleId: taxRuleCreate.id } });
-        }}
-      />
-    </SettingsEntityFrame>
-  );
-}
-
-export function TaxRuleScreen() {
-  const { taxRuleId } = detailRoute.useParams();
-  const can = useCan();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ['tax-rule', taxRuleId],
-    queryFn: () => gql(AdminTaxRuleDocument, { id: taxRuleId }),
-  });
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
-  if (!query.data) return <p>Loading…</p>;
-  const rule = query.data.taxRule;
-  const remove = {
-    what: 'this tax rule',
-    description: 'Products and shipping methods using it are then untaxed.',
-    run: async () => {
-      await gql(AdminTaxRuleDeleteDocument, { id: taxRuleId });
-      await queryClient.invalidateQueries({ queryKey: ['tax-rules'] });
-      await navigate({ to: '/settings/tax', search: { page: 1 } });
-    },
-  };
-  return (
-    <SettingsEntityFrame back={back} title={rule.name} remove={can('tax.delete') ? remove : undefined}>
-      <TaxRuleForm
-        key={rule.id}
-        rule={rule}
-        readOnly={!can('tax.update')}
-        onSave={async (input) => {
-          await gql(AdminTaxRuleUpdateDocument, { id: taxRuleId, input });
-          await queryClient.invalidateQueries({ queryKey: ['tax-rules'] });
-          await queryClient.invalidateQueries({ queryKey: ['tax-rule', taxRuleId] });
-        }}
-      />
-    </SettingsEntityFrame>
-  );
-}
+export const TaxRulesScreen: Screen = screens.ListScreen;
+export const NewTaxRuleScreen: Screen = screens.NewScreen;
+export const TaxRuleScreen: Screen = screens.DetailScreen;
