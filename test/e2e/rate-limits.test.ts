@@ -188,6 +188,23 @@ function suite(name: string, overrides: Record<string, unknown>) {
       expect((await t.asGuest().get('/api/v1/health', { 'x-forwarded-for': newIp() })).status).toBe(200);
     });
 
+    it('static files (admin pages and chunks, a plugin’s assets, uploads) do not count; plugin routes and MCP do', async () => {
+      const ip = { 'x-forwarded-for': newIp() };
+      // Three times the burst: a dashboard screen loads dozens of chunks and must never trip the API's limit (the
+      // rule is by path, so it holds whether or not a plugin is enabled: src/http/rate-limit.test.ts).
+      const statics = ['/admin/', '/admin/orders', '/favicon.ico', '/plugins/payprov/assets/payprov-order-panel.js'];
+      for (let i = 0; i < 30; i++) {
+        const res = await t.asGuest().get(statics[i % statics.length], ip);
+        expect(res.status).not.toBe(429);
+      }
+      // The whole burst is still there for the API; a plugin route and MCP take from it like /api/v1 does.
+      for (let i = 0; i < 8; i++) expect((await t.asGuest().get('/api/v1/health', ip)).status).toBe(200);
+      expect((await t.asGuest().post('/plugins/payprov/webhook', {}, ip)).status).not.toBe(429);
+      expect((await t.asGuest().post('/mcp', {}, ip)).status).not.toBe(429);
+      expectRateLimited(await t.asGuest().post('/plugins/payprov/webhook', {}, ip), 10);
+      expectRateLimited(await t.asGuest().post('/mcp', {}, ip), 10);
+    });
+
     it('X-Forwarded-For hops left of the nearest untrusted one cannot dodge the limit', async () => {
       const ip = newIp();
       for (let i = 0; i < 10; i++) await t.asGuest().get('/api/v1/health', { 'x-forwarded-for': `${newIp()}, ${ip}` });
