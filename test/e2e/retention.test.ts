@@ -26,7 +26,8 @@ describe('retention: automation deliveries', () => {
             secret: 'automation-retention-secret',
             hooks: 'product.after_create',
             poll_interval_ms: 50,
-            timeout_seconds: 2,
+            // Generous: a slow machine's delivery must not time out into `pending` (issue 52).
+            timeout_seconds: 15,
             // A failed delivery stays pending (retrying) for the whole test.
             retry_base_seconds: 3600,
             retention_days: 1,
@@ -52,21 +53,22 @@ describe('retention: automation deliveries', () => {
     expect(res.status).toBe(201);
     return res.body.data.id as string;
   };
-  const eventOf = async (productId: string) => {
+  /** The product's event once its first delivery has settled into `status` (waits for the state, not a time). */
+  const eventOf = async (productId: string, status: 'delivered' | 'pending') => {
     let row: { id: string; status: string; attempts: number } | null = null;
     await eventually(async () => {
       row = await t.db.automationEvent.findFirst({ where: { body: { contains: productId }, attempts: { gt: 0 } } });
-      return row !== null;
+      return row?.status === status;
     });
     return row!;
   };
 
   it('deletes delivered events and their attempts past retention_days; keeps recent and retrying ones', async () => {
     receiver.answer = () => ({ status: 204 });
-    const old = [await eventOf(await createProduct()), await eventOf(await createProduct())];
-    const recent = await eventOf(await createProduct());
+    const old = [await eventOf(await createProduct(), 'delivered'), await eventOf(await createProduct(), 'delivered')];
+    const recent = await eventOf(await createProduct(), 'delivered');
     receiver.answer = () => ({ status: 503 });
-    const retrying = await eventOf(await createProduct());
+    const retrying = await eventOf(await createProduct(), 'pending');
     for (const e of [...old, recent]) expect(e.status).toBe('delivered');
     expect(retrying.status).toBe('pending');
 
@@ -80,7 +82,7 @@ describe('retention: automation deliveries', () => {
     await t.db.automationEvent.update({ where: { id: retrying.id }, data: { createdAt: TWO_DAYS_AGO() } });
 
     // The relay's next prune (every second here) takes the old deliveries, their attempts cascading.
-    await eventually(async () => (await t.db.automationEvent.count({ where: { id: { in: ids } } })) === 2, 10_000);
+    await eventually(async () => (await t.db.automationEvent.count({ where: { id: { in: ids } } })) === 2, 30_000);
     const left = await t.db.automationEvent.findMany({ where: { id: { in: ids } }, orderBy: { createdAt: 'asc' } });
     expect(left.map((e) => [e.id, e.status])).toEqual([
       [retrying.id, 'pending'],
