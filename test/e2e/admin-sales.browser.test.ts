@@ -92,14 +92,29 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
     await card.getByRole('button', { name: 'Refund payment' }).click();
     await card.getByText('Between').waitFor();
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
     await amount.fill('5.00');
     await card.getByRole('button', { name: 'Refund payment' }).click();
+    // A refund asks first, naming the amount, what was paid and what is left (issue 52: it was one click).
+    const ask = page.getByRole('alertdialog', { name: /^Refund .*5\.00\?$/ });
+    await ask.getByText(/Paid .*14\.90, already refunded .*0\.00; after this refund .*9\.90 can still be/).waitFor();
+    await audit(session, 'Refund confirmation');
+    // Keeping it refunds nothing; confirming does.
+    await ask.getByRole('button', { name: 'Keep' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(s.fake.refunds.filter((r) => r.payment_intent === intentId)).toEqual([]);
+    await card.getByRole('button', { name: 'Refund payment' }).click();
+    await ask.getByRole('button', { name: /^Refund .*5\.00$/ }).click();
     await card.getByTestId('payment-refunded').filter({ hasText: '5.00' }).waitFor();
     expect(s.fake.refunds.filter((r) => r.payment_intent === intentId).map((r) => r.amount)).toEqual([500]);
     expect((await s.transactionOf(intentId))!.refundedAt).toBeNull();
     await audit(session, 'Order with a partial refund');
     expect(await amount.inputValue()).toBe('9.90');
     await card.getByRole('button', { name: 'Refund payment' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /^Refund .*9\.90$/ })
+      .click();
     await card
       .getByTestId('payment-status')
       .filter({ hasText: /refunded/ })

@@ -5,7 +5,13 @@ import { Button } from './button';
 
 interface ConfirmDialogProps {
   /** The button that opens the dialog; focus returns to it when the dialog closes. */
-  trigger: ReactNode;
+  trigger?: ReactNode;
+  /**
+   * Opened by its owner instead of a trigger (a form that confirms what it validated: a refund's amount); the
+   * owner moves focus back where it belongs.
+   */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -13,10 +19,18 @@ interface ConfirmDialogProps {
 }
 
 /** A confirmation (Radix AlertDialog: focus trapped inside, Escape cancels, focus returns to the trigger). */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+    <AlertDialog.Root {...(open === undefined ? {} : { open, onOpenChange })}>
+      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 bg-slate-900/50" />
         <AlertDialog.Content className="fixed left-1/2 top-1/3 w-[28rem] max-w-[90vw] -translate-x-1/2 space-y-4 rounded-lg bg-white p-6 shadow-xl">

@@ -228,19 +228,23 @@ function RefundForm({
     (cents: number) => gql(AdminPaymentRefundDocument, { paymentIntentId: p.paymentIntentId, amount: cents }),
     onChange,
   );
+  // Validated amounts wait here for the person to confirm them: a refund moves money and cannot be undone.
+  const [pending, setPending] = useState<number | null>(null);
   const submit = form.handleSubmit((values) => {
     const cents = toMinor(values.amount) ?? 0;
     if (cents < 1 || cents > p.refundable)
       return form.setError('amount', {
         message: `Between ${money(1, p.currency)} and ${money(p.refundable, p.currency)}`,
       });
+    setPending(cents);
+  });
+  const confirm = (cents: number) =>
     refund.mutate(cents, {
       onError: (error) => {
         if (error instanceof ApiError && error.entries.some((e) => e.field === 'amount'))
           form.setError('amount', { message: error.entries.find((e) => e.field === 'amount')!.detail });
       },
     });
-  });
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label={`Refund ${p.paymentIntentId}`}>
       <Field
@@ -254,6 +258,20 @@ function RefundForm({
         Refund payment
       </Button>
       <ActionError error={refund.error} />
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={`Refund ${money(pending ?? 0, p.currency)}?`}
+        description={
+          <>
+            Paid {money(p.amount, p.currency)}, already refunded {money(p.amountRefunded, p.currency)}; after this
+            refund {money(p.refundable - (pending ?? 0), p.currency)} can still be refunded. The money goes back to the
+            buyer through the provider and cannot be taken back.
+          </>
+        }
+        confirmLabel={`Refund ${money(pending ?? 0, p.currency)}`}
+        onConfirm={() => pending !== null && confirm(pending)}
+      />
     </form>
   );
 }
