@@ -240,6 +240,7 @@ describe('admin dashboard: serving', () => {
 
   it('shows the home figures; confirms a guest order from Orders, offering only the moves the server lists; deep links reload', async () => {
     const order = await guestOrder();
+    await t.db.order.update({ where: { id: order.id }, data: { notes: 'Please ring twice.' } });
     const s = await openSession();
     const { page } = s;
     await signIn(s, staff.admin);
@@ -273,8 +274,13 @@ describe('admin dashboard: serving', () => {
     await page.getByText('Main St 1').first().waitFor();
     await audit(s, 'Order detail');
 
+    // The customer's checkout note is shown; a comment goes with the status change into the history.
+    await page.getByRole('region', { name: 'Customer’s note' }).getByText('Please ring twice.').waitFor();
+    await page.getByLabel('Comment for the history (optional)').fill('Paid by phone');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Status: confirmed').waitFor();
+    await page.getByText(/Pending → Confirmed · .* · “Paid by phone”/).waitFor();
+    expect(await page.getByLabel('Comment for the history (optional)').inputValue()).toBe('');
     expect(await moves.allTextContents()).toEqual(['Start processing', 'Ship', 'Cancel', 'Refund']);
     expect((await t.db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe('confirmed');
 

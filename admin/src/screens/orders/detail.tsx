@@ -1,17 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
 
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
 import { ActionError, ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { inputClass } from '../../components/ui/field';
 import { Table, Td, Th } from '../../components/ui/table';
 import { ExtensionSlot } from '../../extensions/extension-slot';
 import { AdminOrderDocument, AdminOrderStatusUpdateDocument, type OrderStatus } from '../../generated/graphql';
 import { dateTime } from '../../lib/dates';
 import { enumText } from '../../lib/format';
 import { money } from '../../lib/money';
+import { keys } from '../../resource/keys';
+import { invalidate, useSaveMutation } from '../../resource/resource';
 import { OrderPayments, orderPaymentsKey } from './payments';
 import { ACTION_LABEL, RESTOCKING, STATUS_LABEL } from './status';
 
@@ -45,20 +49,25 @@ export function OrderScreen() {
   const { orderId } = route.useParams();
   const can = useCan();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['order', orderId], queryFn: () => gql(AdminOrderDocument, { id: orderId }) });
+  const query = useQuery({
+    queryKey: keys.orders.detail(orderId),
+    queryFn: () => gql(AdminOrderDocument, { id: orderId }),
+  });
   // A status move may capture, refund or release a payment (payprov's hooks), and a payment action changes the
   // order's transactions: either refreshes both.
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['order', orderId] });
-    await queryClient.invalidateQueries({ queryKey: orderPaymentsKey(orderId) });
-  };
-  const move = useMutation({
-    mutationFn: (status: OrderStatus) => gql(AdminOrderStatusUpdateDocument, { id: orderId, input: { status } }),
-    onSuccess: async () => {
-      await refresh();
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
-    },
+  const refresh = () => invalidate(queryClient, [keys.orders.detail(orderId), orderPaymentsKey(orderId)]);
+  // What the person writes here goes with the next status change into the order's history.
+  const [comment, setComment] = useState('');
+  const commentId = useId();
+  const move = useSaveMutation({
+    mutationFn: (status: OrderStatus) =>
+      gql(AdminOrderStatusUpdateDocument, {
+        id: orderId,
+        input: { status, ...(comment.trim() ? { comment: comment.trim() } : {}) },
+      }),
+    invalidates: [keys.orders.all, orderPaymentsKey(orderId)],
   });
+  const moveTo = (status: OrderStatus) => move.mutate(status, { onSuccess: () => setComment('') });
 
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   if (!query.data) return <p>Loading…</p>;
@@ -76,6 +85,29 @@ export function OrderScreen() {
       <p>
         Status: <strong>{STATUS_LABEL[order.status]}</strong> · placed {dateTime(order.createdAt)}
       </p>
+      {order.notes && (
+        <section aria-labelledby="checkout-note" className="rounded-md border border-slate-200 bg-slate-50 p-3">
+          <h2 id="checkout-note" className="text-sm font-semibold">
+            Customer’s note
+          </h2>
+          <p className="whitespace-pre-line text-sm">{order.notes}</p>
+        </section>
+      )}
+      {moves.length > 0 && (
+        <div className="max-w-xl space-y-1">
+          <label htmlFor={commentId} className="block text-sm font-medium">
+            Comment for the history (optional)
+          </label>
+          <textarea
+            id={commentId}
+            rows={2}
+            maxLength={2000}
+            className={inputClass}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+          />
+        </div>
+      )}
       {moves.length > 0 && (
         <div role="group" aria-label="Status changes" className="flex flex-wrap gap-2">
           {moves.map((status) =>
@@ -90,10 +122,10 @@ export function OrderScreen() {
                 title={`${ACTION_LABEL[status]} order ${order.orderNumber}?`}
                 description="The order's items go back into stock. This cannot be undone."
                 confirmLabel={ACTION_LABEL[status]}
-                onConfirm={() => move.mutate(status)}
+                onConfirm={() => moveTo(status)}
               />
             ) : (
-              <Button key={status} variant="outline" disabled={move.isPending} onClick={() => move.mutate(status)}>
+              <Button key={status} variant="outline" disabled={move.isPending} onClick={() => moveTo(status)}>
                 {ACTION_LABEL[status]}
               </Button>
             ),
@@ -221,9 +253,11 @@ export function OrderScreen() {
         <ol className="list-decimal space-y-1 pl-6 text-sm">
           {order.statusHistory.map((change, i) => (
             <li key={i}>
-              {change.fromStatus ? `${change.fromStatus} → ${change.toStatus}` : `placed (${change.toStatus})`} ·{' '}
-              {dateTime(change.createdAt)}
-              {change.comment ? ` · ${change.comment}` : ''}
+              {change.fromStatus
+                ? `${STATUS_LABEL[change.fromStatus]} → ${STATUS_LABEL[change.toStatus]}`
+                : `Placed (${STATUS_LABEL[change.toStatus]})`}{' '}
+              · {dateTime(change.createdAt)}
+              {change.comment ? ` · “${change.comment}”` : ''}
             </li>
           ))}
         </ol>

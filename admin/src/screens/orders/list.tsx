@@ -12,6 +12,7 @@ import { AdminOrdersDocument, type AdminOrdersQuery } from '../../generated/grap
 import { dateTime } from '../../lib/dates';
 import { oneOf } from '../../lib/format';
 import { money } from '../../lib/money';
+import { keys } from '../../resource/keys';
 import { ORDER_STATUSES, STATUS_LABEL } from './status';
 
 const route = getRouteApi('/_app/orders');
@@ -45,7 +46,7 @@ export function OrdersScreen() {
   const statusId = useId();
   const variables = { page: search.page, limit: PAGE_SIZE, search: search.q, status: search.status };
   const list = useQuery({
-    queryKey: ['orders', variables],
+    queryKey: keys.orders.list(variables),
     queryFn: () => gql(AdminOrdersDocument, { ...variables, sort: 'CREATED_AT', order: 'DESC' }),
     placeholderData: keepPreviousData,
   });
