@@ -59,6 +59,9 @@ const { haveChromium, openSession, closeSession, signIn } = useAdminBrowser(
 
     await page.getByRole('link', { name: 'New warehouse' }).click();
     await heading(page, 'New warehouse').waitFor();
+    // A new warehouse is offered after the last in deduction order, never silently first (issue 52).
+    const highest = await t.db.warehouse.findFirst({ orderBy: { priority: 'desc' } });
+    expect(await page.getByLabel('Priority').inputValue()).toBe(String((highest?.priority ?? -1) + 1));
     const name = `Depot ${uid()}`;
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Code', { exact: true }).fill(`DEP-${uid()}`);

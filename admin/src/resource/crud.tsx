@@ -19,6 +19,8 @@ import { type BulkSpec, ListPage, type ListQuery, useListSearch } from './list-p
  * (ListPage, DetailFrame, ResourceForm).
  */
 
+const noDefaults = () => ({});
+
 /** The hooks `defineResource` makes, as the screens use them. */
 export interface CrudResource<Row, Item, CI, UI> {
   useList: (variables: { page: number; limit: number; search?: string }) => ListQuery<Row>;
@@ -68,6 +70,11 @@ export interface CrudDeclaration<Row, Item, V extends FieldValues, CI extends UI
     /** The fields for a new item (`undefined`) or an existing one; may call hooks (options from a query). */
     useFields: (item: Item | undefined) => ReadonlyArray<FieldSpec<V>> | undefined;
     values: (item: Item | undefined) => V;
+    /**
+     * A new item's defaults that depend on other data (a new warehouse goes after the last one); `undefined`
+     * while that loads. A hook: it may call queries.
+     */
+    useDefaults?: () => Partial<V> | undefined;
     input: (values: V, item: Item | undefined) => CI;
   };
   detail: {
@@ -131,11 +138,13 @@ export function crudScreens<
     onSave: (input: CI) => Promise<unknown>;
   }) {
     const fields = d.form.useFields(item);
-    if (!fields) return <p>Loading…</p>;
+    // Called on every render of every form of this declaration (the declaration never changes), as hooks must be.
+    const defaults = (d.form.useDefaults ?? noDefaults)();
+    if (!fields || (!item && d.form.useDefaults && !defaults)) return <p>Loading…</p>;
     return (
       <ResourceForm
         schema={d.form.schema}
-        initial={d.form.values(item)}
+        initial={item ? d.form.values(item) : { ...d.form.values(undefined), ...defaults }}
         fields={fields}
         readOnly={readOnly}
         onSave={(values) => onSave(d.form.input(values, item))}

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 
+import { gql } from '../../api/client';
 import {
   AdminWarehouseCreateDocument,
   AdminWarehouseDeleteDocument,
@@ -80,6 +82,26 @@ function WarehouseStock({ id }: { id: string }) {
   );
 }
 
+/**
+ * A new warehouse goes after the last one in deduction order (the highest priority + 1), so creating one never
+ * silently makes it checkout's first stock source. The list is in priority order: its last item is the highest.
+ */
+function useNextPriority(): Partial<Values> | undefined {
+  const count = useQuery({
+    queryKey: keys.warehouses.list({ page: 1, limit: 1 }),
+    queryFn: () => gql(AdminWarehousesDocument, { page: 1, limit: 1 }),
+  });
+  const total = count.data?.warehouses.meta.total;
+  const last = useQuery({
+    queryKey: keys.warehouses.list({ page: total, limit: 1 }),
+    queryFn: () => gql(AdminWarehousesDocument, { page: total, limit: 1 }),
+    enabled: !!total,
+  });
+  if (total === 0) return { priority: '0' };
+  const highest = last.data?.warehouses.items[0]?.priority;
+  return highest === undefined ? undefined : { priority: String(highest + 1) };
+}
+
 const screens = crudScreens({
   resource: warehouses,
   paths: {
@@ -116,6 +138,7 @@ const screens = crudScreens({
   form: {
     schema,
     useFields: () => FIELDS,
+    useDefaults: useNextPriority,
     values: (w) => ({
       name: w?.name ?? '',
       code: w?.code ?? '',
