@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../harness/server';
 
 let t: TestServer;
 let shop: Awaited<ReturnType<typeof createShop>>;
-const staff = { admin: '', manager: '', viewer: '' };
+const staff = { owner: '', admin: '', manager: '', viewer: '' };
 let customerEmail = '';
 
 const { haveChromium, openSession, closeSession, signIn } = useAdminBrowser(
@@ -19,6 +19,7 @@ const { haveChromium, openSession, closeSession, signIn } = useAdminBrowser(
   async () => {
     t = await startTestServer();
     shop = await createShop(t);
+    staff.owner = (await createAdmin(t, { role: 'super_admin' })).email;
     staff.admin = (await createAdmin(t, { role: 'admin' })).email;
     staff.manager = (await createAdmin(t, { role: 'manager' })).email;
     staff.viewer = (await createAdmin(t, { role: 'viewer' })).email;
@@ -289,6 +290,17 @@ describe('admin dashboard: serving', () => {
     await page.reload();
     await heading(page, `Order ${order.order_number}`).waitFor();
 
+    await closeSession(s);
+  }, 120_000);
+
+  it('says the automation plugin is not enabled when it is off, rather than “unavailable”', async () => {
+    const s = await openSession();
+    const { page } = s;
+    await signIn(s, staff.owner, '/admin/settings/automation');
+    await heading(page, 'Automation deliveries').waitFor();
+    await page.getByRole('status').filter({ hasText: 'The automation plugin is not enabled.' }).waitFor();
+    expect(await page.getByText(/unavailable/i).count()).toBe(0);
+    await audit(s, 'Automation deliveries, plugin off');
     await closeSession(s);
   }, 120_000);
 

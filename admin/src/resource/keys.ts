@@ -29,6 +29,7 @@ export const keys = {
   discounts: resourceKeys('discounts'),
   orders: resourceKeys('orders'),
   paymentMethods: resourceKeys('payment-methods'),
+  plugins: resourceKeys('plugins'),
   products: resourceKeys('products'),
   propertyGroups: resourceKeys('property-groups'),
   shippingMethods: resourceKeys('shipping-methods'),

@@ -4,7 +4,7 @@ import { type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 
 import { gql } from '../../api/client';
-import { ActionError } from '../../components/error-state';
+import { ActionError, ErrorState } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field } from '../../components/ui/field';
@@ -12,9 +12,11 @@ import {
   AdminAutomationDeliveriesDocument,
   type AdminAutomationDeliveriesQuery,
   AdminAutomationReplayDocument,
+  AdminPluginsDocument,
 } from '../../generated/graphql';
 import { dateTime } from '../../lib/dates';
 import { SelectField } from '../../resource/fields';
+import { keys } from '../../resource/keys';
 import { PagedTable } from '../../resource/list-page';
 import { type DeliveriesSearch, DELIVERY_STATUSES } from './automation-search';
 import { SettingsNav } from './nav';
@@ -34,7 +36,30 @@ export const STATUS_LABELS: Record<(typeof DELIVERY_STATUSES)[number], string> =
  * holds the filters). Selected deliveries, or every failed one, can be replayed: they become due again at once
  * with the same event id. Needs `plugins.manage` (the settings navigation offers it only then).
  */
+/**
+ * With the automation plugin off (or failed), its API answers 503: the screen says the plugin is not enabled and
+ * how to enable it, rather than "the service is unavailable".
+ */
 export function AutomationScreen() {
+  const plugins = useQuery({ queryKey: keys.plugins.all, queryFn: () => gql(AdminPluginsDocument) });
+  if (plugins.isError) return <ErrorState error={plugins.error} onRetry={() => plugins.refetch()} />;
+  if (!plugins.data) return <p>Loading…</p>;
+  const state = plugins.data.plugins.find((p) => p.name === 'automation')?.state;
+  if (state === 'active') return <Deliveries />;
+  return (
+    <>
+      <h1 className="text-2xl font-semibold">Automation deliveries</h1>
+      <SettingsNav />
+      <p role="status" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
+        {state === 'failed'
+          ? 'The automation plugin failed to start; Settings › Plugins says why.'
+          : 'The automation plugin is not enabled. Set plugins.automation in the service’s configuration to forward events to your webhook.'}
+      </p>
+    </>
+  );
+}
+
+function Deliveries() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const queryClient = useQueryClient();

@@ -4,6 +4,7 @@ import { gql } from '../../api/client';
 import { ErrorState } from '../../components/error-state';
 import { Table, Td, Th } from '../../components/ui/table';
 import { AdminPluginsDocument } from '../../generated/graphql';
+import { keys } from '../../resource/keys';
 import { SettingsNav } from './nav';
 
 const STATES: Record<string, string> = { active: 'Active', failed: 'Failed', disabled: 'Disabled' };
@@ -13,7 +14,7 @@ const STATES: Record<string, string> = { active: 'Active', failed: 'Failed', dis
  * has no paging or search for it; plugins are installed and configured in the service's configuration.
  */
 export function PluginsScreen() {
-  const query = useQuery({ queryKey: ['plugins'], queryFn: () => gql(AdminPluginsDocument) });
+  const query = useQuery({ queryKey: keys.plugins.all, queryFn: () => gql(AdminPluginsDocument) });
   return (
     <>
       <h1 className="text-2xl font-semibold">Plugins</h1>
