@@ -194,6 +194,11 @@ const { haveChromium, openSession, closeSession, signIn } = useAdminBrowser(
     await row.getByRole('cell', { name: '15 %' }).waitFor();
     await row.getByRole('cell', { name: '0 of 100' }).waitFor();
 
+    const vat = `VAT ${uid()}`;
+    const rule = await t.asAdmin().gql('mutation($i: TaxRuleCreateInput!) { taxRuleCreate(input: $i) { id } }', {
+      i: { name: vat, rate: 1900 },
+    });
+    expect(rule.errors).toBeUndefined();
     await page.goto(`${t.url}/admin/settings`);
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Shipping methods' }).click();
     await heading(page, 'Shipping methods').waitFor();
@@ -203,9 +208,12 @@ const { haveChromium, openSession, closeSession, signIn } = useAdminBrowser(
     const method = `Express ${uid()}`;
     await page.getByLabel('Name', { exact: true }).fill(method);
     await page.getByLabel('Price').fill('9.90');
+    await page.getByLabel('Tax rule').selectOption({ label: `${vat} (19 %)` });
     await audit(s, 'New shipping method');
     await page.getByRole('button', { name: 'Save' }).click();
     await heading(page, method).waitFor();
+    // The net price checkout charges (derived: 990 × 10000 / 11900), not the stored 0 (issue 52).
+    await page.getByText('Net price: €8.32 (the gross price less 19 % tax)').waitFor();
     await audit(s, 'Shipping method');
     await page.getByRole('link', { name: 'Shipping methods', exact: true }).first().click();
     await page

@@ -8,6 +8,7 @@ import {
   type AdminShippingMethodFragment,
   AdminShippingMethodsDocument,
   AdminShippingMethodUpdateDocument,
+  AdminTaxRuleDocument,
   AdminTaxRulesDocument,
 } from '../../generated/graphql';
 import { fromMinor, money, MONEY_PATTERN, percent, toMinor } from '../../lib/money';
@@ -80,8 +81,30 @@ const screens = checkoutMethodScreens({
     columns: [textColumn('price', 'Price', (m: AdminShippingMethodFragment) => money(m.priceGross, 'EUR'))],
   },
   ordersKeep: 'shipping',
-  Intro: ({ item }) => <p className="text-sm">Net price: {money(item.priceNet, 'EUR')}</p>,
+  Intro: NetPrice,
 });
+
+/**
+ * The net price checkout charges: the stored one when set, else derived from the gross price at the tax rule's
+ * rate (contract §7, as for products). The service stores 0 for "derive it", which used to read "€0.00".
+ */
+function NetPrice({ item }: { item: AdminShippingMethodFragment }) {
+  const rule = useQuery({
+    queryKey: keys.taxRules.detail(item.taxRuleId ?? ''),
+    queryFn: () => gql(AdminTaxRuleDocument, { id: item.taxRuleId! }),
+    enabled: !item.priceNet && !!item.taxRuleId,
+  });
+  if (item.priceNet) return <p className="text-sm">Net price: {money(item.priceNet, 'EUR')}</p>;
+  if (!item.taxRuleId) return <p className="text-sm">Net price: {money(item.priceGross, 'EUR')} (no tax rule)</p>;
+  const rate = rule.data?.taxRule.rate;
+  if (rate === undefined) return <p className="text-sm">Net price: …</p>;
+  const net = Math.round((item.priceGross * 10000) / (10000 + rate));
+  return (
+    <p className="text-sm">
+      Net price: {money(net, 'EUR')} (the gross price less {percent(rate)} tax)
+    </p>
+  );
+}
 
 export const ShippingMethodsScreen: Screen = screens.ListScreen;
 export const NewShippingMethodScreen: Screen = screens.NewScreen;
