@@ -5,7 +5,6 @@
  * Amounts are verified against the order; every provider write is idempotent; every state change happens once.
  */
 import { definePlugin } from '../../src/plugin-api';
-import { PAYPROV_ADMIN_EXTENSION } from './admin-extension';
 import { withAdminFields } from './admin-graphql';
 import { registerCheckoutHooks } from './checkout-hooks';
 import { configSchema } from './config';
@@ -28,7 +27,8 @@ export const payprovPlugin = definePlugin({
   description: 'Card payments through the payment provider: pay first, pay an order, payment links, webhooks.',
   configSchema,
   tables: ['payprovLink', 'payprovWebhookEvent'],
-  uiExtensions: [PAYPROV_UI_EXTENSION, PAYPROV_ADMIN_EXTENSION],
+  // No admin extension: the admin's own Card payments panel shows and acts on payprov's payments (issue 52).
+  uiExtensions: [PAYPROV_UI_EXTENSION],
   registerStoreMcpTools: registerPayprovMcpTools,
   graphql: withAdminFields(payprovGraphql),
   // The store routes are rows over the plugin's GraphQL fields. Raw routes, with their schemas declared in

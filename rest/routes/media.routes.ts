@@ -23,10 +23,24 @@ export const mediaRoutes = [
   }),
   route({
     method: 'GET',
+    path: `${base}/limits`,
+    operation: op.MediaLimitsDocument,
+    variables: {},
+    result: 'mediaLimits',
+  }),
+  route({
+    method: 'GET',
     path: `${base}/{id}`,
     operation: op.MediaDocument,
     variables: { id: path('id') },
     result: 'media',
+  }),
+  route({
+    method: 'PUT',
+    path: `${base}/{id}`,
+    operation: op.MediaUpdateDocument,
+    variables: { id: path('id'), input: body() },
+    result: 'mediaUpdate',
   }),
   route({
     method: 'DELETE',

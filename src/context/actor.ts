@@ -25,6 +25,9 @@ export type Actor =
 
 export const ANONYMOUS: Actor = { kind: 'anonymous' };
 
+/** The id of the admin actor the host acts as for a plugin (plugin-api/commerce.ts): histories name it "System". */
+export const PLUGIN_HOST_ID = 'plugin-host';
+
 export function hasPermission(actor: Actor, permission: Permission): boolean {
   return actor.kind !== 'anonymous' && actor.permissions.has(permission);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { GraphQLInputType, GraphQLSchema } from 'graphql';
 
-import type { Actor } from '../context/actor';
+import { type Actor, PLUGIN_HOST_ID } from '../context/actor';
 import { createContext } from '../context/create-context';
 import type { AppServices, Ctx } from '../context/ctx';
 import * as orders from '../domains/orders';
@@ -14,7 +14,7 @@ import { type FieldProblem, readInput } from '../shared/validation/input';
 /** The actor of the host's own reads and writes on a plugin's behalf; plugins never hold it. */
 export const PLUGIN_HOST_ACTOR: Actor = {
   kind: 'admin',
-  id: 'plugin-host',
+  id: PLUGIN_HOST_ID,
   email: '',
   role: 'super_admin',
   permissions: ROLE_PERMISSIONS.super_admin,

@@ -2,15 +2,16 @@ import type { Page } from 'playwright-core';
 
 import { createAdmin } from '../fixtures/accounts';
 import { type PayprovShop, startPayprovShop, until } from '../fixtures/payprov';
-import { guestCheckout } from '../fixtures/shop';
-import { audit, heading, nav, type Page$, useAdminBrowser } from '../harness/admin-browser';
+import { ADDRESS, guestCheckout } from '../fixtures/shop';
+import { audit, heading, nav, useAdminBrowser } from '../harness/admin-browser';
 
 /**
  * Orders and their card payments in the admin (Chromium against a real server with payprov and the provider
  * double): a guest order paid by card after it was placed is found in Orders, confirmed, captured and refunded
- * in two parts; an order placed on invoice gets a payment link, whose status follows the buyer's payment; and
- * payprov's admin extension renders in the order screen's slot, its script loaded with SRI under the nonce CSP
- * (no violation). axe-core on every screen.
+ * in two parts; an order placed on invoice gets a payment link, whose status follows the buyer's payment; each
+ * payment shows once (the admin's Card payments panel owns payprov's payments: no plugin panel, no second list);
+ * the history names who changed the status; an order line, Home's low stock and a stock row name the variant.
+ * axe-core on every screen.
  */
 
 let s: PayprovShop;
@@ -46,8 +47,67 @@ async function openOrder(page: Page, orderNumber: string) {
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 
+/**
+ * The order screen shows each payment once (issue 52: the Card payments panel, payprov's extension panel and the
+ * transactions list showed a card payment up to three times): one payments heading, one article per payment, its
+ * id written nowhere else, no plugin panel.
+ */
+async function expectPaymentsOnce(page: Page, intentIds: string[]) {
+  const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+  expect(headings.filter((h) => /payment/i.test(h))).toEqual(['Card payments']);
+  expect(await page.getByRole('article', { name: /^Payment / }).count()).toBe(intentIds.length);
+  // Each payment's id is written only inside the Card payments panel (its card and its refunds' caption).
+  for (const id of intentIds) {
+    const everywhere = await page.getByText(id).count();
+    expect(everywhere).toBeGreaterThan(0);
+    expect(await section(page, 'Card payments').getByText(id).count()).toBe(everywhere);
+  }
+  expect(await page.locator('[data-extension]').count()).toBe(0);
+}
+
+/** A product with variants Navy / XL and Red / XL, 3 units each, its variants generated through the API. */
+async function variantProduct(tag: string) {
+  const admin = s.t.asAdmin();
+  const group = async (identifier: string, names: string[]) => {
+    const created = await s.t.db.propertyGroup.create({
+      data: {
+        identifier: `${identifier}-${tag}`,
+        translations: { create: [{ locale: 'en', name: identifier }] },
+        options: {
+          create: names.map((name, position) => ({ position, translations: { create: [{ locale: 'en', name }] } })),
+        },
+      },
+      include: { options: { orderBy: { position: 'asc' } } },
+    });
+    return created.options.map((o) => o.id);
+  };
+  const colors = await group('color', ['Navy', 'Red']);
+  const sizes = await group('size', ['XL']);
+  const product = await admin.post('/api/v1/admin/products', {
+    currency: 'EUR',
+    active: true,
+    price_gross: 2500,
+    tax_rule_id: s.shop.tax.id,
+    sku: `TEE-${tag}`,
+    translations: [{ locale: 'en', name: `Tee ${tag}`, slug: `tee-${tag}` }],
+  });
+  expect(product.status).toBe(201);
+  const id = product.body.data.id as string;
+  const variants = await admin.post(`/api/v1/admin/products/${id}/variants`, {
+    sku: `TEE-${tag}`,
+    option_groups: [colors, sizes],
+  });
+  expect(variants.status).toBe(201);
+  const ids = (variants.body.data as Array<{ id: string }>).map((v) => v.id);
+  const stock = await admin.put(`/api/v1/admin/warehouses/${s.shop.warehouse.id}/stock`, {
+    items: ids.map((variant_id) => ({ product_id: id, variant_id, quantity: 3 })),
+  });
+  expect(stock.status).toBe(200);
+  return { id, name: `Tee ${tag}`, navy: ids[0] };
+}
+
 (haveChromium ? describe : describe.skip)('admin orders and payments in Chromium', () => {
-  it('finds a card-paid guest order, confirms it, captures and refunds it in two parts; the extension shows it', async () => {
+  it('finds a card-paid guest order, confirms it, captures and refunds it in two parts; it shows once', async () => {
     const order = await invoiceOrder();
     // The guest pays the placed order by card (post-order intent); the provider holds the money.
     const intentRes = await s.t.asGuest().post('/api/v1/store/payprov/payment-intent', {
@@ -72,6 +132,10 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
     await page.getByRole('group', { name: 'Status changes' }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Status: confirmed').waitFor();
     expect((await s.orderOf(order.id)).status).toBe('confirmed');
+    // The history names who did it: the guest placed it, this staff member confirmed it.
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByText(new RegExp(`^Placed \\(Pending\\) · by customer guest@example\\.com · `)).waitFor();
+    await history.getByText(new RegExp(`^Pending → Confirmed · by ${staffEmail.replace(/\./g, '\\.')} · `)).waitFor();
 
     const payments = section(page, 'Card payments');
     const card = payments.getByRole('article', { name: `Payment ${intentId}` });
@@ -123,28 +187,10 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
     expect((await s.transactionOf(intentId))!.refundedAt).not.toBeNull();
     await card.getByRole('button', { name: 'Refund payment' }).waitFor({ state: 'detached' });
 
-    // payprov's admin extension in the order slot: its script came with SRI and the page's nonce.
-    const panel = section(page, 'Provider payments');
-    await panel.getByRole('table', { name: 'Provider payments' }).getByRole('cell', { name: intentId }).waitFor();
-    const tag = await page.evaluate(() => {
-      const d = (globalThis as unknown as Page$).document;
-      const script = d.querySelector('script[src*="payprov-order-panel"]') as {
-        integrity: string;
-        nonce: string;
-      } | null;
-      const meta = d.querySelector('meta[property="csp-nonce"]') as { nonce: string } | null;
-      return script && { integrity: script.integrity, nonce: script.nonce, pageNonce: meta?.nonce };
-    });
-    const extensions = (await s.t.asAdmin().gql('{ adminPluginExtensions { id component { integrity } } }')).data
-      .adminPluginExtensions as Array<{ id: string; component: { integrity: string } }>;
-    const declared = extensions.find((e) => e.id === 'payprov-order-panel')!;
-    expect(tag).toEqual({
-      integrity: declared.component.integrity,
-      nonce: tag!.pageNonce,
-      pageNonce: expect.any(String),
-    });
-    expect(tag!.nonce.length).toBeGreaterThan(10);
-    await audit(session, 'Order with the payprov extension');
+    // The card payment shows once: in the Card payments panel, not again in a transactions list or a plugin panel.
+    await expectPaymentsOnce(page, [intentId]);
+    const extensions = (await s.t.asAdmin().gql('{ adminPluginExtensions { id slot } }')).data.adminPluginExtensions;
+    expect(extensions).toEqual([]);
 
     await closeSession(session);
   }, 180_000);
@@ -160,6 +206,7 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
     await heading(page, `Order ${order.order_number}`).waitFor();
     const payments = section(page, 'Card payments');
     await payments.getByText('No card payment for this order yet.').waitFor();
+    await expectPaymentsOnce(page, []);
     await payments.getByRole('button', { name: 'Create payment link' }).click();
     const url = payments.getByLabel('New payment link (shown once)');
     await url.waitFor();
@@ -206,10 +253,44 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
       .asGuest()
       .post(`/api/v1/store/payprov/payment-link/${token}/complete`, { payment_intent_id: intentId });
     expect(again.status).toBe(410);
-    await section(page, 'Provider payments')
-      .getByRole('table', { name: 'Payment links' })
-      .getByText('completed')
+    await expectPaymentsOnce(page, [intentId]);
+    await closeSession(session);
+  }, 180_000);
+
+  it('names the variant on an order line, in Home’s low stock and on a stock row', async () => {
+    const tee = await variantProduct(Date.now().toString(36));
+    const res = await s.t.asGuest().post('/api/v1/store/checkout', {
+      items: [{ product_id: tee.id, variant_id: tee.navy, quantity: 1 }],
+      shipping_address: ADDRESS,
+      shipping_method_id: s.shop.shipping.id,
+      payment_method_id: s.shop.payment.id,
+      email: 'variant@example.com',
+    });
+    expect(res.status).toBe(201);
+    const session = await openSession();
+    const { page } = session;
+    page.setDefaultTimeout(60_000);
+    await signIn(session, staffEmail, `/admin/orders/${res.body.data.id}`);
+    await heading(page, `Order ${res.body.data.order_number}`).waitFor();
+    // The line: the product, and the variant under it.
+    const line = page.getByRole('row', { name: new RegExp(tee.name) });
+    await line.getByText('Navy / XL', { exact: true }).waitFor();
+    await audit(session, 'Order with a variant line');
+
+    // Home's low stock (2 Navy left, 3 Red) and the warehouse's stock rows say which variant.
+    await nav(page).getByRole('link', { name: 'Home', exact: true }).click();
+    await page
+      .getByRole('table', { name: 'Low stock' })
+      .getByRole('link', { name: `${tee.name} — Navy / XL` })
       .waitFor();
+    await page.goto(
+      `${s.t.url}/admin/inventory/warehouses/${s.shop.warehouse.id}?page=1&q=${encodeURIComponent(tee.name)}`,
+    );
+    const row = page.getByRole('row', { name: new RegExp(`${tee.name} — Red / XL`) });
+    await row.getByRole('cell', { name: '3', exact: true }).waitFor();
+    await row.getByRole('button', { name: new RegExp(`^Set stock of ${tee.name} — Red / XL`) }).click();
+    await page.locator('strong', { hasText: `${tee.name} — Red / XL` }).waitFor();
+    await audit(session, 'Stock levels with variants');
     await closeSession(session);
   }, 180_000);
 });

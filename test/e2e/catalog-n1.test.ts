@@ -61,7 +61,7 @@ describe('statement counts do not grow with the page', () => {
         items {
           name slug description german: name(locale: "de") germanSlug: slug(locale: "de")
           attributes { name french: name(locale: "fr") }
-          variants { options { name german: name(locale: "de") } attributes { name } }
+          variants { title germanTitle: title(locale: "de") options { name german: name(locale: "de") } attributes { name } }
         }
       }
     }`;
@@ -85,8 +85,8 @@ describe('statement counts do not grow with the page', () => {
       // No French translation: the contract's fallback (en, then the default locale).
       attributes: [{ name: 'Weight', french: 'Weight' }],
       variants: [
-        { options: [{ name: 'S0', german: 'G0' }], attributes: [{ name: 'Weight' }] },
-        { options: [{ name: 'S1', german: 'G1' }], attributes: [{ name: 'Weight' }] },
+        { title: 'S0', germanTitle: 'G0', options: [{ name: 'S0', german: 'G0' }], attributes: [{ name: 'Weight' }] },
+        { title: 'S1', germanTitle: 'G1', options: [{ name: 'S1', german: 'G1' }], attributes: [{ name: 'Weight' }] },
       ],
     });
     const german = await run({ 'accept-language': 'de-DE, en;q=0.5' })(small.categoryId);
@@ -94,7 +94,7 @@ describe('statement counts do not grow with the page', () => {
       name: `Reich ${small.tag} 0`,
       slug: `reich-${small.tag}-0`,
       attributes: [{ name: 'Gewicht' }],
-      variants: [{ options: [{ name: 'G0' }], attributes: [{ name: 'Gewicht' }] }, expect.any(Object)],
+      variants: [{ title: 'G0', options: [{ name: 'G0' }], attributes: [{ name: 'Gewicht' }] }, expect.any(Object)],
     });
 
     const groups = await t

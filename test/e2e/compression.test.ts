@@ -418,7 +418,7 @@ describe('what is never compressed, and the plugins’ assets', () => {
   });
 
   it("serves payprov's pay page assets compressed", async () => {
-    for (const name of ['pay-page.js', 'payprov-order-panel.js']) {
+    for (const name of ['pay-page.js', 'payprov-payment.js']) {
       const res = await raw(every.url, `/plugins/payprov/assets/${name}`, { headers: { 'accept-encoding': 'br' } });
       expect([name, res.status, res.headers['content-encoding']]).toEqual([name, 200, 'br']);
       expect(decoded(res).equals(readFileSync(join(__dirname, '../../plugins/payprov/assets', name)))).toBe(true);

@@ -190,7 +190,9 @@ describe('the order list in one statement', () => {
     );
     for (const order of mine.body.data) {
       expect(order.items).toEqual(admin.get(order.id)?.items);
-      expect(order.status_history).toEqual(admin.get(order.id)?.status_history);
+      // The same changes, without who made them: the store never shows the actor (a staff email).
+      const history = admin.get(order.id)?.status_history as Array<Record<string, unknown>>;
+      expect(order.status_history).toEqual(history.map(({ actor: _actor, ...change }) => change));
     }
   });
 

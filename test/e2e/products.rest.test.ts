@@ -253,4 +253,30 @@ describe('variants', () => {
     expect(bad.status).toBe(404);
     expect((await t.asAdmin().post(`${P}/00000000-0000-4000-8000-000000000000/variants`, {})).status).toBe(404);
   });
+
+  it('names generated SKUs after the options (TEE-NAVY-XL), numbering only a clash', async () => {
+    const p = await createProduct();
+    const color = await optionGroup('color', ['Navy', 'Écru Blanc']);
+    const size = await optionGroup('size', ['XL', 'xl']);
+    const base = `TEE${uid()}`.toUpperCase();
+    const res = await t.asAdmin().post(`${P}/${p.id}/variants`, {
+      sku: base,
+      option_groups: [color.options.map((o) => o.id), size.options.map((o) => o.id)],
+    });
+    expect(res.status).toBe(201);
+    // "XL" and "xl" slugify alike: the second of each pair falls back to its combination's number.
+    expect(res.body.data.map((v: { sku: string }) => v.sku)).toEqual([
+      `${base}-NAVY-XL`,
+      `${base}-2`,
+      `${base}-ECRU-BLANC-XL`,
+      `${base}-4`,
+    ]);
+    // A second generation on the same product skips the SKUs it already has.
+    const again = await t.asAdmin().post(`${P}/${p.id}/variants`, {
+      sku: base,
+      option_groups: [[color.options[0].id], [size.options[0].id]],
+    });
+    expect(again.status).toBe(201);
+    expect(again.body.data[0].sku).toBe(`${base}-1`);
+  });
 });

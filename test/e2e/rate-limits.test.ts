@@ -192,7 +192,7 @@ function suite(name: string, overrides: Record<string, unknown>) {
       const ip = { 'x-forwarded-for': newIp() };
       // Three times the burst: a dashboard screen loads dozens of chunks and must never trip the API's limit (the
       // rule is by path, so it holds whether or not a plugin is enabled: src/http/rate-limit.test.ts).
-      const statics = ['/admin/', '/admin/orders', '/favicon.ico', '/plugins/payprov/assets/payprov-order-panel.js'];
+      const statics = ['/admin/', '/admin/orders', '/favicon.ico', '/plugins/payprov/assets/pay-page.js'];
       for (let i = 0; i < 30; i++) {
         const res = await t.asGuest().get(statics[i % statics.length], ip);
         expect(res.status).not.toBe(429);

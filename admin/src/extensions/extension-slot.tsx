@@ -6,6 +6,18 @@ import { createExtensionElement, type ExtensionElement, loadExtension } from './
 import { type AdminExtension, type AdminSlot, useExtensions } from './use-extensions';
 
 /**
+ * A plugin's element renders plain HTML in light DOM, where the admin's CSS reset (Tailwind's preflight) leaves a
+ * `<button>` without border or padding: it read as text (issue 52). Its buttons get the admin's outline button
+ * look and focus ring, so a plugin's panel looks like the screens around it without shipping styles of its own.
+ */
+const PLUGIN_CONTENT = [
+  '[&_button]:inline-flex [&_button]:items-center [&_button]:rounded-md [&_button]:border [&_button]:border-slate-300',
+  '[&_button]:bg-white [&_button]:px-3 [&_button]:py-2 [&_button]:text-sm [&_button]:font-medium',
+  '[&_button]:text-slate-900 [&_button:hover]:bg-slate-100 [&_button:disabled]:text-slate-500',
+  '[&_button:focus-visible]:outline-2 [&_button:focus-visible]:outline-offset-2 [&_button:focus-visible]:outline-blue-700',
+].join(' ');
+
+/**
  * Where plugins' admin extensions appear: each extension declared for `slot` is loaded at run time (its script,
  * with SRI and the CSP nonce) and its custom element mounted in a labelled region, with the entity's id as the
  * `entity-id` attribute and `gql` to call the API as the signed-in staff member. A change of `refreshKey` (the
@@ -96,7 +108,7 @@ export function MountedExtension({
           </Button>
         </div>
       )}
-      <div ref={host} />
+      <div ref={host} className={PLUGIN_CONTENT} />
     </section>
   );
 }

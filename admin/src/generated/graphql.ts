@@ -4,6 +4,13 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Who did something: a staff member, a customer (or guest), an API key, or the system (a plugin, a job). */
+export type ActorKind =
+  | 'API_KEY'
+  | 'CUSTOMER'
+  | 'STAFF'
+  | 'SYSTEM';
+
 /** Staff roles (contract §4): `SUPER_ADMIN` alone holds `users.manage`. */
 export type AdminRole =
   | 'ADMIN'
@@ -164,16 +171,10 @@ export type LoginInput = {
   password: string;
 };
 
-/** An upload: REST sends multipart/form-data (field `file`, which the adapter turns into a reference); GraphQL clients send `dataBase64` with `filename` (and `contentType` for the SVG fallback). */
-export type MediaUploadInput = {
+/** Changes to an uploaded file: only the given fields change. */
+export type MediaUpdateInput = {
+  /** What the image shows, for people who cannot see it. */
   altText?: string | null | undefined;
-  /** Declared type; only used for the SVG fallback. */
-  contentType?: string | null | undefined;
-  /** The file’s bytes, base64-encoded (GraphQL clients). */
-  dataBase64?: string | null | undefined;
-  /** A multipart file reference (`upload:file`), set by the REST adapter. */
-  file?: string | null | undefined;
-  filename?: string | null | undefined;
 };
 
 export type NameTranslationInput = {
@@ -529,7 +530,7 @@ export type AdminCategoriesQueryVariables = Exact<{
 }>;
 
 
-export type AdminCategoriesQuery = { categories: { items: Array<{ id: string, name: string, slug: string, active: boolean, parentId: string | null }>, meta: { page: number, pages: number, total: number } } };
+export type AdminCategoriesQuery = { categories: { items: Array<{ id: string, name: string, slug: string, active: boolean, parentId: string | null, position: number }>, meta: { page: number, pages: number, total: number } } };
 
 export type AdminCategoryQueryVariables = Exact<{
   id: string;
@@ -650,7 +651,7 @@ export type AdminLowStockQueryVariables = Exact<{
 }>;
 
 
-export type AdminLowStockQuery = { lowStock: { items: Array<{ productId: string, variantId: string | null, name: string, sku: string | null, stock: number }>, meta: { total: number } } };
+export type AdminLowStockQuery = { lowStock: { items: Array<{ productId: string, variantId: string | null, variantTitle: string | null, name: string, sku: string | null, stock: number }>, meta: { total: number } } };
 
 export type AdminWarehouseFragment = { id: string, name: string, code: string, priority: number, active: boolean, allowNegativeStock: boolean, addressLine1: string | null, postalCode: string | null, city: string | null, country: string | null };
 
@@ -699,7 +700,7 @@ export type AdminStockLevelsQueryVariables = Exact<{
 }>;
 
 
-export type AdminStockLevelsQuery = { stockLevels: { items: Array<{ id: string, productId: string, variantId: string | null, productName: string, productSku: string, variantSku: string, quantity: number, updatedAt: string }>, meta: { page: number, pages: number, total: number, limit: number } } };
+export type AdminStockLevelsQuery = { stockLevels: { items: Array<{ id: string, productId: string, variantId: string | null, productName: string, productSku: string, variantSku: string, variantTitle: string | null, quantity: number, updatedAt: string }>, meta: { page: number, pages: number, total: number, limit: number } } };
 
 export type AdminStockSetMutationVariables = Exact<{
   warehouseId: string;
@@ -714,7 +715,7 @@ export type AdminStockTargetQueryVariables = Exact<{
 }>;
 
 
-export type AdminStockTargetQuery = { products: { items: Array<{ id: string, sku: string | null, hasVariants: boolean, translations: Array<{ locale: string, name: string }>, variants: Array<{ id: string, sku: string | null }> }> } };
+export type AdminStockTargetQuery = { products: { items: Array<{ id: string, sku: string | null, hasVariants: boolean, translations: Array<{ locale: string, name: string }>, variants: Array<{ id: string, sku: string | null, title: string | null }> }> } };
 
 export type AdminStockMovementsQueryVariables = Exact<{
   warehouseId?: string | null | undefined;
@@ -727,14 +728,7 @@ export type AdminStockMovementsQueryVariables = Exact<{
 }>;
 
 
-export type AdminStockMovementsQuery = { stockMovements: { items: Array<{ id: string, type: StockMovementType, quantity: number, reference: string | null, warehouseId: string | null, warehouseName: string | null, productId: string | null, productName: string | null, sku: string | null, orderId: string | null, createdAt: string }>, meta: { page: number, pages: number, total: number, limit: number } } };
-
-export type AdminMediaUploadMutationVariables = Exact<{
-  input: MediaUploadInput;
-}>;
-
-
-export type AdminMediaUploadMutation = { mediaUpload: { id: string, url: string, filename: string } };
+export type AdminStockMovementsQuery = { stockMovements: { items: Array<{ id: string, type: StockMovementType, quantity: number, reference: string | null, warehouseId: string | null, warehouseName: string | null, productId: string | null, productName: string | null, variantTitle: string | null, sku: string | null, orderId: string | null, createdAt: string }>, meta: { page: number, pages: number, total: number, limit: number } } };
 
 export type AdminMediaDeleteMutationVariables = Exact<{
   id: string;
@@ -742,6 +736,19 @@ export type AdminMediaDeleteMutationVariables = Exact<{
 
 
 export type AdminMediaDeleteMutation = { mediaDelete: boolean };
+
+export type AdminMediaLimitsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminMediaLimitsQuery = { mediaLimits: { maxUploadBytes: number, acceptedTypes: Array<string> } };
+
+export type AdminMediaUpdateMutationVariables = Exact<{
+  id: string;
+  input: MediaUpdateInput;
+}>;
+
+
+export type AdminMediaUpdateMutation = { mediaUpdate: { id: string, altText: string | null } };
 
 export type AdminOrdersQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -755,14 +762,14 @@ export type AdminOrdersQueryVariables = Exact<{
 
 export type AdminOrdersQuery = { orders: { items: Array<{ id: string, orderNumber: string, email: string, status: OrderStatus, total: number, currency: string, createdAt: string, isGuestOrder: boolean }>, meta: { page: number, pages: number, total: number, limit: number } } };
 
-export type AdminOrderDetailFragment = { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> };
+export type AdminOrderDetailFragment = { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, items: Array<{ id: string, name: string, variantName: string | null, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string, actor: { kind: ActorKind, label: string } | null }> };
 
 export type AdminOrderQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type AdminOrderQuery = { order: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> }, orderTransactions: Array<{ id: string, provider: string, providerReference: string, status: PaymentTransactionStatus, amount: number, currency: string, createdAt: string, capturedAt: string | null, refundedAt: string | null, failureReason: string | null }> };
+export type AdminOrderQuery = { order: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, items: Array<{ id: string, name: string, variantName: string | null, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string, actor: { kind: ActorKind, label: string } | null }> }, orderTransactions: Array<{ id: string, provider: string, providerReference: string, status: PaymentTransactionStatus, amount: number, currency: string, createdAt: string, capturedAt: string | null, refundedAt: string | null, failureReason: string | null }> };
 
 export type AdminOrderStatusUpdateMutationVariables = Exact<{
   id: string;
@@ -770,7 +777,7 @@ export type AdminOrderStatusUpdateMutationVariables = Exact<{
 }>;
 
 
-export type AdminOrderStatusUpdateMutation = { orderStatusUpdate: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, items: Array<{ id: string, name: string, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string }> } };
+export type AdminOrderStatusUpdateMutation = { orderStatusUpdate: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, items: Array<{ id: string, name: string, variantName: string | null, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string, actor: { kind: ActorKind, label: string } | null }> } };
 
 export type AdminPaymentMethodFragment = { id: string, active: boolean, position: number, provider: string, translations: Array<{ locale: string, name: string, description: string | null }> };
 
@@ -876,7 +883,7 @@ export type AdminProductQueryVariables = Exact<{
 }>;
 
 
-export type AdminProductQuery = { product: { priceNet: number | null, weight: number | null, categories: Array<string>, tags: Array<string>, id: string, active: boolean, sku: string | null, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, updatedAt: string, translations: Array<{ locale: string, name: string, slug: string, description: string | null, metaTitle: string | null, metaDescription: string | null }>, media: Array<{ mediaId: string, position: number, url: string }>, attributes: Array<{ attributeId: string, type: string, optionId: string | null, optionIds: Array<string>, valueBoolean: boolean | null, valueNumeric: number | null, valueText: string | null }>, variants: Array<{ id: string, sku: string | null, priceGross: number | null, priceNet: number | null, stock: number, active: boolean, position: number, options: Array<{ id: string, propertyGroupIdentifier: string, translations: Array<{ locale: string, name: string }> }> }> } };
+export type AdminProductQuery = { product: { priceNet: number | null, weight: number | null, taxRuleId: string | null, categories: Array<string>, tags: Array<string>, id: string, active: boolean, sku: string | null, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, updatedAt: string, translations: Array<{ locale: string, name: string, slug: string, description: string | null, metaTitle: string | null, metaDescription: string | null }>, media: Array<{ mediaId: string, position: number, url: string, altText: string | null }>, attributes: Array<{ attributeId: string, type: string, optionId: string | null, optionIds: Array<string>, valueBoolean: boolean | null, valueNumeric: number | null, valueText: string | null }>, variants: Array<{ id: string, sku: string | null, priceGross: number | null, priceNet: number | null, stock: number, active: boolean, position: number, options: Array<{ id: string, propertyGroupIdentifier: string, translations: Array<{ locale: string, name: string }> }> }> } };
 
 export type AdminProductCreateMutationVariables = Exact<{
   input: ProductCreateInput;
@@ -1353,6 +1360,7 @@ export const AdminOrderDetailFragmentDoc = new TypedDocumentString(`
   items {
     id
     name
+    variantName
     sku
     quantity
     unitPriceGross
@@ -1363,6 +1371,10 @@ export const AdminOrderDetailFragmentDoc = new TypedDocumentString(`
     toStatus
     comment
     createdAt
+    actor {
+      kind
+      label
+    }
   }
 }
     `, {"fragmentName":"AdminOrderDetail"}) as unknown as TypedDocumentString<AdminOrderDetailFragment, unknown>;
@@ -1647,6 +1659,7 @@ export const AdminCategoriesDocument = new TypedDocumentString(`
       slug
       active
       parentId
+      position
     }
     meta {
       page
@@ -1872,6 +1885,7 @@ export const AdminLowStockDocument = new TypedDocumentString(`
     items {
       productId
       variantId
+      variantTitle
       name
       sku
       stock
@@ -1971,6 +1985,7 @@ export const AdminStockLevelsDocument = new TypedDocumentString(`
       productName
       productSku
       variantSku
+      variantTitle
       quantity
       updatedAt
     }
@@ -2005,6 +2020,7 @@ export const AdminStockTargetDocument = new TypedDocumentString(`
       variants {
         id
         sku
+        title
       }
     }
   }
@@ -2030,6 +2046,7 @@ export const AdminStockMovementsDocument = new TypedDocumentString(`
       warehouseName
       productId
       productName
+      variantTitle
       sku
       orderId
       createdAt
@@ -2043,20 +2060,27 @@ export const AdminStockMovementsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminStockMovementsQuery, AdminStockMovementsQueryVariables>;
-export const AdminMediaUploadDocument = new TypedDocumentString(`
-    mutation AdminMediaUpload($input: MediaUploadInput!) {
-  mediaUpload(input: $input) {
-    id
-    url
-    filename
-  }
-}
-    `) as unknown as TypedDocumentString<AdminMediaUploadMutation, AdminMediaUploadMutationVariables>;
 export const AdminMediaDeleteDocument = new TypedDocumentString(`
     mutation AdminMediaDelete($id: UUID!) {
   mediaDelete(id: $id)
 }
     `) as unknown as TypedDocumentString<AdminMediaDeleteMutation, AdminMediaDeleteMutationVariables>;
+export const AdminMediaLimitsDocument = new TypedDocumentString(`
+    query AdminMediaLimits {
+  mediaLimits {
+    maxUploadBytes
+    acceptedTypes
+  }
+}
+    `) as unknown as TypedDocumentString<AdminMediaLimitsQuery, AdminMediaLimitsQueryVariables>;
+export const AdminMediaUpdateDocument = new TypedDocumentString(`
+    mutation AdminMediaUpdate($id: UUID!, $input: MediaUpdateInput!) {
+  mediaUpdate(id: $id, input: $input) {
+    id
+    altText
+  }
+}
+    `) as unknown as TypedDocumentString<AdminMediaUpdateMutation, AdminMediaUpdateMutationVariables>;
 export const AdminOrdersDocument = new TypedDocumentString(`
     query AdminOrders($page: Int, $limit: Int, $search: String, $status: OrderStatus, $sort: OrderSortField, $order: SortOrder) {
   orders(
@@ -2128,6 +2152,7 @@ export const AdminOrderDocument = new TypedDocumentString(`
   items {
     id
     name
+    variantName
     sku
     quantity
     unitPriceGross
@@ -2138,6 +2163,10 @@ export const AdminOrderDocument = new TypedDocumentString(`
     toStatus
     comment
     createdAt
+    actor {
+      kind
+      label
+    }
   }
 }`) as unknown as TypedDocumentString<AdminOrderQuery, AdminOrderQueryVariables>;
 export const AdminOrderStatusUpdateDocument = new TypedDocumentString(`
@@ -2170,6 +2199,7 @@ export const AdminOrderStatusUpdateDocument = new TypedDocumentString(`
   items {
     id
     name
+    variantName
     sku
     quantity
     unitPriceGross
@@ -2180,6 +2210,10 @@ export const AdminOrderStatusUpdateDocument = new TypedDocumentString(`
     toStatus
     comment
     createdAt
+    actor {
+      kind
+      label
+    }
   }
 }`) as unknown as TypedDocumentString<AdminOrderStatusUpdateMutation, AdminOrderStatusUpdateMutationVariables>;
 export const AdminPaymentMethodsDocument = new TypedDocumentString(`
@@ -2457,6 +2491,7 @@ export const AdminProductDocument = new TypedDocumentString(`
     ...AdminProductRow
     priceNet
     weight
+    taxRuleId
     categories
     tags
     translations {
@@ -2471,6 +2506,7 @@ export const AdminProductDocument = new TypedDocumentString(`
       mediaId
       position
       url
+      altText
     }
     attributes {
       attributeId

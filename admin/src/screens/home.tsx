@@ -9,6 +9,7 @@ import { Table, Td, Th } from '../components/ui/table';
 import { ExtensionSlot } from '../extensions/extension-slot';
 import { AdminLowStockDocument, AdminOrderOverviewDocument } from '../generated/graphql';
 import { money } from '../lib/money';
+import { withVariant } from './inventory/variant-name';
 
 const LOW_STOCK = 5;
 
@@ -136,7 +137,7 @@ export function HomeScreen() {
                           params={{ productId: item.productId }}
                           className="text-blue-800 underline"
                         >
-                          {item.name}
+                          {withVariant(item.name, item.variantTitle)}
                         </Link>
                       </Td>
                       <Td>{item.sku ?? '—'}</Td>

@@ -5,6 +5,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { CategoryTranslation } from './category.type';
 import { ALL_DETAILS, Details } from './details-shape';
 import type { AttributeValue, ProductMediaRef, ProductTranslation, Variant, VariantOptionRef } from './product.type';
+import { variantTitleSql } from './variant-title';
 
 export interface ProductSummary {
   id: string;
@@ -48,6 +49,8 @@ export interface CatalogLoaders {
   /** The product's name in the default locale, else in its first locale. */
   productNameById: DataLoader<string, string>;
   variantSummaryById: DataLoader<string, VariantSummary | null>;
+  /** A variant's option names in the default locale ("Navy / XL"; variant-title.ts); null without options. */
+  variantTitleById: DataLoader<string, string | null>;
   /** Keyed by product and shape: a page's products share one shape, so one statement per page. */
   productDetails: DataLoader<DetailsKey, ProductDetails, string>;
   /**
@@ -191,7 +194,7 @@ function relationColumns(details: number): Prisma.Sql {
   if (details & Details.categories) columns.push(Prisma.raw(`${CATEGORY_IDS} AS categories`));
   if (details & Details.tags) columns.push(Prisma.raw(`${TAG_IDS} AS tags`));
   if (details & Details.media)
-    columns.push(Prisma.sql`COALESCE((SELECT json_agg(json_build_object('mediaId', pm.media_id, 'position', pm.position, 'storageKey', m.storage_key) ORDER BY pm.position, pm.media_id)
+    columns.push(Prisma.sql`COALESCE((SELECT json_agg(json_build_object('mediaId', pm.media_id, 'position', pm.position, 'storageKey', m.storage_key, 'altText', m.alt_text) ORDER BY pm.position, pm.media_id)
               FROM product_media pm JOIN media m ON m.id = pm.media_id WHERE pm.product_id = p.id), '[]'::json) AS media`);
   if (details & Details.attributes)
     columns.push(
@@ -234,7 +237,7 @@ type OptionRow = VariantOptionRef & { groupPosition: number };
 /** A row of {@link detailColumns}, before the options are attached to the variants. */
 export type DetailsRow = Omit<ProductDetails, 'media'> & {
   id: string;
-  media?: Array<{ mediaId: string; position: number; storageKey: string }>;
+  media?: Array<{ mediaId: string; position: number; storageKey: string; altText: string | null }>;
   options?: OptionRow[] | null;
 };
 
@@ -285,7 +288,12 @@ function detailsOf(
     tags: row.tags,
     attributes: row.attributes,
     variants: row.variants,
-    media: row.media?.map((m) => ({ mediaId: m.mediaId, position: m.position, url: mediaUrl(m.storageKey) })),
+    media: row.media?.map((m) => ({
+      mediaId: m.mediaId,
+      position: m.position,
+      url: mediaUrl(m.storageKey),
+      altText: m.altText ?? null,
+    })),
   };
 }
 
@@ -337,6 +345,13 @@ export function createCatalogLoaders(opts: LoaderDeps): CatalogLoaders {
     variantSummaryById: byId((ids) =>
       prisma.productVariant.findMany({ where: { id: { in: ids } }, select: { id: true, productId: true, sku: true } }),
     ),
+    variantTitleById: new DataLoader(async (ids) => {
+      const rows = await prisma.$queryRaw<Array<{ id: string; title: string | null }>>(Prisma.sql`
+        SELECT v.id, ${variantTitleSql(Prisma.sql`v.id`, opts.defaultLocale)} AS title
+        FROM unnest(${[...ids]}::uuid[]) AS v(id)`);
+      const titles = new Map(rows.map((r) => [r.id, r.title]));
+      return ids.map((id) => titles.get(id) ?? null);
+    }),
     productNameById: new DataLoader(async (ids) => {
       const rows = await prisma.productTranslation.findMany({
         where: { productId: { in: [...ids] } },

@@ -93,6 +93,7 @@ const MEDIA_LEAVES = {
   mediaId: 'pm.media_id',
   position: 'pm.position',
   url: `svc_media.prefix || CASE WHEN svc_media.encode_key THEN svc_uri_path(m.storage_key) ELSE m.storage_key END`,
+  altText: 'm.alt_text',
   __typename: `'ProductMediaRef'::text`,
 };
 

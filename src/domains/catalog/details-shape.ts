@@ -59,6 +59,7 @@ const PRODUCT_RELATION_FIELDS: Record<string, number> = {
 const VARIANT_RELATION_FIELDS: Record<string, number> = {
   optionIds: Details.variantOptions,
   options: Details.variantOptions,
+  title: Details.variantOptions,
   attributes: Details.variantAttributes,
 };
 const VARIANT_COLUMN_FIELDS = new Set([

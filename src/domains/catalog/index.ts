@@ -23,3 +23,4 @@ export const domain: DomainModule = {
   // Bulk items arrive as JSON and are read one by one against this type, which no field names.
   orphanedTypes: [BulkProductInput],
 };
+export { variantTitleSql } from './variant-title';

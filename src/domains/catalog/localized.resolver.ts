@@ -4,8 +4,9 @@ import type { Ctx } from '../../context/ctx';
 import { productDetailsFor } from './catalog.loaders';
 import { Details } from './details-shape';
 import { LOCALE_ARG, localized } from './localized';
-import { AttributeValue, NameTranslation, Product, VariantOptionRef } from './product.type';
+import { AttributeValue, NameTranslation, Product, Variant, VariantOptionRef } from './product.type';
 import { Attribute, AttributeOption, AttributeTranslation, PropertyGroup, PropertyOption } from './property.type';
+import { variantTitleOf } from './variant-title';
 
 /**
  * Names, slugs and descriptions resolved in one locale beside the `translations` lists, so a storefront need not
@@ -45,6 +46,18 @@ export class VariantOptionLocalizedResolver {
   @FieldResolver(() => String, { description: 'The option’s label in the chosen locale (e.g. “Red”).' })
   name(@Root() o: VariantOptionRef, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
     return nameOf(ctx, o.translations, locale);
+  }
+}
+
+@Resolver(() => Variant)
+export class VariantLocalizedResolver {
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      'The option names in the chosen locale joined " / " in group order (e.g. “Navy / XL”); null without options.',
+  })
+  title(@Root() v: Variant, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
+    return variantTitleOf((v.options ?? []).map((o) => nameOf(ctx, o.translations, locale)));
   }
 }
 
@@ -96,6 +109,7 @@ export class AttributeOptionLocalizedResolver {
 export const LOCALIZED_RESOLVERS = [
   ProductLocalizedResolver,
   VariantOptionLocalizedResolver,
+  VariantLocalizedResolver,
   AttributeValueLocalizedResolver,
   PropertyGroupLocalizedResolver,
   PropertyOptionLocalizedResolver,

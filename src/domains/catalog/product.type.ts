@@ -68,6 +68,8 @@ export class ProductMediaRef {
   @Field(() => UuidScalar) mediaId!: string;
   @Field(() => Int) position!: number;
   @Field() url!: string;
+  @Field(() => String, { nullable: true, description: "The media's alt text (`mediaUpdate` sets it)." })
+  altText!: string | null;
 }
 
 /** The product row; relations are resolved by field resolvers through DataLoaders keyed by product id. */

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context/ctx';
 import { lockRow } from '../../context/row-lock';
 import { inTransaction } from '../../context/transaction';
+import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
 import { rejectNulls } from '../../shared/updates';
 import { LIST_LIMITS } from '../../shared/validation/limits';
@@ -11,6 +12,7 @@ import { assertAllFound } from './input-checks';
 import type { VariantInput } from './product.inputs';
 import type { Variant } from './product.type';
 import { conflictOf } from './unique-conflicts';
+import { generatedSkus } from './variant-skus';
 
 async function assertProduct(ctx: Ctx, productId: string): Promise<void> {
   if (!(await ctx.db.product.findUnique({ where: { id: productId }, select: { id: true } })))
@@ -29,6 +31,16 @@ async function assertOptions(ctx: Ctx, ids: string[], field: string): Promise<vo
   assertAllFound(ids, found, 'property option', field);
 }
 
+/** The options' names in the default locale (else their first translation), after checking they all exist. */
+async function optionNames(ctx: Ctx, ids: string[], field: string): Promise<Map<string, string>> {
+  const found = await ctx.db.$queryRaw<Array<{ id: string; name: string | null }>>(Prisma.sql`
+    SELECT po.id, (SELECT ot.name FROM property_option_translations ot WHERE ot.property_option_id = po.id
+      ORDER BY ot.locale = ${ctx.config['i18n.default_locale']} DESC, ot.locale LIMIT 1) AS name
+    FROM property_options po WHERE po.id = ANY(${ids}::uuid[])`);
+  assertAllFound(ids, found, 'property option', field);
+  return new Map(found.map((o) => [o.id, o.name ?? '']));
+}
+
 /** Every combination of one option per axis: [[a,b],[x,y]] → [a,x],[a,y],[b,x],[b,y]. */
 export function cartesian(groups: string[][]): string[][] {
   return groups.reduce<string[][]>(
@@ -45,7 +57,8 @@ export async function variantsById(ctx: Ctx, productId: string, ids: string[]): 
 
 /**
  * Creates one variant, or with `optionGroups` one per combination (the cartesian product of the groups;
- * a given `sku` then gets `-1`, `-2`… suffixes). Stock goes to inventory like a product's.
+ * a given `sku` then gets the combination's option names, `TEE-NAVY-XL`: variant-skus.ts). Stock goes to
+ * inventory like a product's.
  */
 export async function createVariants(
   ctx: Ctx,
@@ -64,12 +77,21 @@ export async function createVariants(
   const combos = input.optionGroups ? cartesian(input.optionGroups) : [input.optionIds ?? []];
   const ids = await inTransaction(ctx, async (tx) => {
     await assertProduct(tx, productId);
-    await assertOptions(tx, [...new Set(combos.flat())], input.optionGroups ? 'option_groups' : 'option_ids');
+    const allOptionIds = [...new Set(combos.flat())];
+    let skus: Array<string | null> = combos.map(() => input.sku ?? null);
+    if (input.optionGroups) {
+      const names = await optionNames(tx, allOptionIds, 'option_groups');
+      if (input.sku) {
+        const existing = await tx.db.productVariant.findMany({ where: { productId }, select: { sku: true } });
+        const taken = existing.flatMap((v) => (v.sku ? [v.sku] : []));
+        skus = generatedSkus(input.sku, combos, (id) => names.get(id) ?? '', taken);
+      }
+    } else await assertOptions(tx, allOptionIds, 'option_ids');
     const last = await tx.db.productVariant.aggregate({ where: { productId }, _max: { position: true } });
     let position = input.position ?? (last._max.position ?? -1) + 1;
     const created: string[] = [];
     for (const [i, optionIds] of combos.entries()) {
-      const sku = input.sku && input.optionGroups ? `${input.sku}-${i + 1}` : (input.sku ?? null);
+      const sku = skus[i];
       let variant;
       try {
         variant = await tx.db.productVariant.create({

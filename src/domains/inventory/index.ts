@@ -2,7 +2,7 @@
 import type { DomainModule } from '../module';
 import { inventoryAccess } from './inventory.access';
 import { createInventoryLoaders } from './inventory.loaders';
-import { LowStockResolver } from './low-stock.resolver';
+import { LowStockItemResolver, LowStockResolver } from './low-stock.resolver';
 import { StockResolver } from './stock.resolver';
 import { StockHistoryResolver } from './stock-history.resolver';
 import { WarehouseResolver } from './warehouse.resolver';
@@ -21,7 +21,7 @@ export { createWarehouse } from './warehouse.service';
 
 export const domain: DomainModule = {
   name: 'inventory',
-  resolvers: [WarehouseResolver, StockResolver, StockHistoryResolver, LowStockResolver],
+  resolvers: [WarehouseResolver, StockResolver, StockHistoryResolver, LowStockResolver, LowStockItemResolver],
   access: [inventoryAccess],
   loaders: createInventoryLoaders,
 };

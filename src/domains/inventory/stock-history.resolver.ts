@@ -3,6 +3,7 @@ import { Arg, Args, ArgsType, Ctx as Context, Field, FieldResolver, Query, Resol
 import type { Ctx } from '../../context/ctx';
 import { PageArgs, PaginatedList, resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
+import { VARIANT_TITLE } from './low-stock.resolver';
 import { StockEntry, StockMovement, StockMovementList, StockMovementType } from './stock.type';
 import { listStockLevels, searchMovements } from './stock-history.service';
 
@@ -69,6 +70,11 @@ export class StockHistoryResolver {
   })
   productName(@Root() m: StockMovement, @Context() ctx: Ctx) {
     return m.productId ? ctx.loaders.productNameById.load(m.productId) : null;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: VARIANT_TITLE })
+  variantTitle(@Root() m: StockMovement, @Context() ctx: Ctx) {
+    return m.variantId ? ctx.loaders.variantTitleById.load(m.variantId) : null;
   }
 
   @FieldResolver(() => String, {

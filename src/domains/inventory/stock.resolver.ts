@@ -3,6 +3,7 @@ import { Arg, Args, Ctx as Context, FieldResolver, Mutation, Query, Resolver, Ro
 import type { Ctx } from '../../context/ctx';
 import { PageArgs, resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
+import { VARIANT_TITLE } from './low-stock.resolver';
 import { StockSetInput } from './stock.inputs';
 import * as stock from './stock.service';
 import { StockEntry, StockMovementList } from './stock.type';
@@ -68,6 +69,11 @@ export class StockResolver {
   @FieldResolver(() => String, { description: 'In the default locale.' })
   productName(@Root() entry: StockEntry, @Context() ctx: Ctx) {
     return ctx.loaders.productNameById.load(entry.productId);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: VARIANT_TITLE })
+  variantTitle(@Root() entry: StockEntry, @Context() ctx: Ctx) {
+    return entry.variantId ? ctx.loaders.variantTitleById.load(entry.variantId) : null;
   }
 
   @FieldResolver(() => String, { description: 'Empty for product-level stock.' })

@@ -5,7 +5,7 @@ import { PageArgs, resolvePage } from '../../shared/pagination';
 import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import * as media from './media.service';
-import { Media, MediaList, MediaUploadInput } from './media.type';
+import { Media, MediaLimits, MediaList, MediaUpdateInput, MediaUploadInput } from './media.type';
 
 const PAGE = { limit: 20, max: 200 };
 
@@ -27,6 +27,20 @@ export class MediaResolver {
   @Raises('provider_error')
   mediaUpload(@Context() ctx: Ctx, @Arg('input', () => MediaUploadInput) input: MediaUploadInput) {
     return media.uploadMedia(ctx, input);
+  }
+
+  @Query(() => MediaLimits, { description: 'The upload rules: largest file and accepted types.' })
+  mediaLimits(@Context() ctx: Ctx) {
+    return media.mediaLimits(ctx);
+  }
+
+  @Mutation(() => Media, { description: "Changes a file's alt text." })
+  mediaUpdate(
+    @Context() ctx: Ctx,
+    @Arg('id', () => UuidScalar) id: string,
+    @Arg('input', () => MediaUpdateInput) input: MediaUpdateInput,
+  ) {
+    return media.updateMedia(ctx, id, input);
   }
 
   @Mutation(() => Boolean, { description: 'Deletes a file and its record.' })

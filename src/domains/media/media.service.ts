@@ -5,8 +5,8 @@ import type { Ctx } from '../../context/ctx';
 import { MediaStorageError } from '../../platform/storage/media-storage';
 import { AppError } from '../../shared/errors';
 import { type Page, pageMeta } from '../../shared/pagination';
-import type { MediaUploadInput } from './media.type';
-import { acceptedType } from './sniff';
+import type { MediaLimits, MediaUpdateInput, MediaUploadInput } from './media.type';
+import { acceptedType, ALLOWED_TYPES } from './sniff';
 
 /** `../My Photo (1).PNG` → `My-Photo-1-.PNG`: a file name safe in a path and a URL. */
 export function sanitizeName(name: string): string {
@@ -105,6 +105,20 @@ export async function getMedia(ctx: Ctx, id: string) {
   const row = await ctx.db.media.findUnique({ where: { id } });
   if (!row) throw AppError.notFound('media');
   return toMedia(ctx, row);
+}
+
+/** Changes a file's alt text (an empty one clears it). */
+export async function updateMedia(ctx: Ctx, id: string, input: MediaUpdateInput) {
+  if (input.altText === undefined) return getMedia(ctx, id);
+  // One guarded statement: a file deleted meanwhile is a 404, never Prisma's "record not found" as a 500.
+  const { count } = await ctx.db.media.updateMany({ where: { id }, data: { altText: input.altText?.trim() || null } });
+  if (count === 0) throw AppError.notFound('media');
+  return getMedia(ctx, id);
+}
+
+/** The upload rules a client can check before sending: the configured size and the accepted types. */
+export function mediaLimits(ctx: Ctx): MediaLimits {
+  return { maxUploadBytes: ctx.config['server.max_upload_size'], acceptedTypes: [...ALLOWED_TYPES] };
 }
 
 /**

@@ -29,3 +29,19 @@ export class MediaUploadInput {
   @Field({ nullable: true, description: 'Declared type; only used for the SVG fallback.' }) contentType?: string;
   @Clearable() @Field({ nullable: true }) altText?: string;
 }
+
+@InputType({ description: 'Changes to an uploaded file: only the given fields change.' })
+export class MediaUpdateInput {
+  @Clearable()
+  @Field(() => String, { nullable: true, description: 'What the image shows, for people who cannot see it.' })
+  @Rules({ maxLength: 1000 })
+  altText?: string | null;
+}
+
+@ObjectType({ description: 'What an upload may be, so a client can refuse a file before sending it.' })
+export class MediaLimits {
+  @Field(() => Int, { description: 'Largest file in bytes (`server.max_upload_size`; 413 above).' })
+  maxUploadBytes!: number;
+  @Field(() => [String], { description: 'The MIME types accepted (sniffed from the content).' })
+  acceptedTypes!: string[];
+}

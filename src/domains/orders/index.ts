@@ -1,7 +1,7 @@
 /** Orders: checkout (one transaction), the order status table with restocking, payment transactions. */
 import type { DomainModule } from '../module';
 import { CheckoutResolver } from './checkout.resolver';
-import { OrderResolver } from './order.resolver';
+import { OrderResolver, OrderStatusChangeResolver } from './order.resolver';
 import { OrderOverviewResolver } from './order-overview.resolver';
 import { ordersAccess } from './orders.access';
 import { createOrderLoaders } from './orders.loaders';
@@ -17,7 +17,7 @@ export * from './payment-transactions.service';
 
 export const domain: DomainModule = {
   name: 'orders',
-  resolvers: [OrderResolver, OrderOverviewResolver, CheckoutResolver],
+  resolvers: [OrderResolver, OrderStatusChangeResolver, OrderOverviewResolver, CheckoutResolver],
   access: [ordersAccess],
   loaders: createOrderLoaders,
 };

@@ -4,6 +4,7 @@ import type { Ctx } from '../../context/ctx';
 import { Prisma } from '../../generated/prisma/client';
 import type { PricedLine } from '../pricing';
 import type { CheckoutDraft } from './checkout-draft';
+import { actorStamp } from './order-actor';
 
 export type OrderRow = Prisma.OrderGetPayload<object>;
 export type OrderItemRow = Prisma.OrderItemGetPayload<object>;
@@ -31,6 +32,8 @@ export async function insertOrder(
   const { lines, totals } = draft;
   if (!lines.length) throw new Error('an order needs at least one line');
   const historyId = randomUUID();
+  // The first entry names who placed the order: the signed-in buyer, staff or API key, else the guest's email.
+  const actor = await actorStamp(ctx, { customerId: draft.customerId, email: draft.email });
   const guestToken = draft.customerId ? null : randomBytes(32).toString('hex');
   const column = <T>(pick: (line: PricedLine, position: number) => T) => lines.map(pick);
   const rows = await ctx.db.$queryRaw<Array<Record<string, unknown> & { __order: Record<string, unknown> }>>(Prisma.sql`
@@ -48,21 +51,23 @@ export async function insertOrder(
       RETURNING *
     ),
     first_status AS (
-      INSERT INTO order_status_history (id, order_id, from_status, to_status, comment, created_at)
-      SELECT ${historyId}::uuid, o.id, NULL, 'pending'::order_status, NULL, o.created_at FROM new_order o
+      INSERT INTO order_status_history (id, order_id, from_status, to_status, comment, actor_kind, actor_id,
+        actor_label, created_at)
+      SELECT ${historyId}::uuid, o.id, NULL, 'pending'::order_status, NULL, ${actor.actorKind}, ${actor.actorId}::uuid,
+        ${actor.actorLabel}, o.created_at FROM new_order o
     ),
     items AS (
-      INSERT INTO order_items (id, order_id, position, product_id, variant_id, sku, name, quantity,
+      INSERT INTO order_items (id, order_id, position, product_id, variant_id, sku, name, variant_name, quantity,
         unit_price_net, unit_price_gross, tax_rate, total_net, total_gross)
       SELECT item.id, ${ids.orderId}::uuid, item.position, item.product_id, item.variant_id, item.sku, item.name,
-        item.quantity, item.unit_price_net, item.unit_price_gross, item.tax_rate, item.total_net, item.total_gross
+        item.variant_name, item.quantity, item.unit_price_net, item.unit_price_gross, item.tax_rate, item.total_net, item.total_gross
       FROM unnest(
         ${column(() => randomUUID())}::uuid[], ${column((_, position) => position)}::int[],
         ${column((l) => l.productId)}::uuid[], ${column((l) => l.variantId)}::uuid[], ${column((l) => l.sku || null)}::text[],
-        ${column((l) => l.name)}::text[], ${column((l) => l.quantity)}::int[], ${column((l) => l.unitPriceNet)}::int[],
+        ${column((l) => l.name)}::text[], ${column((l) => l.variantName)}::text[], ${column((l) => l.quantity)}::int[], ${column((l) => l.unitPriceNet)}::int[],
         ${column((l) => l.unitPriceGross)}::int[], ${column((l) => l.taxRate)}::int[],
         ${column((l) => l.unitPriceNet * l.quantity)}::int[], ${column((l) => l.unitPriceGross * l.quantity)}::int[]
-      ) AS item(id, position, product_id, variant_id, sku, name, quantity, unit_price_net, unit_price_gross, tax_rate,
+      ) AS item(id, position, product_id, variant_id, sku, name, variant_name, quantity, unit_price_net, unit_price_gross, tax_rate,
         total_net, total_gross)
       RETURNING *
     )
@@ -79,6 +84,7 @@ export async function insertOrder(
     fromStatus: null,
     toStatus: 'pending',
     comment: null,
+    ...actor,
     createdAt: order.createdAt,
   };
   return { order, items, history };

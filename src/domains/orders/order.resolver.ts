@@ -8,7 +8,16 @@ import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import { OrderStatusInput } from './checkout.inputs';
 import * as orders from './order.service';
-import { Order, OrderItem, OrderList, OrderStatus, OrderStatusChange, PaymentTransaction } from './order.type';
+import {
+  ActorRef,
+  Order,
+  OrderItem,
+  OrderList,
+  OrderStatus,
+  OrderStatusChange,
+  PaymentTransaction,
+} from './order.type';
+import { actorRefOf } from './order-actor';
 import { orderListPlan, orderPlan } from './order-list';
 import { OrderSortField } from './order-sort';
 import { nextStatuses } from './order-status';
@@ -118,5 +127,14 @@ export class OrderResolver {
   @FieldResolver(() => [OrderStatusChange])
   statusHistory(@Root() order: Order, @Context() ctx: Ctx) {
     return ctx.loaders.orderHistoryByOrderId.load(order.id);
+  }
+}
+
+/** A history row's actor columns as the API's `ActorRef` (order-actor.ts writes them). */
+@Resolver(() => OrderStatusChange)
+export class OrderStatusChangeResolver {
+  @FieldResolver(() => ActorRef, { nullable: true, description: 'Null for changes recorded before actors were.' })
+  actor(@Root() row: Parameters<typeof actorRefOf>[0]): ActorRef | null {
+    return actorRefOf(row);
   }
 }

@@ -10,6 +10,7 @@ import { snakeKeys } from '../../shared/updates';
 import { reverseOrderStock } from '../inventory';
 import type { OrderStatusInput } from './checkout.inputs';
 import type { OrderStatus } from './order.type';
+import { actorStamp } from './order-actor';
 import { listOrderPage, type OrderFilter, type OrderListPlan, readOrder } from './order-list';
 import { assertTransition, RESTOCKING } from './order-status';
 
@@ -46,7 +47,7 @@ export function entityOf(
 
 /**
  * Moves an order along the contract's transition table (422 `invalid_transition` otherwise) under a row lock,
- * records the change with its comment, and, on entering `cancelled` or `refunded`, returns the order's stock
+ * records the change with its comment and who made it (order-actor.ts), and, on entering `cancelled` or `refunded`, returns the order's stock
  * to its original warehouses in the same transaction. `order.before_update` may cancel; `order.after_update`
  * carries `{ from_status, to_status, comment }` after commit.
  */
@@ -59,12 +60,13 @@ export async function updateOrderStatus(ctx: Ctx, id: string, input: OrderStatus
     assertTransition(locked.status, input.status);
     const changes = { from_status: locked.status, to_status: input.status, comment: input.comment ?? null };
     await tx.hooks.runBefore('order.before_update', { entity: await orderEntity(tx, id), changes, metadata: {} });
+    const actor = await actorStamp(tx);
     await tx.db.order.update({
       where: { id },
       data: {
         status: input.status,
         statusHistory: {
-          create: [{ fromStatus: locked.status, toStatus: input.status, comment: input.comment ?? null }],
+          create: [{ fromStatus: locked.status, toStatus: input.status, comment: input.comment ?? null, ...actor }],
         },
       },
     });

@@ -24,6 +24,13 @@ export class OrderItem {
   @Field(() => UuidScalar, { nullable: true }) variantId!: string | null;
   @Field(() => String, { nullable: true }) sku!: string | null;
   @Field() name!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The variant's option names when the order was placed (e.g. “Navy / XL”), in the default locale; null for a " +
+      'product without variants and for orders placed before it was recorded. A later rename does not change it.',
+  })
+  variantName!: string | null;
   @Field(() => Int) quantity!: number;
   @Field(() => Int) unitPriceNet!: number;
   @Field(() => Int) unitPriceGross!: number;
@@ -32,11 +39,35 @@ export class OrderItem {
   @Field(() => Int) totalGross!: number;
 }
 
-@ObjectType({ description: 'A status change with its comment.' })
+export enum ActorKind {
+  STAFF = 'staff',
+  CUSTOMER = 'customer',
+  API_KEY = 'api_key',
+  SYSTEM = 'system',
+}
+registerEnumType(ActorKind, {
+  name: 'ActorKind',
+  description: 'Who did something: a staff member, a customer (or guest), an API key, or the system (a plugin, a job).',
+});
+
+@ObjectType({
+  description:
+    'Who did something, as recorded when it was done: `label` is a snapshot (a staff email, an API key name, ' +
+    '"System"), so renaming or deleting the actor later does not rewrite history.',
+})
+export class ActorRef {
+  @Field(() => ActorKind) kind!: ActorKind;
+  @Field(() => UuidScalar, { nullable: true, description: 'Null for the system and for guests.' }) id!: string | null;
+  @Field() label!: string;
+}
+
+@ObjectType({ description: 'A status change with its comment and who made it.' })
 export class OrderStatusChange {
   @Field(() => OrderStatus, { nullable: true, description: 'Null for the creation.' }) fromStatus!: OrderStatus | null;
   @Field(() => OrderStatus) toStatus!: OrderStatus;
   @Field(() => String, { nullable: true }) comment!: string | null;
+  @Field(() => ActorRef, { nullable: true, description: 'Null for changes recorded before actors were.' })
+  actor!: ActorRef | null;
   @Field(() => Date) createdAt!: Date;
 }
 

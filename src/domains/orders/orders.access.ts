@@ -17,5 +17,6 @@ export const ordersAccess: AccessTable = {
     checkoutComplete: store('store.checkout'),
   },
   // The guest token is a credential: only staff who may read orders see it (the store shows is_guest_order).
-  fields: { Order: { guestToken: admin('orders.read') } },
+  // Who changed a status names staff (their email): the store sees the changes, not who made them.
+  fields: { Order: { guestToken: admin('orders.read') }, OrderStatusChange: { actor: admin('orders.read') } },
 };

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context/ctx';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError, type ErrorCode } from '../../shared/errors';
+import { variantTitleSql } from '../catalog';
 
 /** What a cart or checkout asks for: a product, a variant (which implies its product), a quantity. */
 export interface LineRequest {
@@ -15,6 +16,8 @@ export interface PricedLine {
   variantId: string | null;
   sku: string;
   name: string;
+  /** The variant's option names in the line's locale ("Navy / XL"); null for a product without variants. */
+  variantName: string | null;
   currency: string;
   quantity: number;
   unitPriceGross: number;
@@ -81,6 +84,7 @@ export async function priceLines(
       variantId: variant ? row.variant_id : null,
       sku: (variant ? row.variant_sku : null) ?? row.product_sku ?? '',
       name: row.name ?? '',
+      variantName: variant ? row.variant_name : null,
       currency: row.currency!,
       quantity: line.quantity,
       unitPriceGross: gross,
@@ -108,6 +112,8 @@ interface CatalogRow {
   has_variants: boolean;
   /** In `locale`, else in the first locale the product has (alphabetically). */
   name: string | null;
+  /** The variant's title in `locale` (catalog variant-title.ts); null without a variant or options. */
+  variant_name: string | null;
 }
 
 /**
@@ -122,7 +128,8 @@ function catalogOf(ctx: Ctx, lines: LineRequest[], locale: string): Promise<Cata
       tr.rate AS tax_rate,
       EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id) AS has_variants,
       (SELECT t.name FROM product_translations t WHERE t.product_id = p.id
-        ORDER BY t.locale = ${locale} DESC, t.locale LIMIT 1) AS name
+        ORDER BY t.locale = ${locale} DESC, t.locale LIMIT 1) AS name,
+      ${variantTitleSql(Prisma.sql`v.id`, locale)} AS variant_name
     FROM unnest(${lines.map((l) => l.productId ?? null)}::uuid[], ${lines.map((l) => l.variantId ?? null)}::uuid[])
       WITH ORDINALITY AS line(product_id, variant_id, n)
     LEFT JOIN product_variants v ON v.id = line.variant_id

@@ -16,6 +16,7 @@ import { SelectField } from '../../resource/fields';
 import { PagedTable } from '../../resource/list-page';
 import { MOVEMENT_TYPES, type MovementsSearch } from './search';
 import { InventoryTabs } from './tabs';
+import { withVariant } from './variant-name';
 
 const route = getRouteApi('/_app/inventory/movements');
 const PAGE_SIZE = 25;
@@ -39,7 +40,7 @@ const columns: ColumnDef<Row>[] = [
           params={{ productId: row.original.productId }}
           className="font-medium text-blue-800 underline"
         >
-          {row.original.productName || '(unnamed)'}
+          {withVariant(row.original.productName || '(unnamed)', row.original.variantTitle)}
         </Link>
       ) : (
         '(deleted product)'

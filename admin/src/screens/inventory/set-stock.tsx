@@ -6,7 +6,9 @@ import { ApiError, describeError } from '../../api/errors';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { AdminStockSetDocument, AdminStockTargetDocument } from '../../generated/graphql';
+import { errorText } from '../../lib/error-text';
 import { fieldOfPath } from '../../resource/server-errors';
+import { withVariant } from './variant-name';
 
 /** The product (or variant) whose stock is being set, as a person reads it. */
 export interface StockTarget {
@@ -88,7 +90,7 @@ export function SetStock({
       if (error instanceof ApiError && error.kind === 'api')
         for (const entry of error.entries) {
           const field = fieldOfPath(entry.field);
-          const message = `${entry.detail} (${entry.code})`;
+          const message = errorText(entry.code, entry.detail);
           if (field === 'quantity' || field === 'reference') placed[field] = message;
           else if (field === 'productId' || field === 'variantId') placed.product = message;
         }
@@ -126,7 +128,10 @@ export function SetStock({
             {items.flatMap((p) => {
               const label = p.translations.find((t) => t.locale === 'en')?.name ?? p.translations[0]?.name ?? p.id;
               const choices = p.hasVariants
-                ? p.variants.map((v) => ({ variantId: v.id as string | null, label: `${label} (${v.sku ?? v.id})` }))
+                ? p.variants.map((v) => ({
+                    variantId: v.id as string | null,
+                    label: `${withVariant(label, v.title)} (${v.sku ?? v.id})`,
+                  }))
                 : [{ variantId: null, label: p.sku ? `${label} (${p.sku})` : label }];
               return choices.map((c) => (
                 <li key={`${p.id}/${c.variantId ?? ''}`}>

@@ -12,6 +12,7 @@ import { dateTime } from '../../lib/dates';
 import { PagedTable } from '../../resource/list-page';
 import type { StockSearch } from './search';
 import { SetStock, type StockTarget } from './set-stock';
+import { withVariant } from './variant-name';
 
 type Row = AdminStockLevelsQuery['stockLevels']['items'][number];
 const PAGE_SIZE = 25;
@@ -46,7 +47,7 @@ export function StockLevels({
             params={{ productId: row.original.productId }}
             className="font-medium text-blue-800 underline"
           >
-            {row.original.productName || '(unnamed)'}
+            {withVariant(row.original.productName || '(unnamed)', row.original.variantTitle)}
           </Link>
         ),
       },
@@ -63,15 +64,16 @@ export function StockLevels({
         cell: ({ row }) => {
           const r = row.original;
           const sku = r.variantSku || r.productSku;
+          const label = `${withVariant(r.productName, r.variantTitle)}${sku ? ` (${sku})` : ''}`;
           return (
             <Button
               variant="outline"
-              aria-label={`Set stock of ${r.productName}${sku ? ` (${sku})` : ''}`}
+              aria-label={`Set stock of ${label}`}
               onClick={() =>
                 setTarget({
                   productId: r.productId,
                   variantId: r.variantId,
-                  label: `${r.productName}${sku ? ` (${sku})` : ''}`,
+                  label,
                   quantity: r.quantity,
                 })
               }

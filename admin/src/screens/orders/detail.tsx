@@ -10,13 +10,18 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { inputClass } from '../../components/ui/field';
 import { Table, Td, Th } from '../../components/ui/table';
 import { ExtensionSlot } from '../../extensions/extension-slot';
-import { AdminOrderDocument, AdminOrderStatusUpdateDocument, type OrderStatus } from '../../generated/graphql';
+import {
+  type ActorKind,
+  AdminOrderDocument,
+  AdminOrderStatusUpdateDocument,
+  type OrderStatus,
+} from '../../generated/graphql';
 import { dateTime } from '../../lib/dates';
 import { enumText } from '../../lib/format';
 import { money } from '../../lib/money';
 import { keys } from '../../resource/keys';
 import { invalidate, useSaveMutation } from '../../resource/resource';
-import { OrderPayments, orderPaymentsKey } from './payments';
+import { CARD_PROVIDER, OrderPayments, orderPaymentsKey } from './payments';
 import { ACTION_LABEL, RESTOCKING, STATUS_LABEL } from './status';
 
 const route = getRouteApi('/_app/orders/$orderId');
@@ -43,6 +48,13 @@ function Address({ value }: { value: unknown }) {
       ))}
     </address>
   );
+}
+
+/** Who made a status change, as the history line reads it: an email, an API key's name, "System". */
+function actorText(actor: { kind: ActorKind; label: string }): string {
+  if (actor.kind === 'API_KEY') return `API key “${actor.label}”`;
+  if (actor.kind === 'CUSTOMER') return `customer ${actor.label}`;
+  return actor.label;
 }
 
 export function OrderScreen() {
@@ -73,6 +85,7 @@ export function OrderScreen() {
   if (!query.data) return <p>Loading…</p>;
   const { order, orderTransactions } = query.data;
   const moves = can('orders.update') ? order.nextStatuses : [];
+  const otherTransactions = orderTransactions.filter((t) => t.provider !== CARD_PROVIDER);
 
   return (
     <>
@@ -149,7 +162,10 @@ export function OrderScreen() {
           <tbody>
             {order.items.map((item) => (
               <tr key={item.id}>
-                <Td>{item.name}</Td>
+                <Td>
+                  {item.name}
+                  {item.variantName && <span className="block text-sm text-slate-700">{item.variantName}</span>}
+                </Td>
                 <Td>{item.sku ?? '—'}</Td>
                 <Td>{item.quantity}</Td>
                 <Td>{money(item.unitPriceGross, order.currency)}</Td>
@@ -202,13 +218,11 @@ export function OrderScreen() {
         </section>
       </div>
 
-      <section className="space-y-2">
-        <h2 className="text-lg font-semibold">Payment transactions</h2>
-        {orderTransactions.length === 0 ? (
-          <p className="text-sm">
-            No payment transactions{order.paymentReference ? ` (reference ${order.paymentReference})` : ''}.
-          </p>
-        ) : (
+      {/* Card (payprov) payments show once, in their panel below with their actions (issue 52); this table is
+          for providers that have no panel of their own. */}
+      {otherTransactions.length > 0 && (
+        <section className="space-y-2">
+          <h2 className="text-lg font-semibold">Payment transactions</h2>
           <Table>
             <thead>
               <tr>
@@ -220,7 +234,7 @@ export function OrderScreen() {
               </tr>
             </thead>
             <tbody>
-              {orderTransactions.map((t) => (
+              {otherTransactions.map((t) => (
                 <tr key={t.id}>
                   <Td>{t.provider}</Td>
                   <Td>{t.providerReference}</Td>
@@ -236,8 +250,8 @@ export function OrderScreen() {
               ))}
             </tbody>
           </Table>
-        )}
-      </section>
+        </section>
+      )}
 
       <section className="space-y-2" aria-labelledby="card-payments">
         <h2 id="card-payments" className="text-lg font-semibold">
@@ -248,15 +262,17 @@ export function OrderScreen() {
 
       <ExtensionSlot slot="admin:order:detail" entityId={orderId} refreshKey={query.dataUpdatedAt} />
 
-      <section className="space-y-2">
-        <h2 className="text-lg font-semibold">History</h2>
+      <section className="space-y-2" aria-labelledby="order-history">
+        <h2 id="order-history" className="text-lg font-semibold">
+          History
+        </h2>
         <ol className="list-decimal space-y-1 pl-6 text-sm">
           {order.statusHistory.map((change, i) => (
             <li key={i}>
               {change.fromStatus
                 ? `${STATUS_LABEL[change.fromStatus]} → ${STATUS_LABEL[change.toStatus]}`
-                : `Placed (${STATUS_LABEL[change.toStatus]})`}{' '}
-              · {dateTime(change.createdAt)}
+                : `Placed (${STATUS_LABEL[change.toStatus]})`}
+              {change.actor ? ` · by ${actorText(change.actor)}` : ''} · {dateTime(change.createdAt)}
               {change.comment ? ` · “${change.comment}”` : ''}
             </li>
           ))}

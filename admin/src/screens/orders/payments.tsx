@@ -29,6 +29,9 @@ import { z } from '../../lib/zod';
 /** While a link is out, its status is asked again this often (the buyer pays on another device). */
 const LINK_POLL_MS = 5_000;
 
+/** The provider whose payments this panel shows (and acts on): the order screen lists no other copy of them. */
+export const CARD_PROVIDER = 'payprov';
+
 export const orderPaymentsKey = (orderId: string) => ['order-payments', orderId] as const;
 
 /**
