@@ -30,6 +30,8 @@ interface OptionsEditorProps {
   onCreate: (values: OptionValues) => Promise<void>;
   onUpdate: (id: string, values: OptionValues) => Promise<void>;
   onDelete: (id: string) => Promise<void>;
+  /** Moves an option one place earlier (-1) or later (1) in the order the shop lists them; no buttons without. */
+  onMove?: (id: string, by: -1 | 1) => Promise<void>;
 }
 
 /**
@@ -53,8 +55,14 @@ export function OptionsEditor(props: OptionsEditorProps) {
           </tr>
         </thead>
         <tbody>
-          {options.map((option) => (
-            <OptionRow key={option.id} option={option} {...props} />
+          {options.map((option, index) => (
+            <OptionRow
+              key={option.id}
+              option={option}
+              {...props}
+              first={index === 0}
+              last={index === options.length - 1}
+            />
           ))}
           {options.length === 0 && (
             <tr>
@@ -75,7 +83,10 @@ function OptionRow({
   canDelete,
   onUpdate,
   onDelete,
-}: OptionsEditorProps & { option: EditableOption }) {
+  onMove,
+  first,
+  last,
+}: OptionsEditorProps & { option: EditableOption; first: boolean; last: boolean }) {
   const current = translatedName(option.translations);
   const [name, setName] = useState(current);
   const [colour, setColour] = useState(option.colorHex ?? '');
@@ -124,7 +135,7 @@ function OptionRow({
         </Td>
       )}
       <Td>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           {canUpdate && (
             <Button
               variant="outline"
@@ -137,6 +148,16 @@ function OptionRow({
             >
               Save
             </Button>
+          )}
+          {canUpdate && onMove && (
+            <>
+              <Button variant="outline" disabled={first || busy} onClick={() => void run(() => onMove(option.id, -1))}>
+                Move up<span className="sr-only"> option {current}</span>
+              </Button>
+              <Button variant="outline" disabled={last || busy} onClick={() => void run(() => onMove(option.id, 1))}>
+                Move down<span className="sr-only"> option {current}</span>
+              </Button>
+            </>
           )}
           {canDelete && (
             <ConfirmDialog

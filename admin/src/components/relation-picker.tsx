@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 
+import type { ResourceKeys } from '../resource/keys';
 import { inputClass } from './ui/field';
 
 export interface PickItem {
@@ -11,8 +12,8 @@ export interface PickItem {
 interface RelationPickerProps {
   /** The field's visible label (e.g. "Categories"). */
   label: string;
-  /** Distinguishes this picker's cached searches (e.g. "categories"). */
-  kind: string;
+  /** The searched resource's keys: its searches are cached among its lists (a new category refreshes them). */
+  lists: ResourceKeys;
   selected: readonly PickItem[];
   /** One page of matches from the server for the text typed (never the whole table). */
   search: (text: string) => Promise<PickItem[]>;
@@ -26,7 +27,7 @@ interface RelationPickerProps {
  * chips, then an ARIA combobox whose listbox holds the server's first matches for what is typed (after a short
  * pause). Arrow keys move through the matches, Enter adds one, Escape closes the list.
  */
-export function RelationPicker({ label, kind, selected, search, onAdd, onRemove, disabled }: RelationPickerProps) {
+export function RelationPicker({ label, lists, selected, search, onAdd, onRemove, disabled }: RelationPickerProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [debounced, setDebounced] = useState('');
@@ -37,7 +38,7 @@ export function RelationPicker({ label, kind, selected, search, onAdd, onRemove,
     return () => clearTimeout(timer);
   }, [text]);
   const matches = useQuery({
-    queryKey: ['pick', kind, debounced],
+    queryKey: lists.list({ of: 'pick', search: debounced }),
     queryFn: () => search(debounced),
     enabled: open,
     staleTime: 30_000,

@@ -17,43 +17,31 @@ const productImportRoute = screenRoute(
 );
 const productRoute = screenRoute('products/$productId', () => import('../screens/products/detail'), 'ProductScreen');
 
-const categoriesRoute = screenRoute('categories', () => import('../screens/categories/list'), 'CategoriesScreen');
+const categoriesRoute = screenRoute('categories', () => import('../screens/categories/categories'), 'CategoriesScreen');
 const categoryNewRoute = listRoute(
   'categories/new',
-  () => import('../screens/categories/new'),
+  () => import('../screens/categories/categories'),
   'NewCategoryScreen',
   listSearchWith((s) => ({ parent: stringParam(s.parent) })),
 );
 const categoryRoute = screenRoute(
   'categories/$categoryId',
-  () => import('../screens/categories/detail'),
+  () => import('../screens/categories/categories'),
   'CategoryScreen',
 );
 
 // Property groups, attributes and tags: reached from the Categories screen's catalog tabs (docs/decisions.md).
 // The API answers property groups and attributes whole: their lists use only `q`.
-const propertiesRoute = listRoute('properties', () => import('../screens/properties/list'), 'PropertyGroupsScreen');
-const propertyNewRoute = screenRoute(
-  'properties/new',
-  () => import('../screens/properties/new'),
-  'NewPropertyGroupScreen',
-);
-const propertyRoute = screenRoute(
-  'properties/$groupId',
-  () => import('../screens/properties/detail'),
-  'PropertyGroupScreen',
-);
-const attributesRoute = listRoute('attributes', () => import('../screens/attributes/list'), 'AttributesScreen');
-const attributeNewRoute = screenRoute(
-  'attributes/new',
-  () => import('../screens/attributes/new'),
-  'NewAttributeScreen',
-);
-const attributeRoute = screenRoute(
-  'attributes/$attributeId',
-  () => import('../screens/attributes/detail'),
-  'AttributeScreen',
-);
+const propertyRoutes = resourceRoutes('properties', 'groupId', () => import('../screens/properties/properties'), {
+  list: 'PropertyGroupsScreen',
+  create: 'NewPropertyGroupScreen',
+  detail: 'PropertyGroupScreen',
+});
+const attributeRoutes = resourceRoutes('attributes', 'attributeId', () => import('../screens/attributes/attributes'), {
+  list: 'AttributesScreen',
+  create: 'NewAttributeScreen',
+  detail: 'AttributeScreen',
+});
 const tagRoutes = resourceRoutes('tags', 'tagId', () => import('../screens/tags/tags'), {
   list: 'TagsScreen',
   create: 'NewTagScreen',
@@ -68,11 +56,7 @@ export const catalogRoutes = [
   categoriesRoute,
   categoryNewRoute,
   categoryRoute,
-  propertiesRoute,
-  propertyNewRoute,
-  propertyRoute,
-  attributesRoute,
-  attributeNewRoute,
-  attributeRoute,
+  ...propertyRoutes,
+  ...attributeRoutes,
   ...tagRoutes,
 ] as const;

@@ -14,6 +14,7 @@ import {
   type AttributeValueInput,
 } from '../../generated/graphql';
 import { translatedName } from '../../lib/translations';
+import { keys } from '../../resource/keys';
 
 type Attribute = AdminAttributesQuery['attributes'][number];
 type StoredValue = AdminProductQuery['product']['attributes'][number];
@@ -57,14 +58,18 @@ export function AttributesPanel({
   readOnly: boolean;
   onSaved: () => Promise<void>;
 }) {
-  const attributes = useQuery({ queryKey: ['attributes'], queryFn: () => gql(AdminAttributesDocument) });
+  // The attributes screen's list under the same key: the attributes themselves.
+  const attributes = useQuery({
+    queryKey: keys.attributes.list({}),
+    queryFn: () => gql(AdminAttributesDocument).then((d) => d.attributes),
+  });
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<unknown>();
   if (attributes.isError) return <ErrorState error={attributes.error} onRetry={() => attributes.refetch()} />;
   if (!attributes.data) return <p>Loading…</p>;
-  const list = attributes.data.attributes;
+  const list = attributes.data;
   const stored = (id: string) => values.find((v) => v.attributeId === id);
   const draft = (a: Attribute) => drafts[a.id] ?? draftOf(a, stored(a.id));
   const setDraft = (id: string, value: Draft) => {

@@ -1,20 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 
-import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
-import { ActionError, ErrorState } from '../../components/error-state';
 import { Tabs } from '../../components/tabs';
-import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ExtensionSlot } from '../../extensions/extension-slot';
-import { AdminProductDeleteDocument, AdminProductDocument, AdminProductUpdateDocument } from '../../generated/graphql';
+import type { AdminProductQuery } from '../../generated/graphql';
+import { fromMinor, toMinor } from '../../lib/money';
+import { DetailFrame, Loaded } from '../../resource/detail-frame';
+import { keys } from '../../resource/keys';
+import { invalidate } from '../../resource/resource';
 import { AttributesPanel } from './attributes';
-import { applyServerErrors, ProductForm, toCents, toPrice } from './form';
+import { ProductForm } from './form';
 import { MediaPanel } from './media';
 import { productName } from './names';
 import { RelationsPanel } from './relations';
+import { products } from './resource';
 import { TranslationsPanel } from './translations';
 import { stockQueries, VariantsPanel } from './variants';
 
@@ -30,18 +31,15 @@ const SECTIONS = [
   { id: 'media', label: 'Media' },
 ] as const;
 type Section = (typeof SECTIONS)[number]['id'];
+type Product = AdminProductQuery['product'];
 
 export function ProductScreen() {
   const { productId } = route.useParams();
   const can = useCan();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [deleteError, setDeleteError] = useState<unknown>();
-  const [section, setSection] = useState<Section>('general');
-  const query = useQuery({
-    queryKey: ['product', productId],
-    queryFn: () => gql(AdminProductDocument, { id: productId }),
-  });
+  const query = products.useDetail(productId);
+  const remove = products.useRemove(productId);
   // The Variants and stock tab's data is fetched once the product has arrived (not competing with it), so the
   // tab draws its table when opened instead of starting two requests then.
   const loaded = query.data !== undefined;
@@ -53,139 +51,117 @@ export function ProductScreen() {
     void queryClient.prefetchQuery(stock);
   }, [loaded, readsStock, productId, queryClient]);
 
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
-  if (!query.data) return <p>Loading…</p>;
-  const product = query.data.product;
-  const translation = product.translations.find((t) => t.locale === 'en') ?? product.translations[0];
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['products'] });
-    await queryClient.invalidateQueries({ queryKey: ['product', productId] });
-  };
-
-  async function remove() {
-    setDeleteError(undefined);
-    try {
-      await gql(AdminProductDeleteDocument, { id: productId });
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-      await navigate({ to: '/products', search: { page: 1 } });
-    } catch (error) {
-      setDeleteError(error);
-    }
-  }
-
   return (
-    <>
-      <p>
-        <Link to="/products" search={{ page: 1 }} className="text-sm text-blue-800 underline">
-          Products
-        </Link>
-      </p>
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold">{productName(product)}</h1>
-        {can('products.delete') && (
-          <ConfirmDialog
-            trigger={<Button variant="danger">Delete</Button>}
-            title="Delete this product?"
-            description={`“${productName(product)}” and its variants are deleted. Orders keep their lines.`}
-            confirmLabel="Delete"
-            onConfirm={remove}
+    <Loaded query={query}>
+      {(product) => (
+        <DetailFrame
+          back={{ label: 'Products', to: '/products' }}
+          title={productName(product)}
+          remove={{
+            permission: 'products.delete',
+            what: 'this product',
+            description: `“${productName(product)}” and its variants are deleted. Orders keep their lines.`,
+            run: async () => {
+              await remove.mutateAsync();
+              await navigate({ to: '/products', search: { page: 1 } });
+            },
+          }}
+        >
+          <p className="text-sm">
+            In stock: <strong>{product.stock}</strong> (all active warehouses)
+          </p>
+          <Sections
+            product={product}
+            refresh={() => invalidate(queryClient, [keys.products.all, keys.stockLevels.all])}
           />
-        )}
-      </div>
-      <ActionError error={deleteError} />
-      <p className="text-sm">
-        In stock: <strong>{product.stock}</strong> (all active warehouses)
-      </p>
-      <Tabs label="Product sections" tabs={SECTIONS} selected={section} onSelect={(id) => setSection(id as Section)}>
-        {section === 'general' && (
-          <>
-            <ProductForm
-              key={product.id}
-              followName={false}
-              readOnly={!can('products.update')}
-              hasVariants={product.hasVariants}
-              initial={{
-                name: translation?.name ?? '',
-                slug: translation?.slug ?? '',
-                price: toPrice(product.priceGross),
-                sku: product.sku ?? '',
-                stock: String(product.stock),
-                currency: product.currency,
-                active: product.active,
-              }}
-              onSave={async (values, setError) => {
-                try {
-                  await gql(AdminProductUpdateDocument, {
-                    id: productId,
-                    input: {
-                      active: values.active,
-                      currency: values.currency,
-                      translations: [
-                        {
-                          locale: translation?.locale ?? 'en',
-                          name: values.name,
-                          slug: values.slug,
-                          ...(translation?.description ? { description: translation.description } : {}),
-                          ...(translation?.metaTitle ? { metaTitle: translation.metaTitle } : {}),
-                          ...(translation?.metaDescription ? { metaDescription: translation.metaDescription } : {}),
-                        },
-                      ],
-                      ...(product.hasVariants
-                        ? {}
-                        : {
-                            priceGross: toCents(values.price),
-                            sku: values.sku || null,
-                          }),
-                    },
-                  });
-                  await refresh();
-                  return { saved: true };
-                } catch (error) {
-                  return applyServerErrors(error, setError);
-                }
-              }}
-            />
-          </>
-        )}
-        {section === 'translations' && (
-          <TranslationsPanel
-            productId={productId}
-            translations={product.translations}
-            readOnly={!can('products.update')}
-            onSaved={refresh}
-          />
-        )}
-        {section === 'relations' && (
-          <RelationsPanel
-            key={product.updatedAt}
-            productId={productId}
-            categories={product.categories}
-            tags={product.tags}
-            readOnly={!can('products.update')}
-            onSaved={refresh}
-          />
-        )}
-        {section === 'attributes' && (
-          <AttributesPanel
-            productId={productId}
-            values={product.attributes}
-            readOnly={!can('products.update')}
-            onSaved={refresh}
-          />
-        )}
-        {section === 'variants' && <VariantsPanel product={product} onSaved={refresh} />}
-        {section === 'media' && (
-          <MediaPanel
-            productId={productId}
-            media={product.media}
-            canUpdate={can('products.update')}
-            canUpload={can('media.create')}
-            canDelete={can('media.delete')}
-            onSaved={refresh}
-          />
-        )}
-      </Tabs>
-      <ExtensionSlot slot="admin:product:detail" entityId={productId} />
-    </>
+          <ExtensionSlot slot="admin:product:detail" entityId={productId} />
+        </DetailFrame>
+      )}
+    </Loaded>
+  );
+}
+
+/** The tabs; each panel saves its own part and then refreshes the product. */
+function Sections({ product, refresh }: { product: Product; refresh: () => Promise<void> }) {
+  const can = useCan();
+  const [section, setSection] = useState<Section>('general');
+  const update = products.useUpdate(product.id);
+  const translation = product.translations.find((t) => t.locale === 'en') ?? product.translations[0];
+  return (
+    <Tabs label="Product sections" tabs={SECTIONS} selected={section} onSelect={(id) => setSection(id as Section)}>
+      {section === 'general' && (
+        <ProductForm
+          key={product.id}
+          followName={false}
+          readOnly={!can('products.update')}
+          hasVariants={product.hasVariants}
+          initial={{
+            name: translation?.name ?? '',
+            slug: translation?.slug ?? '',
+            price: fromMinor(product.priceGross),
+            sku: product.sku ?? '',
+            stock: String(product.stock),
+            taxRuleId: product.taxRuleId ?? '',
+            currency: product.currency,
+            active: product.active,
+          }}
+          onSave={(values) =>
+            update.mutateAsync({
+              active: values.active,
+              currency: values.currency,
+              taxRuleId: values.taxRuleId || null,
+              translations: [
+                {
+                  locale: translation?.locale ?? 'en',
+                  name: values.name,
+                  slug: values.slug,
+                  ...(translation?.description ? { description: translation.description } : {}),
+                  ...(translation?.metaTitle ? { metaTitle: translation.metaTitle } : {}),
+                  ...(translation?.metaDescription ? { metaDescription: translation.metaDescription } : {}),
+                },
+              ],
+              ...(product.hasVariants ? {} : { priceGross: toMinor(values.price), sku: values.sku || null }),
+            })
+          }
+        />
+      )}
+      {section === 'translations' && (
+        <TranslationsPanel
+          productId={product.id}
+          translations={product.translations}
+          readOnly={!can('products.update')}
+          onSaved={refresh}
+        />
+      )}
+      {section === 'relations' && (
+        <RelationsPanel
+          key={product.updatedAt}
+          productId={product.id}
+          categories={product.categories}
+          tags={product.tags}
+          readOnly={!can('products.update')}
+          onSaved={refresh}
+        />
+      )}
+      {section === 'attributes' && (
+        <AttributesPanel
+          productId={product.id}
+          values={product.attributes}
+          readOnly={!can('products.update')}
+          onSaved={refresh}
+        />
+      )}
+      {section === 'variants' && <VariantsPanel product={product} onSaved={refresh} />}
+      {section === 'media' && (
+        <MediaPanel
+          productId={product.id}
+          media={product.media}
+          canUpdate={can('products.update')}
+          canUpload={can('media.create')}
+          canDelete={can('media.delete')}
+          onSaved={refresh}
+        />
+      )}
+    </Tabs>
   );
 }

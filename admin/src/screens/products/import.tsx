@@ -10,6 +10,8 @@ import { Refusal } from '../../components/refusal';
 import { Button } from '../../components/ui/button';
 import { Table, Td, Th } from '../../components/ui/table';
 import { AdminProductImportTemplateDocument, AdminProductsImportDocument } from '../../generated/graphql';
+import { keys } from '../../resource/keys';
+import { invalidate } from '../../resource/resource';
 import { fileRowMessage, splitImport } from './csv';
 
 interface Outcome {
@@ -68,7 +70,7 @@ export function ImportProductsScreen() {
         setProgress({ done: i + 1, total: parts.length });
         setOutcomes([...results]);
       }
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
+      await invalidate(queryClient, [keys.products.all, keys.stockLevels.all]);
     } catch (e) {
       setError(e);
       setProgress(null);

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { gql } from '../../api/client';
@@ -5,28 +6,44 @@ import { ActionError } from '../../components/error-state';
 import { FileDrop } from '../../components/file-drop';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { inputClass } from '../../components/ui/field';
 import {
   AdminMediaDeleteDocument,
-  AdminMediaUploadDocument,
+  AdminMediaLimitsDocument,
+  AdminMediaUpdateDocument,
   type AdminProductQuery,
   AdminProductUpdateDocument,
 } from '../../generated/graphql';
+import { keys } from '../../resource/keys';
+import { sizeText, uploadMedia } from './media-upload';
 
 type MediaRef = AdminProductQuery['product']['media'][number];
 
-/**
- * Uploads travel base64-encoded inside the GraphQL body, which `server.max_body_size` bounds (1 MiB by default):
- * 750 kB of file is about 1 MB of base64. A larger file is refused here with that reason instead of a 413.
- */
-const MAX_UPLOAD_BYTES = 750 * 1024;
+/** Image types a product shows, by their names for people. */
+const IMAGE_TYPES: Record<string, string> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/gif': 'GIF',
+  'image/webp': 'WebP',
+  'image/svg+xml': 'SVG',
+};
 
-function toBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsDataURL(file);
+/** What the service takes (`server.max_upload_size`, its image types); fresh for the session. */
+function useUploadLimits() {
+  const limits = useQuery({
+    queryKey: [...keys.media.all, 'limits'],
+    queryFn: () => gql(AdminMediaLimitsDocument).then((d) => d.mediaLimits),
+    staleTime: Infinity,
   });
+  // Without them (a key that may upload but not read media) the service alone judges each file.
+  if (limits.isError) return { maxBytes: Infinity, accept: 'image/*', hint: 'Or drop images here.' };
+  if (!limits.data) return undefined;
+  const types = limits.data.acceptedTypes.filter((t) => t in IMAGE_TYPES);
+  return {
+    maxBytes: limits.data.maxUploadBytes,
+    accept: types.join(','),
+    hint: `Or drop images here (${types.map((t) => IMAGE_TYPES[t]).join(', ')}; at most ${sizeText(limits.data.maxUploadBytes)} each).`,
+  };
 }
 
 const fileName = (url: string) => decodeURIComponent(url.split('/').pop() ?? url).replace(/^[0-9a-f]{8}-/, '');
@@ -53,6 +70,7 @@ export function MediaPanel({
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState('');
   const [error, setError] = useState<unknown>();
+  const limits = useUploadLimits();
   const ordered = [...media].sort((a, b) => a.position - b.position);
   const ids = ordered.map((m) => m.mediaId);
 
@@ -72,16 +90,16 @@ export function MediaPanel({
 
   function upload(files: File[]) {
     void run(async () => {
-      const tooBig = files.filter((f) => f.size > MAX_UPLOAD_BYTES);
+      const most = limits?.maxBytes ?? Infinity;
+      const tooBig = files.filter((f) => f.size > most);
       if (tooBig.length)
-        throw new Error(`${tooBig.map((f) => f.name).join(', ')}: larger than 750 kB, the most one upload carries.`);
+        throw new Error(
+          `${tooBig.map((f) => f.name).join(', ')}: larger than ${sizeText(most)}, the most the service takes.`,
+        );
       const added: string[] = [];
       for (const [i, file] of files.entries()) {
         setProgress(`Uploading ${file.name} (${i + 1} of ${files.length})…`);
-        const { mediaUpload } = await gql(AdminMediaUploadDocument, {
-          input: { filename: file.name, dataBase64: await toBase64(file), contentType: file.type || undefined },
-        });
-        added.push(mediaUpload.id);
+        added.push((await uploadMedia(file)).id);
       }
       await writeOrder([...ids, ...added]);
       setProgress(`Uploaded ${files.length} ${files.length === 1 ? 'file' : 'files'}.`);
@@ -99,11 +117,11 @@ export function MediaPanel({
       {canUpload && canUpdate && (
         <FileDrop
           label="Upload images"
-          accept="image/png,image/jpeg,image/gif,image/webp"
+          accept={limits?.accept}
           multiple
-          disabled={busy}
+          disabled={busy || !limits}
           onFiles={upload}
-          hint="Or drop images here (PNG, JPEG, GIF, WebP; at most 750 kB each)."
+          hint={limits?.hint ?? 'Or drop images here.'}
         />
       )}
       <div aria-live="polite" className="text-sm">
@@ -118,10 +136,11 @@ export function MediaPanel({
             const name = fileName(m.url);
             return (
               <li key={m.mediaId} className="space-y-2 rounded-md border border-slate-200 bg-white p-2">
-                <img src={m.url} alt={`Image ${i + 1}: ${name}`} className="h-36 w-full object-contain" />
+                <img src={m.url} alt={m.altText || `Image ${i + 1}: ${name}`} className="h-36 w-full object-contain" />
                 <p className="truncate text-xs" title={name}>
                   {i + 1}. {name}
                 </p>
+                <AltText media={m} name={name} readOnly={!canUpload} onSaved={onSaved} />
                 <div className="flex flex-wrap gap-1">
                   {canUpdate && (
                     <>
@@ -167,5 +186,66 @@ export function MediaPanel({
         </ol>
       )}
     </section>
+  );
+}
+
+/**
+ * An image's alt text, what the shop's `<img alt>` says to people who cannot see it: edited in place, saved on
+ * its own (the media is shared: every product showing it gets the text).
+ */
+function AltText({
+  media,
+  name,
+  readOnly,
+  onSaved,
+}: {
+  media: MediaRef;
+  name: string;
+  readOnly: boolean;
+  onSaved: () => Promise<void>;
+}) {
+  const [text, setText] = useState(media.altText ?? '');
+  const [error, setError] = useState<unknown>();
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  async function save() {
+    setSaving(true);
+    setError(undefined);
+    setSaved(false);
+    try {
+      await gql(AdminMediaUpdateDocument, { id: media.mediaId, input: { altText: text.trim() || null } });
+      await onSaved();
+      setSaved(true);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <div className="space-y-1">
+      <input
+        aria-label={`Alt text of ${name}`}
+        placeholder="Alt text"
+        className={inputClass}
+        value={text}
+        disabled={readOnly || saving}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {!readOnly && (
+        <Button
+          variant="outline"
+          aria-label={`Save alt text of ${name}`}
+          disabled={saving || text.trim() === (media.altText ?? '')}
+          onClick={() => void save()}
+        >
+          Save
+        </Button>
+      )}
+      <span aria-live="polite" className="text-xs text-green-800">
+        {saved ? 'Saved.' : ''}
+      </span>
+      <ActionError error={error} />
+    </div>
   );
 }

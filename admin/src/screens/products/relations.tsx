@@ -12,6 +12,7 @@ import {
   AdminTagNameDocument,
   AdminTagPickDocument,
 } from '../../generated/graphql';
+import { keys } from '../../resource/keys';
 
 const PICK_LIMIT = 20;
 
@@ -29,7 +30,8 @@ const searchTags = async (text: string): Promise<PickItem[]> =>
 function useNames(kind: 'category' | 'tag', ids: readonly string[]): PickItem[] {
   const results = useQueries({
     queries: ids.map((id) => ({
-      queryKey: [kind, id, 'name'],
+      // Under the item's detail key: a rename (which invalidates the resource) refreshes it.
+      queryKey: [...(kind === 'category' ? keys.categories : keys.tags).detail(id), 'name'],
       queryFn: async () =>
         kind === 'category'
           ? (await gql(AdminCategoryNameDocument, { id })).category.name
@@ -95,7 +97,7 @@ export function RelationsPanel({
     <section className="space-y-6" aria-label="Categories and tags">
       <RelationPicker
         label="Categories"
-        kind="categories"
+        lists={keys.categories}
         selected={categoryIds.map(label(storedCategories))}
         search={searchCategories}
         onAdd={add(setCategoryIds)}
@@ -104,7 +106,7 @@ export function RelationsPanel({
       />
       <RelationPicker
         label="Tags"
-        kind="tags"
+        lists={keys.tags}
         selected={tagIds.map(label(storedTags))}
         search={searchTags}
         onAdd={add(setTagIds)}

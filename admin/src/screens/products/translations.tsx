@@ -1,25 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 
 import { gql } from '../../api/client';
-import { describeError } from '../../api/errors';
 import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { type AdminProductQuery, AdminProductUpdateDocument } from '../../generated/graphql';
 import { z } from '../../lib/zod';
-import { placeServerErrors } from '../../resource/server-errors';
-import { slugify } from './form';
+import type { FieldSpec } from '../../resource/fields';
+import { ResourceForm } from '../../resource/form';
+import { nameField, slugRule } from '../properties/shared';
 
 type Translation = AdminProductQuery['product']['translations'][number];
 
 const translationSchema = z.object({
   name: z.string().trim().min(1, 'Enter a name.'),
-  slug: z
-    .string()
-    .trim()
-    .min(1, 'Enter a slug.')
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lowercase letters, digits and single dashes only.'),
+  slug: slugRule,
   description: z.string(),
   metaTitle: z.string().trim(),
   metaDescription: z.string().trim(),
@@ -126,76 +120,50 @@ function TranslationForm({
   readOnly: boolean;
   onSaved: () => Promise<void>;
 }) {
-  const form = useForm<TranslationValues>({ resolver: zodResolver(translationSchema), defaultValues: initial });
-  const { errors, isSubmitting, dirtyFields } = form.formState;
-  const [failure, setFailure] = useState<unknown>();
-  const [saved, setSaved] = useState(false);
-  const descriptionId = useId();
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(undefined);
-    setSaved(false);
-    try {
-      await gql(AdminProductUpdateDocument, {
-        id: productId,
-        input: {
-          translations: [
-            {
-              locale,
-              name: values.name,
-              slug: values.slug,
-              ...(values.description ? { description: values.description } : {}),
-              ...(values.metaTitle ? { metaTitle: values.metaTitle } : {}),
-              ...(values.metaDescription ? { metaDescription: values.metaDescription } : {}),
-            },
-          ],
-        },
-      });
-      form.reset(values);
-      setSaved(true);
-      await onSaved();
-    } catch (error) {
-      const unclaimed = placeServerErrors(error, form.setError, [
-        'name',
-        'slug',
-        'description',
-        'metaTitle',
-        'metaDescription',
-      ]);
-      if (unclaimed !== undefined) setFailure(unclaimed);
-    }
-  });
-  const name = form.register('name', {
-    onChange: (e) => {
-      if (isNew && !dirtyFields.slug) form.setValue('slug', slugify(e.target.value));
-    },
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate className="max-w-xl space-y-4" aria-label={`Texts in ${locale}`}>
-      <fieldset disabled={readOnly || isSubmitting} className="space-y-4">
-        <Field label="Name" error={errors.name?.message} {...name} />
-        <Field label="Slug" error={errors.slug?.message} {...form.register('slug')} />
+  const fields: FieldSpec<TranslationValues>[] = [
+    nameField<TranslationValues>('slug', isNew),
+    { name: 'slug', label: 'Slug' },
+    {
+      kind: 'custom',
+      name: 'description',
+      render: ({ form, id }) => (
         <div className="space-y-1">
-          <label htmlFor={descriptionId} className="block text-sm font-medium">
+          <label htmlFor={id} className="block text-sm font-medium">
             Description
           </label>
-          <textarea id={descriptionId} rows={5} className={inputClass} {...form.register('description')} />
+          <textarea id={id} rows={5} className={inputClass} {...form.register('description')} />
         </div>
-        <Field label="Meta title" error={errors.metaTitle?.message} {...form.register('metaTitle')} />
-        <Field label="Meta description" error={errors.metaDescription?.message} {...form.register('metaDescription')} />
-      </fieldset>
-      {failure !== undefined && (
-        <p role="alert" className="text-sm text-red-700">
-          {describeError(failure)}
-        </p>
-      )}
-      <div aria-live="polite" className="text-sm text-green-800">
-        {saved ? 'Saved.' : ''}
-      </div>
-      {!readOnly && (
-        <Button type="submit" disabled={isSubmitting}>
-          Save
-        </Button>
-      )}
-    </form>
+      ),
+    },
+    { name: 'metaTitle', label: 'Meta title' },
+    { name: 'metaDescription', label: 'Meta description' },
+  ];
+  return (
+    <section aria-label={`Texts in ${locale}`}>
+      <ResourceForm
+        schema={translationSchema}
+        initial={initial}
+        fields={fields}
+        readOnly={readOnly}
+        onSave={async (values) => {
+          await gql(AdminProductUpdateDocument, {
+            id: productId,
+            input: {
+              translations: [
+                {
+                  locale,
+                  name: values.name,
+                  slug: values.slug,
+                  ...(values.description ? { description: values.description } : {}),
+                  ...(values.metaTitle ? { metaTitle: values.metaTitle } : {}),
+                  ...(values.metaDescription ? { metaDescription: values.metaDescription } : {}),
+                },
+              ],
+            },
+          });
+          await onSaved();
+        }}
+      />
+    </section>
   );
 }

@@ -19,9 +19,9 @@ import {
   AdminVariantDeleteDocument,
   AdminVariantUpdateDocument,
 } from '../../generated/graphql';
-import { money } from '../../lib/money';
+import { fromMinor, money, toMinor } from '../../lib/money';
 import { translatedName } from '../../lib/translations';
-import { toCents, toPrice } from './form';
+import { keys } from '../../resource/keys';
 
 type Product = AdminProductQuery['product'];
 type Variant = Product['variants'][number];
@@ -39,12 +39,13 @@ const STOCK_FRESH_MS = 10_000;
 export const stockQueries = (productId: string) =>
   [
     queryOptions({
-      queryKey: ['stockWarehouses'],
+      // `of` keeps this picker's answer (another document) apart from the warehouses screen's lists.
+      queryKey: keys.warehouses.list({ of: 'stock', active: true, limit: WAREHOUSE_LIMIT }),
       queryFn: () => gql(AdminStockWarehousesDocument, { active: true, limit: WAREHOUSE_LIMIT }),
       staleTime: STOCK_FRESH_MS,
     }),
     queryOptions({
-      queryKey: ['productStock', productId],
+      queryKey: keys.stockLevels.list({ of: 'product', productId }),
       queryFn: () => gql(AdminProductStockDocument, { productId }),
       staleTime: STOCK_FRESH_MS,
     }),
@@ -145,7 +146,7 @@ function StockRow({
   const name = variant ? optionLabel(variant) : translatedName(product.translations, 'product');
   const variantId = variant?.id ?? null;
   const [sku, setSku] = useState(variant?.sku ?? '');
-  const [price, setPrice] = useState(toPrice(variant?.priceGross));
+  const [price, setPrice] = useState(fromMinor(variant?.priceGross));
   const [counts, setCounts] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
@@ -155,7 +156,7 @@ function StockRow({
   const changedStock = warehouses.filter(
     (w) => counts[w.id] !== undefined && counts[w.id] !== String(quantity(w.id, variantId)),
   );
-  const variantChanged = !!variant && (sku !== (variant.sku ?? '') || price !== toPrice(variant.priceGross));
+  const variantChanged = !!variant && (sku !== (variant.sku ?? '') || price !== fromMinor(variant.priceGross));
   const validCounts = changedStock.every((w) => /^-?\d+$/.test(counts[w.id].trim()));
   const validPrice = /^(\d+([.,]\d{1,2})?)?$/.test(price.trim());
 
@@ -168,7 +169,7 @@ function StockRow({
         await gql(AdminVariantUpdateDocument, {
           productId: product.id,
           variantId: variant.id,
-          input: { sku: sku.trim() || null, priceGross: toCents(price.trim()) },
+          input: { sku: sku.trim() || null, priceGross: toMinor(price.trim()) },
         });
       for (const w of changedStock)
         await gql(AdminStockSetDocument, {
@@ -287,7 +288,11 @@ function StockRow({
  * combinations), or a single variant. A base SKU gets `-1`, `-2`… suffixes.
  */
 function GenerateVariants({ productId, onSaved }: { productId: string; onSaved: () => Promise<void> }) {
-  const groups = useQuery({ queryKey: ['propertyGroups'], queryFn: () => gql(AdminPropertyGroupsDocument) });
+  // The same answer as the property groups screen's list (under the same key): the groups themselves.
+  const groups = useQuery({
+    queryKey: keys.propertyGroups.list({}),
+    queryFn: () => gql(AdminPropertyGroupsDocument).then((d) => d.propertyGroups),
+  });
   const [chosen, setChosen] = useState<Record<string, string[]>>({});
   const [sku, setSku] = useState('');
   const [price, setPrice] = useState('');
@@ -308,7 +313,7 @@ function GenerateVariants({ productId, onSaved }: { productId: string; onSaved: 
         input: {
           ...(generate ? { optionGroups: axes } : {}),
           ...(sku.trim() ? { sku: sku.trim() } : {}),
-          ...(price.trim() ? { priceGross: toCents(price.trim()) } : {}),
+          ...(price.trim() ? { priceGross: toMinor(price.trim()) } : {}),
         },
       });
       const n = productVariantCreate.variants.length;
@@ -329,12 +334,12 @@ function GenerateVariants({ productId, onSaved }: { productId: string; onSaved: 
       <summary className="cursor-pointer font-semibold">Add variants</summary>
       <div className="mt-4 space-y-4">
         {groups.isError && <ErrorState error={groups.error} onRetry={() => groups.refetch()} />}
-        {groups.data?.propertyGroups.length === 0 && (
+        {groups.data?.length === 0 && (
           <p className="text-sm">
             No property groups yet (Categories → Property groups) — a single variant can still be added.
           </p>
         )}
-        {groups.data?.propertyGroups.map((g) => (
+        {groups.data?.map((g) => (
           <fieldset key={g.id} className="space-y-1">
             <legend className="text-sm font-medium">{translatedName(g.translations, g.identifier)}</legend>
             <div className="flex flex-wrap gap-3">
