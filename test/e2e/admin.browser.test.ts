@@ -135,7 +135,10 @@ describe('admin dashboard: serving', () => {
     });
     expect(await slug.getAttribute('aria-invalid')).toBe('true');
     const errorId = (await slug.getAttribute('aria-describedby'))!.split(' ').find((id) => id.endsWith('-error'));
-    expect(await page.locator(`[id="${errorId}"]`).textContent()).toMatch(/duplicate_slug/);
+    // In words, not the service's machine code (lib/error-text.ts).
+    const message = await page.locator(`[id="${errorId}"]`).textContent();
+    expect(message).toBe('This slug is already used.');
+    expect(message).not.toMatch(/duplicate_slug/);
     await audit(s, 'New product with an error');
 
     // Search from the list; the URL holds it, so a reload shows the same list.

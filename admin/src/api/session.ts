@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { AdminViewerDocument, type AdminViewerQuery } from '../generated/graphql';
+import { viewerKey } from '../resource/keys';
 import { gql, refreshSession } from './client';
 
 export type Viewer = NonNullable<AdminViewerQuery['viewer']>;
@@ -13,7 +14,7 @@ async function fetchViewer(): Promise<Viewer | null> {
   return (await gql(AdminViewerDocument)).viewer ?? null;
 }
 
-export const viewerQuery = queryOptions({ queryKey: ['viewer'], queryFn: fetchViewer, staleTime: 60_000 });
+export const viewerQuery = queryOptions({ queryKey: viewerKey, queryFn: fetchViewer, staleTime: 60_000 });
 
 /** Staff only: customers can authenticate with the same login, but the admin is not for them. */
 export const isStaff = (viewer: Viewer | null | undefined): viewer is Viewer => viewer?.kind === 'admin';

@@ -110,3 +110,29 @@ export function SelectField({ label, error, id, children, ref, ...props }: Selec
     </div>
   );
 }
+
+/** A list filter over a fixed set of values: "All …" (no filter) or one of them, by its label. */
+export function ChoiceFilter<T extends string>(props: {
+  label: string;
+  /** The first option's text, meaning no filter ("All statuses"). */
+  all: string;
+  value: T | undefined;
+  labels: Record<T, string>;
+  onChange: (value: T | undefined) => void;
+}) {
+  const choices = Object.keys(props.labels) as T[];
+  return (
+    <SelectField
+      label={props.label}
+      value={props.value ?? ''}
+      onChange={(e) => props.onChange(choices.find((c) => c === e.target.value))}
+    >
+      <option value="">{props.all}</option>
+      {choices.map((c) => (
+        <option key={c} value={c}>
+          {props.labels[c]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

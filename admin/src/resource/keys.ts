@@ -23,22 +23,29 @@ export type ResourceKeys = ReturnType<typeof resourceKeys>;
  * a tag changes products) is said where the resource is declared (`defineResource({ invalidates })`).
  */
 export const keys = {
+  apiKeys: resourceKeys('api-keys'),
   attributes: resourceKeys('attributes'),
+  automationDeliveries: resourceKeys('automation-deliveries'),
   categories: resourceKeys('categories'),
   customers: resourceKeys('customers'),
   discounts: resourceKeys('discounts'),
+  media: resourceKeys('media'),
   orders: resourceKeys('orders'),
   paymentMethods: resourceKeys('payment-methods'),
   plugins: resourceKeys('plugins'),
   products: resourceKeys('products'),
   propertyGroups: resourceKeys('property-groups'),
   shippingMethods: resourceKeys('shipping-methods'),
+  staff: resourceKeys('staff'),
   stockLevels: resourceKeys('stock-levels'),
   stockMovements: resourceKeys('stock-movements'),
   tags: resourceKeys('tags'),
   taxRules: resourceKeys('tax-rules'),
   warehouses: resourceKeys('warehouses'),
 } satisfies Record<string, ResourceKeys>;
+
+/** The signed-in person and their permissions: not a resource, one key (cleared on sign-in and sign-out). */
+export const viewerKey = ['viewer'] as const;
 
 /** Whether `key` belongs under `prefix` (TanStack's own prefix rule, for tests and assertions). */
 export const isUnder = (key: QueryKey, prefix: QueryKey): boolean =>

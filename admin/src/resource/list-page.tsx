@@ -43,7 +43,8 @@ export function useListNavigate<S extends ListSearch = ListSearch>() {
 
 /** A page of a list as the API answers it. */
 export interface ListQuery<T> {
-  data?: { items: T[]; meta: { page: number; pages: number; total: number } };
+  /** `meta` is the page; a list the API answers whole (plugins) has none, and no pager. */
+  data?: { items: T[]; meta?: { page: number; pages: number; total: number } };
   isFetching: boolean;
   isPending: boolean;
   isError: boolean;
@@ -157,20 +158,14 @@ export function ListPage<T extends { id?: string }>(props: ListPageProps<T>) {
       {props.search && <SearchField value={search.q ?? ''} onSearch={(q) => go({ q: q || undefined })} />}
       {props.filters}
       {props.bulk && <BulkBar spec={props.bulk} state={bulk} />}
-      {props.query.isError ? (
-        <ErrorState error={props.query.error} onRetry={() => props.query.refetch()} />
-      ) : (
-        <DataTable
-          table={table}
-          caption={props.caption}
-          busy={props.query.isFetching}
-          pending={props.query.isPending}
-          empty={props.query.data ? props.empty : null}
-          meta={props.query.data?.meta}
-          onPage={(page) => go({ page })}
-          renderHeader={props.sortable ? header : undefined}
-        />
-      )}
+      <QueryTable
+        table={table}
+        caption={props.caption}
+        query={props.query}
+        empty={props.empty}
+        onPage={(page) => void go({ page })}
+        renderHeader={props.sortable ? header : undefined}
+      />
       {props.children}
     </>
   );
@@ -286,16 +281,50 @@ export function PagedTable<T>(props: {
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
   });
-  if (props.query.isError) return <ErrorState error={props.query.error} onRetry={() => props.query.refetch()} />;
   return (
-    <DataTable
+    <QueryTable
       table={table}
       caption={props.caption}
-      busy={props.query.isFetching}
-      pending={props.query.isPending}
-      empty={props.query.data ? props.empty : null}
-      meta={props.query.data?.meta}
+      query={props.query}
+      empty={props.empty}
       onPage={props.onPage ?? ((page) => void go({ page }))}
+    />
+  );
+}
+
+/** A list the screen already holds whole (an order's lines, a delivery's attempts): no paging, no loading. */
+export function ItemsTable<T>(props: {
+  caption: string;
+  columns: ColumnDef<T>[];
+  items: T[];
+  empty: string;
+  getRowId: (row: T) => string;
+}) {
+  const query = { data: { items: props.items }, isFetching: false, isPending: false, isError: false, error: null };
+  return <PagedTable {...props} query={{ ...query, refetch: () => undefined }} />;
+}
+
+/** The table of a list query's page, or its error with a retry. */
+function QueryTable<T>(props: {
+  table: ReturnType<typeof useReactTable<T>>;
+  caption: string;
+  query: ListQuery<T>;
+  empty: string;
+  onPage: (page: number) => void;
+  renderHeader?: (header: Header<T, unknown>) => ReactNode;
+}) {
+  const { query } = props;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  return (
+    <DataTable
+      table={props.table}
+      caption={props.caption}
+      busy={query.isFetching}
+      pending={query.isPending}
+      empty={query.data ? props.empty : null}
+      meta={query.data?.meta}
+      onPage={props.onPage}
+      renderHeader={props.renderHeader}
     />
   );
 }

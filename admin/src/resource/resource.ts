@@ -57,7 +57,8 @@ export function useSaveMutation<TVariables, TResult>(options: {
 export interface ResourceDocuments<LR, LV, DR, CR, CI, UR, UI, RR> {
   keys: ResourceKeys;
   list: Document<LR, LV>;
-  detail: Document<DR, { id: string }>;
+  /** One item (a resource listed and created only, such as API keys, has none). */
+  detail?: Document<DR, { id: string }>;
   create?: Document<CR, { input: CI }>;
   update?: Document<UR, { id: string; input: UI }>;
   remove?: Document<RR, { id: string }>;
@@ -81,7 +82,10 @@ export function defineResource<LR, LV, DR, CR extends object, CI, UR, UI, RR>(
         placeholderData: keepPreviousData,
       }),
     useDetail: (id: string) =>
-      useQuery({ queryKey: keys.detail(id), queryFn: () => run(spec.detail, { id }).then(only) }),
+      useQuery({
+        queryKey: keys.detail(id),
+        queryFn: () => (spec.detail ? run(spec.detail, { id }).then(only) : missing('detail')()),
+      }),
     /** Resolves to the create mutation's answer (usually `{ id }`). */
     useCreate: () =>
       useSaveMutation({

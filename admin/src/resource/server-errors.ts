@@ -50,16 +50,3 @@ export function placeServerErrors<V extends FieldValues>(
   }
   return unclaimed ? error : undefined;
 }
-
-/**
- * How a save went, for a hand form whose parent saves it (`onSave(values, setError)`): saved, or failed with
- * what no field claimed. New forms use `useFormSave` instead, which keeps this inside the form.
- */
-export type SaveOutcome = { saved: true } | { saved: false; unclaimed?: unknown };
-
-/** `placeServerErrors` as a {@link SaveOutcome}. */
-export const failedSave = <V extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<V>,
-  fields: ReadonlyArray<Path<V> | ClaimedField<V>>,
-): SaveOutcome => ({ saved: false, unclaimed: placeServerErrors(error, setError, fields) });

@@ -28,13 +28,11 @@ const movementsRoute = listRoute(
 );
 
 // Discounts
-const discountsRoute = listRoute('discounts', () => import('../screens/discounts/list'), 'DiscountsScreen');
-const discountNewRoute = screenRoute('discounts/new', () => import('../screens/discounts/detail'), 'NewDiscountScreen');
-const discountRoute = screenRoute(
-  'discounts/$discountId',
-  () => import('../screens/discounts/detail'),
-  'DiscountScreen',
-);
+const discountRoutes = resourceRoutes('discounts', 'discountId', () => import('../screens/discounts/discounts'), {
+  list: 'DiscountsScreen',
+  create: 'NewDiscountScreen',
+  detail: 'DiscountScreen',
+});
 
 // Settings
 const settingsRoute = screenRoute('settings', () => import('../screens/settings/index'), 'SettingsScreen');
@@ -78,9 +76,7 @@ export const operationsRoutes = [
   movementsRoute,
   warehouseNewRoute,
   warehouseRoute,
-  discountsRoute,
-  discountNewRoute,
-  discountRoute,
+  ...discountRoutes,
   settingsRoute,
   staffRoute,
   staffNewRoute,

@@ -1,81 +1,76 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 
 import { gql } from '../../api/client';
 import { useCan } from '../../api/session';
-import { ActionError, ErrorState } from '../../components/error-state';
+import { ActionError } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Table, Td, Th } from '../../components/ui/table';
 import { ExtensionSlot } from '../../extensions/extension-slot';
-import {
-  AdminCustomerDeleteDocument,
-  AdminCustomerDocument,
-  AdminCustomerUpdateDocument,
-} from '../../generated/graphql';
+import { AdminCustomerDocument, type AdminCustomerQuery } from '../../generated/graphql';
 import { dateTime } from '../../lib/dates';
 import { money } from '../../lib/money';
+import { linkColumn, textColumn } from '../../resource/columns';
+import { DetailFrame, Loaded } from '../../resource/detail-frame';
+import { ItemsTable } from '../../resource/list-page';
 import { STATUS_LABEL } from '../orders/status';
-import { customerName } from './list';
+import { customerName, customers } from './resource';
 
 const route = getRouteApi('/_app/customers/$customerId');
+type Order = AdminCustomerQuery['orders']['items'][number];
+
+const orderColumns = [
+  linkColumn(
+    'Order',
+    (o: Order) => o.orderNumber,
+    (o) => ({ to: '/orders/$orderId', params: { orderId: o.id } }),
+  ),
+  textColumn('status', 'Status', (o: Order) => STATUS_LABEL[o.status]),
+  textColumn('total', 'Total', (o: Order) => money(o.total, o.currency)),
+  textColumn('placed', 'Placed', (o: Order) => dateTime(o.createdAt)),
+];
 
 /** A customer: account, addresses (defaults marked) and latest orders; activate/deactivate and delete. */
 export function CustomerScreen() {
   const { customerId } = route.useParams();
-  const can = useCan();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  // The whole answer (the customer and their latest orders), under the customer's own key.
   const query = useQuery({
-    queryKey: ['customer', customerId],
+    queryKey: customers.keys.detail(customerId),
     queryFn: () => gql(AdminCustomerDocument, { id: customerId }),
   });
-  const setActive = useMutation({
-    mutationFn: (active: boolean) => gql(AdminCustomerUpdateDocument, { id: customerId, input: { active } }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['customer', customerId] });
-      await queryClient.invalidateQueries({ queryKey: ['customers'] });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => gql(AdminCustomerDeleteDocument, { id: customerId }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['customers'] });
-      await navigate({ to: '/customers', search: { page: 1 } });
-    },
-  });
+  return <Loaded query={query}>{(data) => <Customer id={customerId} data={data} />}</Loaded>;
+}
 
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
-  if (!query.data) return <p>Loading…</p>;
-  const { customer, orders } = query.data;
-
+function Customer({ id, data: { customer, orders } }: { id: string; data: AdminCustomerQuery }) {
+  const can = useCan();
+  const navigate = useNavigate();
+  const setActive = customers.useUpdate(id);
+  const remove = customers.useRemove(id);
   return (
-    <>
-      <p>
-        <Link to="/customers" search={{ page: 1 }} className="text-sm text-blue-800 underline">
-          Customers
-        </Link>
-      </p>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold">{customerName(customer)}</h1>
-        <div className="flex gap-2">
-          {can('customers.update') && (
-            <Button variant="outline" disabled={setActive.isPending} onClick={() => setActive.mutate(!customer.active)}>
-              {customer.active ? 'Deactivate' : 'Activate'}
-            </Button>
-          )}
-          {can('customers.delete') && (
-            <ConfirmDialog
-              trigger={<Button variant="danger">Delete</Button>}
-              title="Delete this customer?"
-              description="The account and its addresses are deleted; their orders stay, without a customer."
-              confirmLabel="Delete"
-              onConfirm={() => remove.mutate()}
-            />
-          )}
-        </div>
-      </div>
-      <ActionError error={setActive.error ?? remove.error} />
+    <DetailFrame
+      back={{ label: 'Customers', to: '/customers' }}
+      title={customerName(customer)}
+      actions={
+        can('customers.update') && (
+          <Button
+            variant="outline"
+            disabled={setActive.isPending}
+            onClick={() => setActive.mutate({ active: !customer.active })}
+          >
+            {customer.active ? 'Deactivate' : 'Activate'}
+          </Button>
+        )
+      }
+      remove={{
+        permission: 'customers.delete',
+        what: 'this customer',
+        description: 'The account and its addresses are deleted; their orders stay, without a customer.',
+        run: async () => {
+          await remove.mutateAsync();
+          await navigate({ to: '/customers', search: { page: 1 } });
+        },
+      }}
+    >
+      <ActionError error={setActive.error} />
       <dl className="grid max-w-md grid-cols-2 gap-1 text-sm">
         <dt>Email</dt>
         <dd>{customer.email}</dd>
@@ -112,36 +107,15 @@ export function CustomerScreen() {
 
       <section className="space-y-2">
         <h2 className="text-lg font-semibold">Orders ({orders.meta.total})</h2>
-        {orders.items.length === 0 ? (
-          <p className="text-sm">No orders yet.</p>
-        ) : (
-          <Table>
-            <thead>
-              <tr>
-                <Th>Order</Th>
-                <Th>Status</Th>
-                <Th>Total</Th>
-                <Th>Placed</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.items.map((o) => (
-                <tr key={o.id}>
-                  <Td>
-                    <Link to="/orders/$orderId" params={{ orderId: o.id }} className="text-blue-800 underline">
-                      {o.orderNumber}
-                    </Link>
-                  </Td>
-                  <Td>{STATUS_LABEL[o.status]}</Td>
-                  <Td>{money(o.total, o.currency)}</Td>
-                  <Td>{dateTime(o.createdAt)}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        <ItemsTable
+          caption="Latest orders"
+          columns={orderColumns}
+          items={orders.items}
+          empty="No orders yet."
+          getRowId={(o) => o.id}
+        />
       </section>
-      <ExtensionSlot slot="admin:customer:detail" entityId={customerId} />
-    </>
+      <ExtensionSlot slot="admin:customer:detail" entityId={id} />
+    </DetailFrame>
   );
 }

@@ -1,15 +1,11 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
-import type { ColumnDef } from '@tanstack/react-table';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 
 import { gql } from '../../api/client';
-import { ApiError, describeError } from '../../api/errors';
 import { useCan, viewerQuery } from '../../api/session';
 import { ActionError } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
 import {
   AdminApiKeyCreateDocument,
   AdminApiKeyDeleteDocument,
@@ -17,14 +13,44 @@ import {
   type AdminApiKeysQuery,
 } from '../../generated/graphql';
 import { dateTime } from '../../lib/dates';
+import { z } from '../../lib/zod';
+import { textColumn } from '../../resource/columns';
 import { DeleteButton } from '../../resource/detail-frame';
-import { PagedTable } from '../../resource/list-page';
-import { fieldOfPath } from '../../resource/server-errors';
+import type { FieldSpec } from '../../resource/fields';
+import { ResourceForm } from '../../resource/form';
+import { keys } from '../../resource/keys';
+import { ListPage, useListSearch } from '../../resource/list-page';
+import { defineResource, useSaveMutation } from '../../resource/resource';
 import { SettingsNav } from './nav';
 
-const route = getRouteApi('/_app/settings/api-keys');
-const PAGE_SIZE = 25;
 type Row = AdminApiKeysQuery['apiKeys']['items'][number];
+
+/** The signed-in person's API keys: listed, created (the secret comes back once), revoked. */
+const apiKeys = defineResource({
+  keys: keys.apiKeys,
+  list: AdminApiKeysDocument,
+  create: AdminApiKeyCreateDocument,
+});
+
+const columns = (revoke: (row: Row) => Promise<unknown>, manage: boolean) => [
+  textColumn('name', 'Name', (k: Row) => <span className="font-medium">{k.name}</span>),
+  textColumn('permissions', 'Permissions', (k: Row) => <span className="text-xs">{k.permissions.join(', ')}</span>),
+  textColumn('created', 'Created', (k: Row) => dateTime(k.createdAt)),
+  textColumn('used', 'Last used', (k: Row) => (k.lastUsedAt ? dateTime(k.lastUsedAt) : 'Never')),
+  textColumn(
+    'revoke',
+    'Action',
+    (k: Row) =>
+      manage && (
+        <DeleteButton
+          what={`the key “${k.name}”`}
+          description="Integrations using this key stop working at once. This cannot be undone."
+          label="Revoke"
+          onConfirm={() => void revoke(k)}
+        />
+      ),
+  ),
+];
 
 /**
  * The signed-in staff member's API keys: create one with the permissions it may use (a subset of their own), see
@@ -32,126 +58,78 @@ type Row = AdminApiKeysQuery['apiKeys']['items'][number];
  * the dialog is open: the list never has it (the service stores a digest), and closing the dialog forgets it.
  */
 export function ApiKeysScreen() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const { page } = useListSearch();
   const can = useCan();
-  const queryClient = useQueryClient();
-  const [revokeError, setRevokeError] = useState<unknown>();
-  const variables = { page: search.page, limit: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: ['api-keys', variables],
-    queryFn: () => gql(AdminApiKeysDocument, variables),
-    placeholderData: keepPreviousData,
+  const list = apiKeys.useList({ page, limit: 25 });
+  const revoke = useSaveMutation({
+    mutationFn: (id: string) => gql(AdminApiKeyDeleteDocument, { id }),
+    invalidates: [keys.apiKeys.all],
   });
   const manage = can('api_keys.manage');
-
-  const columns = useMemo<ColumnDef<Row>[]>(
-    () => [
-      { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
-      {
-        id: 'permissions',
-        header: 'Permissions',
-        cell: ({ row }) => <span className="text-xs">{row.original.permissions.join(', ')}</span>,
-      },
-      { id: 'created', header: 'Created', cell: ({ row }) => dateTime(row.original.createdAt) },
-      {
-        id: 'used',
-        header: 'Last used',
-        cell: ({ row }) => (row.original.lastUsedAt ? dateTime(row.original.lastUsedAt) : 'Never'),
-      },
-      {
-        id: 'revoke',
-        header: 'Action',
-        cell: ({ row }) =>
-          manage && (
-            <DeleteButton
-              what={`the key “${row.original.name}”`}
-              description="Integrations using this key stop working at once. This cannot be undone."
-              label="Revoke"
-              onConfirm={async () => {
-                setRevokeError(undefined);
-                try {
-                  await gql(AdminApiKeyDeleteDocument, { id: row.original.id });
-                  await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
-                } catch (error) {
-                  setRevokeError(error);
-                }
-              }}
-            />
-          ),
-      },
-    ],
-    [manage, queryClient],
-  );
-
   return (
-    <>
-      <h1 className="text-2xl font-semibold">API keys</h1>
-      <SettingsNav />
-      <p className="text-sm text-slate-700">
-        Your active keys. A key acts as you, limited to the permissions it was given; send it as{' '}
-        <code>Authorization: ApiKey &lt;key&gt;</code>.
-      </p>
-      <ActionError error={revokeError} />
-      <PagedTable
-        caption="API keys"
-        columns={columns}
-        query={{ ...list, data: list.data?.apiKeys }}
-        empty="No API keys yet."
-        getRowId={(row) => row.id}
-        onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
-      />
+    <ListPage
+      title="API keys"
+      nav={
+        <>
+          <SettingsNav />
+          <p className="text-sm text-slate-700">
+            Your active keys. A key acts as you, limited to the permissions it was given; send it as{' '}
+            <code>Authorization: ApiKey &lt;key&gt;</code>.
+          </p>
+          <ActionError error={revoke.error} />
+        </>
+      }
+      caption="API keys"
+      columns={columns((k) => revoke.mutateAsync(k.id).catch(() => undefined), manage)}
+      query={list}
+      empty="No API keys yet."
+    >
       {manage && <NewApiKey />}
-    </>
+    </ListPage>
   );
 }
+
+const schema = z.object({
+  name: z.string().trim().min(1, 'Enter a name.'),
+  permissions: z.array(z.string()).min(1, 'Choose at least one permission.'),
+});
+type Values = z.infer<typeof schema>;
+
+/** The permissions as a group of checkboxes (one form value, a list). */
+const fields = (grantable: string[]): FieldSpec<Values>[] => [
+  { name: 'name', label: 'Name' },
+  {
+    kind: 'custom',
+    name: 'permissions',
+    render: ({ form, id, error }) => (
+      <fieldset className="space-y-2" aria-describedby={error('permissions') ? `${id}-error` : undefined}>
+        <legend className="text-sm font-medium">Permissions</legend>
+        <div className="grid grid-cols-2 gap-1 md:grid-cols-3">
+          {grantable.map((p) => (
+            <label key={p} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" value={p} {...form.register('permissions')} />
+              {p}
+            </label>
+          ))}
+        </div>
+        {error('permissions') && (
+          <p id={`${id}-error`} className="text-sm text-red-700">
+            {error('permissions')}
+          </p>
+        )}
+      </fieldset>
+    ),
+  },
+];
 
 /** Grants a person can give: their own admin permissions (the service refuses anything beyond them). */
 function NewApiKey() {
   const { data: viewer } = useQuery(viewerQuery);
-  const queryClient = useQueryClient();
+  const create = apiKeys.useCreate();
   const grantable = (viewer?.permissions ?? []).filter((p) => !p.startsWith('store.'));
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [errors, setErrors] = useState<{ name?: string; permissions?: string }>({});
-  const [failure, setFailure] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<{ name: string; key: string }>();
   const [copied, setCopied] = useState('');
-
-  async function create(e: FormEvent) {
-    e.preventDefault();
-    setErrors({});
-    setFailure(undefined);
-    const problems: typeof errors = {};
-    if (!name.trim()) problems.name = 'Enter a name.';
-    if (chosen.length === 0) problems.permissions = 'Choose at least one permission.';
-    if (Object.keys(problems).length) return setErrors(problems);
-    setBusy(true);
-    try {
-      const { apiKeyCreate } = await gql(AdminApiKeyCreateDocument, {
-        input: { name: name.trim(), permissions: chosen },
-      });
-      setSecret({ name: apiKeyCreate.name, key: apiKeyCreate.key });
-      setCopied('');
-      setName('');
-      setChosen([]);
-      setOpen(false);
-      await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
-    } catch (error) {
-      const placed: typeof errors = {};
-      if (error instanceof ApiError && error.kind === 'api')
-        for (const entry of error.entries) {
-          const field = fieldOfPath(entry.field);
-          if (field === 'name' || field === 'permissions') placed[field] = `${entry.detail} (${entry.code})`;
-        }
-      if (Object.keys(placed).length) setErrors(placed);
-      else setFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function copy() {
     if (!secret) return;
@@ -168,52 +146,31 @@ function NewApiKey() {
       {!open ? (
         <Button onClick={() => setOpen(true)}>New API key</Button>
       ) : (
-        <form
-          onSubmit={create}
-          noValidate
+        <section
+          aria-labelledby="new-api-key"
           className="max-w-2xl space-y-4 rounded-md border border-slate-200 bg-white p-4"
         >
-          <h2 className="text-lg font-semibold">New API key</h2>
-          <Field label="Name" value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
-          <fieldset
-            className="space-y-2"
-            aria-describedby={errors.permissions ? 'api-key-permissions-error' : undefined}
-          >
-            <legend className="text-sm font-medium">Permissions</legend>
-            <div className="grid grid-cols-2 gap-1 md:grid-cols-3">
-              {grantable.map((p) => (
-                <label key={p} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={chosen.includes(p)}
-                    onChange={(e) =>
-                      setChosen((prev) => (e.target.checked ? [...prev, p] : prev.filter((x) => x !== p)))
-                    }
-                  />
-                  {p}
-                </label>
-              ))}
-            </div>
-            {errors.permissions && (
-              <p id="api-key-permissions-error" className="text-sm text-red-700">
-                {errors.permissions}
-              </p>
-            )}
-          </fieldset>
-          {failure !== undefined && (
-            <p role="alert" className="text-sm text-red-700">
-              {describeError(failure)}
-            </p>
-          )}
-          <div className="flex gap-2">
-            <Button type="submit" disabled={busy}>
-              Save
-            </Button>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+          <h2 id="new-api-key" className="text-lg font-semibold">
+            New API key
+          </h2>
+          <ResourceForm
+            schema={schema}
+            initial={{ name: '', permissions: [] }}
+            fields={fields(grantable)}
+            readOnly={false}
+            onSave={async (v) => {
+              const key = await create.mutateAsync({ name: v.name.trim(), permissions: v.permissions });
+              setSecret({ name: key.name, key: key.key });
+              setCopied('');
+              setOpen(false);
+            }}
+            actions={
+              <Button variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+            }
+          />
+        </section>
       )}
       <AlertDialog.Root open={!!secret} onOpenChange={(o) => !o && setSecret(undefined)}>
         <AlertDialog.Portal>

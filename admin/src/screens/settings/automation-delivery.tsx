@@ -1,54 +1,49 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 
-import { gql } from '../../api/client';
-import { ActionError, ErrorState } from '../../components/error-state';
+import { ActionError } from '../../components/error-state';
 import { Button } from '../../components/ui/button';
-import { Table, Td, Th } from '../../components/ui/table';
-import { AdminAutomationDeliveryDocument, AdminAutomationReplayDocument } from '../../generated/graphql';
+import type { AdminAutomationDeliveryQuery } from '../../generated/graphql';
 import { dateTime } from '../../lib/dates';
-import { STATUS_LABELS } from './automation';
+import { textColumn } from '../../resource/columns';
+import { DetailFrame, Loaded } from '../../resource/detail-frame';
+import { ItemsTable } from '../../resource/list-page';
+import { deliveries, STATUS_LABELS, useReplay } from './automation';
 import { SettingsNav } from './nav';
 
 const route = getRouteApi('/_app/settings/automation/$deliveryId');
+type Attempt = AdminAutomationDeliveryQuery['automationDelivery']['attempts'][number];
+
+const attemptColumns = [
+  textColumn('attempt', 'Attempt', (a: Attempt) => a.attempt),
+  textColumn('when', 'When', (a: Attempt) => dateTime(a.createdAt)),
+  textColumn('answer', 'Answer', (a: Attempt) => a.statusCode ?? a.error ?? '—'),
+  textColumn('duration', 'Duration', (a: Attempt) => `${a.durationMs} ms`),
+  textColumn('response', 'Response', (a: Attempt) => (
+    <span className="block max-w-md break-all font-mono text-xs">{a.responseBody ?? ''}</span>
+  )),
+];
 
 /** One delivery: its payload as sent and every attempt with the receiver's answer; replay it. */
 export function AutomationDeliveryScreen() {
   const { deliveryId } = route.useParams();
-  const queryClient = useQueryClient();
+  return <Loaded query={deliveries.useDetail(deliveryId)}>{(d) => <Delivery d={d} />}</Loaded>;
+}
+
+function Delivery({ d }: { d: AdminAutomationDeliveryQuery['automationDelivery'] }) {
+  const replay = useReplay();
   const [notice, setNotice] = useState('');
-  const [error, setError] = useState<unknown>();
-  const query = useQuery({
-    queryKey: ['automation-delivery', deliveryId],
-    queryFn: () => gql(AdminAutomationDeliveryDocument, { id: deliveryId }),
-  });
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
-  if (!query.data) return <p>Loading…</p>;
-  const d = query.data.automationDelivery;
-
-  async function replay() {
+  async function run() {
     setNotice('');
-    setError(undefined);
-    try {
-      await gql(AdminAutomationReplayDocument, { ids: [deliveryId] });
-      setNotice('Queued again.');
-      await queryClient.invalidateQueries({ queryKey: ['automation-delivery', deliveryId] });
-      await queryClient.invalidateQueries({ queryKey: ['automation-deliveries'] });
-    } catch (e) {
-      setError(e);
-    }
+    await replay.mutateAsync({ ids: [d.id] });
+    setNotice('Queued again.');
   }
-
   return (
-    <>
-      <p>
-        <Link to="/settings/automation" search={{ page: 1 }} className="text-sm text-blue-800 underline">
-          Automation deliveries
-        </Link>
-      </p>
-      <h1 className="text-2xl font-semibold">Delivery {d.event}</h1>
-      <SettingsNav />
+    <DetailFrame
+      back={{ label: 'Automation deliveries', to: '/settings/automation' }}
+      title={`Delivery ${d.event}`}
+      nav={<SettingsNav />}
+    >
       <dl className="grid max-w-2xl grid-cols-2 gap-2 text-sm">
         <dt className="font-medium">Status</dt>
         <dd>{STATUS_LABELS[d.status]}</dd>
@@ -62,44 +57,23 @@ export function AutomationDeliveryScreen() {
         <dd>{d.deliveredAt ? dateTime(d.deliveredAt) : '—'}</dd>
       </dl>
       <div className="flex items-center gap-3">
-        <Button variant="outline" onClick={replay}>
+        <Button variant="outline" onClick={() => void run().catch(() => undefined)}>
           Replay
         </Button>
         <span aria-live="polite" className="text-sm">
           {notice}
         </span>
       </div>
-      <ActionError error={error} />
+      <ActionError error={replay.error} />
       <section className="space-y-2">
         <h2 className="text-lg font-semibold">Attempts</h2>
-        <Table>
-          <caption className="sr-only">Attempts</caption>
-          <thead>
-            <tr>
-              <Th>Attempt</Th>
-              <Th>When</Th>
-              <Th>Answer</Th>
-              <Th>Duration</Th>
-              <Th>Response</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.attempts.map((a) => (
-              <tr key={a.attempt}>
-                <Td>{a.attempt}</Td>
-                <Td>{dateTime(a.createdAt)}</Td>
-                <Td>{a.statusCode ?? a.error ?? '—'}</Td>
-                <Td>{a.durationMs} ms</Td>
-                <Td className="max-w-md break-all font-mono text-xs">{a.responseBody ?? ''}</Td>
-              </tr>
-            ))}
-            {d.attempts.length === 0 && (
-              <tr>
-                <Td colSpan={5}>No attempt yet.</Td>
-              </tr>
-            )}
-          </tbody>
-        </Table>
+        <ItemsTable
+          caption="Attempts"
+          columns={attemptColumns}
+          items={d.attempts}
+          empty="No attempt yet."
+          getRowId={(a) => String(a.attempt)}
+        />
       </section>
       <section className="space-y-2">
         <h2 className="text-lg font-semibold">Payload</h2>
@@ -107,6 +81,6 @@ export function AutomationDeliveryScreen() {
           {JSON.stringify(d.payload, null, 2)}
         </pre>
       </section>
-    </>
+    </DetailFrame>
   );
 }

@@ -1,6 +1,5 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
-import { type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
+import { useQuery } from '@tanstack/react-query';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 
 import { gql } from '../../api/client';
@@ -11,18 +10,27 @@ import { Field } from '../../components/ui/field';
 import {
   AdminAutomationDeliveriesDocument,
   type AdminAutomationDeliveriesQuery,
+  AdminAutomationDeliveryDocument,
   AdminAutomationReplayDocument,
   AdminPluginsDocument,
 } from '../../generated/graphql';
 import { dateTime } from '../../lib/dates';
-import { SelectField } from '../../resource/fields';
+import { linkColumn, textColumn } from '../../resource/columns';
+import { PageHeader } from '../../resource/detail-frame';
+import { ChoiceFilter } from '../../resource/fields';
 import { keys } from '../../resource/keys';
-import { PagedTable } from '../../resource/list-page';
-import { type DeliveriesSearch, DELIVERY_STATUSES } from './automation-search';
+import { ListPage, useListNavigate, useListSearch } from '../../resource/list-page';
+import { defineResource, useSaveMutation } from '../../resource/resource';
+import type { DELIVERY_STATUSES } from './automation-search';
+import { type DeliveriesSearch } from './automation-search';
 import { SettingsNav } from './nav';
 
-const route = getRouteApi('/_app/settings/automation');
-const PAGE_SIZE = 25;
+/** The delivery log: pages filtered by status and event, one delivery with its attempts. */
+export const deliveries = defineResource({
+  keys: keys.automationDeliveries,
+  list: AdminAutomationDeliveriesDocument,
+  detail: AdminAutomationDeliveryDocument,
+});
 type Row = AdminAutomationDeliveriesQuery['automationDeliveries']['items'][number];
 
 export const STATUS_LABELS: Record<(typeof DELIVERY_STATUSES)[number], string> = {
@@ -48,7 +56,7 @@ export function AutomationScreen() {
   if (state === 'active') return <Deliveries />;
   return (
     <>
-      <h1 className="text-2xl font-semibold">Automation deliveries</h1>
+      <PageHeader title="Automation deliveries" />
       <SettingsNav />
       <p role="status" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
         {state === 'failed'
@@ -59,156 +67,130 @@ export function AutomationScreen() {
   );
 }
 
+/** Replays deliveries (the chosen ones, or every failed one): they become due again at once. */
+export function useReplay() {
+  return useSaveMutation({
+    mutationFn: (args: { ids: string[] } | { status: 'DEAD' }) =>
+      gql(AdminAutomationReplayDocument, args).then((r) => r.automationReplay),
+    invalidates: [keys.automationDeliveries.all],
+  });
+}
+
 function Deliveries() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const queryClient = useQueryClient();
-  const [event, setEvent] = useState(search.event ?? '');
+  const search = useListSearch<DeliveriesSearch>();
+  const list = deliveries.useList({ page: search.page, limit: 25, status: search.status, event: search.event });
+  const replay = useReplay();
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [notice, setNotice] = useState('');
-  const [replayError, setReplayError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setEvent(search.event ?? ''), [search.event]);
   useEffect(() => setSelection({}), [search.page, search.status, search.event]);
-
-  const variables = { page: search.page, limit: PAGE_SIZE, status: search.status, event: search.event };
-  const list = useQuery({
-    queryKey: ['automation-deliveries', variables],
-    queryFn: () => gql(AdminAutomationDeliveriesDocument, variables),
-    placeholderData: keepPreviousData,
-  });
   const selected = Object.keys(selection).filter((id) => selection[id]);
 
-  async function replay(args: { ids: string[] } | { status: 'DEAD' }) {
-    setBusy(true);
+  async function run(args: { ids: string[] } | { status: 'DEAD' }) {
     setNotice('');
-    setReplayError(undefined);
-    try {
-      const { automationReplay } = await gql(AdminAutomationReplayDocument, args);
-      setNotice(`${automationReplay} ${automationReplay === 1 ? 'delivery' : 'deliveries'} queued again.`);
-      setSelection({});
-      await queryClient.invalidateQueries({ queryKey: ['automation-deliveries'] });
-      await queryClient.invalidateQueries({ queryKey: ['automation-delivery'] });
-    } catch (error) {
-      setReplayError(error);
-    } finally {
-      setBusy(false);
-    }
+    const count = await replay.mutateAsync(args).catch(() => undefined);
+    if (count === undefined) return;
+    setNotice(`${count} ${count === 1 ? 'delivery' : 'deliveries'} queued again.`);
+    setSelection({});
   }
 
-  const columns = useMemo<ColumnDef<Row>[]>(
+  const columns = useMemo(
     () => [
-      {
-        id: 'select',
-        header: 'Select',
-        cell: ({ row }) => (
-          <input
-            type="checkbox"
-            aria-label={`Select delivery ${row.original.event} of ${dateTime(row.original.createdAt)}`}
-            checked={!!selection[row.original.id]}
-            onChange={(e) => setSelection((prev) => ({ ...prev, [row.original.id]: e.target.checked }))}
-          />
-        ),
-      },
-      {
-        id: 'event',
-        header: 'Event',
-        cell: ({ row }) => (
-          <Link
-            to="/settings/automation/$deliveryId"
-            params={{ deliveryId: row.original.id }}
-            className="font-medium text-blue-800 underline"
-          >
-            {row.original.event}
-          </Link>
-        ),
-      },
-      { id: 'status', header: 'Status', cell: ({ row }) => STATUS_LABELS[row.original.status] },
-      { id: 'attempts', header: 'Attempts', cell: ({ row }) => row.original.attemptCount },
-      {
-        id: 'last',
-        header: 'Last answer',
-        cell: ({ row }) => row.original.lastStatusCode ?? row.original.lastError ?? '—',
-      },
-      { id: 'created', header: 'Created', cell: ({ row }) => dateTime(row.original.createdAt) },
+      textColumn('select', 'Select', (d: Row) => (
+        <input
+          type="checkbox"
+          aria-label={`Select delivery ${d.event} of ${dateTime(d.createdAt)}`}
+          checked={!!selection[d.id]}
+          onChange={(e) => setSelection((prev) => ({ ...prev, [d.id]: e.target.checked }))}
+        />
+      )),
+      linkColumn(
+        'Event',
+        (d: Row) => d.event,
+        (d) => ({ to: '/settings/automation/$deliveryId', params: { deliveryId: d.id } }),
+      ),
+      textColumn('status', 'Status', (d: Row) => STATUS_LABELS[d.status]),
+      textColumn('attempts', 'Attempts', (d: Row) => d.attemptCount),
+      textColumn('last', 'Last answer', (d: Row) => d.lastStatusCode ?? d.lastError ?? '—'),
+      textColumn('created', 'Created', (d: Row) => dateTime(d.createdAt)),
     ],
     [selection],
   );
 
+  return (
+    <ListPage
+      title="Automation deliveries"
+      nav={<SettingsNav />}
+      filters={
+        <>
+          <DeliveryFilters />
+          <div role="group" aria-label="Replay" className="flex flex-wrap items-center gap-2">
+            <Button
+              variant="outline"
+              disabled={replay.isPending || selected.length === 0}
+              onClick={() => run({ ids: selected })}
+            >
+              Replay selected{selected.length ? ` (${selected.length})` : ''}
+            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" disabled={replay.isPending}>
+                  Replay all failed
+                </Button>
+              }
+              title="Replay every failed delivery?"
+              description="Every failed delivery is sent again now, with its original event id."
+              confirmLabel="Replay"
+              onConfirm={() => void run({ status: 'DEAD' })}
+            />
+          </div>
+          <div aria-live="polite" className="text-sm">
+            {notice}
+          </div>
+          <ActionError error={replay.error} />
+        </>
+      }
+      caption="Automation deliveries"
+      columns={columns}
+      query={list}
+      empty="No deliveries match."
+    />
+  );
+}
+
+/** Status (applied at once) and event (applied with Filter); both held in the URL. */
+function DeliveryFilters() {
+  const search = useListSearch<DeliveriesSearch>();
+  const go = useListNavigate<DeliveriesSearch>();
+  const [event, setEvent] = useState(search.event ?? '');
+  useEffect(() => setEvent(search.event ?? ''), [search.event]);
   function filter(e: FormEvent) {
     e.preventDefault();
-    void navigate({ search: (prev) => ({ ...prev, event: event.trim() || undefined, page: 1 }) });
+    void go({ event: event.trim() || undefined });
   }
-
   return (
-    <>
-      <h1 className="text-2xl font-semibold">Automation deliveries</h1>
-      <SettingsNav />
-      <form
-        role="search"
-        aria-label="Filter deliveries"
-        onSubmit={filter}
-        className="grid max-w-3xl grid-cols-1 items-end gap-3 md:grid-cols-3"
-      >
-        <SelectField
-          label="Status"
-          value={search.status ?? ''}
-          onChange={(e) =>
-            navigate({
-              search: (prev) => ({
-                ...prev,
-                status: (e.target.value || undefined) as DeliveriesSearch['status'],
-                page: 1,
-              }),
-            })
-          }
-        >
-          <option value="">All statuses</option>
-          {DELIVERY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          label="Event"
-          type="search"
-          placeholder="product.after_create"
-          value={event}
-          onChange={(e) => setEvent(e.target.value)}
-        />
-        <div>
-          <Button type="submit">Filter</Button>
-        </div>
-      </form>
-      <div role="group" aria-label="Replay" className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" disabled={busy || selected.length === 0} onClick={() => replay({ ids: selected })}>
-          Replay selected{selected.length ? ` (${selected.length})` : ''}
-        </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="outline" disabled={busy}>
-              Replay all failed
-            </Button>
-          }
-          title="Replay every failed delivery?"
-          description="Every failed delivery is sent again now, with its original event id."
-          confirmLabel="Replay"
-          onConfirm={() => replay({ status: 'DEAD' })}
-        />
-      </div>
-      <div aria-live="polite" className="text-sm">
-        {notice}
-      </div>
-      <ActionError error={replayError} />
-      <PagedTable
-        caption="Automation deliveries"
-        columns={columns}
-        query={{ ...list, data: list.data?.automationDeliveries }}
-        empty="No deliveries match."
-        getRowId={(row) => row.id}
-        onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
+    <form
+      role="search"
+      aria-label="Filter deliveries"
+      onSubmit={filter}
+      className="grid max-w-3xl grid-cols-1 items-end gap-3 md:grid-cols-3"
+    >
+      <ChoiceFilter
+        label="Status"
+        all="All statuses"
+        value={search.status}
+        labels={STATUS_LABELS}
+        onChange={(status) => void go({ status })}
       />
-    </>
+      <Field
+        label="Event"
+        type="search"
+        placeholder="product.after_create"
+        value={event}
+        onChange={(e) => setEvent(e.target.value)}
+      />
+      <div>
+        <Button type="submit">Filter</Button>
+      </div>
+    </form>
   );
 }

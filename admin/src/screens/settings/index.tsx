@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 
 import { useCan } from '../../api/session';
 import { Refusal } from '../../components/refusal';
+import { PageHeader } from '../../resource/detail-frame';
 import { SETTINGS_PAGES, SettingsNav } from './nav';
 
 /** Settings: the pages this staff member may open, each with what it is for. */
@@ -10,7 +11,7 @@ export function SettingsScreen() {
   const pages = SETTINGS_PAGES.filter((p) => can(p.permission));
   return (
     <>
-      <h1 className="text-2xl font-semibold">Settings</h1>
+      <PageHeader title="Settings" />
       <SettingsNav />
       {pages.length === 0 ? (
         <Refusal action="open any settings" />

@@ -46,7 +46,7 @@ const fields = (creating: boolean): FieldSpec<StaffValues>[] => [
 export function StaffForm(props: {
   user?: AdminStaffUserFragment;
   readOnly: boolean;
-  onSave: (values: StaffValues) => Promise<void>;
+  onSave: (values: StaffValues) => Promise<unknown>;
 }) {
   const u = props.user;
   return (

@@ -9,7 +9,6 @@ import {
   AdminShippingMethodsDocument,
   AdminShippingMethodUpdateDocument,
   AdminTaxRuleDocument,
-  AdminTaxRulesDocument,
 } from '../../generated/graphql';
 import { fromMinor, money, MONEY_PATTERN, percent, toMinor } from '../../lib/money';
 import { z } from '../../lib/zod';
@@ -18,6 +17,7 @@ import type { Screen } from '../../resource/crud';
 import { keys } from '../../resource/keys';
 import { defineResource } from '../../resource/resource';
 import { checkoutMethodScreens } from '../settings/checkout-method';
+import { useTaxRuleOptions } from '../tax/options';
 
 /** Shipping methods: a gross price and its tax rule, in the order the store lists them. */
 
@@ -29,20 +29,6 @@ const shippingMethods = defineResource({
   update: AdminShippingMethodUpdateDocument,
   remove: AdminShippingMethodDeleteDocument,
 });
-
-/** A shop has few tax rules: the first 200 are the picker's options. */
-function useTaxRuleOptions() {
-  const variables = { page: 1, limit: 200 };
-  const rules = useQuery({
-    queryKey: keys.taxRules.list(variables),
-    queryFn: () => gql(AdminTaxRulesDocument, variables),
-  });
-  if (!rules.data && !rules.isError) return undefined;
-  return [
-    { value: '', label: 'Untaxed' },
-    ...(rules.data?.taxRules.items.map((r) => ({ value: r.id, label: `${r.name} (${percent(r.rate)})` })) ?? []),
-  ];
-}
 
 const screens = checkoutMethodScreens({
   resource: shippingMethods,
