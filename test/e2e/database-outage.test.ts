@@ -46,7 +46,8 @@ const onPostgres = !!process.env.SVC_TEST_DATABASE_URL;
     for (const r of answers)
       expect(r.body.errors[0]).toEqual({ code: 'service_unavailable', detail: 'the database is unavailable' });
     expect(answers[0].headers.get('retry-after')).toBe('5');
-    expect(Date.now() - started).toBeLessThan(5000);
+    // At once, not after the pool's 10 s connect timeout: the bound sits just below that, generous for a busy machine.
+    expect(Date.now() - started).toBeLessThan(9_000);
     const readiness = await t.asGuest().get('/api/v1/health/ready');
     expect(readiness.status).toBe(503);
     expect(readiness.body.data).toMatchObject({ status: 'not_ready', database: 'unreachable' });

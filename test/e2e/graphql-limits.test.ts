@@ -139,7 +139,8 @@ describe('GraphQL document limits (bytes, tokens, operations, fragments)', () =>
     const query = `{ health { ...F0 } } ${bomb.join(' ')} fragment F${levels} on Health { status }`;
     const started = Date.now();
     const res = await t.asGuest().post('/graphql', { query });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Walked path by path, 30 levels would take hours: a generous bound still tells the two apart on a busy machine.
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(res.status).toBe(400);
   });
 

@@ -11,7 +11,6 @@ describe('slow clients and shutdown', () => {
     const t = await startTestServer({ 'server.headers_timeout_seconds': 1 });
     try {
       const { port } = new URL(t.url);
-      const started = Date.now();
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = connect(Number(port), '127.0.0.1', () =>
           socket.write('GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
@@ -22,8 +21,9 @@ describe('slow clients and shutdown', () => {
         socket.on('error', reject);
         setTimeout(() => reject(new Error('the server kept the slow connection open')), 8000).unref();
       });
+      // The 408 is the headers timeout's own answer (a hang would be the 8 s rejection above): no wall-clock
+      // figure to assert, which a busy machine could miss.
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
-      expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       await t.close();
     }
@@ -134,10 +134,9 @@ describe('slow clients and shutdown', () => {
       socket.on('error', reject);
     });
     await new Promise((r) => setTimeout(r, 200));
-    const started = Date.now();
     await t.service.close();
-    // The handlers' drain waits up to 5 s for a request it thinks is running.
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The handlers' drain would wait up to 5 s for a request it thinks is running, and say so in the log: the
+    // log line is the state under test (a duration would depend on the machine's speed).
     expect(entries.filter((e) => String(e.msg).includes('still running'))).toEqual([]);
     await t.close();
   });
@@ -149,7 +148,8 @@ describe('slow clients and shutdown', () => {
       const res = await t.asGuest().get('/api/v1/health/ready');
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ status: 'degraded', redis: 'unreachable', database: 'ok' });
-      expect(Date.now() - started).toBeLessThan(3000);
+      // Not hanging: Redis's connect timeout is 1 s; the bound is generous for a busy machine.
+      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await t.close();
     }

@@ -11,6 +11,7 @@ import { createAdmin, PASSWORD } from '../fixtures/accounts';
 import { captureLog } from '../harness/capture-log';
 import { freePort } from '../harness/free-port';
 import { startTestServer, type TestServer } from '../harness/server';
+import { eventually } from '../harness/webhook-receiver';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 
@@ -87,15 +88,15 @@ const stop = (child: ChildProcess) =>
 
     // Both connections noticed the outage before Redis returns (the log line is the state change under test).
     const redisStates = () => captured.entries.map((e) => String(e.msg)).filter((m) => /^redis /.test(m));
-    for (let i = 0; i < 50 && redisStates().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    await eventually(() => redisStates().length >= 2).catch(() => undefined);
     expect(redisStates()).toHaveLength(2);
 
     redis = await startRedis(port);
     let ready = '';
-    for (let i = 0; i < 100 && ready !== 'ready'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
+    await eventually(async () => {
       ready = (await t.asGuest().get('/api/v1/health/ready')).body.data.status;
-    }
+      return ready === 'ready';
+    }, 30_000).catch(() => undefined);
     expect(ready).toBe('ready');
     // Shared again: a login's budget is counted in Redis.
     expect((await login(PASSWORD)).status).toBe(200);

@@ -1,5 +1,6 @@
 import type { HookEvent } from '../../src/context/hooks';
 import { useShop } from '../fixtures/use-shop';
+import { eventually } from '../harness/webhook-receiver';
 
 const { t } = useShop({ shop: false });
 
@@ -144,9 +145,8 @@ describe('product hooks', () => {
     for (const name of ['product.after_create', 'product.after_update', 'product.after_delete'] as const)
       hooks.register(name, (e) => void events.push(e));
   });
-  const waitFor = async (n: number) => {
-    for (let i = 0; i < 100 && events.length < n; i++) await new Promise((r) => setTimeout(r, 10));
-  };
+  // The after-hooks run once the answer is sent: wait for them (a generous bound; a busy machine is slow).
+  const waitFor = (n: number) => eventually(() => events.length >= n).catch(() => undefined);
 
   it('before-hooks cancel with 422 hook_rejected and nothing is written', async () => {
     const res = await t.asAdmin().post(P, {

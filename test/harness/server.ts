@@ -23,6 +23,11 @@ declare global {
 }
 
 export const TEST_JWT_SECRET = 'test-secret-'.padEnd(64, 'x');
+/**
+ * How long servers started by tests keep an idle connection (the config's maximum): longer than any pause in a
+ * test, so the server never closes a socket the client is about to reuse (ECONNRESET on a loaded machine).
+ */
+export const KEEP_ALIVE_SECONDS = 600;
 
 export interface TestServer {
   url: string;
@@ -124,6 +129,10 @@ export async function startTestServer(
       'security.rate_limit.checkout.requests_per_minute': 1_000_000,
       'security.rate_limit.guest_order.requests_per_minute': 1_000_000,
       'security.rate_limit.payment_intent.requests_per_minute': 1_000_000,
+      // The test client (Node's fetch) reuses idle sockets; with the 5 s default the server could close one just
+      // as a test, slowed by a busy machine, sends on it: ECONNRESET. The server keeps idle sockets longer than
+      // any gap between two requests of a test (the client drops its own after the server's hint, less 2 s).
+      'server.keep_alive_timeout_seconds': KEEP_ALIVE_SECONDS,
       ...overrides,
     },
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { freePort } from './free-port';
-import { createPostgresDatabase, TEST_JWT_SECRET } from './server';
+import { createPostgresDatabase, KEEP_ALIVE_SECONDS, TEST_JWT_SECRET } from './server';
 import { eventually } from './webhook-receiver';
 
 const root = join(__dirname, '..', '..');
@@ -45,6 +45,7 @@ export async function startSvcProcess(env: Record<string, string>, nodeArgs: str
     SVC_SERVER_HOST: '127.0.0.1',
     SVC_SERVER_PORT: String(port),
     SVC_AUTH_JWT_SECRET: TEST_JWT_SECRET,
+    SVC_SERVER_KEEP_ALIVE_TIMEOUT_SECONDS: String(KEEP_ALIVE_SECONDS),
     SVC_AUTH_ARGON2_MEMORY_KIB: '1024',
     SVC_AUTH_ARGON2_ITERATIONS: '1',
     SVC_ADMIN_ENABLED: 'false',
