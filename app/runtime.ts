@@ -50,7 +50,7 @@ import { CACHEABLE_QUERY_FIELDS, cacheableRestPaths, openResponseCache } from '.
 import { seedDemo } from './seed/demo';
 
 /** The oldest Node.js major the service supports (package.json `engines`). */
-const MIN_NODE_MAJOR = 24;
+const MIN_NODE_MAJOR = 26;
 
 export interface RunningService {
   url: string;
@@ -324,12 +324,12 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
     const host = config['server.host'];
     selfUrl = `http://${['', '0.0.0.0', '::'].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
     log.info({ port, database: database.kind, node: process.version }, 'svc listening');
-    // The service is built and measured on Node 24 LTS (package.json `engines`, D-344): an older runtime is out of
+    // The service is built and measured on Node 26 LTS (package.json `engines`, D-344, D-378): an older runtime is out of
     // support and holds back its dependencies; say so where an operator looks, without refusing to serve.
     if (Number(process.versions.node.split('.')[0]) < MIN_NODE_MAJOR)
       log.warn(
         { node: process.version, supported: `>= ${MIN_NODE_MAJOR}` },
-        'this Node.js runtime is older than the supported one (npm scripts run the pinned Node 24 from node_modules)',
+        'this Node.js runtime is older than the supported one (npm scripts run the pinned Node 26 from node_modules)',
       );
     const prometheus = config['metrics.prometheus']
       ? await servePrometheus(host, config['metrics.prometheus_port'])
