@@ -35,6 +35,10 @@ function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.Proces
 // the tests share two data folders (in the order they run) instead of making one each. `dataDir` is migrated,
 // then served (which loads the demo shop), then used by the admin tests; `seededDir` is seeded by `seed --demo`
 // and then refuses a taken port.
+// Each test starts several CLI processes (Node, then the sources through SWC): one bound against a hang, not a speed
+// check. On a loaded 2-core machine one `--json` test took over 60 s; the bench measures speed.
+jest.setTimeout(300_000);
+
 const dataDir = scratchDir('svc-cli');
 const seededDir = scratchDir('svc-seed');
 
@@ -65,7 +69,7 @@ describe('svc CLI', () => {
       cwd: root,
     });
     expect(second.stdout).toMatch(/nothing seeded/);
-  }, 120_000);
+  });
 
   it('says in one line why it cannot start: a malformed or unreachable database, an unusable data folder, a taken port', async () => {
     const fail = (args: string[], extra: Record<string, string>) =>
@@ -111,7 +115,7 @@ describe('svc CLI', () => {
     } finally {
       taken.close();
     }
-  }, 120_000);
+  });
 
   it('never runs a dist/ older than the sources silently (scripts/svc.js, the `svc` binary and npm start)', async () => {
     // A miniature package: the real launcher, a "build" that says so, and a source edited after it.
@@ -164,7 +168,7 @@ describe('svc CLI', () => {
         .split('\n')
         .map((line) => JSON.parse(line)),
     ).toEqual([{ ok: true, applied: [] }]);
-  }, 120_000);
+  });
 
   it('--json: results and failures are one JSON object each, with the same exit statuses', async () => {
     const version = await run(process.execPath, [...SVC, '--json', 'version'], { env: env(dataDir), cwd: root });
@@ -204,7 +208,7 @@ describe('svc CLI', () => {
         error: { kind, message: typeof message === 'string' ? message : expect.stringMatching(message) },
       });
     }
-  }, 60_000);
+  });
 
   it('runs a plugin command: svc payprov reconcile prints its summary as JSON on stdout', async () => {
     const fake = await FakeProvider.start();
@@ -237,7 +241,7 @@ describe('svc CLI', () => {
     } finally {
       await fake.close();
     }
-  }, 120_000);
+  });
 
   it('serves, logs JSON lines with the request id, and shuts down gracefully on SIGTERM', async () => {
     // NODE_ENV=production as deployments set it: libraries change behaviour on it (Apollo installs its own
@@ -295,7 +299,7 @@ describe('svc CLI', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  }, 120_000);
+  });
 });
 
 /** Cheap password hashing for the child processes; the log stays quiet unless a test asks for it. */
@@ -380,5 +384,5 @@ describe('svc admin create and the bootstrap admin', () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
-  }, 150_000);
+  });
 });
