@@ -136,6 +136,8 @@ const HOOK_WHEN: Record<HookName, string> = {
   'checkout.after_failed': 'after a checkout failed (`metadata.reason`, e.g. `insufficient_stock`)',
   'payment.after_complete': 'after a payment transaction completed',
   'payment.after_failed': 'after a payment transaction failed',
+  'shipment.after_create': 'after units of an order shipped (a shipment, or the order set to shipped by hand)',
+  'shipment.after_update': "after a shipment's tracking changed or it was delivered",
 };
 
 export function renderHooksReference(): string {

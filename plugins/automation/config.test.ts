@@ -1,7 +1,7 @@
 import { FORWARDED_HOOKS } from './config';
 
 describe('automation: the forwarded hooks', () => {
-  it("are the spec's 16 after-hooks by default (checkout.after_failed is not forwarded)", () => {
+  it("are the spec's 16 after-hooks and the shipment hooks (contract §10) by default (checkout.after_failed is not forwarded)", () => {
     expect([...FORWARDED_HOOKS].sort()).toEqual(
       [
         'product.after_create',
@@ -20,6 +20,8 @@ describe('automation: the forwarded hooks', () => {
         'payment.after_complete',
         'payment.after_failed',
         'checkout.after',
+        'shipment.after_create',
+        'shipment.after_update',
       ].sort(),
     );
   });

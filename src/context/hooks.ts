@@ -39,6 +39,8 @@ export const AFTER_HOOKS = [
   'checkout.after_failed',
   'payment.after_complete',
   'payment.after_failed',
+  'shipment.after_create',
+  'shipment.after_update',
 ] as const;
 
 export type BeforeHookName = (typeof BEFORE_HOOKS)[number];

@@ -17,6 +17,7 @@ export const TOOLSETS = {
   attributes: 'property groups and options, attributes and attribute values',
   inventory: 'warehouses, stock levels and stock movements',
   orders: 'orders, status changes, payment transactions',
+  fulfilment: 'shipments with tracking, carriers',
   customers: 'customer accounts',
   pricing: 'tax rules, shipping methods, payment methods, discount codes',
   system: 'staff users, API keys, plugins',

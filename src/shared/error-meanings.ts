@@ -42,6 +42,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   code_invalid: 'A discount code that does not exist, is inactive or is outside its validity.',
   max_uses_reached: 'A discount code that has been used up.',
   invalid_transition: 'An order or payment status change the state table does not allow.',
+  over_fulfilment: 'A shipment of more units than an order line has left to ship.',
   invalid_amount: 'An amount that cannot be paid (a zero total).',
   amount_out_of_range:
     'A quantity or money figure (a line, a cart or order total) beyond the largest amount stored (2,147,483,647 minor units); nothing was saved.',

@@ -42,6 +42,7 @@ export const ERROR_STATUS = {
   code_invalid: 422,
   max_uses_reached: 422,
   invalid_transition: 422,
+  over_fulfilment: 422,
   invalid_amount: 422,
   amount_out_of_range: 422,
   invalid_parent: 422,

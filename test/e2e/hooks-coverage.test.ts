@@ -79,6 +79,11 @@ describe("hooks of the spec's Events table", () => {
     const order = await checkout(1);
     expect(order.status).toBe(201);
     await admin.put(`/api/v1/admin/orders/${order.body.data.id}/status`, { status: 'confirmed' });
+    // Shipment: ship the order, then deliver it.
+    const shipments = `/api/v1/admin/orders/${order.body.data.id}/shipments`;
+    const shipment = await admin.post(shipments, { carrier: 'dhl', tracking_number: 'HK1' });
+    expect(shipment.status).toBe(201);
+    await admin.put(`${shipments}/${shipment.body.data.id}`, { status: 'delivered' });
     expect((await checkout(50)).status).toBe(422);
 
     await t.service.services.background.drain();

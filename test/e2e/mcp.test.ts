@@ -194,6 +194,7 @@ describe('MCP admin server (HTTP)', () => {
       'attributes',
       'inventory',
       'orders',
+      'fulfilment',
       'customers',
       'pricing',
       'system',

@@ -148,6 +148,20 @@ describe('webhook payload casing', () => {
     fake.decline(declined);
     expect((await deliver('payment_intent.payment_failed', declined)).status).toBe(204);
 
+    // Shipments (contract §10): a confirmed order shipped with tracking, then delivered.
+    const toShip = await guest.post('/api/v1/store/checkout', {
+      items: [{ product_id: stocked.id, quantity: 1 }],
+      email: 'casing@example.com',
+      shipping_address: ADDRESS,
+      shipping_method_id: shop.shipping.id,
+      payment_method_id: shop.payment.id,
+    });
+    const shipments = `/api/v1/admin/orders/${toShip.body.data.id}/shipments`;
+    await admin.put(`/api/v1/admin/orders/${toShip.body.data.id}/status`, { status: 'confirmed' });
+    const shipment = await admin.post(shipments, { carrier: 'dhl', tracking_number: 'CASE-1' });
+    expect(shipment.status).toBe(201);
+    await admin.put(`${shipments}/${shipment.body.data.id}`, { status: 'delivered' });
+
     // Every forwarded event reaches the receiver.
     const seen = () => new Set(receiver.received.map((r) => r.path.replace('/hooks/', '')));
     await eventually(() => FORWARDED_HOOKS.every((h) => seen().has(h)), 90_000);

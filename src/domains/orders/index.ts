@@ -1,10 +1,11 @@
-/** Orders: checkout (one transaction), the order status table with restocking, payment transactions. */
+/** Orders: checkout (one transaction), the order status table with restocking, shipments, payment transactions. */
 import type { DomainModule } from '../module';
 import { CheckoutResolver } from './checkout.resolver';
 import { OrderResolver, OrderStatusChangeResolver } from './order.resolver';
 import { OrderOverviewResolver } from './order-overview.resolver';
 import { ordersAccess } from './orders.access';
 import { createOrderLoaders } from './orders.loaders';
+import { OrderFulfilmentResolver, OrderItemFulfilmentResolver, ShipmentResolver } from './shipment.resolver';
 
 export type { CheckoutInput } from './checkout.inputs';
 export { CheckoutAddressInput } from './checkout.inputs';
@@ -17,7 +18,15 @@ export * from './payment-transactions.service';
 
 export const domain: DomainModule = {
   name: 'orders',
-  resolvers: [OrderResolver, OrderStatusChangeResolver, OrderOverviewResolver, CheckoutResolver],
+  resolvers: [
+    OrderResolver,
+    OrderStatusChangeResolver,
+    OrderOverviewResolver,
+    CheckoutResolver,
+    ShipmentResolver,
+    OrderFulfilmentResolver,
+    OrderItemFulfilmentResolver,
+  ],
   access: [ordersAccess],
   loaders: createOrderLoaders,
 };

@@ -10,6 +10,7 @@ import {
   withDates,
 } from '../../context/page-statement';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
+import { toSnake } from '../../shared/case';
 import { asInstance, asInstances } from '../../shared/instances';
 import { containing } from '../../shared/like';
 import { type Page, pageMeta } from '../../shared/pagination';
@@ -28,6 +29,8 @@ export interface OrderFilter {
 export interface OrderListPlan {
   items: boolean;
   history: boolean;
+  /** The shipments with their lines: shown, or summed by `fulfillmentStatus` and the items' `quantityShipped`. */
+  shipments?: boolean;
   /** The order columns the selection shows (and what its derived fields need); every column when absent. */
   columns?: Prisma.Sql;
   /** False when the selection shows no total: the page is not counted. */
@@ -41,11 +44,21 @@ export const ORDERS_ONLY: OrderListPlan = { items: false, history: false };
 const ORDER_COLUMNS = modelColumns(Prisma.OrderScalarFieldEnum, 'o');
 
 /** The order fields resolved from other columns (order.resolver.ts), and those columns. */
-const DERIVED = { isGuestOrder: ['customerId'], nextStatuses: ['status'], items: [], statusHistory: [] };
+const DERIVED = {
+  isGuestOrder: ['customerId'],
+  nextStatuses: ['status'],
+  items: [],
+  statusHistory: [],
+  shipments: [],
+  fulfillmentStatus: [],
+};
 
 const planFrom = (fields: Set<string>, columns?: Prisma.Sql): OrderListPlan => ({
-  items: fields.has('items'),
+  // The fulfilment status compares shipped units with ordered ones: it needs both relations.
+  items: fields.has('items') || fields.has('fulfillmentStatus'),
   history: fields.has('statusHistory'),
+  // An item's `quantityShipped` sums the shipments: read them whenever the items are shown (one subquery a row).
+  shipments: fields.has('shipments') || fields.has('fulfillmentStatus') || fields.has('items'),
   columns,
 });
 
@@ -83,14 +96,28 @@ const HISTORY_JSON = relationJson({
   order: 'h.created_at, h.id',
 });
 
+/** An order's shipments with their lines, in their loader's order (orders.loaders.ts). */
+const SHIPMENTS_JSON = `(SELECT COALESCE(json_agg(json_build_object(${Object.keys(Prisma.ShipmentScalarFieldEnum)
+  .map((f) => `'${f}', s.${toSnake(f)}`)
+  .join(', ')}, 'items', ${relationJson({
+  fields: Prisma.ShipmentItemScalarFieldEnum,
+  table: 'shipment_items',
+  alias: 'si',
+  where: 'si.shipment_id = s.id',
+  order: 'si.id',
+})}) ORDER BY s.created_at, s.id), '[]'::json) FROM shipments s WHERE s.order_id = o.id)`;
+
 type ItemRow = Awaited<ReturnType<PrismaClient['orderItem']['findFirstOrThrow']>>;
 type HistoryRow = Awaited<ReturnType<PrismaClient['orderStatusHistory']['findFirstOrThrow']>>;
+type ShipmentRow = Awaited<ReturnType<PrismaClient['shipment']['findFirstOrThrow']>> & {
+  items: Array<Awaited<ReturnType<PrismaClient['shipmentItem']['findFirstOrThrow']>>>;
+};
 
 const SORT_COLUMN = { created_at: 'created_at', total: 'total', status: 'status', order_number: 'order_number' };
 
 /**
- * One page of orders in one statement (context/page-statement.ts, D-298): the page, its capped total, and the items
- * and status history its selection shows, primed into their loaders. Was four statements (page, count, items,
+ * One page of orders in one statement (context/page-statement.ts, D-298): the page, its capped total, and the items,
+ * status history and shipments its selection shows, primed into their loaders. Was four statements (page, count, items,
  * history).
  */
 export async function listOrderPage(
@@ -126,11 +153,18 @@ function primed(ctx: Ctx, row: Order, extras: Record<string, unknown>): Order {
   if (extras.items) ctx.loaders.orderItemsByOrderId.prime(row.id, withDates(extras.items as ItemRow[], ['createdAt']));
   if (extras.history)
     ctx.loaders.orderHistoryByOrderId.prime(row.id, withDates(extras.history as HistoryRow[], ['createdAt']));
+  if (extras.shipments)
+    ctx.loaders.shipmentsByOrderId.prime(
+      row.id,
+      withDates(extras.shipments as ShipmentRow[], ['shippedAt', 'deliveredAt', 'createdAt', 'updatedAt']),
+    );
   return row;
 }
 
 const extrasOf = (plan: OrderListPlan) =>
-  (plan.items ? `, ${ITEMS_JSON} AS "__items"` : '') + (plan.history ? `, ${HISTORY_JSON} AS "__history"` : '');
+  (plan.items ? `, ${ITEMS_JSON} AS "__items"` : '') +
+  (plan.history ? `, ${HISTORY_JSON} AS "__history"` : '') +
+  (plan.shipments ? `, ${SHIPMENTS_JSON} AS "__shipments"` : '');
 
 /**
  * One order by id, with the relations `plan` names in the same statement (was three: the order, its items, its

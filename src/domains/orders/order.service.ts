@@ -1,18 +1,15 @@
 import { customerIdOf, requireCustomerId } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
 import { guestTokensOf } from '../../context/guest-tokens';
-import { emitAfter, inTransaction } from '../../context/transaction';
-import { Prisma } from '../../generated/prisma/client';
+import { inTransaction } from '../../context/transaction';
 import { AppError } from '../../shared/errors';
 import type { Page } from '../../shared/pagination';
 import { sameSecret } from '../../shared/same-secret';
-import { snakeKeys } from '../../shared/updates';
-import { reverseOrderStock } from '../inventory';
 import type { OrderStatusInput } from './checkout.inputs';
-import type { OrderStatus } from './order.type';
-import { actorStamp } from './order-actor';
 import { listOrderPage, type OrderFilter, type OrderListPlan, readOrder } from './order-list';
-import { assertTransition, RESTOCKING } from './order-status';
+import { assertTransition } from './order-status';
+import { recordStatusChange } from './order-status-change';
+import { deliverAll, lockOrder, shipRemaining } from './shipment.service';
 
 /** One order (admin), with the relations `plan` names read in the same statement (order-list.ts). */
 export async function getOrder(ctx: Ctx, id: string, plan?: OrderListPlan) {
@@ -26,52 +23,23 @@ export function listOrders(ctx: Ctx, page: Page, filter: OrderFilter, plan?: Ord
   return listOrderPage(ctx, page, filter, plan);
 }
 
-/** The order as the admin API shows it (without the guest token), for hooks and automation payloads. */
-export async function orderEntity(ctx: Ctx, id: string): Promise<Record<string, unknown>> {
-  const order = await ctx.db.order.findUniqueOrThrow({
-    where: { id },
-    include: { items: { orderBy: { position: 'asc' } } },
-  });
-  return entityOf(order, order.items);
-}
-
-/** {@link orderEntity} from rows at hand (an order just written, with its items in position order). */
-export function entityOf(
-  order: { guestToken: string | null } & Record<string, unknown>,
-  items: Array<Record<string, unknown>>,
-): Record<string, unknown> {
-  // Hook events leave the process (automation webhooks): they never carry token material.
-  const { guestToken: _token, ...shown } = order;
-  return snakeKeys({ ...shown, items }) as Record<string, unknown>;
-}
+export { entityOf, orderEntity } from './order-status-change';
 
 /**
  * Moves an order along the contract's transition table (422 `invalid_transition` otherwise) under a row lock,
- * records the change with its comment and who made it (order-actor.ts), and, on entering `cancelled` or `refunded`, returns the order's stock
- * to its original warehouses in the same transaction. `order.before_update` may cancel; `order.after_update`
+ * records the change with its comment and who made it (order-actor.ts), and, on entering `cancelled` or `refunded`,
+ * returns the order's stock to its original warehouses in the same transaction (order-status-change.ts). `order.before_update` may cancel; `order.after_update`
  * carries `{ from_status, to_status, comment }` after commit.
  */
 export async function updateOrderStatus(ctx: Ctx, id: string, input: OrderStatusInput) {
   await inTransaction(ctx, async (tx) => {
-    const [locked] = await tx.db.$queryRaw<Array<{ status: OrderStatus }>>(
-      Prisma.sql`SELECT status FROM orders WHERE id = ${id}::uuid FOR UPDATE`,
-    );
-    if (!locked) throw AppError.notFound('order');
+    const locked = await lockOrder(tx, id);
     assertTransition(locked.status, input.status);
-    const changes = { from_status: locked.status, to_status: input.status, comment: input.comment ?? null };
-    await tx.hooks.runBefore('order.before_update', { entity: await orderEntity(tx, id), changes, metadata: {} });
-    const actor = await actorStamp(tx);
-    await tx.db.order.update({
-      where: { id },
-      data: {
-        status: input.status,
-        statusHistory: {
-          create: [{ fromStatus: locked.status, toStatus: input.status, comment: input.comment ?? null, ...actor }],
-        },
-      },
-    });
-    if (RESTOCKING.has(input.status)) await reverseOrderStock(tx, id, `order ${input.status}`);
-    await emitAfter(tx, 'order.after_update', { entity: await orderEntity(tx, id), changes, metadata: {} });
+    // Shipped by hand: what is left leaves as one shipment without tracking (contract §10).
+    if (input.status === 'shipped') await shipRemaining(tx, id);
+    // Delivered by hand: its shipments were delivered too.
+    if (input.status === 'delivered') await deliverAll(tx, id);
+    await recordStatusChange(tx, id, locked.status, input.status, input.comment ?? null);
   });
   return getOrder(ctx, id);
 }

@@ -6,6 +6,8 @@ export const ordersAccess: AccessTable = {
     order: admin('orders.read'),
     orderTransactions: admin('orders.read'),
     orderOverview: admin('orders.read'),
+    orderShipments: admin('orders.read'),
+    shippingCarriers: admin('orders.read'),
     storeOrder: store('store.orders.read'),
     checkoutQuote: store('store.checkout'),
     storeOrderTransactions: store('store.orders.read'),
@@ -14,6 +16,8 @@ export const ordersAccess: AccessTable = {
   },
   Mutation: {
     orderStatusUpdate: admin('orders.update'),
+    shipmentCreate: admin('orders.update'),
+    shipmentUpdate: admin('orders.update'),
     checkoutComplete: store('store.checkout'),
   },
   // The guest token is a credential: only staff who may read orders see it (the store shows is_guest_order).
