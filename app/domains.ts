@@ -8,6 +8,7 @@ import { cartsRoutes } from '../rest/routes/carts.routes';
 import { categoryRoutes } from '../rest/routes/categories.routes';
 import { customersRoutes } from '../rest/routes/customers.routes';
 import { inventoryRoutes } from '../rest/routes/inventory.routes';
+import { mailRoutes } from '../rest/routes/mail.routes';
 import { mediaRoutes } from '../rest/routes/media.routes';
 import { ordersRoutes } from '../rest/routes/orders.routes';
 import { paymentsRoutes } from '../rest/routes/payments.routes';
@@ -15,6 +16,7 @@ import { pluginsRoutes } from '../rest/routes/plugins.routes';
 import { pricingRoutes } from '../rest/routes/pricing.routes';
 import { productAttributeRoutes, productRoutes } from '../rest/routes/products.routes';
 import { propertyRoutes } from '../rest/routes/properties.routes';
+import { shipmentsRoutes } from '../rest/routes/shipments.routes';
 import { systemRoutes } from '../rest/routes/system.routes';
 import { usersRoutes } from '../rest/routes/users.routes';
 import type { LoaderDeps, Loaders } from '../src/context/loaders';
@@ -23,6 +25,7 @@ import { domain as carts } from '../src/domains/carts';
 import { domain as catalog } from '../src/domains/catalog';
 import { domain as customers } from '../src/domains/customers';
 import { domain as inventory } from '../src/domains/inventory';
+import { domain as mail } from '../src/domains/mail';
 import { domain as media } from '../src/domains/media';
 import type { DomainModule } from '../src/domains/module';
 import { domain as orders } from '../src/domains/orders';
@@ -147,7 +150,22 @@ export const DOMAINS: DomainEntry[] = [
   },
   {
     module: orders,
-    surface: [{ tag: 'orders', description: 'Checkout and orders.', routes: ordersRoutes, toolset: 'orders' }],
+    surface: [
+      { tag: 'orders', description: 'Checkout and orders.', routes: ordersRoutes, toolset: 'orders' },
+      { tag: 'orders', description: '', routes: shipmentsRoutes, toolset: 'fulfilment' },
+    ],
+  },
+  {
+    module: mail,
+    surface: [
+      {
+        tag: 'emails',
+        description: 'Transactional emails (the mail outbox): read them, resend a failed one.',
+        routes: mailRoutes,
+        // Not a default toolset: the outbox is an operator's concern, and the default stays about 40 tools.
+        toolset: 'system',
+      },
+    ],
   },
   {
     module: carts,

@@ -1,8 +1,9 @@
 import type { AppServices } from '../src/context/ctx';
 import { pruneExpiredCarts } from '../src/domains/carts';
+import { startMailSender } from '../src/domains/mail';
 import type { Config } from '../src/platform/config/keys';
 
-/** The core's own background work: the pruning of what the service's traffic leaves behind. */
+/** The core's own background work: the pruning of what the service's traffic leaves behind, and the mail sender. */
 export interface Housekeeping {
   /** Stops the timer and waits for a pass still running (the database closes after it). */
   close(): Promise<void>;
@@ -46,11 +47,13 @@ export function startHousekeeping(services: Pick<AppServices, 'prisma' | 'log'>,
     timer.unref();
   };
   schedule(Math.min(intervalMs, FIRST_PASS_MAX_MS));
+  // The mail outbox is sent where the background jobs run (the worker role when one runs), as the webhook relay is.
+  const mail = startMailSender(services, config);
   return {
     async close() {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      await Promise.all([running, mail.close()]);
     },
   };
 }

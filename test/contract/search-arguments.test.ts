@@ -15,6 +15,7 @@ const schema = buildAppBaseSchema();
 /** Text filters of lists that are not searches, each bounded by its use case (a 400 `max_length` above it). */
 const BOUNDED_FILTERS: Record<string, string> = {
   'stockMovements.sku': 'src/domains/inventory/stock-history.service.ts: 100 characters, a SKU column',
+  'emails.kind': 'src/domains/mail/email.service.ts: MAX_KIND, a template kind',
   'automationDeliveries.event': 'plugins/automation/graphql.ts: MAX_EVENT_FILTER, an event name',
 };
 

@@ -10,6 +10,7 @@ import { violatedUnique } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import { hashCartToken } from '../carts';
 import { deductStock } from '../inventory';
+import { type ConfirmedOrder, type ConfirmedOrderItem, orderConfirmationSql } from '../mail';
 import type { CheckoutInput } from './checkout.inputs';
 import { loadCheckoutCart } from './checkout-cart';
 import { type CheckoutDraft, draftCheckout } from './checkout-draft';
@@ -114,6 +115,7 @@ async function replayed(ctx: Ctx, orderId: string) {
 function answered(ctx: Ctx, { order, items, history }: PlacedOrder) {
   ctx.loaders.orderItemsByOrderId.prime(order.id, items);
   ctx.loaders.orderHistoryByOrderId.prime(order.id, [history]);
+  ctx.loaders.shipmentsByOrderId.prime(order.id, []); // nothing has shipped yet
   if (order.guestToken) giveGuestToken(ctx, order.guestToken);
   return order;
 }
@@ -188,7 +190,12 @@ async function place(tx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key:
   }
 
   const orderNumber = newOrderNumber();
-  const { order, items, history } = await insertOrder(tx, draft, { orderId, orderNumber });
+  const { order, items, history } = await insertOrder(tx, draft, {
+    orderId,
+    orderNumber,
+    // The confirmation commits with the order, in its statement (the mail outbox; sent by the background jobs).
+    alsoWrite: orderConfirmationSql(tx, confirmedOrder(draft, orderId, orderNumber), confirmedItems(draft)),
+  });
   await deductStock(tx, draft.lines, { orderId, reference: orderNumber });
   if (draft.cartId) await tx.db.cartItem.deleteMany({ where: { cartId: draft.cartId } });
 
@@ -230,4 +237,26 @@ function draftEntity(draft: CheckoutDraft): Record<string, unknown> {
     tax_total: draft.totals.taxTotal,
     total: draft.totals.total,
   };
+}
+
+/** The order confirmation's view of the order about to be written (from the draft: the order row does not exist yet). */
+function confirmedOrder(draft: CheckoutDraft, id: string, orderNumber: string): ConfirmedOrder {
+  return {
+    id,
+    orderNumber,
+    email: draft.email,
+    currency: draft.currency,
+    ...draft.totals,
+    shippingAddress: draft.shippingAddress,
+  };
+}
+
+function confirmedItems(draft: CheckoutDraft): ConfirmedOrderItem[] {
+  return draft.lines.map((l) => ({
+    name: l.name,
+    variantName: l.variantName,
+    quantity: l.quantity,
+    unitPriceGross: l.unitPriceGross,
+    totalGross: l.unitPriceGross * l.quantity,
+  }));
 }

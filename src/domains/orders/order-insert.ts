@@ -22,12 +22,13 @@ const camelKeys = (row: Record<string, unknown>) =>
  * caches the plan of `createManyAndReturn`, whose compilation cost a tenth of a checkout). The items reference
  * the order inserted by the same statement: foreign keys are checked at its end. `RETURNING *` mapped by name
  * keeps every column the items have; the order comes along as JSON on each item row (its two timestamps made
- * `Date`s again, as Prisma returns them).
+ * `Date`s again, as Prisma returns them). `alsoWrite`, a statement of another domain that belongs to the order (the
+ * order confirmation's outbox row), joins as a CTE: no round trip of its own.
  */
 export async function insertOrder(
   ctx: Ctx,
   draft: CheckoutDraft,
-  ids: { orderId: string; orderNumber: string },
+  ids: { orderId: string; orderNumber: string; alsoWrite?: Prisma.Sql },
 ): Promise<{ order: OrderRow; items: OrderItemRow[]; history: OrderStatusRow }> {
   const { lines, totals } = draft;
   if (!lines.length) throw new Error('an order needs at least one line');
@@ -55,7 +56,12 @@ export async function insertOrder(
         actor_label, created_at)
       SELECT ${historyId}::uuid, o.id, NULL, 'pending'::order_status, NULL, ${actor.actorKind}, ${actor.actorId}::uuid,
         ${actor.actorLabel}, o.created_at FROM new_order o
-    ),
+    ),${
+      ids.alsoWrite
+        ? Prisma.sql`
+    also_written AS (${ids.alsoWrite}),`
+        : Prisma.empty
+    }
     items AS (
       INSERT INTO order_items (id, order_id, position, product_id, variant_id, sku, name, variant_name, quantity,
         unit_price_net, unit_price_gross, tax_rate, total_net, total_gross)

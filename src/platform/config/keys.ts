@@ -434,6 +434,48 @@ export const CONFIG_KEYS = {
     default: true,
     doc: 'Serve the admin dashboard at /admin (built from admin/ into admin/dist; `npm start` builds it when missing or stale). `false` answers 404 there.',
   },
+  'mail.smtp_url': {
+    type: 'string',
+    default: '',
+    secret: true,
+    doc: 'SMTP server for transactional email: `smtp://[user:pass@]host:port` (STARTTLS where the server offers it) or `smtps://` (TLS from the start). Empty: every email is kept in the database (status `kept`) and readable through the API; nothing leaves the machine.',
+  },
+  'mail.from': { type: 'string', default: 'shop@localhost', doc: 'The `From` address of every email.' },
+  'mail.shop_name': { type: 'string', default: 'Shop', doc: "The shop's name in email subjects and bodies." },
+  'mail.templates_dir': {
+    type: 'string',
+    default: '',
+    doc: 'A folder of template overrides: `<kind>.<locale>.subject|html|txt` (e.g. `order_confirmation.en.html`) replaces the built-in template of that kind and locale.',
+  },
+  'mail.max_attempts': { type: 'int', default: 8, min: 1, max: 50, doc: 'SMTP attempts before an email is `failed`.' },
+  'mail.retry_base_seconds': {
+    type: 'int',
+    default: 30,
+    min: 1,
+    max: 86_400,
+    doc: 'Delay before the first retry of a refused email; it doubles after each failure.',
+  },
+  'mail.poll_interval_ms': {
+    type: 'int',
+    default: 1000,
+    min: 20,
+    max: 60_000,
+    doc: 'How often the background jobs look for emails to send.',
+  },
+  'mail.retention_days': {
+    type: 'int',
+    default: 30,
+    min: 1,
+    max: 3650,
+    doc: 'Sent emails are deleted this many days after they were sent, kept ones after they were written; pending and `failed` ones stay.',
+  },
+  'mail.prune_interval_seconds': {
+    type: 'int',
+    default: 3600,
+    min: 1,
+    max: 86_400,
+    doc: 'How often each instance running background jobs deletes emails past `mail.retention_days` (in batches of 1000).',
+  },
   'i18n.default_locale': { type: 'string', default: 'en', doc: 'Locale used when a request names none.' },
   'i18n.default_currency': { type: 'string', default: 'EUR', doc: 'Currency of new carts that name none (ISO 4217).' },
   'mcp.enabled': {
@@ -454,7 +496,7 @@ export const CONFIG_KEYS = {
   'mcp.admin_toolsets': {
     type: 'list',
     default: ['catalog', 'inventory', 'orders'],
-    doc: 'Admin toolsets (catalog, attributes, inventory, orders, customers, pricing, system, or all) listed when a client selects none (`?toolsets=` on `/mcp/admin`, `--toolsets` on stdio).',
+    doc: 'Admin toolsets (catalog, attributes, inventory, orders, fulfilment, customers, pricing, system, or all) listed when a client selects none (`?toolsets=` on `/mcp/admin`, `--toolsets` on stdio).',
   },
   'mcp.api_key': {
     type: 'string',

@@ -159,6 +159,9 @@ function checkCombinations(config: Config): void {
     throw new ConfigError('server.cors.allowed_origins: "*" cannot be combined with server.cors.allow_credentials');
   }
   if (config['media.storage'] === 's3') checkS3(config);
+  // Credentials live in this URL: the message never echoes it.
+  if (config['mail.smtp_url'] && !/^smtps?:$/.test(URL.parse(config['mail.smtp_url'])?.protocol ?? ''))
+    throw new ConfigError('mail.smtp_url: expected smtp://[user:pass@]host:port or smtps://[user:pass@]host:port');
   const url = config['database.url'];
   // Secrets live in this URL: the message never echoes it.
   if (url && !/^postgres(ql)?:$/.test(URL.parse(url)?.protocol ?? ''))

@@ -1,0 +1,53 @@
+/**
+ * The built-in templates, by kind and locale (`<kind>.<locale>`); `mail.templates_dir` overrides any of them.
+ * A locale without its own falls back to its language, then to English. HTML parts use inline styles and a
+ * 600 px table: what mail clients render.
+ */
+export interface TemplateSet {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const orderConfirmationEn: TemplateSet = {
+  subject: '{{shop_name}}: order {{order_number}} confirmed',
+  html: `<!doctype html>
+<html lang="{{locale}}"><head><meta charset="utf-8"><title>Order {{order_number}}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 8px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:6px">
+<tr><td style="padding:24px 24px 8px"><h1 style="margin:0;font-size:20px">{{shop_name}}</h1></td></tr>
+<tr><td style="padding:8px 24px"><p style="margin:0 0 8px">Thank you for your order. We have received order <strong>{{order_number}}</strong>.</p></td></tr>
+<tr><td style="padding:8px 24px">
+<table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;font-size:14px">
+<tr style="border-bottom:1px solid #e4e4e7"><th align="left">Item</th><th align="right">Qty</th><th align="right">Price</th><th align="right">Total</th></tr>
+{{#items}}<tr style="border-bottom:1px solid #f4f4f5"><td>{{name}}{{#variant_name}}<br><span style="color:#52525b">{{variant_name}}</span>{{/variant_name}}</td><td align="right">{{quantity}}</td><td align="right">{{unit_price}}</td><td align="right">{{line_total}}</td></tr>
+{{/items}}<tr><td colspan="3" align="right">Subtotal</td><td align="right">{{subtotal}}</td></tr>
+<tr><td colspan="3" align="right">Shipping</td><td align="right">{{shipping}}</td></tr>
+{{#discount}}<tr><td colspan="3" align="right">Discount</td><td align="right">−{{discount}}</td></tr>
+{{/discount}}<tr><td colspan="3" align="right"><strong>Total</strong></td><td align="right"><strong>{{total}}</strong></td></tr>
+<tr><td colspan="4" align="right" style="color:#52525b">Including tax {{tax}}</td></tr>
+</table></td></tr>
+{{#shipping_address}}<tr><td style="padding:8px 24px 24px"><h2 style="font-size:16px;margin:8px 0">Shipping to</h2><p style="margin:0">{{#lines}}{{line}}<br>{{/lines}}</p></td></tr>
+{{/shipping_address}}</table></td></tr></table>
+</body></html>
+`,
+  text: `{{shop_name}}
+
+Thank you for your order. We have received order {{order_number}}.
+
+{{#items}}- {{quantity}} × {{name}}{{#variant_name}} ({{variant_name}}){{/variant_name}}: {{line_total}}
+{{/items}}
+Subtotal: {{subtotal}}
+Shipping: {{shipping}}
+{{#discount}}Discount: −{{discount}}
+{{/discount}}Total: {{total}} (including tax {{tax}})
+{{#shipping_address}}
+Shipping to:
+{{#lines}}{{line}}
+{{/lines}}{{/shipping_address}}`,
+};
+
+export const BUILTIN_TEMPLATES: Readonly<Record<string, TemplateSet>> = {
+  'order_confirmation.en': orderConfirmationEn,
+};

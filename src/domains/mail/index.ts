@@ -1,0 +1,11 @@
+/** Mail: the transactional email outbox (written in the transaction of what caused it), its sender and templates. */
+import type { DomainModule } from '../module';
+import { EmailResolver } from './email.resolver';
+import { mailAccess } from './mail.access';
+
+export { type ConfirmedOrder, type ConfirmedOrderItem, orderConfirmationSql } from './order-confirmation';
+export { emailInsertSql, queueEmail } from './outbox';
+export { messageIdOf } from './sender';
+export { startMailSender } from './start';
+
+export const domain: DomainModule = { name: 'mail', resolvers: [EmailResolver], access: [mailAccess] };
