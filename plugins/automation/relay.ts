@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
 import {
+  forEachLimited,
   inSpan,
   observeGauge,
   type PluginDatabase,
   type PluginLogger,
+  PollingRounds,
   pruneInBatches,
   recordWebhookAttempt,
   type SpanMark,
   sql,
+  whenDue,
 } from '../../src/plugin-api';
 import type { AutomationConfig } from './config';
 import { postEvent } from './deliver';
@@ -36,18 +39,29 @@ interface Leased {
  */
 export class Relay {
   readonly instanceId = `relay-${randomUUID().slice(0, 8)}`;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  /** When this instance last pruned (0: never, so the first round of a fresh start prunes). */
-  private prunedAt = 0;
+  private readonly rounds: PollingRounds;
+  /** Prunes when `prune_interval_seconds` have passed since this instance last did (checked each round). */
+  private readonly pruneWhenDue: () => Promise<void>;
 
   constructor(
     private readonly db: PluginDatabase<AutomationTables>,
     private readonly config: AutomationConfig,
     private readonly log: PluginLogger,
-  ) {}
+  ) {
+    const report = (what: string) => (err: unknown) =>
+      this.log.error({ err: err instanceof Error ? err.message : String(err) }, what);
+    this.rounds = new PollingRounds({
+      intervalMs: () => this.config.poll_interval_ms,
+      round: () => this.drain(),
+      onError: report('automation relay round failed'),
+    });
+    // A failed prune must not hold up deliveries: it is logged and tried again at the next interval.
+    this.pruneWhenDue = whenDue(
+      () => this.config.prune_interval_seconds * 1000,
+      () => this.prune(),
+      report('automation prune failed'),
+    );
+  }
 
   /** A lease outlives the slowest attempt, so a live relay never loses its events to another. */
   private get leaseSeconds(): number {
@@ -55,40 +69,17 @@ export class Relay {
   }
 
   start(): void {
-    const tick = () => {
-      if (this.stopped) return;
-      this.nudge();
-      this.timer = setTimeout(tick, this.config.poll_interval_ms);
-      this.timer.unref();
-    };
-    tick();
+    this.rounds.start();
   }
 
   /** Runs a round now (or right after the current one): called after a commit wrote new events. */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((err) =>
-        this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'automation relay round failed'),
-      )
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.nudge();
-        }
-      });
+    this.rounds.nudge();
   }
 
   /** Stops polling and waits for the deliveries in flight (their outcomes are recorded). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /**
@@ -112,20 +103,10 @@ export class Relay {
     return deleted;
   }
 
-  /** Prunes when `prune_interval_seconds` have passed since this instance last did (checked each round). */
-  private async pruneWhenDue(): Promise<void> {
-    if (Date.now() - this.prunedAt < this.config.prune_interval_seconds * 1000) return;
-    this.prunedAt = Date.now();
-    // A failed prune must not hold up deliveries: it is logged and tried again at the next interval.
-    await this.prune().catch((err) =>
-      this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'automation prune failed'),
-    );
-  }
-
   /** Rounds until nothing is due: memory stays at one batch whatever the backlog. */
   private async drain(): Promise<void> {
     await this.pruneWhenDue();
-    while (!this.stopped) {
+    while (!this.rounds.stopped) {
       const batch = await this.lease();
       if (batch.length === 0) return;
       await forEachLimited(batch, this.config.concurrency, (event) => this.deliver(event));
@@ -221,15 +202,6 @@ export class Relay {
       }
     });
   }
-}
-
-/** Runs `work` over `items` with at most `limit` at a time. */
-async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  });
-  await Promise.all(lanes);
 }
 
 /** How often the outbox gauges may query the database (each collection within it reuses the last reading). */

@@ -29,6 +29,8 @@ export type {
 } from './mcp-tools';
 /** Batched deletes for a plugin's retention pruning: the helper the core's own pruning uses. */
 export { pruneInBatches } from '../platform/prune-in-batches';
+/** The outbox round scheduler and its helpers, shared with the core's mail sender. */
+export { forEachLimited, PollingRounds, whenDue } from '../platform/polling-rounds';
 export type { UiExtension } from './ui-extensions';
 /** Compares two secrets in constant time. */
 export { sameSecret } from '../shared/same-secret';

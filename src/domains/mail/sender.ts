@@ -4,6 +4,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { Config } from '../../platform/config/keys';
 import type { Logger } from '../../platform/logger';
 import type { MailTransport } from '../../platform/mail/transport';
+import { forEachLimited, PollingRounds, whenDue } from '../../platform/polling-rounds';
 import { pruneInBatches } from '../../platform/prune-in-batches';
 
 /** Rows one prune statement deletes. */
@@ -40,54 +41,41 @@ export function messageIdOf(emailId: string, from: string): string {
  */
 export class MailSender {
   readonly instanceId = `mail-${randomUUID().slice(0, 8)}`;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  private prunedAt = 0;
+  private readonly rounds: PollingRounds;
+  private readonly pruneWhenDue: () => Promise<void>;
 
   constructor(
     private readonly prisma: PrismaClient,
     private readonly config: Config,
     private readonly log: Logger,
     private readonly transport: MailTransport,
-  ) {}
+  ) {
+    const report = (what: string) => (err: unknown) =>
+      this.log.error({ err: err instanceof Error ? err.message : String(err) }, what);
+    this.rounds = new PollingRounds({
+      intervalMs: () => this.config['mail.poll_interval_ms'],
+      round: () => this.drain(),
+      onError: report('mail sender round failed'),
+    });
+    this.pruneWhenDue = whenDue(
+      () => this.config['mail.prune_interval_seconds'] * 1000,
+      () => this.prune(),
+      report('email prune failed'),
+    );
+  }
 
   start(): void {
-    const tick = () => {
-      if (this.stopped) return;
-      this.nudge();
-      this.timer = setTimeout(tick, this.config['mail.poll_interval_ms']);
-      this.timer.unref();
-    };
-    tick();
+    this.rounds.start();
   }
 
   /** Runs a round now (or right after the current one). */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((err) =>
-        this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'mail sender round failed'),
-      )
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.nudge();
-        }
-      });
+    this.rounds.nudge();
   }
 
   /** Stops polling, waits for the emails in flight (their outcomes are recorded) and closes the pool. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.rounds.stop();
     this.transport.close();
   }
 
@@ -111,18 +99,10 @@ export class MailSender {
     return deleted;
   }
 
-  private async pruneWhenDue(): Promise<void> {
-    if (Date.now() - this.prunedAt < this.config['mail.prune_interval_seconds'] * 1000) return;
-    this.prunedAt = Date.now();
-    await this.prune().catch((err) =>
-      this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'email prune failed'),
-    );
-  }
-
   /** Rounds until nothing is due: memory stays at one batch whatever the backlog. */
   private async drain(): Promise<void> {
     await this.pruneWhenDue();
-    while (!this.stopped) {
+    while (!this.rounds.stopped) {
       const batch = await this.lease();
       if (batch.length === 0) return;
       await forEachLimited(batch, CONCURRENCY, (email) => this.attempt(email));
@@ -177,13 +157,4 @@ export class MailSender {
       'email not sent',
     );
   }
-}
-
-/** Runs `work` over `items` with at most `limit` at a time. */
-async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  });
-  await Promise.all(lanes);
 }
