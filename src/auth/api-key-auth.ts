@@ -66,6 +66,7 @@ export async function actorForApiKey(raw: string, prisma: PrismaClient, usage: A
     where: { keyHash: hashApiKey(raw) },
     select: {
       id: true,
+      name: true,
       permissions: true,
       revokedAt: true,
       adminUser: { select: { id: true, role: true, active: true } },
@@ -82,6 +83,7 @@ export async function actorForApiKey(raw: string, prisma: PrismaClient, usage: A
     kind: 'api_key',
     id: owner.id,
     keyId: key.id,
+    keyName: key.name,
     ownerType,
     role: 'api_client',
     permissions: effectivePermissions(key.permissions, ownerType, role),

@@ -12,12 +12,16 @@ export type Actor =
       permissions: ReadonlySet<Permission>;
       jti?: string;
       exp?: number;
+      /** The session (refresh-token family) the access token was issued in: "the other sessions" excludes it. */
+      sid?: string;
       via: 'jwt' | 'cookie';
     }
   | {
       kind: 'api_key';
       id: string;
       keyId: string;
+      /** The key's name when the request was authenticated: histories label what the key did with it. */
+      keyName: string;
       ownerType: 'admin' | 'customer';
       role: 'api_client';
       permissions: ReadonlySet<Permission>;

@@ -18,19 +18,16 @@ export interface ActorStamp {
 export const SYSTEM_STAMP: ActorStamp = { actorKind: 'system', actorId: null, actorLabel: 'System' };
 
 /**
- * The stamp of the request's actor. An API key is labelled with its name (one read: the actor carries only its
- * id); the host acting for a plugin (payprov's webhook and reconciler, automations) and anonymous callers are
+ * The stamp of the request's actor. An API key is labelled with the name it had when the request was
+ * authenticated (the actor carries it: no read inside the caller's transaction); the host acting for a plugin (payprov's webhook and reconciler, automations) and anonymous callers are
  * the system, unless `buyer` names who placed an order (a guest checkout, or a checkout a plugin runs).
  */
-export async function actorStamp(ctx: Ctx, buyer?: { customerId: string | null; email: string }): Promise<ActorStamp> {
+export function actorStamp(ctx: Pick<Ctx, 'actor'>, buyer?: { customerId: string | null; email: string }): ActorStamp {
   const actor: Actor = ctx.actor;
   if (actor.kind === 'admin' && actor.id !== PLUGIN_HOST_ID)
     return { actorKind: 'staff', actorId: actor.id, actorLabel: actor.email };
   if (actor.kind === 'customer') return { actorKind: 'customer', actorId: actor.id, actorLabel: actor.email };
-  if (actor.kind === 'api_key') {
-    const key = await ctx.db.apiKey.findUnique({ where: { id: actor.keyId }, select: { name: true } });
-    return { actorKind: 'api_key', actorId: actor.keyId, actorLabel: key?.name ?? 'API key' };
-  }
+  if (actor.kind === 'api_key') return { actorKind: 'api_key', actorId: actor.keyId, actorLabel: actor.keyName };
   if (buyer) return { actorKind: 'customer', actorId: buyer.customerId, actorLabel: buyer.email };
   return SYSTEM_STAMP;
 }

@@ -34,7 +34,7 @@ export async function insertOrder(
   if (!lines.length) throw new Error('an order needs at least one line');
   const historyId = randomUUID();
   // The first entry names who placed the order: the signed-in buyer, staff or API key, else the guest's email.
-  const actor = await actorStamp(ctx, { customerId: draft.customerId, email: draft.email });
+  const actor = actorStamp(ctx, { customerId: draft.customerId, email: draft.email });
   const guestToken = draft.customerId ? null : randomBytes(32).toString('hex');
   const column = <T>(pick: (line: PricedLine, position: number) => T) => lines.map(pick);
   const rows = await ctx.db.$queryRaw<Array<Record<string, unknown> & { __order: Record<string, unknown> }>>(Prisma.sql`

@@ -40,7 +40,7 @@ export async function recordStatusChange(
 ): Promise<void> {
   const changes = { from_status: from, to_status: to, comment };
   await tx.hooks.runBefore('order.before_update', { entity: await orderEntity(tx, id), changes, metadata: {} });
-  const actor = await actorStamp(tx);
+  const actor = actorStamp(tx);
   await tx.db.order.update({
     where: { id },
     data: { status: to, statusHistory: { create: [{ fromStatus: from, toStatus: to, comment, ...actor }] } },

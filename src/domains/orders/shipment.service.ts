@@ -54,7 +54,7 @@ async function insertShipment(
   fields: { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; notify: boolean },
 ) {
   const shipment = await tx.db.shipment.create({
-    data: { orderId, ...fields, ...(await actorStamp(tx)), items: { create: lines } },
+    data: { orderId, ...fields, ...actorStamp(tx), items: { create: lines } },
     include: WITH_ITEMS,
   });
   await emitAfter(tx, 'shipment.after_create', { entity: shipmentEntity(shipment), changes: {}, metadata: {} });
