@@ -147,15 +147,27 @@ function giveGuestToken(ctx: Ctx, token: string): void {
     });
 }
 
-/** Order numbers are random; a collision (unique index) retries the whole transaction with a new number. */
+/**
+ * Order numbers are random; a collision (unique index) retries the whole transaction with a new number. The order's
+ * id and number are chosen before the transaction, so the confirmation email (which names them) is rendered
+ * outside it: templates (and a `mail.templates_dir` override read from disk) never hold the transaction open.
+ */
 async function placeWithUniqueNumber(
   ctx: Ctx,
   draft: CheckoutDraft,
   idem?: { scope: string; key: string; hash: string },
 ): Promise<PlacedOrder> {
   for (let attempt = 1; ; attempt++) {
+    const orderId = randomUUID();
+    const orderNumber = newOrderNumber();
+    const ids = {
+      orderId,
+      orderNumber,
+      // The confirmation commits with the order, in its statement (the mail outbox; sent by the background jobs).
+      alsoWrite: orderConfirmationSql(ctx, confirmedOrder(draft, orderId, orderNumber), confirmedItems(draft)),
+    };
     try {
-      return await inTransaction(ctx, (tx) => place(tx, draft, idem));
+      return await inTransaction(ctx, (tx) => place(tx, draft, ids, idem));
     } catch (err) {
       const target = violatedUnique(err);
       if (attempt < 3 && target.includes('order_number')) continue;
@@ -171,8 +183,13 @@ async function placeWithUniqueNumber(
 
 type PlacedOrder = Awaited<ReturnType<typeof place>>;
 
-async function place(tx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key: string; hash: string }) {
-  const orderId = randomUUID();
+async function place(
+  tx: Ctx,
+  draft: CheckoutDraft,
+  ids: { orderId: string; orderNumber: string; alsoWrite: Prisma.Sql },
+  idem?: { scope: string; key: string; hash: string },
+) {
+  const { orderId, orderNumber } = ids;
   if (idem && !(await claimKey(tx, idem.scope, idem.key, idem.hash, { order_id: orderId }))) throw new AlreadyClaimed();
   // Inside the transaction: a rejection rolls back the idempotency claim with everything else.
   await tx.hooks.runBefore('order.before_create', {
@@ -189,13 +206,7 @@ async function place(tx: Ctx, draft: CheckoutDraft, idem?: { scope: string; key:
       throw new AppError('max_uses_reached', 'discount code has been used up', { field: 'discount_code' });
   }
 
-  const orderNumber = newOrderNumber();
-  const { order, items, history } = await insertOrder(tx, draft, {
-    orderId,
-    orderNumber,
-    // The confirmation commits with the order, in its statement (the mail outbox; sent by the background jobs).
-    alsoWrite: orderConfirmationSql(tx, confirmedOrder(draft, orderId, orderNumber), confirmedItems(draft)),
-  });
+  const { order, items, history } = await insertOrder(tx, draft, ids);
   await deductStock(tx, draft.lines, { orderId, reference: orderNumber });
   if (draft.cartId) await tx.db.cartItem.deleteMany({ where: { cartId: draft.cartId } });
 
