@@ -1,5 +1,4 @@
 import { gql } from '../../api/client';
-import { useCan } from '../../api/session';
 import { CatalogNav } from '../../components/catalog-nav';
 import { OptionsEditor } from '../../components/options-editor';
 import {
@@ -20,7 +19,7 @@ import { crudScreens, type Screen } from '../../resource/crud';
 import type { FieldSpec } from '../../resource/fields';
 import { keys } from '../../resource/keys';
 import { defineResource } from '../../resource/resource';
-import { identifierRule, nameField, useRefresh, wholeList } from '../properties/shared';
+import { identifierRule, nameField, useOptionWrites, wholeList } from '../properties/shared';
 
 /** Attribute definitions; the API answers them whole (a shop has dozens), the search filters what arrived. */
 
@@ -137,40 +136,26 @@ export const AttributeScreen: Screen = screens.DetailScreen;
 
 /** A select attribute's options, each saved on its own. */
 function AttributeOptions({ item: attribute }: { item: Attribute }) {
-  const can = useCan();
-  const refresh = useRefresh([keys.attributes.all, keys.products.all]);
   const attributeId = attribute.id;
+  const { editor } = useOptionWrites({
+    options: attribute.options,
+    refreshKeys: [keys.attributes.all, keys.products.all],
+    create: (values) =>
+      gql(AdminAttributeOptionCreateDocument, {
+        attributeId,
+        input: { translations: [{ locale: 'en', name: values.name }] },
+      }),
+    update: (optionId, values, option) =>
+      gql(AdminAttributeOptionUpdateDocument, {
+        attributeId,
+        optionId,
+        input: {
+          position: option?.position,
+          translations: withEnglish(option?.translations ?? [], { name: values.name }),
+        },
+      }),
+    remove: (optionId) => gql(AdminAttributeOptionDeleteDocument, { attributeId, optionId }),
+  });
   if (attribute.type !== 'select' && attribute.type !== 'multi_select') return null;
-  return (
-    <OptionsEditor
-      noun="option"
-      options={attribute.options}
-      canCreate={can('products.create')}
-      canUpdate={can('products.update')}
-      canDelete={can('products.delete')}
-      onCreate={async (values) => {
-        await gql(AdminAttributeOptionCreateDocument, {
-          attributeId,
-          input: { translations: [{ locale: 'en', name: values.name }] },
-        });
-        await refresh();
-      }}
-      onUpdate={async (optionId, values) => {
-        const option = attribute.options.find((o) => o.id === optionId);
-        await gql(AdminAttributeOptionUpdateDocument, {
-          attributeId,
-          optionId,
-          input: {
-            position: option?.position,
-            translations: withEnglish(option?.translations ?? [], { name: values.name }),
-          },
-        });
-        await refresh();
-      }}
-      onDelete={async (optionId) => {
-        await gql(AdminAttributeOptionDeleteDocument, { attributeId, optionId });
-        await refresh();
-      }}
-    />
-  );
+  return <OptionsEditor noun="option" {...editor} />;
 }

@@ -1,5 +1,4 @@
 import { gql } from '../../api/client';
-import { useCan } from '../../api/session';
 import { CatalogNav } from '../../components/catalog-nav';
 import { OptionsEditor, type OptionValues } from '../../components/options-editor';
 import {
@@ -20,7 +19,7 @@ import { crudScreens, type Screen } from '../../resource/crud';
 import type { FieldSpec } from '../../resource/fields';
 import { keys } from '../../resource/keys';
 import { defineResource } from '../../resource/resource';
-import { identifierRule, movedPositions, nameField, useRefresh, wholeList } from './shared';
+import { identifierRule, movedPositions, nameField, useOptionWrites, wholeList } from './shared';
 
 /**
  * Property groups (the axes variants are generated from) and their options. The API answers them whole with
@@ -106,39 +105,29 @@ export const PropertyGroupScreen: Screen = screens.DetailScreen;
 
 /** A group's options: each saved on its own, in the order the shop lists them. */
 function GroupOptions({ item: group }: { item: Group }) {
-  const can = useCan();
-  const refresh = useRefresh([keys.propertyGroups.all, keys.products.all]);
   const groupId = group.id;
   const optionInput = (values: OptionValues, translations: ReadonlyArray<{ locale: string; name: string }> = []) => ({
     translations: withEnglish(translations, { name: values.name }),
     ...(values.colorHex ? { colorHex: values.colorHex } : {}),
   });
+  const { editor, thenRefresh } = useOptionWrites({
+    options: group.options,
+    refreshKeys: [keys.propertyGroups.all, keys.products.all],
+    create: (values) => gql(AdminPropertyOptionCreateDocument, { groupId, input: optionInput(values) }),
+    update: (optionId, values, option) =>
+      gql(AdminPropertyOptionUpdateDocument, {
+        groupId,
+        optionId,
+        input: { ...optionInput(values, option?.translations), position: option?.position },
+      }),
+    remove: (optionId) => gql(AdminPropertyOptionDeleteDocument, { groupId, optionId }),
+  });
   return (
     <OptionsEditor
       noun="option"
       withColour
-      options={group.options}
-      canCreate={can('products.create')}
-      canUpdate={can('products.update')}
-      canDelete={can('products.delete')}
-      onCreate={async (values) => {
-        await gql(AdminPropertyOptionCreateDocument, { groupId, input: optionInput(values) });
-        await refresh();
-      }}
-      onUpdate={async (optionId, values) => {
-        const option = group.options.find((o) => o.id === optionId);
-        await gql(AdminPropertyOptionUpdateDocument, {
-          groupId,
-          optionId,
-          input: { ...optionInput(values, option?.translations), position: option?.position },
-        });
-        await refresh();
-      }}
-      onDelete={async (optionId) => {
-        await gql(AdminPropertyOptionDeleteDocument, { groupId, optionId });
-        await refresh();
-      }}
-      onMove={async (optionId, by) => {
+      {...editor}
+      onMove={thenRefresh(async (optionId: string, by: -1 | 1) => {
         for (const { item, position } of movedPositions(group.options, optionId, by))
           await gql(AdminPropertyOptionUpdateDocument, {
             groupId,
@@ -149,8 +138,7 @@ function GroupOptions({ item: group }: { item: Group }) {
               position,
             },
           });
-        await refresh();
-      }}
+      })}
     />
   );
 }

@@ -1,6 +1,8 @@
 import { type QueryKey, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { FieldValues, Path, PathValue } from 'react-hook-form';
 
+import { useCan } from '../../api/session';
+import type { OptionValues } from '../../components/options-editor';
 import { Field } from '../../components/ui/field';
 import { z } from '../../lib/zod';
 import type { FieldSpec } from '../../resource/fields';
@@ -97,4 +99,46 @@ export function movedPositions<T extends { id: string; position: number }>(
   const [moved] = order.splice(from, 1);
   order.splice(to, 0, moved);
   return order.flatMap((item, position) => (item.position === position ? [] : [{ item, position }]));
+}
+
+/**
+ * What a catalog `OptionsEditor` (a property group's options, a select attribute's) takes besides its looks: the
+ * product permissions decide which actions show, and every write refreshes `refreshKeys` when it is done. `update`
+ * gets the option as shown, for what the form does not edit (its position, its other translations).
+ */
+export function useOptionWrites<O extends { id: string }>(spec: {
+  options: readonly O[];
+  refreshKeys: readonly QueryKey[];
+  create: (values: OptionValues) => Promise<unknown>;
+  update: (optionId: string, values: OptionValues, option: O | undefined) => Promise<unknown>;
+  remove: (optionId: string) => Promise<unknown>;
+}) {
+  const can = useCan();
+  const refresh = useRefresh(spec.refreshKeys);
+  const thenRefresh =
+    <A extends unknown[]>(write: (...args: A) => Promise<unknown>) =>
+    async (...args: A): Promise<void> => {
+      await write(...args);
+      await refresh();
+    };
+  return {
+    /** The editor's props. */
+    editor: {
+      options: spec.options,
+      canCreate: can('products.create'),
+      canUpdate: can('products.update'),
+      canDelete: can('products.delete'),
+      onCreate: thenRefresh(spec.create),
+      onUpdate: thenRefresh((optionId: string, values: OptionValues) =>
+        spec.update(
+          optionId,
+          values,
+          spec.options.find((o) => o.id === optionId),
+        ),
+      ),
+      onDelete: thenRefresh(spec.remove),
+    },
+    /** Wraps another write of the screen's (a move) the same way. */
+    thenRefresh,
+  };
 }
