@@ -12,13 +12,17 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package) that keeps every message it accepts. `refuse`
- * queues answers for the next DATA commands (e.g. a 451 for a transient refusal, a 550 for a permanent one).
+ * queues answers for the next DATA commands (e.g. a 451 for a transient refusal, a 550 for a permanent one);
+ * `holdNext` leaves the next DATA unanswered (the message arrived whole but was never accepted: `held`), the moment
+ * to kill a sender in.
  * STARTTLS is not offered (no certificate): the service's `smtp://` sends in clear, as it does to such a server.
  */
 export async function startSmtpReceiver() {
   const received: ReceivedMail[] = [];
   const refusals: Array<{ code: number; message: string }> = [];
   const logins: string[] = [];
+  const held: ReceivedMail[] = [];
+  let holds = 0;
   let attempts = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -35,19 +39,25 @@ export async function startSmtpReceiver() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         attempts++;
-        const refusal = refusals.shift();
-        if (refusal) {
-          callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
-          return;
-        }
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           messageId: header(raw, 'message-id'),
           subject: header(raw, 'subject'),
-        });
+        };
+        if (holds > 0) {
+          holds--;
+          held.push(mail);
+          return;
+        }
+        const refusal = refusals.shift();
+        if (refusal) {
+          callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+          return;
+        }
+        received.push(mail);
         callback();
       });
     },
@@ -64,6 +74,11 @@ export async function startSmtpReceiver() {
     attempts: () => attempts,
     refuseNext(code: number, message: string) {
       refusals.push({ code, message });
+    },
+    /** Messages whose DATA was left unanswered (see `holdNext`). */
+    held,
+    holdNext() {
+      holds++;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

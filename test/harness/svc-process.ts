@@ -25,19 +25,42 @@ export interface SvcProcess {
   lines: Array<Record<string, unknown>>;
   stderr: () => string;
   kind: 'embedded' | 'postgres';
+  dataDir: string;
+  /** The PostgreSQL database it runs on (undefined on the embedded one). */
+  databaseUrl?: string;
   /** Stops the server (SIGTERM, then waits for it to exit) and drops its data. */
   close(): Promise<number | null>;
+  /** Kills the server (SIGKILL) and waits for it to be gone; its data stays, for a restart (`sameDataAs`). */
+  kill9(): Promise<void>;
+  /** Drops the database and the data folder (what `close` does after the process has exited). */
+  dropData(): Promise<void>;
 }
 
 /**
  * `svc serve` as a separate process, started the way `npm start` starts it (`scripts/svc.js`, which decides
  * whether to preload OpenTelemetry), on a fresh database: a new embedded data folder (the demo shop is loaded at
  * start), or, with `SVC_TEST_DATABASE_URL`, a new PostgreSQL database with the demo shop seeded by `svc seed --demo`.
+ * `sameDataAs` restarts on a killed process's data instead (its folder and database, nothing seeded again).
  */
-export async function startSvcProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<SvcProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-proc-'));
+export async function startSvcProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  options: { sameDataAs?: SvcProcess } = {},
+): Promise<SvcProcess> {
+  const previous = options.sameDataAs;
+  const dataDir = previous?.dataDir ?? mkdtempSync(join(tmpdir(), 'svc-proc-'));
   const serverUrl = process.env.SVC_TEST_DATABASE_URL;
-  const pg = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
+  const pg = previous
+    ? previous.databaseUrl
+      ? { url: previous.databaseUrl, drop: previous.dropData }
+      : undefined
+    : serverUrl
+      ? await createPostgresDatabase(serverUrl)
+      : undefined;
+  const dropData = async () => {
+    await pg?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const port = await freePort();
   const base = {
     ...cleanEnv(),
@@ -51,7 +74,7 @@ export async function startSvcProcess(env: Record<string, string>, nodeArgs: str
     SVC_ADMIN_ENABLED: 'false',
     ...(pg ? { SVC_DATABASE_URL: pg.url, SVC_DATABASE_TLS: 'disable' } : {}),
   };
-  if (pg) {
+  if (pg && !previous) {
     const seeded = spawn(process.execPath, [join(root, 'scripts/svc.js'), 'seed', '--demo'], {
       cwd: root,
       env: cleanEnvWith(base),
@@ -92,8 +115,7 @@ export async function startSvcProcess(env: Record<string, string>, nodeArgs: str
     }, 480_000);
   } catch (err) {
     child.kill('SIGKILL');
-    await pg?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await dropData();
     throw err;
   }
   return {
@@ -102,12 +124,18 @@ export async function startSvcProcess(env: Record<string, string>, nodeArgs: str
     lines,
     stderr: () => stderr,
     kind: pg ? 'postgres' : 'embedded',
+    dataDir,
+    databaseUrl: pg ? pg.url : undefined,
+    dropData,
     async close() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
-      await pg?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await dropData();
       return code;
+    },
+    async kill9() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -13,8 +13,6 @@ const PRUNE_BATCH = 1000;
 const BATCH_SIZE = 20;
 /** SMTP conversations at once per instance (the pool's connections). */
 const CONCURRENCY = 2;
-/** A lease outlives the slowest attempt (the transport's timeouts are 30 s each), so a live sender keeps its emails. */
-const LEASE_SECONDS = 120;
 
 interface Leased {
   id: string;
@@ -112,7 +110,7 @@ export class MailSender {
   private lease(): Promise<Leased[]> {
     return this.prisma.$queryRaw<Leased[]>(Prisma.sql`
       UPDATE emails
-      SET lease_until = now() + make_interval(secs => ${LEASE_SECONDS}), leased_by = ${this.instanceId}, updated_at = now()
+      SET lease_until = now() + make_interval(secs => ${this.config['mail.lease_seconds']}), leased_by = ${this.instanceId}, updated_at = now()
       WHERE id IN (
         SELECT id FROM emails
         WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())

@@ -462,6 +462,13 @@ export const CONFIG_KEYS = {
     max: 60_000,
     doc: 'How often the background jobs look for emails to send.',
   },
+  'mail.lease_seconds': {
+    type: 'int',
+    default: 120,
+    min: 2,
+    max: 3600,
+    doc: 'How long a sender holds the emails it took: a killed sender’s emails are sent by another after this. Keep it above the slowest SMTP conversation (the transport gives up after 30 s per step).',
+  },
   'mail.retention_days': {
     type: 'int',
     default: 30,
