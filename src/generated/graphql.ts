@@ -481,7 +481,7 @@ export type ShipmentCreateInput = {
   carrier?: string | null | undefined;
   /** At most one entry per order line. */
   items?: Array<ShipmentItemInput> | null | undefined;
-  /** Ask to tell the customer. Stored for now: no email is sent yet (mail is a later issue). */
+  /** Email the customer what shipped, with the carrier and the tracking link (default true; false for a silent shipment). */
   notify?: boolean | null | undefined;
   trackingNumber?: string | null | undefined;
   /** http(s). Filled from a known carrier's template when absent. */

@@ -1,3 +1,5 @@
+import { shipmentEn } from './shipment-template';
+
 /**
  * The built-in templates, by kind and locale (`<kind>.<locale>`); `mail.templates_dir` overrides any of them.
  * A locale without its own falls back to its language, then to English. HTML parts use inline styles and a
@@ -50,4 +52,5 @@ Shipping to:
 
 export const BUILTIN_TEMPLATES: Readonly<Record<string, TemplateSet>> = {
   'order_confirmation.en': orderConfirmationEn,
+  'shipment.en': shipmentEn,
 };

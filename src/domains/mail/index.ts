@@ -5,6 +5,7 @@ import { mailAccess } from './mail.access';
 
 export { type ConfirmedOrder, type ConfirmedOrderItem, orderConfirmationSql } from './order-confirmation';
 export { emailInsertSql, queueEmail } from './outbox';
+export { type ShipmentNotice, shipmentEmailSql } from './shipment-email';
 export { messageIdOf } from './sender';
 export { startMailSender } from './start';
 

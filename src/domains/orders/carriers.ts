@@ -33,6 +33,12 @@ export const CARRIERS: readonly Carrier[] = [
 
 const BY_CODE = new Map(CARRIERS.map((c) => [c.code, c]));
 
+/** How a carrier is shown to a customer: a known carrier's name ("DHL" for `dhl`), else the text as entered. */
+export function carrierName(carrier: string | null | undefined): string | null {
+  if (!carrier?.trim()) return null;
+  return BY_CODE.get(carrier.trim().toLowerCase())?.name ?? carrier.trim();
+}
+
 /**
  * A known carrier's tracking URL for `trackingNumber`; null for free-text carriers or without a number. Matched
  * on the code, case-insensitively, so "DHL" and "dhl" both find it.

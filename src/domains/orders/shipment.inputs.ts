@@ -30,7 +30,8 @@ export class ShipmentCreateInput {
   trackingUrl?: string;
   @Field({
     nullable: true,
-    description: 'Ask to tell the customer. Stored for now: no email is sent yet (mail is a later issue).',
+    description:
+      'Email the customer what shipped, with the carrier and the tracking link (default true; false for a silent shipment).',
   })
   notify?: boolean;
 }

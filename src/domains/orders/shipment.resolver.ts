@@ -26,7 +26,7 @@ export class ShipmentResolver {
   @Mutation(() => Shipment, {
     description:
       'Ships some or all units (without `items`: every unit not yet shipped). Shipping the last unit moves the order ' +
-      'to SHIPPED. `notify` is stored; no email is sent yet.',
+      'to SHIPPED. With `notify` (the default) the customer is emailed what shipped and how to track it.',
   })
   @Raises('invalid_transition', 'over_fulfilment', 'hook_rejected')
   shipmentCreate(

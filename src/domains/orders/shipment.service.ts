@@ -3,7 +3,8 @@ import { emitAfter, inTransaction } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
 import { diffEntities, snakeKeys } from '../../shared/updates';
-import { trackingUrlFor } from './carriers';
+import { shipmentEmailSql } from '../mail';
+import { carrierName, trackingUrlFor } from './carriers';
 import { OrderStatus } from './order.type';
 import { actorStamp } from './order-actor';
 import { recordStatusChange } from './order-status-change';
@@ -142,8 +143,9 @@ export async function createShipment(ctx: Ctx, orderId: string, input: ShipmentC
       carrier: input.carrier ?? null,
       trackingNumber,
       trackingUrl: input.trackingUrl ?? trackingUrlFor(input.carrier, trackingNumber),
-      notify: input.notify ?? false,
+      notify: input.notify ?? true,
     });
+    if (shipment.notify) await queueShipmentEmail(tx, orderId, shipment);
     const shipped = new Map(lines.map((l) => [l.orderItemId, l.quantity]));
     const allShipped = unshipped.every((l) => l.left - (shipped.get(l.id) ?? 0) === 0);
     if (allShipped && MOVES_TO_SHIPPED.has(status))
@@ -151,6 +153,43 @@ export async function createShipment(ctx: Ctx, orderId: string, input: ShipmentC
     return shipment.id;
   });
   return getShipment(ctx, orderId, id);
+}
+
+/**
+ * Writes the shipment email (carrier, tracking number and link, what shipped) in the shipment's transaction: it is
+ * sent with the shipment or not at all, once per shipment.
+ */
+async function queueShipmentEmail(
+  tx: Ctx,
+  orderId: string,
+  shipment: { id: string; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null } & {
+    items: Array<{ orderItemId: string; quantity: number }>;
+  },
+): Promise<void> {
+  const order = await tx.db.order.findUniqueOrThrow({
+    where: { id: orderId },
+    select: {
+      id: true,
+      orderNumber: true,
+      email: true,
+      items: { select: { id: true, name: true, variantName: true } },
+    },
+  });
+  const items = new Map(order.items.map((i) => [i.id, i]));
+  await tx.db.$executeRaw(
+    shipmentEmailSql(tx, {
+      shipmentId: shipment.id,
+      order,
+      carrierName: carrierName(shipment.carrier),
+      trackingNumber: shipment.trackingNumber,
+      trackingUrl: shipment.trackingUrl,
+      lines: shipment.items.map((s) => ({
+        name: items.get(s.orderItemId)?.name ?? '',
+        variantName: items.get(s.orderItemId)?.variantName ?? null,
+        quantity: s.quantity,
+      })),
+    }),
+  );
 }
 
 /** An order's shipments, oldest first (404 for an unknown order). */
