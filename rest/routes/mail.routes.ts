@@ -18,6 +18,13 @@ export const mailRoutes = [
     result: 'email',
   }),
   route({
+    method: 'GET',
+    path: '/api/v1/admin/email-previews',
+    operation: op.EmailPreviewsDocument,
+    variables: { locale: query('locale') },
+    result: 'emailPreviews',
+  }),
+  route({
     method: 'POST',
     path: '/api/v1/admin/emails/{id}/resend',
     operation: op.EmailResendDocument,

@@ -1,15 +1,12 @@
 import { shipmentEn } from './shipment-template';
+import type { TemplateSet } from './template-set';
 
 /**
  * The built-in templates, by kind and locale (`<kind>.<locale>`); `mail.templates_dir` overrides any of them.
  * A locale without its own falls back to its language, then to English. HTML parts use inline styles and a
  * 600 px table: what mail clients render.
  */
-export interface TemplateSet {
-  subject: string;
-  html: string;
-  text: string;
-}
+export type { TemplateSet };
 
 const orderConfirmationEn: TemplateSet = {
   subject: '{{shop_name}}: order {{order_number}} confirmed',

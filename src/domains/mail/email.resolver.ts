@@ -4,7 +4,8 @@ import type { Ctx } from '../../context/ctx';
 import { PageArgs, resolvePage } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
 import * as emails from './email.service';
-import { Email, EmailList, EmailStatus } from './email.type';
+import { Email, EmailList, EmailPreview, EmailStatus } from './email.type';
+import { previewEmails } from './previews';
 
 @Resolver(() => Email)
 export class EmailResolver {
@@ -21,6 +22,14 @@ export class EmailResolver {
   @Query(() => Email, { description: 'One email with its HTML and text parts.' })
   email(@Context() ctx: Ctx, @Arg('id', () => UuidScalar) id: string) {
     return emails.getEmail(ctx, id);
+  }
+
+  @Query(() => [EmailPreview], {
+    description:
+      'Every email kind rendered with sample data for `locale` (default: `i18n.default_locale`), `mail.templates_dir` overrides included.',
+  })
+  emailPreviews(@Context() ctx: Ctx, @Arg('locale', () => String, { nullable: true }) locale?: string): EmailPreview[] {
+    return previewEmails(ctx, locale);
   }
 
   @Mutation(() => Email, {

@@ -36,3 +36,14 @@ export class Email {
 }
 
 export const EmailList = PaginatedList(Email, 'EmailList');
+
+@ObjectType({
+  description: 'An email kind rendered with sample data, through the same templates (and overrides) as real emails.',
+})
+export class EmailPreview {
+  @Field({ description: 'The template, e.g. `order_confirmation`.' }) kind!: string;
+  @Field() locale!: string;
+  @Field() subject!: string;
+  @Field({ description: 'Show it in a sandboxed frame.' }) html!: string;
+  @Field() text!: string;
+}

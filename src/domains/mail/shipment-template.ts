@@ -1,4 +1,4 @@
-import type { TemplateSet } from './builtin-templates';
+import type { TemplateSet } from './template-set';
 
 /** The shipment email (contract §11): what shipped, with which carrier, and the tracking link. */
 export const shipmentEn: TemplateSet = {

@@ -16,10 +16,14 @@ function candidates(locale: string): string[] {
   return [...new Set([locale, language, 'en'])];
 }
 
+const SAFE_NAME = /^[a-z0-9_]+\.[A-Za-z0-9-]+\.(subject|html|txt)$/;
+
 const FILES: Record<keyof TemplateSet, string> = { subject: 'subject', html: 'html', text: 'txt' };
 
 /** An override file, or undefined when there is none (any other read error is the operator's to see). */
 function readOverride(dir: string, name: string): string | undefined {
+  // A kind or locale is never a path: nothing outside the folder is read, whatever reaches here.
+  if (!SAFE_NAME.test(name)) return undefined;
   try {
     return readFileSync(path.join(dir, name), 'utf8');
   } catch (err) {
