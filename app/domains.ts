@@ -16,8 +16,11 @@ import { pluginsRoutes } from '../rest/routes/plugins.routes';
 import { pricingRoutes } from '../rest/routes/pricing.routes';
 import { productAttributeRoutes, productRoutes } from '../rest/routes/products.routes';
 import { propertyRoutes } from '../rest/routes/properties.routes';
+import { refundsRoutes } from '../rest/routes/refunds.routes';
+import { returnsRoutes } from '../rest/routes/returns.routes';
 import { shipmentsRoutes } from '../rest/routes/shipments.routes';
 import { systemRoutes } from '../rest/routes/system.routes';
+import { timelineRoutes } from '../rest/routes/timeline.routes';
 import { usersRoutes } from '../rest/routes/users.routes';
 import type { LoaderDeps, Loaders } from '../src/context/loaders';
 import { domain as apiKeys } from '../src/domains/api-keys';
@@ -153,6 +156,9 @@ export const DOMAINS: DomainEntry[] = [
     surface: [
       { tag: 'orders', description: 'Checkout and orders.', routes: ordersRoutes, toolset: 'orders' },
       { tag: 'orders', description: '', routes: shipmentsRoutes, toolset: 'fulfilment' },
+      { tag: 'orders', description: '', routes: refundsRoutes, toolset: 'fulfilment' },
+      { tag: 'orders', description: '', routes: returnsRoutes, toolset: 'fulfilment' },
+      { tag: 'orders', description: '', routes: timelineRoutes, toolset: 'fulfilment' },
     ],
   },
   {

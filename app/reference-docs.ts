@@ -138,6 +138,10 @@ const HOOK_WHEN: Record<HookName, string> = {
   'payment.after_failed': 'after a payment transaction failed',
   'shipment.after_create': 'after units of an order shipped (a shipment, or the order set to shipped by hand)',
   'shipment.after_update': "after a shipment's tracking changed or it was delivered",
+  'return.after_create': 'after a return was requested (by the customer, a guest with its token, or staff)',
+  'return.after_update': 'after a return was approved, rejected, received (with its restocking) or refunded',
+  'refund.after_create':
+    'after a refund of an order was recorded (succeeded at once for a manual method, pending while its provider answers)',
 };
 
 export function renderHooksReference(): string {

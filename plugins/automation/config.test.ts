@@ -1,7 +1,7 @@
 import { FORWARDED_HOOKS } from './config';
 
 describe('automation: the forwarded hooks', () => {
-  it("are the spec's 16 after-hooks and the shipment hooks (contract §10) by default (checkout.after_failed is not forwarded)", () => {
+  it("are the spec's 16 after-hooks and the shipment, return and refund hooks (contract §10) by default (checkout.after_failed is not forwarded)", () => {
     expect([...FORWARDED_HOOKS].sort()).toEqual(
       [
         'product.after_create',
@@ -22,6 +22,9 @@ describe('automation: the forwarded hooks', () => {
         'checkout.after',
         'shipment.after_create',
         'shipment.after_update',
+        'return.after_create',
+        'return.after_update',
+        'refund.after_create',
       ].sort(),
     );
   });

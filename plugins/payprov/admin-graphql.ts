@@ -108,7 +108,8 @@ export class PayprovAdminResolver {
   @Mutation(() => PayprovOrderPayment, {
     description:
       'Refunds `amount` cents of a captured payment, or all that is left without one (a double click refunds ' +
-      'once). The order’s status stays; move it to `refunded` for a whole refund with restocking.',
+      'once), as one of the order’s refunds (`refundCreate`: the same sum); the refund that reaches what was paid ' +
+      'moves the order to `refunded` (with restocking).',
   })
   payprovRefundPayment(
     @Ctx() context: unknown,
@@ -116,7 +117,7 @@ export class PayprovAdminResolver {
     @Arg('amount', () => Int, { nullable: true, description: 'Cents; all that is left when omitted.' })
     amount?: number | null,
   ) {
-    return refundPayment(runtime(context), paymentIntentId, amount);
+    return refundPayment(runtime(context), context, paymentIntentId, amount);
   }
 
   @Mutation(() => PayprovOrderLinkCreated, {

@@ -139,12 +139,16 @@ export async function cancelPayment(rt: PayprovRuntime, paymentIntentId: string)
 }
 
 /**
- * Refunds `amount` cents of a captured payment (all that is left without one). The key is derived from the
- * refunds made so far and the amount, so a double click (or a retry after a timeout) refunds once. When nothing
- * is left, the transaction is marked refunded (a later cancel or refund of the order then leaves it alone).
+ * Refunds `amount` cents of a captured payment (all that is left without one) through the core's refunds
+ * (contract §10): one sum for this panel and `refundCreate`, so the two together never give back more than was
+ * paid, and each refund is in the order's refunds (who made it, its hook; the last one moves the order to
+ * `refunded`). The idempotency key is derived from the refunds made so far and the amount, so a double click (or a
+ * retry after a timeout) refunds once. When nothing is left, the transaction is marked refunded (a later cancel or
+ * refund of the order then leaves it alone).
  */
 export async function refundPayment(
   rt: PayprovRuntime,
+  context: unknown,
   paymentIntentId: string,
   amount: number | null | undefined,
 ): Promise<OrderPaymentView> {
@@ -162,8 +166,17 @@ export async function refundPayment(
     throw AppError.validation([{ field: 'amount', detail: `max: at most ${left} is left to refund` }]);
   const value = amount ?? left;
   if (value < 1) throw new AppError('conflict', 'the payment is refunded already');
-  await rt.provider.refund(paymentIntentId, value, `svc-refund-${paymentIntentId}-${before.length + 1}-${value}`);
-  if (value === left) await rt.ctx.commerce.payments.refunded(paymentIntentId);
+  const refund = await rt.ctx.commerce.refunds.create(
+    context,
+    tx.orderId,
+    { amount: value, reason: 'card payment refund' },
+    {
+      idempotencyKey: `payments-panel-${paymentIntentId}-${before.length + 1}-${value}`,
+      paymentReference: paymentIntentId,
+    },
+  );
+  if (refund.status === 'failed') throw new AppError('conflict', 'the payment provider refused the refund');
+  if (value === left && refund.status === 'succeeded') await rt.ctx.commerce.payments.refunded(paymentIntentId);
   rt.ctx.log.info({ reference: paymentIntentId, amount: value, order: tx.orderId }, 'payment refunded by staff');
   return reread(rt, tx);
 }

@@ -14,6 +14,7 @@ import { registerPayprovMcpTools } from './mcp-tools';
 import { ASSETS_DIR, payPageHandler, PAYPROV_UI_EXTENSION } from './page';
 import { Provider } from './provider';
 import { Reconciler } from './reconcile';
+import { registerRefunder } from './refunds';
 import { PAYPROV_ROUTE_ROWS } from './route-rows';
 import { PAYPROV_VERSION, type PayprovRuntime } from './runtime';
 import { Settlement } from './settle';
@@ -40,6 +41,7 @@ export const payprovPlugin = definePlugin({
     const provider = new Provider(ctx.config, ctx.log);
     const settlement = new Settlement(ctx.config, ctx.commerce, provider, ctx.log);
     registerCheckoutHooks(ctx, provider, settlement);
+    registerRefunder(ctx.commerce, provider, ctx.log);
     ctx.expose({ ctx, provider, settlement } satisfies PayprovRuntime);
 
     ctx.acceptRawBody('/webhook');

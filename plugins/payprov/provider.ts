@@ -76,12 +76,21 @@ export class Provider {
   }
 
   /**
-   * Refunds `amount` cents of a captured intent, or all that is left without one. The whole-payment refund of a
-   * cancelled or refunded order keeps its key per intent; a staff member's partial refund passes its own key.
+   * Refunds `amount` cents of a captured intent, or all that is left without one. The refund of what is left of a
+   * cancelled or refunded order keeps its key per intent; a core refund passes its own key (derived from the
+   * refund's id) and `metadata` naming it, so the provider's refund webhook can name our refund.
    */
-  refund(id: string, amount?: number, idempotencyKey = `svc-refund-${id}`): Promise<Stripe.Refund> {
+  refund(
+    id: string,
+    amount?: number,
+    idempotencyKey = `svc-refund-${id}`,
+    metadata?: Record<string, string>,
+  ): Promise<Stripe.Refund> {
     return this.call('refund', () =>
-      this.stripe.refunds.create({ payment_intent: id, ...(amount && { amount }) }, { idempotencyKey }),
+      this.stripe.refunds.create(
+        { payment_intent: id, ...(amount && { amount }), ...(metadata && { metadata }) },
+        { idempotencyKey },
+      ),
     );
   }
 

@@ -94,6 +94,12 @@ export class Reconciler {
         summary.reversed++;
       });
 
+    // Core refunds still pending (the provider's answer was lost, or its refund webhook never came): counted with
+    // the reversals, money given back.
+    await guarded('pending refunds', async () => {
+      summary.reversed += await commerce.refunds.retryPending(before, BATCH);
+    });
+
     const deferred = await this.ctx.db.payprovWebhookEvent.findMany({
       where: {
         status: 'deferred',

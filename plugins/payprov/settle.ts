@@ -117,9 +117,15 @@ export class Settlement {
   async reverse(tx: PaymentTransaction): Promise<void> {
     const reference = tx.providerReference;
     if (tx.status === 'completed' && !tx.refundedAt) {
-      await this.provider.refund(reference);
+      // Only what is left: the order's partial refunds (core refunds, contract §10) were given back already, and
+      // a refund up to the whole payment marks it refunded before the order moves (nothing is refunded twice).
+      const given = (await this.provider.refunds(reference))
+        .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
+        .reduce((sum, r) => sum + r.amount, 0);
+      const left = tx.amount - given;
+      if (left > 0) await this.provider.refund(reference, given > 0 ? left : undefined);
       await this.commerce.payments.refunded(reference);
-      this.log.info({ reference, order: tx.orderId }, 'payment refunded');
+      this.log.info({ reference, order: tx.orderId, amount: Math.max(0, left) }, 'payment refunded');
     } else if (tx.status === 'pending' && !tx.cancelledAt) {
       let intent: Intent | null;
       try {

@@ -6,6 +6,7 @@ import type Stripe from 'stripe';
 import { AppError, type PluginContext, sql } from '../../src/plugin-api';
 import type { PayprovConfig } from './config';
 import type { Intent, Provider } from './provider';
+import { settleRefundEvent } from './refunds';
 import type { Settlement } from './settle';
 
 type Ctx = PluginContext<PayprovConfig, 'payprovLink' | 'payprovWebhookEvent'>;
@@ -19,8 +20,12 @@ const HANDLED = new Set([
   'payment_intent.amount_capturable_updated',
 ]);
 
+/** The provider's refund events: they settle the core's pending refunds (refunds.ts). */
+const REFUND_EVENTS = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed']);
+
 /** Applies one verified provider event to payments and orders. */
 export async function applyEvent(ctx: Ctx, settlement: Settlement, event: Stripe.Event): Promise<Outcome> {
+  if (REFUND_EVENTS.has(event.type)) return { status: 'processed', note: await settleRefundEvent(ctx.commerce, event) };
   if (!HANDLED.has(event.type)) return { status: 'processed', note: 'ignored event type' };
   const intent = event.data.object as Intent;
   const meta = intent.metadata ?? {};
@@ -51,7 +56,12 @@ export function webhookHandler(ctx: Ctx, provider: Provider, settlement: Settlem
     const event = provider.verifyEvent(body, req.get('stripe-signature'), ctx.config.webhook_secret);
     if (!event) throw new AppError('invalid_signature', 'webhook signature verification failed');
     try {
-      const intentId = (event.data?.object as { id?: string })?.id ?? null;
+      const object = event.data?.object as { id?: string; object?: string; payment_intent?: unknown } | undefined;
+      // A refund or charge event names its payment intent beside its own id.
+      const intentId =
+        (object?.object !== 'payment_intent' && typeof object?.payment_intent === 'string'
+          ? object.payment_intent
+          : object?.id) ?? null;
       const fresh = await ctx.db.$executeRaw(sql`
         INSERT INTO payprov_webhook_events (id, provider_event_id, event_type, payment_intent_id, payload, status, updated_at)
         VALUES (${randomUUID()}::uuid, ${event.id}, ${event.type}, ${intentId}, ${JSON.stringify(event)}::jsonb, 'deferred', now())

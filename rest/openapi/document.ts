@@ -182,7 +182,8 @@ function sharedError(status: number, codes: ErrorCode[], shared: Record<string, 
 
 function errorResponses(route: CompiledRoute, shared: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [status, codes] of byStatus(routeErrorCodes(route))) out[status] = sharedError(status, codes, shared);
+  for (const [status, codes] of byStatus(routeErrorCodes(route), route.spec.errorStatus))
+    out[status] = sharedError(status, codes, shared);
   return out;
 }
 

@@ -8,6 +8,9 @@ const register = {
   status: 201,
 };
 
+/** Contract §11: an emailed link's unknown, used or expired token is 400 `invalid_token` (a refresh token's is 401). */
+const TOKEN_ERRORS = { invalid_token: 400 } as const;
+
 export const authRoutes = [
   route({
     method: 'POST',
@@ -38,6 +41,72 @@ export const authRoutes = [
     result: 'customerLogin',
   }),
   route({ method: 'POST', path: '/api/v1/store/auth/register', ...register }),
+  // Contract §11. The request routes answer 202 whatever the email (nothing to enumerate).
+  route({
+    method: 'POST',
+    path: '/api/v1/store/auth/password-reset',
+    operation: op.CustomerPasswordResetRequestDocument,
+    variables: { input: body() },
+    result: 'customerPasswordResetRequest',
+    status: 202,
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/store/auth/password-reset/confirm',
+    operation: op.CustomerPasswordResetConfirmDocument,
+    variables: { input: body() },
+    result: 'customerPasswordResetConfirm',
+    errorStatus: TOKEN_ERRORS,
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/store/auth/verify-email',
+    operation: op.CustomerEmailVerifyDocument,
+    variables: { input: body() },
+    result: 'customerEmailVerify',
+    errorStatus: TOKEN_ERRORS,
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/store/auth/verify-email/resend',
+    operation: op.CustomerEmailVerificationResendDocument,
+    variables: { input: body() },
+    result: 'customerEmailVerificationResend',
+    status: 202,
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/store/account/password',
+    operation: op.AccountPasswordChangeDocument,
+    variables: { input: body() },
+    result: 'accountPasswordChange',
+    // Contract §11: a wrong current password is the request's fault (400), the caller is signed in.
+    errorStatus: { invalid_credentials: 400 },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/auth/password-reset',
+    operation: op.StaffPasswordResetRequestDocument,
+    variables: { input: body() },
+    result: 'staffPasswordResetRequest',
+    status: 202,
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/auth/password-reset/confirm',
+    operation: op.StaffPasswordResetConfirmDocument,
+    variables: { input: body() },
+    result: 'staffPasswordResetConfirm',
+    errorStatus: TOKEN_ERRORS,
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/auth/accept-invite',
+    operation: op.StaffInviteAcceptDocument,
+    variables: { input: body(), cookie: query('cookie') },
+    result: 'staffInviteAccept',
+    errorStatus: TOKEN_ERRORS,
+  }),
   // The spec's rate-limit table names the registration route this way; both are served.
   route({ method: 'POST', path: '/api/v1/store/register', ...register }),
 ];

@@ -1,5 +1,5 @@
 import * as op from '../../src/generated/graphql';
-import { crud } from '../../src/routing/route';
+import { body, crud, route } from '../../src/routing/route';
 
 const base = '/api/v1/admin/users';
 
@@ -15,4 +15,12 @@ export const usersRoutes = [
     },
     {},
   ),
+  route({
+    method: 'POST',
+    path: `${base}/invite`,
+    operation: op.AdminUserInviteDocument,
+    variables: { input: body() },
+    result: 'adminUserInvite',
+    status: 201,
+  }),
 ];

@@ -42,7 +42,9 @@ async function issuePair(ctx: Ctx, subject: TokenSubject, family: Family): Promi
     },
   });
   const [access, refresh] = await Promise.all([
-    signToken(subject, 'access', ctx.jwtSecret),
+    // The access token's jti is its refresh token's (row) id: unique per pair, and it names the session the
+    // access token belongs to (a password change keeps that one), with no claim beyond the spec's.
+    signToken(subject, 'access', ctx.jwtSecret, { jti: refreshId }),
     signToken(subject, 'refresh', ctx.jwtSecret, { jti: refreshId }),
   ]);
   return {
@@ -126,6 +128,26 @@ async function consumeAndIssue(ctx: Ctx, jti: string, loadSubject: SubjectLoader
 export async function revokeUserSessions(ctx: Ctx, userType: 'admin' | 'customer', userId: string): Promise<void> {
   await ctx.db.refreshToken.updateMany({
     where: { userType, userId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+}
+
+/**
+ * Revokes every live refresh token of a user but those of the session an access token belongs to (`accessJti`:
+ * the id of the refresh token issued with it, see issuePair), so a password change keeps the session it was made
+ * in and ends the others. Without one (an API key) every session ends.
+ */
+export async function revokeOtherSessions(
+  ctx: Ctx,
+  userType: 'admin' | 'customer',
+  userId: string,
+  accessJti: string | undefined,
+): Promise<void> {
+  const current = accessJti
+    ? await ctx.db.refreshToken.findFirst({ where: { id: accessJti, userType, userId }, select: { familyId: true } })
+    : null;
+  await ctx.db.refreshToken.updateMany({
+    where: { userType, userId, revokedAt: null, ...(current ? { familyId: { not: current.familyId } } : {}) },
     data: { revokedAt: new Date() },
   });
 }

@@ -12,8 +12,6 @@ export type Actor =
       permissions: ReadonlySet<Permission>;
       jti?: string;
       exp?: number;
-      /** The session (refresh-token family) the access token was issued in: "the other sessions" excludes it. */
-      sid?: string;
       via: 'jwt' | 'cookie';
     }
   | {

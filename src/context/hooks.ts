@@ -41,6 +41,9 @@ export const AFTER_HOOKS = [
   'payment.after_failed',
   'shipment.after_create',
   'shipment.after_update',
+  'return.after_create',
+  'return.after_update',
+  'refund.after_create',
 ] as const;
 
 export type BeforeHookName = (typeof BEFORE_HOOKS)[number];

@@ -207,6 +207,25 @@ export const STORE_TOOLS: Record<string, StoreToolSpec> = {
       guest_token: { description: 'The guest_token store_checkout answered for a guest order.' },
     },
   },
+  store_request_return: {
+    route: 'POST /api/v1/store/orders/{id}/returns',
+    title: 'Ask to return items of an order',
+    description:
+      'Asks the shop to take back shipped units of an order placed through this connection (a guest order with its ' +
+      'guest_token, or an order of the signed-in customer), each line with a reason. Only shipped units not already ' +
+      'in a return can be returned (over_return otherwise; store_get_order shows quantity_shipped and the returns). ' +
+      'The return starts as requested; the shop approves it, and the money comes back once it is received.',
+    request: { guest_token: 'guestToken' },
+    args: {
+      order_id: { description: 'The order id (from store_checkout or store_list_orders).' },
+      guest_token: { description: 'The guest_token store_checkout answered for a guest order.' },
+      items: {
+        description:
+          'The lines to return, each { order_item_id (an items[].id of the order), quantity, reason } (at most 100).',
+      },
+      comment: { description: 'A note to the shop, up to 2000 characters.' },
+    },
+  },
   store_register: {
     route: 'POST /api/v1/store/auth/register',
     title: 'Register a customer account',
@@ -235,6 +254,15 @@ export const STORE_TOOLS: Record<string, StoreToolSpec> = {
     },
     // REST's `?cookie=true` answers the tokens as browser cookies, which the sign-in could not read: not offered.
     omit: ['cookie'],
+  },
+  store_request_password_reset: {
+    route: 'POST /api/v1/store/auth/password-reset',
+    title: 'Email a password reset link',
+    description:
+      'Asks for a password reset email for a customer who forgot their password: if an account has this email, ' +
+      'a single-use link is emailed to it. The answer is the same whether or not it has one (tell the customer ' +
+      'to check their inbox); the link is never shown here. Rate limited per client and per email.',
+    args: { email: { description: "The customer's email." } },
   },
   store_get_account: {
     route: 'GET /api/v1/store/account',

@@ -17,7 +17,7 @@ export const TOOLSETS = {
   attributes: 'property groups and options, attributes and attribute values',
   inventory: 'warehouses, stock levels and stock movements',
   orders: 'orders, status changes, payment transactions',
-  fulfilment: 'shipments with tracking, carriers',
+  fulfilment: 'shipments with tracking, carriers, refunds, returns, the order timeline and staff notes',
   customers: 'customer accounts',
   pricing: 'tax rules, shipping methods, payment methods, discount codes',
   system: 'staff users, API keys, plugins',
@@ -57,7 +57,9 @@ export interface RouteTool {
 
 /** Special admin actions whose names the REST path does not spell as verb + noun. */
 const ADMIN_NAMES: Record<string, string> = {
+  'POST /api/v1/admin/users/invite': 'admin_invite_staff',
   'PUT /api/v1/admin/orders/{id}/status': 'admin_update_order_status',
+  'PUT /api/v1/admin/returns/{id}/status': 'admin_update_return_status',
   'GET /api/v1/admin/orders/{id}/transactions': 'admin_list_order_transactions',
   'PUT /api/v1/admin/warehouses/{id}/stock': 'admin_set_warehouse_stock',
   'GET /api/v1/admin/warehouses/{id}/stock': 'admin_get_warehouse_stock',
@@ -217,7 +219,13 @@ function toolInput(
 /** Whether a route's change can't be undone by the caller: delete, cancel or refund an order, overwrite stock. */
 function isDestructiveAction(route: CompiledRoute): boolean {
   const { method, path } = route.spec;
-  return method === 'DELETE' || path.endsWith('/status') || (method === 'PUT' && path.endsWith('/stock'));
+  return (
+    method === 'DELETE' ||
+    path.endsWith('/status') ||
+    (method === 'PUT' && path.endsWith('/stock')) ||
+    // A refund gives money back: it is not undone.
+    (method === 'POST' && path.endsWith('/refunds'))
+  );
 }
 
 /**
@@ -271,7 +279,11 @@ export function buildRouteTools(
         `MCP tool ${name} (${route.spec.method} ${route.spec.path}): its route group declares no toolset (app/domains.ts)`,
       );
     const needsConfirm = isDestructiveAction(route);
-    const { schema, flatBody, pathArgs, queryArgs } = toolInput(route, {}, needsConfirm);
+    // A route that honours Idempotency-Key (a refund) takes it as `idempotency_key`, so an agent's retry is safe.
+    const requestArgs: Record<string, RequestField> = route.spec.headers?.includes('idempotency-key')
+      ? { idempotency_key: 'idempotencyKey' }
+      : {};
+    const { schema, flatBody, pathArgs, queryArgs } = toolInput(route, requestArgs, needsConfirm);
     tools.push({
       name,
       title: name
@@ -283,8 +295,9 @@ export function buildRouteTools(
       toolset,
       route,
       inputSchema: schema,
-      annotations: annotationsOf(route.spec.method),
-      requestArgs: {},
+      // A tool that needs confirm changes what cannot be undone (a refund is a POST, yet destructive).
+      annotations: { ...annotationsOf(route.spec.method), ...(needsConfirm && { destructiveHint: true }) },
+      requestArgs,
       pathArgs,
       queryArgs,
       flatBody,

@@ -5,7 +5,8 @@ import type { Logger } from './logger';
 import { RedisBreaker } from './redis-breaker';
 
 /** Per-IP request budgets of the spec's Limits table; each has its own counter. */
-export type LimitPolicy = 'global' | 'login' | 'register' | 'checkout' | 'guest_order' | 'payment_intent';
+export type LimitPolicy =
+  'global' | 'login' | 'register' | 'checkout' | 'guest_order' | 'payment_intent' | 'account_email';
 
 export const LOGIN_LOCK_ATTEMPTS = 5;
 export const LOGIN_LOCK_SECONDS = 3600;
@@ -59,6 +60,7 @@ function budgets(config: Config): Record<LimitPolicy, { points: number; duration
     checkout: perMinute(config['security.rate_limit.checkout.requests_per_minute']),
     guest_order: perMinute(config['security.rate_limit.guest_order.requests_per_minute']),
     payment_intent: perMinute(config['security.rate_limit.payment_intent.requests_per_minute']),
+    account_email: perMinute(config['security.rate_limit.account_email.requests_per_minute']),
   };
 }
 

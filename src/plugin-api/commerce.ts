@@ -60,6 +60,43 @@ export interface PluginPayments {
   ordersAwaitingPayment(before: Date, limit: number): Promise<Array<{ id: string; paymentReference: string | null }>>;
 }
 
+export type { PaymentRefunder, RefundOutcome, RefundRequest } from '../domains/orders';
+
+/**
+ * The core's refunds (contract §10) as a payment plugin takes part in them: the core reserves each refund under
+ * the order's lock (the sum never passes what was paid), then asks the plugin's refunder, outside any
+ * transaction, to give the amount back; the plugin's webhook settles a refund its provider answered `pending`.
+ */
+export interface PluginRefunds {
+  /** Registers how this plugin gives money back for its payments (those whose provider is the plugin's name). */
+  register(refunder: orders.PaymentRefunder): void;
+  /**
+   * Settles a pending refund with the provider's word, named by the core refund's id or the provider's refund id;
+   * once (a settled refund stays). True when it changed.
+   */
+  settle(which: { refundId?: string; providerReference?: string }, outcome: orders.RefundOutcome): Promise<boolean>;
+  /**
+   * Asks this plugin's refunder again (`retry: true`) about the refunds of its payments still pending since
+   * `before`, and settles them with its answers; for a reconciler. Answers how many were settled.
+   */
+  retryPending(before: Date, limit: number): Promise<number>;
+  /**
+   * Refunds an order through the core as the caller of a plugin's resolver (`@Ctx() context`): the same rules,
+   * sum and errors as `refundCreate` (422 `refund_exceeds_paid`, …). Answers the refund.
+   */
+  create(
+    context: unknown,
+    orderId: string,
+    input: { amount: number; reason?: string },
+    options?: {
+      /** Repeats with the same key answer the first refund (as the `Idempotency-Key` header does). */
+      idempotencyKey?: string;
+      /** The payment to give back through (its provider reference), when the order has more than one. */
+      paymentReference?: string;
+    },
+  ): Promise<{ id: string; status: string; amount: number; providerReference: string | null }>;
+}
+
 /** What a checkout quote needs: a cart, the methods and the addresses (checkout's own input type). */
 export type CheckoutQuoteRequest = Pick<
   orders.CheckoutInput,
@@ -87,6 +124,7 @@ export interface PluginCommerce {
     request: CheckoutQuoteRequest,
   ): Promise<{ total: number; currency: string; email: string; customerId: string | null }>;
   payments: PluginPayments;
+  refunds: PluginRefunds;
 }
 
 /** Reads a snake_case checkout body the way the REST route does (same field errors). */
@@ -159,6 +197,18 @@ export function createPluginCommerce(services: AppServices, provider: string): P
       stale: (before, limit) => orders.stalePaymentTransactions(system(), provider, before, limit),
       toReverse: (limit) => orders.paymentsToReverse(system(), provider, limit),
       ordersAwaitingPayment: (before, limit) => orders.ordersAwaitingPayment(system(), provider, before, limit),
+    },
+    refunds: {
+      register: (refunder) => orders.registerRefunder(services.hooks, provider, refunder),
+      settle: (which, outcome) => orders.settleRefund(system(), which, outcome),
+      retryPending: (before, limit) => orders.retryPendingRefunds(system(), provider, before, limit),
+      create(context, orderId, input, options = {}) {
+        const ctx = context as Ctx;
+        const keyed = options.idempotencyKey
+          ? { ...ctx, request: { ...ctx.request, idempotencyKey: options.idempotencyKey } }
+          : ctx;
+        return orders.createRefund(keyed, orderId, input, { paymentReference: options.paymentReference });
+      },
     },
   };
 }

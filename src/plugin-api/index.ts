@@ -6,7 +6,16 @@ export type { AfterHookName, BeforeHookName, HookEvent, HookHandler, HookName } 
 export { AFTER_HOOKS, BEFORE_HOOKS } from '../context/hooks';
 export { AppError } from '../shared/errors';
 export type { CheckoutFunction } from './checkout';
-export type { PaymentOrder, PaymentTransaction, PluginCommerce, PluginPayments } from './commerce';
+export type {
+  PaymentOrder,
+  PaymentRefunder,
+  PaymentTransaction,
+  PluginCommerce,
+  PluginPayments,
+  PluginRefunds,
+  RefundOutcome,
+  RefundRequest,
+} from './commerce';
 export type { PluginConfigOf, PluginConfigSchema, PluginKeySpec } from './config-schema';
 export type {
   InTransactionHandler,

@@ -48,10 +48,19 @@ function refersToIds(type: GraphQLInputType, seen = new Set<string>()): boolean 
   return Object.values(named.getFields()).some((f) => refersToIds(f.type, seen));
 }
 
-/** The codes grouped by their HTTP status (the shared table in `src/shared/errors.ts`), statuses ascending. */
-export function byStatus(codes: ErrorCode[]): Array<[number, ErrorCode[]]> {
+/**
+ * The codes grouped by their HTTP status (the shared table in `src/shared/errors.ts`, or the route's
+ * `errorStatus` where it names another), statuses ascending.
+ */
+export function byStatus(
+  codes: ErrorCode[],
+  overrides: Partial<Record<ErrorCode, number>> = {},
+): Array<[number, ErrorCode[]]> {
   const groups = new Map<number, ErrorCode[]>();
-  for (const code of codes) groups.set(ERROR_STATUS[code], [...(groups.get(ERROR_STATUS[code]) ?? []), code]);
+  for (const code of codes) {
+    const status = overrides[code] ?? ERROR_STATUS[code];
+    groups.set(status, [...(groups.get(status) ?? []), code]);
+  }
   return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([s, c]) => [s, c.sort()]);
 }
 

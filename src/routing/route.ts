@@ -1,6 +1,8 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { Kind } from 'graphql';
 
+import type { ErrorCode } from '../shared/errors';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Where one variable of the operation comes from. */
@@ -48,6 +50,12 @@ export interface RouteSpec<TData = any, TVars = any> {
   tokens?: Array<'cart_token' | 'guest_token'>;
   /** Request headers the operation reads (documented as parameters). */
   headers?: Array<'idempotency-key'>;
+  /**
+   * The status this route answers a code with where the contract gives it another one than the shared table
+   * (contract §11: a reset link's unknown token is 400 `invalid_token`, where a refresh token's is 401). REST and
+   * its OpenAPI responses follow it; GraphQL's `extensions.status` keeps the table's.
+   */
+  errorStatus?: Partial<Record<ErrorCode, number>>;
 }
 
 /** A top-level key of the data, or a dotted path below one (the generated operation types check the first key). */

@@ -5,7 +5,7 @@ import { ResponseEffects } from '../context/effects';
 import type { RawJsonParts } from '../context/raw-json';
 import { sendError } from '../http/send';
 import { nameHttpRoute } from '../platform/telemetry';
-import { AppError } from '../shared/errors';
+import { AppError, type ErrorCode } from '../shared/errors';
 import type { CompiledRoute } from './compile';
 import { readMultipart } from './multipart';
 import { type HttpMethod, successStatus } from './route';
@@ -171,7 +171,14 @@ export function restRouter(app: AppServices, routes: CompiledRoute[]) {
       },
       httpCaller(app, req, res),
     );
-    if ('error' in outcome) return sendError(res, outcome.error);
+    if ('error' in outcome) {
+      const status = route.spec.errorStatus?.[outcome.error.code as ErrorCode];
+      const { entries, headers, code } = outcome.error;
+      return sendError(
+        res,
+        status ? { status, entries, headers, code, detail: entries[0]?.detail ?? code } : outcome.error,
+      );
+    }
     respond(route, res, outcome.payload, outcome.raw);
   }
 }

@@ -9,13 +9,17 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   invalid_query: 'The GraphQL document does not parse or validate, or exceeds a query limit.',
   invalid_media_path: 'A media path that would leave the media folder or is not a stored key.',
   unauthorized: 'No credentials, or credentials that are not valid (expired or revoked token, unknown key).',
-  invalid_credentials: 'Login with a wrong email or password.',
-  invalid_token: 'A refresh token that is unknown, expired, used or revoked.',
+  invalid_credentials:
+    'Login with a wrong email or password (401); a wrong current password when changing it (400, `PUT /store/account/password`).',
+  invalid_token:
+    'A refresh token that is unknown, expired, used or revoked (401); the token of an emailed link (password reset, email verification, staff invite) that is unknown, used or expired (400).',
   session_expired:
     'A refresh of a session older than `auth.session_max_age_days` (from its login): the person signs in again.',
   invalid_signature: 'A webhook whose signature does not match its raw body.',
   forbidden: 'Authenticated, but the role or API key lacks the permission (the detail names it).',
   csrf_token_invalid: 'A cookie-authenticated write without the matching `X-CSRF-Token` header.',
+  email_not_verified:
+    'A customer login with the right password while `auth.require_email_verification` is on and the email is not verified yet (`verify-email/resend` sends the link again).',
   not_found: 'No such resource, or one the caller may not see.',
   method_not_allowed: 'The path exists but not with this method (`Allow` lists the methods).',
   request_timeout:
@@ -43,6 +47,10 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   max_uses_reached: 'A discount code that has been used up.',
   invalid_transition: 'An order or payment status change the state table does not allow.',
   over_fulfilment: 'A shipment of more units than an order line has left to ship.',
+  over_return:
+    'A return of more units than an order line has shipped and not yet returned (units in open or finished returns count as returned).',
+  refund_exceeds_paid:
+    'A refund that would take the order’s refunds (succeeded and pending) past what was paid; nothing was refunded.',
   invalid_amount: 'An amount that cannot be paid (a zero total).',
   amount_out_of_range:
     'A quantity or money figure (a line, a cart or order total) beyond the largest amount stored (2,147,483,647 minor units); nothing was saved.',

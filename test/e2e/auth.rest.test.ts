@@ -24,6 +24,8 @@ describe('register', () => {
       last_name: 'L',
       active: true,
       custom_fields: {},
+      email_verified: false,
+      email_verified_at: null,
     });
     expect(res.text).not.toMatch(/password/);
     const again = await t.asGuest().post('/api/v1/store/register', {

@@ -25,6 +25,8 @@ describe('admin customers', () => {
       default_billing_address_id: null,
       default_shipping_address_id: null,
       custom_fields: {},
+      email_verified: false,
+      email_verified_at: null,
       addresses: [],
       created_at: expect.any(String),
       updated_at: expect.any(String),

@@ -84,6 +84,17 @@ describe("hooks of the spec's Events table", () => {
     const shipment = await admin.post(shipments, { carrier: 'dhl', tracking_number: 'HK1' });
     expect(shipment.status).toBe(201);
     await admin.put(`${shipments}/${shipment.body.data.id}`, { status: 'delivered' });
+    // Refund: part of the delivered order (a manual method: recorded at once).
+    const refund = await admin.post(`/api/v1/admin/orders/${order.body.data.id}/refunds`, { amount: 1 });
+    expect(refund.status).toBe(201);
+    // Return: the shipped unit, asked for by staff, then approved.
+    const opened = await admin.post(`/api/v1/admin/orders/${order.body.data.id}/returns`, {
+      items: [{ order_item_id: order.body.data.items[0].id, quantity: 1, reason: 'too small' }],
+    });
+    expect(opened.status).toBe(201);
+    expect(
+      (await admin.put(`/api/v1/admin/returns/${opened.body.data.id}/status`, { status: 'approved' })).status,
+    ).toBe(200);
     expect((await checkout(50)).status).toBe(422);
 
     await t.service.services.background.drain();

@@ -22,6 +22,8 @@ const STORE_TOOLS = [
   'store_get_order',
   'store_get_account',
   'store_list_orders',
+  'store_request_password_reset',
+  'store_request_return',
 ];
 
 describe('MCP store server (HTTP)', () => {

@@ -161,6 +161,18 @@ describe('webhook payload casing', () => {
     const shipment = await admin.post(shipments, { carrier: 'dhl', tracking_number: 'CASE-1' });
     expect(shipment.status).toBe(201);
     await admin.put(`${shipments}/${shipment.body.data.id}`, { status: 'delivered' });
+    // A refund (contract §10) of part of the delivered order.
+    const refund = await admin.post(`/api/v1/admin/orders/${toShip.body.data.id}/refunds`, {
+      amount: 1,
+      reason: 'goodwill',
+    });
+    expect(refund.status).toBe(201);
+    // A return (contract §10) of the shipped unit, opened by staff and approved.
+    const opened = await admin.post(`/api/v1/admin/orders/${toShip.body.data.id}/returns`, {
+      items: [{ order_item_id: toShip.body.data.items[0].id, quantity: 1, reason: 'too small' }],
+    });
+    expect(opened.status).toBe(201);
+    await admin.put(`/api/v1/admin/returns/${opened.body.data.id}/status`, { status: 'approved' });
 
     // Every forwarded event reaches the receiver.
     const seen = () => new Set(receiver.received.map((r) => r.path.replace('/hooks/', '')));

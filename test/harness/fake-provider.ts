@@ -87,7 +87,17 @@ window.Stripe = function (publishableKey) {
 
 export class FakeProvider {
   readonly intents = new Map<string, FakeIntent>();
-  readonly refunds: Array<{ id: string; payment_intent: string; amount: number; created: number }> = [];
+  readonly refunds: Array<{
+    id: string;
+    payment_intent: string;
+    amount: number;
+    created: number;
+    status: string;
+    metadata: Record<string, string>;
+    failure_reason: string | null;
+  }> = [];
+  /** The status new refunds get: `pending` plays a provider that settles them later (by its refund webhook). */
+  refundStatus: 'succeeded' | 'pending' = 'succeeded';
   /** Every request: operation, intent id, idempotency key, and whether it was answered from the key store. */
   readonly calls: Array<{ op: Operation; id?: string; key?: string; replayed: boolean; status?: number }> = [];
   private readonly failures = new Map<Operation, Array<{ status: number; code: string }>>();
@@ -157,6 +167,34 @@ export class FakeProvider {
     const intent = this.intents.get(intentId);
     if (!intent) throw new Error(`fake provider: no intent ${intentId}`);
     return intent;
+  }
+
+  /** The provider settles a pending refund (`succeeded`, or `failed` with a reason). */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed'): void {
+    const refund = this.refunds.find((r) => r.id === refundId);
+    if (!refund) throw new Error(`fake provider: no refund ${refundId}`);
+    Object.assign(refund, { status, failure_reason: status === 'failed' ? 'expired_or_canceled_card' : null });
+  }
+
+  /** A signed webhook delivery of a refund event (`refund.updated`, `refund.failed`) carrying the refund as it is now. */
+  refundEvent(type: string, refundId: string, secret: string): { body: string; signature: string; eventId: string } {
+    const refund = this.refunds.find((r) => r.id === refundId);
+    if (!refund) throw new Error(`fake provider: no refund ${refundId}`);
+    return this.signed(type, { object: 'refund', ...structuredClone(refund) }, secret);
+  }
+
+  private signed(type: string, object: unknown, secret: string) {
+    const eventId = id('evt');
+    const body = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type,
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    });
+    return { body, signature: this.signer.webhooks.generateTestHeaderString({ payload: body, secret }), eventId };
   }
 
   /** A signed webhook delivery of `type` carrying the intent as it is now. */
@@ -248,7 +286,11 @@ export class FakeProvider {
   ): { op: Operation; id?: string; run: (p: Record<string, unknown>) => unknown } | null {
     if (method === 'POST' && path === '/v1/payment_intents') return { op: 'create', run: (p) => this.create(p) };
     if (method === 'POST' && path === '/v1/refunds')
-      return { op: 'refund', id: undefined, run: (p) => this.refund(String(p.payment_intent), p.amount) };
+      return {
+        op: 'refund',
+        id: undefined,
+        run: (p) => this.refund(String(p.payment_intent), p.amount, p.metadata as Record<string, string> | undefined),
+      };
     if (method === 'GET' && path === '/v1/refunds') return { op: 'list_refunds', run: (p) => this.listRefunds(p) };
     const m = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
     if (!m) return null;
@@ -311,10 +353,12 @@ export class FakeProvider {
   }
 
   /** A refund of `amount` cents (all that is left without one), like the provider's partial refunds. */
-  private refund(intentId: string, amountParam: unknown) {
+  private refund(intentId: string, amountParam: unknown, metadata: Record<string, string> = {}) {
     const intent = this.found(intentId);
     if (intent.status !== 'succeeded') throw new ApiError(400, 'charge_not_captured', 'nothing captured to refund');
-    const refunded = this.refunds.filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+    const refunded = this.refunds
+      .filter((r) => r.payment_intent === intentId && r.status !== 'failed')
+      .reduce((sum, r) => sum + r.amount, 0);
     const left = intent.amount_received - refunded;
     if (left <= 0) throw new ApiError(400, 'charge_already_refunded', 'already refunded');
     const amount = amountParam === undefined ? left : Number(amountParam);
@@ -325,7 +369,9 @@ export class FakeProvider {
       object: 'refund',
       payment_intent: intentId,
       amount,
-      status: 'succeeded',
+      status: this.refundStatus as string,
+      metadata,
+      failure_reason: null as string | null,
       created: Math.floor(Date.now() / 1000),
     };
     this.refunds.push(refund);

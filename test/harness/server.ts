@@ -129,6 +129,7 @@ export async function startTestServer(
       'security.rate_limit.checkout.requests_per_minute': 1_000_000,
       'security.rate_limit.guest_order.requests_per_minute': 1_000_000,
       'security.rate_limit.payment_intent.requests_per_minute': 1_000_000,
+      'security.rate_limit.account_email.requests_per_minute': 1_000_000,
       // The test client (Node's fetch) reuses idle sockets; with the 5 s default the server could close one just
       // as a test, slowed by a busy machine, sends on it: ECONNRESET. The server keeps idle sockets longer than
       // any gap between two requests of a test (the client drops its own after the server's hint, less 2 s).

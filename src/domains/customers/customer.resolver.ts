@@ -68,6 +68,13 @@ export class CustomerResolver {
     return customers.updateAccount(ctx, input);
   }
 
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the customer proved this email is theirs (`emailVerifiedAt` is set; contract §11).',
+  })
+  emailVerified(@Root() customer: Customer): boolean {
+    return !!customer.emailVerifiedAt;
+  }
+
   @FieldResolver(() => [Address])
   addresses(@Root() customer: Customer, @Context() ctx: Ctx) {
     return ctx.loaders.addressesByCustomerId.load(customer.id);

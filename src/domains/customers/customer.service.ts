@@ -1,5 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 
+import { assertPasswordAllowed } from '../../auth/password-rules';
 import { requireCustomerId } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
 import { flagIs, modelColumns, readPage, relationJson, selectedColumns, withDates } from '../../context/page-statement';
@@ -13,6 +14,7 @@ import { containing } from '../../shared/like';
 import { type Page, pageMeta } from '../../shared/pagination';
 import { listItemFields, listShowsTotal, perSelection } from '../../shared/selection-fields';
 import { diffEntities, rejectNulls } from '../../shared/updates';
+import { queueVerificationEmail } from './account-auth.service';
 import type { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
 import { Customer } from './customer.type';
 import { customerView } from './customer.view';
@@ -29,7 +31,11 @@ export interface NewCustomer {
  * refuse it, `customer.after_create` fires after commit. Emails are stored normalized, so case variants
  * collide: 409 `email_taken`.
  */
-export async function createCustomer(ctx: Ctx, input: NewCustomer) {
+export async function createCustomer(
+  ctx: Ctx,
+  input: NewCustomer,
+  opts: { afterCreate?: (tx: Ctx, created: { id: string; email: string }) => Promise<void> } = {},
+) {
   const email = normalizeEmail(input.email);
   const passwordHash = await ctx.passwords.hash(input.password);
   return inTransaction(ctx, async (tx) => {
@@ -39,6 +45,7 @@ export async function createCustomer(ctx: Ctx, input: NewCustomer) {
       const created = await tx.db.customer.create({
         data: { email, passwordHash, firstName: input.firstName, lastName: input.lastName },
       });
+      await opts.afterCreate?.(tx, created);
       await emitAfter(tx, 'customer.after_create', { entity: customerView(created), changes: {}, metadata: {} });
       return created;
     } catch (err) {
@@ -66,7 +73,7 @@ const listPlans = perSelection((info): CustomerListPlan => {
   const fields = listItemFields(info, false);
   return {
     addresses: fields.has('addresses'),
-    columns: selectedColumns(LISTED_FIELDS, 'c', fields, { addresses: [] }),
+    columns: selectedColumns(LISTED_FIELDS, 'c', fields, { addresses: [], emailVerified: ['emailVerifiedAt'] }),
     counted: listShowsTotal(info, false),
   };
 });
@@ -160,7 +167,12 @@ async function applyUpdate(ctx: Ctx, id: string, input: CustomerUpdateInput) {
     await tx.hooks.runBefore('customer.before_update', { entity: customerView(before), changes, metadata: {} });
     let updated;
     try {
-      updated = await tx.db.customer.update({ where: { id }, data: data as Prisma.CustomerUpdateInput });
+      // A new address is not verified: the proof was for the old one (contract §11).
+      const reverify = typeof data.email === 'string' && data.email !== before.email ? { emailVerifiedAt: null } : {};
+      updated = await tx.db.customer.update({
+        where: { id },
+        data: { ...(data as Prisma.CustomerUpdateInput), ...reverify },
+      });
     } catch (err) {
       throw isUniqueViolation(err)
         ? new AppError('email_taken', 'email is already registered', { field: 'email' })
@@ -187,7 +199,11 @@ async function assertOwnAddresses(
   }
 }
 
-/** Registration: the same account creation the admin API uses (its per-IP budget is the resolver's `@RateLimit`). */
+/**
+ * Registration: the same account creation the admin API uses (its per-IP budget is the resolver's `@RateLimit`),
+ * refusing the most common passwords, with the verification email written in the account's transaction.
+ */
 export async function registerCustomer(ctx: Ctx, input: RegisterInput) {
-  return createCustomer(ctx, input);
+  assertPasswordAllowed(input.password);
+  return createCustomer(ctx, input, { afterCreate: queueVerificationEmail });
 }

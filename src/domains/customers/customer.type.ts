@@ -14,6 +14,12 @@ export class Customer {
   @Field(() => UuidScalar, { nullable: true }) defaultBillingAddressId!: string | null;
   @Field(() => UuidScalar, { nullable: true }) defaultShippingAddressId!: string | null;
   @Field(() => JsonScalar) customFields!: unknown;
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'When the customer followed a verification (or password reset) link sent to this email; null until then.',
+  })
+  emailVerifiedAt!: Date | null;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
 }

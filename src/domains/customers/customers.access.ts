@@ -13,5 +13,11 @@ export const customersAccess: AccessTable = {
     accountUpdate: customer('store.account.update'),
     /** Public; held back by the per-IP `register` rate limit. */
     customerRegister: PUBLIC,
+    /** Public (the person is signed out); held back by the `account_email` budgets (per IP, and per address). */
+    customerPasswordResetRequest: PUBLIC,
+    customerPasswordResetConfirm: PUBLIC,
+    customerEmailVerify: PUBLIC,
+    customerEmailVerificationResend: PUBLIC,
+    accountPasswordChange: customer('store.account.update'),
   },
 };

@@ -14,6 +14,8 @@ export {
   deductStock,
   getAvailability,
   mergeLines,
+  restockReturn,
+  type ReturnRestockLine,
   reverseOrderStock,
 } from './stock-ledger';
 export { refreshStockTotals } from './stock-totals';

@@ -200,7 +200,9 @@ function planTakes(entries: LockedEntry[], quantity: number): Array<{ entry: Loc
 /**
  * Returns an order's sold stock to the warehouses it came from (rule 3), inside the caller's transaction, locking
  * entries in the one order every stock use case follows (product, variant, warehouse priority, warehouse id).
- * Idempotent: it reverses only what sales minus earlier reversals leave. A warehouse deleted since the sale
+ * Idempotent: it reverses only what sales minus earlier reversals leave. Units of received returns (issue 48) are
+ * not given back again: a restocked one already went back with its `return` movement, and one kept out of stock
+ * (damaged) stays out; they are taken off the warehouses in the same order. A warehouse deleted since the sale
  * cannot take stock back; that part is skipped and logged.
  */
 export async function reverseOrderStock(ctx: Ctx, orderId: string, reference?: string): Promise<void> {
@@ -214,9 +216,14 @@ export async function reverseOrderStock(ctx: Ctx, orderId: string, reference?: s
     GROUP BY m.warehouse_id, m.product_id, m.variant_id, w.priority
     HAVING SUM(m.quantity) < 0
     ORDER BY m.product_id, m.variant_id NULLS FIRST, w.priority, m.warehouse_id`);
+  const returned = await returnedUnits(ctx, orderId);
   const touched: StockLine[] = [];
   for (const row of open) {
-    const quantity = -Number(row.net);
+    const key = keyOf(row.product_id ?? '', row.variant_id);
+    const kept = Math.min(-Number(row.net), returned.get(key) ?? 0);
+    returned.set(key, (returned.get(key) ?? 0) - kept);
+    const quantity = -Number(row.net) - kept;
+    if (quantity === 0) continue;
     if (!row.warehouse_id || !row.product_id) {
       ctx.log.warn({ orderId, quantity }, 'stock reversal skipped: warehouse or product no longer exists');
       continue;
@@ -244,6 +251,109 @@ export async function reverseOrderStock(ctx: Ctx, orderId: string, reference?: s
   }
   await refreshTotalsFor(ctx, touched);
 }
+
+/**
+ * Units of an order's lines in received (or since refunded) returns, by product/variant: they came back through
+ * the return, restocked or not, so the order's reversal leaves them out. Read from the returns tables (the orders
+ * domain owns them; inventory may not import it, so the SQL names them).
+ */
+async function returnedUnits(ctx: Ctx, orderId: string): Promise<Map<string, number>> {
+  const rows = await ctx.db.$queryRaw<
+    Array<{ product_id: string | null; variant_id: string | null; units: bigint | number }>
+  >(
+    Prisma.sql`
+      SELECT i.product_id, i.variant_id, SUM(ri.quantity) AS units
+      FROM returns r JOIN return_items ri ON ri.return_id = r.id JOIN order_items i ON i.id = ri.order_item_id
+      WHERE r.order_id = ${orderId}::uuid AND r.status IN ('received', 'refunded')
+      GROUP BY i.product_id, i.variant_id`,
+  );
+  return new Map(rows.map((r) => [keyOf(r.product_id ?? '', r.variant_id), Number(r.units)]));
+}
+
+/** One line of a received return to put back: units of a product/variant, into a warehouse or the one sold from. */
+export interface ReturnRestockLine extends StockLine {
+  warehouseId: string | null;
+}
+
+/**
+ * Puts the restocked lines of a return being received back to stock with `return` movements, inside the caller's
+ * transaction, after the caller locked the order (and before it marks the return received). Each line goes back
+ * at most as many units as the order still has out: sold, minus reversed (a cancellation or full refund gave them
+ * back already), minus earlier received returns. So a unit is never restocked twice, whichever comes first. By
+ * default a line goes to the warehouse it was sold from (the first in lock order). Answers, per line, the units
+ * restocked and the warehouse; 404 for an unknown warehouse.
+ */
+export async function restockReturn(
+  ctx: Ctx,
+  orderId: string,
+  lines: ReturnRestockLine[],
+  reference: string,
+): Promise<Array<{ restocked: number; warehouseId: string | null }>> {
+  if (!ctx.afterCommit) throw new Error('restockReturn must run inside a transaction');
+  if (lines.length === 0) return [];
+  const sold = await ctx.db.$queryRaw<
+    Array<{ warehouse_id: string | null; product_id: string | null; variant_id: string | null; net: bigint | number }>
+  >(Prisma.sql`
+    SELECT m.warehouse_id, m.product_id, m.variant_id, SUM(m.quantity) AS net
+    FROM stock_movements m LEFT JOIN warehouses w ON w.id = m.warehouse_id
+    WHERE m.order_id = ${orderId}::uuid AND m.type IN ('sale', 'reversal')
+    GROUP BY m.warehouse_id, m.product_id, m.variant_id, w.priority
+    ORDER BY m.product_id, m.variant_id NULLS FIRST, w.priority, m.warehouse_id`);
+  const returned = await returnedUnits(ctx, orderId);
+  const out = new Map<string, number>();
+  const soldFrom = new Map<string, string>();
+  for (const row of sold) {
+    const key = keyOf(row.product_id ?? '', row.variant_id);
+    out.set(key, (out.get(key) ?? 0) - Number(row.net));
+    if (row.warehouse_id && Number(row.net) !== 0 && !soldFrom.has(key)) soldFrom.set(key, row.warehouse_id);
+  }
+  for (const [key, units] of returned) out.set(key, (out.get(key) ?? 0) - units);
+  const asked = unique(lines.flatMap((l) => (l.warehouseId ? [l.warehouseId] : [])));
+  const known = new Set(
+    (await ctx.db.warehouse.findMany({ where: { id: { in: asked } }, select: { id: true } })).map((w) => w.id),
+  );
+  if (asked.some((id) => !known.has(id))) throw AppError.notFound('warehouse');
+  const plan = lines.map((line) => {
+    const key = keyOf(line.productId, line.variantId);
+    const restocked = Math.max(0, Math.min(line.quantity, out.get(key) ?? 0));
+    out.set(key, (out.get(key) ?? 0) - restocked);
+    return { ...line, restocked, warehouseId: line.warehouseId ?? soldFrom.get(key) ?? null };
+  });
+  // Entries in the one lock order (product, variant, warehouse); an entry that is gone is created, racing nothing
+  // (the unique index settles it: ON CONFLICT adds to the row another writer just made).
+  const writes = plan
+    .filter((p) => p.restocked > 0 && p.warehouseId)
+    .sort(
+      (a, b) =>
+        cmp(keyOf(a.productId, a.variantId), keyOf(b.productId, b.variantId)) || cmp(a.warehouseId!, b.warehouseId!),
+    );
+  for (const w of writes) {
+    await ctx.db.$executeRaw(Prisma.sql`
+      INSERT INTO stock_entries (id, warehouse_id, product_id, variant_id, quantity, updated_at)
+      VALUES (${randomUUID()}::uuid, ${w.warehouseId}::uuid, ${w.productId}::uuid, ${w.variantId}::uuid, ${w.restocked}, now())
+      ON CONFLICT (warehouse_id, product_id, variant_id)
+      DO UPDATE SET quantity = stock_entries.quantity + EXCLUDED.quantity, updated_at = now()`);
+    await ctx.db.stockMovement.create({
+      data: {
+        warehouseId: w.warehouseId,
+        productId: w.productId,
+        variantId: w.variantId,
+        orderId,
+        type: 'return',
+        quantity: w.restocked,
+        reference,
+      },
+    });
+  }
+  await refreshTotalsFor(
+    ctx,
+    writes.map((w) => ({ productId: w.productId, variantId: w.variantId, quantity: w.restocked })),
+  );
+  // A line whose sold-from warehouse is gone (and none was named) cannot go back: nothing is restocked for it.
+  return plan.map((p) => ({ restocked: p.warehouseId ? p.restocked : 0, warehouseId: p.warehouseId }));
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The totals a set of lines feeds: their variants and their products. */
 function totalsOf(lines: StockLine[]): { variantIds: string[]; productIds: string[] } {

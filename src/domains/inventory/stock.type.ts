@@ -19,10 +19,12 @@ export enum StockMovementType {
   ADJUSTMENT = 'adjustment',
   SALE = 'sale',
   REVERSAL = 'reversal',
+  RETURN = 'return',
 }
 registerEnumType(StockMovementType, {
   name: 'StockMovementType',
-  description: 'Why stock changed: set by an admin, sold at checkout, or returned on cancel/refund.',
+  description:
+    'Why stock changed: set by an admin, sold at checkout, given back on cancel/refund, or restocked from a received return.',
 });
 
 @ObjectType({ description: 'One change of stock. Movements outlive the warehouse, product and order they name.' })

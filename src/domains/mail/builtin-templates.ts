@@ -47,7 +47,70 @@ Shipping to:
 {{/lines}}{{/shipping_address}}`,
 };
 
+/**
+ * The frame of the account emails (reset, verification, invite): one message, one button, the link spelled out
+ * for clients that hide buttons, and why the recipient got it. `{{link}}` carries its token in the URL fragment.
+ */
+function accountEmail(title: string, intro: string, button: string, after: string): Pick<TemplateSet, 'html' | 'text'> {
+  return {
+    html: `<!doctype html>
+<html lang="{{locale}}"><head><meta charset="utf-8"><title>${title}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 8px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:6px">
+<tr><td style="padding:24px 24px 8px"><h1 style="margin:0;font-size:20px">{{shop_name}}</h1></td></tr>
+<tr><td style="padding:8px 24px"><p style="margin:0 0 16px">${intro}</p>
+<p style="margin:0 0 16px"><a href="{{link}}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:4px">${button}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#52525b">Or open this address: <a href="{{link}}" style="color:#52525b;word-break:break-all">{{link}}</a></p>
+<p style="margin:0 0 24px;font-size:13px;color:#52525b">${after}</p></td></tr>
+</table></td></tr></table>
+</body></html>
+`,
+    text: `{{shop_name}}
+
+${intro.replace(/<\/?strong>/g, '')}
+
+${button}: {{link}}
+
+${after}
+`,
+  };
+}
+
+const passwordResetEn: TemplateSet = {
+  subject: '{{shop_name}}: reset your password',
+  ...accountEmail(
+    'Reset your password',
+    'Someone asked to reset the password of the account <strong>{{email}}</strong>. If it was you, choose a new password:',
+    'Choose a new password',
+    'The link works once, for {{ttl_minutes}} minutes. If you did not ask for it, ignore this email: your password stays as it is.',
+  ),
+};
+
+const emailVerificationEn: TemplateSet = {
+  subject: '{{shop_name}}: confirm your email address',
+  ...accountEmail(
+    'Confirm your email address',
+    'Please confirm that <strong>{{email}}</strong> is your email address.',
+    'Confirm my email address',
+    'The link works once, for {{ttl_hours}} hours. If you did not create an account, ignore this email.',
+  ),
+};
+
+const staffInviteEn: TemplateSet = {
+  subject: "{{shop_name}}: you are invited to the shop's admin",
+  ...accountEmail(
+    'Your invitation',
+    'You are invited to manage {{shop_name}} as <strong>{{role}}</strong>. Set your password to create your staff account ({{email}}):',
+    'Accept the invitation',
+    'The link works once, for {{ttl_days}} days. If you did not expect this invitation, ignore this email.',
+  ),
+};
+
 export const BUILTIN_TEMPLATES: Readonly<Record<string, TemplateSet>> = {
   'order_confirmation.en': orderConfirmationEn,
   'shipment.en': shipmentEn,
+  'password_reset.en': passwordResetEn,
+  'email_verification.en': emailVerificationEn,
+  'staff_invite.en': staffInviteEn,
 };

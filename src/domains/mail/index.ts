@@ -3,10 +3,11 @@ import type { DomainModule } from '../module';
 import { EmailResolver } from './email.resolver';
 import { mailAccess } from './mail.access';
 
+export { type AccountEmail, type AccountEmailKind, accountEmailSql } from './account-emails';
 export { type ConfirmedOrder, type ConfirmedOrderItem, orderConfirmationSql } from './order-confirmation';
 export { emailInsertSql, queueEmail } from './outbox';
-export { type ShipmentNotice, shipmentEmailSql } from './shipment-email';
 export { messageIdOf } from './sender';
+export { shipmentEmailSql, type ShipmentNotice } from './shipment-email';
 export { startMailSender } from './start';
 
 export const domain: DomainModule = { name: 'mail', resolvers: [EmailResolver], access: [mailAccess] };

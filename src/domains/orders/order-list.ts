@@ -16,6 +16,7 @@ import { containing } from '../../shared/like';
 import { type Page, pageMeta } from '../../shared/pagination';
 import { listItemFields, listShowsTotal, ownFields, perSelection } from '../../shared/selection-fields';
 import { Order, type OrderStatus } from './order.type';
+import { REFUND_MONEY_JSON, refundMoneyOf } from './refund-money';
 
 export interface OrderFilter {
   status?: OrderStatus;
@@ -31,6 +32,10 @@ export interface OrderListPlan {
   history: boolean;
   /** The shipments with their lines: shown, or summed by `fulfillmentStatus` and the items' `quantityShipped`. */
   shipments?: boolean;
+  /** The refunds with the order's paid amount (`refunds`, `refundedTotal`, `paidTotal`, `refundable`). */
+  refunds?: boolean;
+  /** The returns with their lines: shown, or summed by the items' `quantityReturned`. */
+  returns?: boolean;
   /** The order columns the selection shows (and what its derived fields need); every column when absent. */
   columns?: Prisma.Sql;
   /** False when the selection shows no total: the page is not counted. */
@@ -51,6 +56,11 @@ const DERIVED = {
   statusHistory: [],
   shipments: [],
   fulfillmentStatus: [],
+  refunds: [],
+  refundedTotal: [],
+  paidTotal: [],
+  refundable: [],
+  returns: [],
 };
 
 const planFrom = (fields: Set<string>, columns?: Prisma.Sql): OrderListPlan => ({
@@ -59,6 +69,9 @@ const planFrom = (fields: Set<string>, columns?: Prisma.Sql): OrderListPlan => (
   history: fields.has('statusHistory'),
   // An item's `quantityShipped` sums the shipments: read them whenever the items are shown (one subquery a row).
   shipments: fields.has('shipments') || fields.has('fulfillmentStatus') || fields.has('items'),
+  refunds: ['refunds', 'refundedTotal', 'paidTotal', 'refundable'].some((f) => fields.has(f)),
+  // An item's `quantityReturned` sums the received returns: read them whenever the items are shown, like shipments.
+  returns: fields.has('returns') || fields.has('items'),
   columns,
 });
 
@@ -106,6 +119,21 @@ const SHIPMENTS_JSON = `(SELECT COALESCE(json_agg(json_build_object(${Object.key
   where: 'si.shipment_id = s.id',
   order: 'si.id',
 })}) ORDER BY s.created_at, s.id), '[]'::json) FROM shipments s WHERE s.order_id = o.id)`;
+
+/** An order's returns with their lines, in their loader's order (orders.loaders.ts). */
+const RETURNS_JSON = `(SELECT COALESCE(json_agg(json_build_object(${Object.keys(Prisma.ReturnScalarFieldEnum)
+  .map((f) => `'${f}', r.${toSnake(f)}`)
+  .join(', ')}, 'items', ${relationJson({
+  fields: Prisma.ReturnItemScalarFieldEnum,
+  table: 'return_items',
+  alias: 'ri',
+  where: 'ri.return_id = r.id',
+  order: 'ri.id',
+})}) ORDER BY r.created_at, r.id), '[]'::json) FROM returns r WHERE r.order_id = o.id)`;
+
+type ReturnRow = Awaited<ReturnType<PrismaClient['return']['findFirstOrThrow']>> & {
+  items: Array<Awaited<ReturnType<PrismaClient['returnItem']['findFirstOrThrow']>>>;
+};
 
 type ItemRow = Awaited<ReturnType<PrismaClient['orderItem']['findFirstOrThrow']>>;
 type HistoryRow = Awaited<ReturnType<PrismaClient['orderStatusHistory']['findFirstOrThrow']>>;
@@ -158,13 +186,18 @@ function primed(ctx: Ctx, row: Order, extras: Record<string, unknown>): Order {
       row.id,
       withDates(extras.shipments as ShipmentRow[], ['shippedAt', 'deliveredAt', 'createdAt', 'updatedAt']),
     );
+  if (extras.returns)
+    ctx.loaders.returnsByOrderId.prime(row.id, withDates(extras.returns as ReturnRow[], ['createdAt', 'updatedAt']));
+  if (extras.refundMoney) ctx.loaders.refundMoneyByOrderId.prime(row.id, refundMoneyOf(extras.refundMoney));
   return row;
 }
 
 const extrasOf = (plan: OrderListPlan) =>
   (plan.items ? `, ${ITEMS_JSON} AS "__items"` : '') +
   (plan.history ? `, ${HISTORY_JSON} AS "__history"` : '') +
-  (plan.shipments ? `, ${SHIPMENTS_JSON} AS "__shipments"` : '');
+  (plan.shipments ? `, ${SHIPMENTS_JSON} AS "__shipments"` : '') +
+  (plan.refunds ? `, ${REFUND_MONEY_JSON} AS "__refundMoney"` : '') +
+  (plan.returns ? `, ${RETURNS_JSON} AS "__returns"` : '');
 
 /**
  * One order by id, with the relations `plan` names in the same statement (was three: the order, its items, its

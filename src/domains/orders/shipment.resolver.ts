@@ -81,9 +81,4 @@ export class OrderItemFulfilmentResolver {
     const sent = await ctx.loaders.shipmentsByOrderId.load(item.orderId);
     return sent.reduce((n, s) => n + (s.items.find((l) => l.orderItemId === item.id)?.quantity ?? 0), 0);
   }
-
-  @FieldResolver(() => Int, { description: 'Units of this line returned (returns are a later slice: 0 for now).' })
-  quantityReturned(): number {
-    return 0;
-  }
 }

@@ -2,10 +2,11 @@
 import type { DomainModule } from '../module';
 import { SessionResolver } from './session.resolver';
 import { sessionsAccess } from './sessions.access';
+import { StaffAuthResolver } from './staff-auth.resolver';
 import { ViewerResolver } from './viewer.resolver';
 
 export const domain: DomainModule = {
   name: 'sessions',
-  resolvers: [SessionResolver, ViewerResolver],
+  resolvers: [SessionResolver, ViewerResolver, StaffAuthResolver],
   access: [sessionsAccess],
 };

@@ -20,7 +20,7 @@ export class SessionResolver {
       'Login for admin users, then customers. 401 `invalid_credentials`; 429 `account_locked` after 5 failures.',
   })
   @RateLimit('login')
-  @Raises('invalid_credentials', 'account_locked')
+  @Raises('invalid_credentials', 'account_locked', 'email_not_verified')
   login(
     @Context() ctx: Ctx,
     @Arg('input', () => LoginInput) input: LoginInput,
@@ -31,7 +31,7 @@ export class SessionResolver {
 
   @Mutation(() => TokenPair, { description: 'Login for customers only (store).' })
   @RateLimit('login')
-  @Raises('invalid_credentials', 'account_locked')
+  @Raises('invalid_credentials', 'account_locked', 'email_not_verified')
   customerLogin(
     @Context() ctx: Ctx,
     @Arg('input', () => LoginInput) input: LoginInput,

@@ -25,7 +25,7 @@ export type SessionAnswer = Omit<TokenPair, 'accessToken' | 'refreshToken'> & {
   refreshToken: string | null;
 };
 
-function answer(ctx: Ctx, pair: TokenPair, cookie: boolean | null | undefined): SessionAnswer {
+export function answer(ctx: Ctx, pair: TokenPair, cookie: boolean | null | undefined): SessionAnswer {
   if (!cookie) return pair;
   setSessionCookies(ctx, pair);
   return { ...pair, accessToken: null, refreshToken: null };
@@ -84,6 +84,9 @@ export async function login(
     throw new AppError('invalid_credentials', 'invalid email or password');
   }
   await ctx.security.clearLoginFailures(target);
+  // Only after the password matched: the refusal tells nothing to someone who does not know it.
+  if (customer && ctx.config['auth.require_email_verification'] && !customer.emailVerifiedAt)
+    throw new AppError('email_not_verified', 'please confirm your email address first: follow the link we emailed you');
   const subject: TokenSubject = admin
     ? { id: admin.id, email, utype: 'admin', role: admin.role }
     : { id: account.id, email, utype: 'customer', role: 'customer' };

@@ -9,5 +9,9 @@ export const sessionsAccess: AccessTable = {
     customerLogin: PUBLIC,
     tokenRefresh: PUBLIC,
     logout: PUBLIC,
+    // Signed-out people by nature; the `account_email` budgets (per IP and per address) hold abuse back.
+    staffPasswordResetRequest: PUBLIC,
+    staffPasswordResetConfirm: PUBLIC,
+    staffInviteAccept: PUBLIC,
   },
 };

@@ -6,7 +6,7 @@ import { UuidScalar } from '../../shared/scalars';
 import { Clearable, Rules } from '../../shared/validation/rules';
 
 /** GraphQL names the stored roles in UPPER_CASE; the value behind each name is what the database and REST hold. */
-const AdminRoleEnum = {
+export const AdminRoleEnum = {
   SUPER_ADMIN: AdminRole.super_admin,
   ADMIN: AdminRole.admin,
   MANAGER: AdminRole.manager,

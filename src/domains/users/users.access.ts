@@ -6,5 +6,6 @@ export const usersAccess: AccessTable = {
     adminUserCreate: admin('users.manage'),
     adminUserUpdate: admin('users.manage'),
     adminUserDelete: admin('users.manage'),
+    adminUserInvite: admin('users.manage'),
   },
 };

@@ -266,6 +266,47 @@ export const CONFIG_KEYS = {
     max: 16,
     doc: 'argon2id lanes; 2 is the fastest on two cores.',
   },
+  'auth.password_reset_ttl_minutes': {
+    type: 'int',
+    default: 60,
+    min: 1,
+    max: 10_080,
+    doc: 'How long a password reset link works (customers and staff); each link works once.',
+  },
+  'auth.require_email_verification': {
+    type: 'bool',
+    default: false,
+    doc: "Refuse a customer's login (403 `email_not_verified`) until they followed the link of the verification email registration sends.",
+  },
+  'auth.email_verification_ttl_hours': {
+    type: 'int',
+    default: 72,
+    min: 1,
+    max: 8760,
+    doc: 'How long an email verification link works (`verify-email/resend` sends a new one).',
+  },
+  'auth.invite_ttl_days': {
+    type: 'int',
+    default: 7,
+    min: 1,
+    max: 90,
+    doc: 'How long a staff invite link works; each invite works once.',
+  },
+  'server.public_url': {
+    type: 'string',
+    default: '',
+    doc: 'The address customers and staff reach the service at (e.g. `https://shop.example.com`), for the links in emails. Empty: `http://localhost:<server.port>`.',
+  },
+  'auth.store_reset_url': {
+    type: 'string',
+    default: '',
+    doc: "The page a customer's password reset email links to, `#token=…` appended (the token stays in the URL fragment, never in a `Referer`). Empty: the service's own `<server.public_url>/store/reset-password`; shops with their own storefront set theirs.",
+  },
+  'auth.store_verify_url': {
+    type: 'string',
+    default: '',
+    doc: 'The page the email verification email links to, `#token=…` appended. Empty: `<server.public_url>/store/verify-email`.',
+  },
   'security.csrf.secure': {
     type: 'bool',
     default: false,
@@ -313,6 +354,12 @@ export const CONFIG_KEYS = {
     default: 20,
     min: 1,
     doc: 'Payment intents and payment links a client IP may create per minute (policy `payment_intent`: each one is a call to the payment provider).',
+  },
+  'security.rate_limit.account_email.requests_per_minute': {
+    type: 'int',
+    default: 5,
+    min: 1,
+    doc: 'Password reset requests, verification resends and token confirmations per client IP, and reset requests and resends per email address (policy `account_email`; REST, GraphQL and MCP share it).',
   },
   'server.trusted_proxies': {
     type: 'list',

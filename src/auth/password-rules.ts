@@ -1,0 +1,128 @@
+import { AppError } from '../shared/errors';
+
+/**
+ * The most common passwords of 8 characters or more (shorter ones already fail the length rule), from the public
+ * breach-corpus top lists, lower-cased. A small bundled list, not a breach database: it stops the guesses an
+ * attacker tries first, without a network call or a large file.
+ */
+const COMMON_PASSWORDS = new Set([
+  '12345678',
+  '123456789',
+  '1234567890',
+  '12345678910',
+  '123123123',
+  '11111111',
+  '00000000',
+  '88888888',
+  '87654321',
+  '987654321',
+  '9876543210',
+  '11223344',
+  '12341234',
+  '123456123',
+  '147258369',
+  '1q2w3e4r',
+  '1q2w3e4r5t',
+  '1qaz2wsx',
+  'qwertyuiop',
+  'qwerty123',
+  'qwerty12',
+  'qwertyui',
+  'asdfghjkl',
+  'asdfasdf',
+  'zxcvbnm1',
+  'zaq12wsx',
+  'password',
+  'password1',
+  'password12',
+  'password123',
+  'password!',
+  'passw0rd',
+  'p@ssw0rd',
+  'p@ssword',
+  'iloveyou',
+  'iloveyou1',
+  'sunshine',
+  'princess',
+  'football',
+  'baseball',
+  'welcome1',
+  'welcome123',
+  'superman',
+  'trustno1',
+  'starwars',
+  'whatever',
+  'computer',
+  'michelle',
+  'jennifer',
+  'corvette',
+  'mercedes',
+  'midnight',
+  'mustang1',
+  'charlie1',
+  'letmein1',
+  'changeme',
+  'abcd1234',
+  'abc12345',
+  'abcdefgh',
+  'aa123456',
+  'a1234567',
+  'q1w2e3r4',
+  'q1w2e3r4t5',
+  'admin123',
+  'administrator',
+  'qwerty1234',
+  'master123',
+  'shadow12',
+  'monkey12',
+  'dragon12',
+  'login123',
+  'secret123',
+  'default1',
+  'internet',
+  'samsung1',
+  'liverpool',
+  'chelsea1',
+  'arsenal1',
+  'blink182',
+  'pokemon1',
+  'minecraft',
+  'basketball',
+  'jordan23',
+  'michael1',
+  'naruto12',
+  'butterfly',
+  'loveyou1',
+  'hello123',
+  'test1234',
+  'testtest',
+  'qazwsxedc',
+  '1234qwer',
+  'qwer1234',
+  'asdf1234',
+  'zxcv1234',
+  '123qweasd',
+  'passwort',
+  'passwort1',
+  'hallo123',
+  'motdepasse',
+  'contraseña',
+  'azertyuiop',
+  'soleil12',
+  'shop1234',
+]);
+
+/** Whether `password` is one of the bundled most common passwords (case-insensitive). */
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.trim().toLowerCase());
+}
+
+/**
+ * The password rules of every account (registration, reset, invite, change): 8 to 128 characters, as the inputs'
+ * `@Rules` already check, and not one of the most common passwords. 400 `validation_error` naming `field`.
+ */
+export function assertPasswordAllowed(password: string, field = 'password'): void {
+  if (password.length < 8) throw AppError.validation([{ field, detail: 'min_length' }]);
+  if (password.length > 128) throw AppError.validation([{ field, detail: 'max_length' }]);
+  if (isCommonPassword(password)) throw AppError.validation([{ field, detail: 'common_password' }]);
+}
