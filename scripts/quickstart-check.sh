@@ -102,4 +102,9 @@ grep -q '"data"' "$WORK/admin.out" || {
   echo "quickstart-check: the admin call answered no data" >&2
   exit 1
 }
+run_block after-checkout "$WORK/scratch"
+grep -q '"refunded_total":500' "$WORK/after-checkout.out" || {
+  echo "quickstart-check: the after-checkout walkthrough refunded nothing" >&2
+  exit 1
+}
 echo "quickstart-check: every README command worked (port $PORT)"
