@@ -9,20 +9,15 @@ import {
   tokenLink,
 } from '../../auth/account-tokens';
 import { assertPasswordAllowed } from '../../auth/password-rules';
-import { revokeOtherSessions, revokeUserSessions } from '../../auth/session-tokens';
+import { revokeOtherSessions } from '../../auth/session-tokens';
 import { requireCustomerId } from '../../context/actor';
 import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
 import { normalizeEmail } from '../../platform/passwords';
 import { AppError } from '../../shared/errors';
 import { accountEmailSql } from '../mail';
+import { confirmPasswordReset, REQUEST_ACCEPTED, requestPasswordReset, type ResetAccounts } from './password-reset';
 
-/** What the request endpoints answer, whether or not the email has an account (nothing to enumerate). */
-export const REQUEST_ACCEPTED = {
-  message: 'if an account with this email exists, an email with a link is on its way',
-};
-
-const minutes = (ctx: Ctx) => ctx.config['auth.password_reset_ttl_minutes'];
 const verifyHours = (ctx: Ctx) => ctx.config['auth.email_verification_ttl_hours'];
 
 function storeResetUrl(ctx: Ctx): string {
@@ -32,72 +27,35 @@ function storeVerifyUrl(ctx: Ctx): string {
   return ctx.config['auth.store_verify_url'] || `${publicBaseUrl(ctx.config)}/store/verify-email`;
 }
 
-/**
- * A customer asks for a password reset. Always the same answer: a token is made and hashed either way (comparable
- * work and time), and only an active account's is stored, in one transaction with the email that carries it.
- * The per-IP budget is the field's `@RateLimit('account_email')`; the per-address one is taken here.
- */
-export async function requestCustomerPasswordReset(ctx: Ctx, input: { email: string }) {
-  const email = normalizeEmail(input.email);
-  await takeEmailBudget(ctx, 'reset_customer', email);
-  const issued = newAccountToken();
-  const customer = await ctx.db.customer.findUnique({ where: { email }, select: { id: true, active: true } });
-  if (!customer?.active) return REQUEST_ACCEPTED;
-  // Written after the answer, so a found account's 202 takes as long as an unknown email's (the lookup above is
-  // the same for both); the token and its email still commit together, in one transaction.
-  ctx.background.run(() =>
-    inTransaction(ctx, async (tx) => {
-      await storeAccountToken(tx, issued, {
-        purpose: 'reset_customer',
-        customerId: customer.id,
-        email,
-        ttlSeconds: minutes(ctx) * 60,
-      });
-      await tx.db.$executeRaw(
-        accountEmailSql(tx, {
-          kind: 'password_reset',
-          tokenId: issued.id,
-          recipient: email,
-          link: tokenLink(storeResetUrl(ctx), issued.token),
-          data: { ttl_minutes: minutes(ctx) },
-        }),
-      );
-    }),
-  );
-  return REQUEST_ACCEPTED;
-}
-
-/**
- * Sets a new password with a reset token. In one transaction: the token is consumed (a guarded UPDATE: once,
- * before expiry), the password replaced, the account's other reset links voided and every refresh token revoked;
- * the email counts as verified (the link reached its inbox). The login lock is cleared after commit.
- */
-export async function confirmCustomerPasswordReset(ctx: Ctx, input: { token: string; password: string }) {
-  assertPasswordAllowed(input.password);
-  const passwordHash = await ctx.passwords.hash(input.password);
-  const email = await inTransaction(ctx, async (tx) => {
-    const token = await consumeAccountToken(tx, 'reset_customer', input.token);
-    if (!token?.customerId) throw invalidAccountToken('password reset');
-    const updated = await tx.db.customer.updateMany({
-      where: { id: token.customerId, active: true },
-      data: { passwordHash },
-    });
-    if (updated.count !== 1) throw invalidAccountToken('password reset');
+/** Customers' password reset: the store's page (or the shop's own), and a reset verifies the email it reached. */
+const CUSTOMER_ACCOUNTS: ResetAccounts = {
+  purpose: 'reset_customer',
+  kind: 'customer',
+  page: storeResetUrl,
+  findActive: async (ctx, email) => {
+    const customer = await ctx.db.customer.findUnique({ where: { email }, select: { id: true, active: true } });
+    return customer?.active ? customer : null;
+  },
+  owner: (customerId) => ({ customerId }),
+  accountOf: (token) => token.customerId,
+  async setPassword(tx, id, passwordHash, token) {
+    const updated = await tx.db.customer.updateMany({ where: { id, active: true }, data: { passwordHash } });
+    if (updated.count !== 1) return null;
     await tx.db.customer.updateMany({
-      where: { id: token.customerId, email: token.email, emailVerifiedAt: null },
+      where: { id, email: token.email, emailVerifiedAt: null },
       data: { emailVerifiedAt: new Date() },
     });
-    await retireAccountTokens(tx, 'reset_customer', { customerId: token.customerId });
-    await revokeUserSessions(tx, 'customer', token.customerId);
-    const customer = await tx.db.customer.findUniqueOrThrow({
-      where: { id: token.customerId },
-      select: { email: true },
-    });
-    return customer.email;
-  });
-  await ctx.security.clearLoginFailures({ kind: 'customer', email });
-  return { message: 'your password has been changed; please sign in with the new one' };
-}
+    return (await tx.db.customer.findUniqueOrThrow({ where: { id }, select: { email: true } })).email;
+  },
+};
+
+/** A customer asks for a password reset (contract §11): 202 whether or not the email has an account. */
+export const requestCustomerPasswordReset = (ctx: Ctx, input: { email: string }) =>
+  requestPasswordReset(ctx, CUSTOMER_ACCOUNTS, input);
+
+/** Sets a customer's new password with a reset token: once, before expiry; every session ends, the lock clears. */
+export const confirmCustomerPasswordReset = (ctx: Ctx, input: { token: string; password: string }) =>
+  confirmPasswordReset(ctx, CUSTOMER_ACCOUNTS, input);
 
 /**
  * Writes a verification email for `customer` in the caller's transaction (registration's, or a resend's). The

@@ -8,8 +8,8 @@ import { customersAccess } from './customers.access';
 import { createCustomerLoaders } from './customers.loaders';
 
 export { AccountEmailInput, AccountMessage, PasswordResetConfirmInput } from './account-auth.inputs';
-export { REQUEST_ACCEPTED } from './account-auth.service';
 export { createCustomer } from './customer.service';
+export { confirmPasswordReset, REQUEST_ACCEPTED, requestPasswordReset, type ResetAccounts } from './password-reset';
 
 export const domain: DomainModule = {
   name: 'customers',

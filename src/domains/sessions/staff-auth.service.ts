@@ -1,81 +1,43 @@
 import {
   consumeAccountToken,
   invalidAccountToken,
-  newAccountToken,
   publicBaseUrl,
   retireAccountTokens,
-  storeAccountToken,
-  takeEmailBudget,
-  tokenLink,
 } from '../../auth/account-tokens';
 import { assertPasswordAllowed } from '../../auth/password-rules';
-import { revokeUserSessions, startSession } from '../../auth/session-tokens';
+import { startSession } from '../../auth/session-tokens';
 import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
-import { normalizeEmail } from '../../platform/passwords';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
-import { REQUEST_ACCEPTED } from '../customers';
-import { accountEmailSql } from '../mail';
+import { confirmPasswordReset, requestPasswordReset, type ResetAccounts } from '../customers';
 import type { AcceptInviteInput } from './staff-auth.inputs';
 
-const minutes = (ctx: Ctx) => ctx.config['auth.password_reset_ttl_minutes'];
+/** Staff's password reset: the link opens the admin's `/admin/reset-password#token=…`. */
+const STAFF_ACCOUNTS: ResetAccounts = {
+  purpose: 'reset_staff',
+  kind: 'admin',
+  page: (ctx) => `${publicBaseUrl(ctx.config)}/admin/reset-password`,
+  findActive: async (ctx, email) => {
+    const user = await ctx.db.adminUser.findUnique({ where: { email }, select: { id: true, active: true } });
+    return user?.active ? user : null;
+  },
+  owner: (adminUserId) => ({ adminUserId }),
+  accountOf: (token) => token.adminUserId,
+  async setPassword(tx, id, passwordHash) {
+    const updated = await tx.db.adminUser.updateMany({ where: { id, active: true }, data: { passwordHash } });
+    if (updated.count !== 1) return null;
+    return (await tx.db.adminUser.findUniqueOrThrow({ where: { id }, select: { email: true } })).email;
+  },
+};
 
-/**
- * A staff member asks for a password reset (`/api/v1/auth/password-reset`): as for customers, the same answer
- * and comparable work whether or not an active staff account has the email; the link opens the admin's
- * `/admin/reset-password#token=…`.
- */
-export async function requestStaffPasswordReset(ctx: Ctx, input: { email: string }) {
-  const email = normalizeEmail(input.email);
-  await takeEmailBudget(ctx, 'reset_staff', email);
-  const issued = newAccountToken();
-  const user = await ctx.db.adminUser.findUnique({ where: { email }, select: { id: true, active: true } });
-  if (!user?.active) return REQUEST_ACCEPTED;
-  // Written after the answer, so a found account's 202 takes as long as an unknown email's (the lookup above is
-  // the same for both); the token and its email still commit together, in one transaction.
-  ctx.background.run(() =>
-    inTransaction(ctx, async (tx) => {
-      await storeAccountToken(tx, issued, {
-        purpose: 'reset_staff',
-        adminUserId: user.id,
-        email,
-        ttlSeconds: minutes(ctx) * 60,
-      });
-      await tx.db.$executeRaw(
-        accountEmailSql(tx, {
-          kind: 'password_reset',
-          tokenId: issued.id,
-          recipient: email,
-          link: tokenLink(`${publicBaseUrl(ctx.config)}/admin/reset-password`, issued.token),
-          data: { ttl_minutes: minutes(ctx) },
-        }),
-      );
-    }),
-  );
-  return REQUEST_ACCEPTED;
-}
+/** A staff member asks for a password reset (`/api/v1/auth/password-reset`): as for customers, the same answer. */
+export const requestStaffPasswordReset = (ctx: Ctx, input: { email: string }) =>
+  requestPasswordReset(ctx, STAFF_ACCOUNTS, input);
 
 /** Sets a staff member's new password with a reset token: once, before expiry; every session ends, the lock clears. */
-export async function confirmStaffPasswordReset(ctx: Ctx, input: { token: string; password: string }) {
-  assertPasswordAllowed(input.password);
-  const passwordHash = await ctx.passwords.hash(input.password);
-  const email = await inTransaction(ctx, async (tx) => {
-    const token = await consumeAccountToken(tx, 'reset_staff', input.token);
-    if (!token?.adminUserId) throw invalidAccountToken('password reset');
-    const updated = await tx.db.adminUser.updateMany({
-      where: { id: token.adminUserId, active: true },
-      data: { passwordHash },
-    });
-    if (updated.count !== 1) throw invalidAccountToken('password reset');
-    await retireAccountTokens(tx, 'reset_staff', { adminUserId: token.adminUserId });
-    await revokeUserSessions(tx, 'admin', token.adminUserId);
-    const user = await tx.db.adminUser.findUniqueOrThrow({ where: { id: token.adminUserId }, select: { email: true } });
-    return user.email;
-  });
-  await ctx.security.clearLoginFailures({ kind: 'admin', email });
-  return { message: 'your password has been changed; please sign in with the new one' };
-}
+export const confirmStaffPasswordReset = (ctx: Ctx, input: { token: string; password: string }) =>
+  confirmPasswordReset(ctx, STAFF_ACCOUNTS, input);
 
 /**
  * Accepts a staff invite: consumes the token, creates the staff account with the invited role and the chosen
