@@ -26,6 +26,7 @@ import { noStoreByDefault, type ResponseCache, responseCache } from '../src/http
 import { graphqlRequestKey, restRequestKey } from '../src/http/response-cache/request-keys';
 import { cors, securityHeaders } from '../src/http/security-headers';
 import { isGraphqlPath, sendError, sendErrorFor } from '../src/http/send';
+import { storeAccountPages } from '../src/http/store-account-pages';
 import { serveUploads } from '../src/http/uploads';
 import type { RequestQueryLog } from '../src/platform/db/query-stats';
 import { LocalMediaStorage } from '../src/platform/storage/media-storage';
@@ -143,6 +144,9 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     if (adminDist) app.use(adminRouter(adminDist, adminOrigins, compression));
     else services.log.warn('admin dashboard not built (admin/dist is missing): run npm run build to serve /admin');
   }
+  // The store's own reset-password and verify-email pages (the default targets of those emails' links), and an
+  // HTML 404 for the rest of `/store`: a person following a link sees a page, never the API's JSON.
+  app.use(storeAccountPages());
   // Uploaded media, when stored locally (S3 media are served by the bucket or `media.s3.public_url`), with the
   // type the upload recorded and sandboxed: an SVG opened directly cannot run scripts against this origin.
   if (services.mediaStorage instanceof LocalMediaStorage) {
