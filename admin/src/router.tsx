@@ -7,7 +7,14 @@ import { extensionRoutes } from './extensions/routes';
 import { screenRoute } from './resource/routes';
 import { catalogRoutes } from './routes/catalog';
 import { operationsRoutes } from './routes/operations';
-import { appRoute, loginRoute, rootRoute } from './routes/root';
+import {
+  acceptInviteRoute,
+  appRoute,
+  forgotPasswordRoute,
+  loginRoute,
+  resetPasswordRoute,
+  rootRoute,
+} from './routes/root';
 import { salesRoutes } from './routes/sales';
 
 /**
@@ -21,6 +28,9 @@ const homeRoute = screenRoute('/', () => import('./screens/home'), 'HomeScreen')
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  acceptInviteRoute,
   appRoute.addChildren([homeRoute, ...catalogRoutes, ...salesRoutes, ...operationsRoutes, ...extensionRoutes]),
 ]);
 

@@ -9,8 +9,8 @@ import { ApiError, type ErrorEntry } from './errors';
 
 const csrfToken = () => document.cookie.match(/(?:^|;\s*)csrf_token=([^;]*)/)?.[1];
 
-async function post(url: string, body: string): Promise<Response> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+async function post(url: string, body: string, extra: Record<string, string> = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...extra, 'content-type': 'application/json', accept: 'application/json' };
   const csrf = csrfToken();
   if (csrf) headers['x-csrf-token'] = csrf;
   try {
@@ -61,12 +61,25 @@ export async function gql<TResult, TVariables>(
   return run(document, variables, true);
 }
 
+/**
+ * Runs one operation with request headers of its own: an `Idempotency-Key` for a write that must happen once
+ * however often it is sent (a refund confirmed twice, a retry after a lost answer).
+ */
+export async function gqlWithHeaders<TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  variables: TVariables,
+  headers: Record<string, string>,
+): Promise<TResult> {
+  return run(document, variables, true, headers);
+}
+
 async function run<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
   variables: TVariables | undefined,
   mayRefresh: boolean,
+  headers: Record<string, string> = {},
 ): Promise<TResult> {
-  const res = await post('/graphql', JSON.stringify({ query: document.toString(), variables }));
+  const res = await post('/graphql', JSON.stringify({ query: document.toString(), variables }), headers);
   if (res.status === 502 || res.status === 503 || res.status === 504)
     throw new ApiError('service unavailable', 'unavailable', 'service_unavailable');
   let body: { data?: TResult | null; errors?: GraphQLErrorShape[] };
@@ -79,7 +92,7 @@ async function run<TResult, TVariables>(
   if (error) {
     const code = error.extensions?.code;
     if (code === 'unauthorized') {
-      if (mayRefresh && (await refreshSession())) return run(document, variables, false);
+      if (mayRefresh && (await refreshSession())) return run(document, variables, false, headers);
       expiredListeners.forEach((listener) => listener());
       throw new ApiError('session expired', 'session', code);
     }

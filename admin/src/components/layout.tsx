@@ -114,6 +114,21 @@ export function Layout() {
                 >
                   {item.label}
                 </Link>
+                {/* Returns is a screen of the orders' life: a link under Orders (ui-names.md), not a top entry. */}
+                {item.to === '/orders' && (
+                  <ul className="ml-4 mt-1 space-y-1">
+                    <li>
+                      <Link
+                        to="/returns"
+                        search={{ page: 1 }}
+                        className="block rounded-md px-3 py-2 text-sm hover:bg-slate-100"
+                        activeProps={{ className: 'bg-slate-200 font-semibold', 'aria-current': 'page' }}
+                      >
+                        Returns
+                      </Link>
+                    </li>
+                  </ul>
+                )}
               </li>
             ))}
             <PluginNavLinks />

@@ -4,6 +4,20 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** The token of an invite email (the part after `#token=`), the password and optional names. */
+export type AcceptInviteInput = {
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  /** 8 to 128 characters, not one of the most common passwords. */
+  password: string;
+  token: string;
+};
+
+/** The email of the account: the answer is the same whether or not it has one. */
+export type AccountEmailInput = {
+  email: string;
+};
+
 /** Who did something: a staff member, a customer (or guest), an API key, or the system (a plugin, a job). */
 export type ActorKind =
   | 'API_KEY'
@@ -159,6 +173,20 @@ export type DiscountType =
   | 'FIXED'
   | 'PERCENTAGE';
 
+/** PENDING: waiting for the background jobs (or a retry); SENT: the SMTP server accepted it; KEPT: no `mail.smtp_url`, kept here and never sent; FAILED: refused for good, or out of attempts (see `lastError`). */
+export type EmailStatus =
+  | 'FAILED'
+  | 'KEPT'
+  | 'PENDING'
+  | 'SENT';
+
+/** What of the order left the shop: nothing, some units, every unit, or every unit with every shipment delivered. */
+export type FulfillmentStatus =
+  | 'DELIVERED'
+  | 'PARTIALLY_SHIPPED'
+  | 'SHIPPED'
+  | 'UNFULFILLED';
+
 /** A name (and description) in one locale. */
 export type LocalizedTextInput = {
   description?: string | null | undefined;
@@ -182,6 +210,12 @@ export type NameTranslationInput = {
   name: string;
 };
 
+/** An internal note on an order. */
+export type OrderNoteInput = {
+  /** 1 to 2000 characters, trimmed; only whitespace is refused like an empty text. */
+  text: string;
+};
+
 export type OrderSortField =
   | 'CREATED_AT'
   | 'ORDER_NUMBER'
@@ -201,6 +235,42 @@ export type OrderStatus =
 export type OrderStatusInput = {
   comment?: string | null | undefined;
   status: OrderStatus;
+};
+
+/** What a timeline entry records. Which `details` fields it fills is said for each value. */
+export type OrderTimelineKind =
+  /** An email about the order was written and not sent: `status` is PENDING (waiting for the sender), KEPT (no SMTP server is configured: nothing leaves the machine) or FAILED; `emailId`, `emailKind`, `subject`, `recipient`. The entry becomes EMAIL_SENT (same `id`) once the email is sent. */
+  | 'EMAIL_QUEUED'
+  /** An email about the order was sent: `emailId`, `emailKind`, `subject`, `recipient`, `status`. */
+  | 'EMAIL_SENT'
+  /** An internal staff note (never shown to the customer): `text`. */
+  | 'NOTE'
+  /** A payment was started at its provider: `amount`, `currency`, `provider`, `reference`, `status`. */
+  | 'PAYMENT_AUTHORIZED'
+  /** The payment was captured: `amount`, `currency`, `provider`, `reference`. */
+  | 'PAYMENT_CAPTURED'
+  /** The payment failed, expired or its authorization was released: `reason` (`authorization_expired`, `cancelled`, the provider's decline code), `amount`, `currency`, `provider`, `reference`. */
+  | 'PAYMENT_FAILED'
+  /** The captured payment was refunded in full: `amount`, `currency`, `provider`, `reference`. */
+  | 'PAYMENT_REFUNDED'
+  /** Money was given back: `refundId`, `returnId`, `amount`, `currency`, `reason`, `status`, `reference`. */
+  | 'REFUND_CREATED'
+  /** A return was opened (by the customer, or by staff for them): `returnId`, `status`, `comment`. */
+  | 'RETURN_REQUESTED'
+  /** A return's latest move (approved, rejected, received, refunded): one entry per return, at its last change, with no actor (a return records who opened it, not who moved it): `returnId`, `status`, `comment`. */
+  | 'RETURN_UPDATED'
+  /** Units left the shop: `shipmentId`, `carrier`, `trackingNumber`, `trackingUrl`. */
+  | 'SHIPMENT_CREATED'
+  /** A shipment was delivered: `shipmentId`, `carrier`, `trackingNumber`, `trackingUrl`. */
+  | 'SHIPMENT_DELIVERED'
+  /** A status change (`fromStatus` null for the order being placed): `fromStatus`, `toStatus`, `comment`. */
+  | 'STATUS_CHANGED';
+
+/** The token of an emailed link (the part after `#token=`) and the new password. */
+export type PasswordResetConfirmInput = {
+  /** 8 to 128 characters, not one of the most common passwords. */
+  password: string;
+  token: string;
 };
 
 export type PaymentMethodCreateInput = {
@@ -314,6 +384,81 @@ export type PropertyOptionInput = {
   translations: Array<NameTranslationInput>;
 };
 
+/** An amount to give back on an order (a line, the shipping, a goodwill gesture). */
+export type RefundCreateInput = {
+  /** Cents, at least 1; with the order's other refunds at most what was paid. */
+  amount: number;
+  reason?: string | null | undefined;
+  /** A received return of this order that the refund pays for. */
+  returnId?: string | null | undefined;
+};
+
+/** PENDING while the payment provider has not answered (its webhook settles it); SUCCEEDED; FAILED (the amount is free to refund again). A method without a provider's refund is SUCCEEDED at once. */
+export type RefundStatus =
+  | 'FAILED'
+  | 'PENDING'
+  | 'SUCCEEDED';
+
+/** What happens to a line of a return being received. */
+export type ReturnReceiveItemInput = {
+  orderItemId: string;
+  /** Put the units back to stock. */
+  restock: boolean;
+  /** Into this warehouse; by default the one the units were taken from at checkout. */
+  warehouseId?: string | null | undefined;
+};
+
+/** REQUESTED moves to APPROVED or REJECTED; APPROVED to RECEIVED (restocking the lines marked restock); RECEIVED to REFUNDED only by a refund tied to the return. */
+export type ReturnStatus =
+  | 'APPROVED'
+  | 'RECEIVED'
+  | 'REFUNDED'
+  | 'REJECTED'
+  | 'REQUESTED';
+
+/** A move of a return; `items` say, when receiving, which lines go back to stock. */
+export type ReturnStatusInput = {
+  /** Replaces the comment when given. */
+  comment?: string | null | undefined;
+  /** Only with RECEIVED. A line not listed is not restocked. */
+  items?: Array<ReturnReceiveItemInput> | null | undefined;
+  /** APPROVED, REJECTED or RECEIVED (REFUNDED is set by a refund). */
+  status: ReturnStatus;
+};
+
+/** Without `items`, every unit not yet shipped. */
+export type ShipmentCreateInput = {
+  /** A carrier code of `shippingCarriers`, or any other carrier as free text. */
+  carrier?: string | null | undefined;
+  /** At most one entry per order line. */
+  items?: Array<ShipmentItemInput> | null | undefined;
+  /** Email the customer what shipped, with the carrier and the tracking link (default true; false for a silent shipment). */
+  notify?: boolean | null | undefined;
+  trackingNumber?: string | null | undefined;
+  /** http(s). Filled from a known carrier's template when absent. */
+  trackingUrl?: string | null | undefined;
+};
+
+export type ShipmentItemInput = {
+  orderItemId: string;
+  quantity: number;
+};
+
+/** A shipment moves from SHIPPED to DELIVERED. */
+export type ShipmentStatus =
+  | 'DELIVERED'
+  | 'SHIPPED';
+
+/** Tracking fields to change, or `status: DELIVERED`. */
+export type ShipmentUpdateInput = {
+  carrier?: string | null | undefined;
+  /** Only DELIVERED (a delivery is not undone). */
+  status?: ShipmentStatus | null | undefined;
+  trackingNumber?: string | null | undefined;
+  /** http(s). Filled from a known carrier's template when cleared. */
+  trackingUrl?: string | null | undefined;
+};
+
 export type ShippingMethodCreateInput = {
   /** Default true. */
   active?: boolean | null | undefined;
@@ -340,9 +485,16 @@ export type SortOrder =
   | 'ASC'
   | 'DESC';
 
-/** Why stock changed: set by an admin, sold at checkout, or returned on cancel/refund. */
+/** Who to invite to the staff, and with which role. */
+export type StaffInviteInput = {
+  email: string;
+  role: AdminRole;
+};
+
+/** Why stock changed: set by an admin, sold at checkout, given back on cancel/refund, or restocked from a received return. */
 export type StockMovementType =
   | 'ADJUSTMENT'
+  | 'RETURN'
   | 'REVERSAL'
   | 'SALE';
 
@@ -435,6 +587,34 @@ export type WarehouseUpdateInput = {
   postalCode?: string | null | undefined;
   priority?: number | null | undefined;
 };
+
+export type AdminPasswordResetRequestMutationVariables = Exact<{
+  input: AccountEmailInput;
+}>;
+
+
+export type AdminPasswordResetRequestMutation = { staffPasswordResetRequest: { message: string } };
+
+export type AdminPasswordResetConfirmMutationVariables = Exact<{
+  input: PasswordResetConfirmInput;
+}>;
+
+
+export type AdminPasswordResetConfirmMutation = { staffPasswordResetConfirm: { message: string } };
+
+export type AdminInviteAcceptMutationVariables = Exact<{
+  input: AcceptInviteInput;
+}>;
+
+
+export type AdminInviteAcceptMutation = { staffInviteAccept: { expiresIn: number } };
+
+export type AdminStaffInviteMutationVariables = Exact<{
+  input: StaffInviteInput;
+}>;
+
+
+export type AdminStaffInviteMutation = { adminUserInvite: { id: string, email: string, role: AdminRole, expiresAt: string } };
 
 export type AdminAttributeRowFragment = { id: string, identifier: string, type: string, unit: string | null, required: boolean, filterable: boolean, position: number, translations: Array<{ locale: string, name: string, description: string | null }>, options: Array<{ id: string, position: number, translations: Array<{ locale: string, name: string }> }> };
 
@@ -633,6 +813,29 @@ export type AdminDiscountCodeDeleteMutationVariables = Exact<{
 
 export type AdminDiscountCodeDeleteMutation = { discountCodeDelete: boolean };
 
+export type AdminEmailsQueryVariables = Exact<{
+  status?: EmailStatus | null | undefined;
+  page?: number | null | undefined;
+  limit?: number | null | undefined;
+}>;
+
+
+export type AdminEmailsQuery = { emails: { items: Array<{ id: string, kind: string, recipient: string, subject: string, status: EmailStatus, createdAt: string, sentAt: string | null }>, meta: { page: number, pages: number, total: number, limit: number } } };
+
+export type AdminEmailQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminEmailQuery = { email: { id: string, kind: string, recipient: string, subject: string, status: EmailStatus, locale: string, attempts: number, lastError: string | null, orderId: string | null, createdAt: string, sentAt: string | null, html: string, text: string } };
+
+export type AdminEmailResendMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminEmailResendMutation = { emailResend: { id: string, status: EmailStatus } };
+
 export type AdminPluginExtensionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -762,14 +965,14 @@ export type AdminOrdersQueryVariables = Exact<{
 
 export type AdminOrdersQuery = { orders: { items: Array<{ id: string, orderNumber: string, email: string, status: OrderStatus, total: number, currency: string, createdAt: string, isGuestOrder: boolean }>, meta: { page: number, pages: number, total: number, limit: number } } };
 
-export type AdminOrderDetailFragment = { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, items: Array<{ id: string, name: string, variantName: string | null, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string, actor: { kind: ActorKind, label: string } | null }> };
+export type AdminOrderDetailFragment = { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, fulfillmentStatus: FulfillmentStatus, items: Array<{ id: string, name: string, variantName: string | null, sku: string | null, quantity: number, quantityShipped: number, unitPriceGross: number, totalGross: number }>, shipments: Array<{ id: string, status: ShipmentStatus, carrier: string | null, trackingNumber: string | null, trackingUrl: string | null, shippedAt: string, deliveredAt: string | null, items: Array<{ orderItemId: string, quantity: number }> }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string, actor: { kind: ActorKind, label: string } | null }> };
 
 export type AdminOrderQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type AdminOrderQuery = { order: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, items: Array<{ id: string, name: string, variantName: string | null, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string, actor: { kind: ActorKind, label: string } | null }> }, orderTransactions: Array<{ id: string, provider: string, providerReference: string, status: PaymentTransactionStatus, amount: number, currency: string, createdAt: string, capturedAt: string | null, refundedAt: string | null, failureReason: string | null }> };
+export type AdminOrderQuery = { order: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, fulfillmentStatus: FulfillmentStatus, items: Array<{ id: string, name: string, variantName: string | null, sku: string | null, quantity: number, quantityShipped: number, unitPriceGross: number, totalGross: number }>, shipments: Array<{ id: string, status: ShipmentStatus, carrier: string | null, trackingNumber: string | null, trackingUrl: string | null, shippedAt: string, deliveredAt: string | null, items: Array<{ orderItemId: string, quantity: number }> }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string, actor: { kind: ActorKind, label: string } | null }> }, orderTransactions: Array<{ id: string, provider: string, providerReference: string, status: PaymentTransactionStatus, amount: number, currency: string, createdAt: string, capturedAt: string | null, refundedAt: string | null, failureReason: string | null }>, shippingCarriers: Array<{ code: string, name: string }> };
 
 export type AdminOrderStatusUpdateMutationVariables = Exact<{
   id: string;
@@ -777,7 +980,7 @@ export type AdminOrderStatusUpdateMutationVariables = Exact<{
 }>;
 
 
-export type AdminOrderStatusUpdateMutation = { orderStatusUpdate: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, items: Array<{ id: string, name: string, variantName: string | null, sku: string | null, quantity: number, unitPriceGross: number, totalGross: number }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string, actor: { kind: ActorKind, label: string } | null }> } };
+export type AdminOrderStatusUpdateMutation = { orderStatusUpdate: { id: string, orderNumber: string, status: OrderStatus, nextStatuses: Array<OrderStatus>, email: string, currency: string, customerId: string | null, isGuestOrder: boolean, subtotalGross: number, shippingGross: number, discountTotal: number, discountCode: string | null, taxTotal: number, total: number, notes: string | null, billingAddress: unknown, shippingAddress: unknown, paymentReference: string | null, paymentMethodId: string | null, createdAt: string, fulfillmentStatus: FulfillmentStatus, items: Array<{ id: string, name: string, variantName: string | null, sku: string | null, quantity: number, quantityShipped: number, unitPriceGross: number, totalGross: number }>, shipments: Array<{ id: string, status: ShipmentStatus, carrier: string | null, trackingNumber: string | null, trackingUrl: string | null, shippedAt: string, deliveredAt: string | null, items: Array<{ orderItemId: string, quantity: number }> }>, statusHistory: Array<{ fromStatus: OrderStatus | null, toStatus: OrderStatus, comment: string | null, createdAt: string, actor: { kind: ActorKind, label: string } | null }> } };
 
 export type AdminPaymentMethodFragment = { id: string, active: boolean, position: number, provider: string, translations: Array<{ locale: string, name: string, description: string | null }> };
 
@@ -1051,6 +1254,56 @@ export type AdminPropertyOptionDeleteMutationVariables = Exact<{
 
 export type AdminPropertyOptionDeleteMutation = { propertyOptionDelete: boolean };
 
+export type AdminRefundFragment = { id: string, amount: number, currency: string, reason: string | null, status: RefundStatus, failureReason: string | null, createdAt: string, actor: { kind: ActorKind, label: string } | null };
+
+export type AdminOrderRefundsQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminOrderRefundsQuery = { order: { id: string, orderNumber: string, status: OrderStatus, currency: string, paidTotal: number, refundedTotal: number, refundable: number, refunds: Array<{ id: string, amount: number, currency: string, reason: string | null, status: RefundStatus, failureReason: string | null, createdAt: string, actor: { kind: ActorKind, label: string } | null }> } };
+
+export type AdminRefundCreateMutationVariables = Exact<{
+  orderId: string;
+  input: RefundCreateInput;
+}>;
+
+
+export type AdminRefundCreateMutation = { refundCreate: { id: string, amount: number, currency: string, reason: string | null, status: RefundStatus, failureReason: string | null, createdAt: string, actor: { kind: ActorKind, label: string } | null } };
+
+export type AdminReturnFragment = { id: string, orderId: string, status: ReturnStatus, comment: string | null, createdAt: string, updatedAt: string, items: Array<{ orderItemId: string, quantity: number, reason: string | null, restock: boolean | null, restockedQuantity: number }> };
+
+export type AdminReturnsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  limit?: number | null | undefined;
+  status?: ReturnStatus | null | undefined;
+}>;
+
+
+export type AdminReturnsQuery = { returns: { items: Array<{ id: string, orderId: string, status: ReturnStatus, comment: string | null, createdAt: string, updatedAt: string, items: Array<{ orderItemId: string, quantity: number, reason: string | null, restock: boolean | null, restockedQuantity: number }> }>, meta: { page: number, pages: number, total: number, limit: number } } };
+
+export type AdminReturnDetailQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminReturnDetailQuery = { orderReturn: { id: string, orderId: string, status: ReturnStatus, comment: string | null, createdAt: string, updatedAt: string, items: Array<{ orderItemId: string, quantity: number, reason: string | null, restock: boolean | null, restockedQuantity: number }> } };
+
+export type AdminReturnOrderQueryVariables = Exact<{
+  orderId: string;
+}>;
+
+
+export type AdminReturnOrderQuery = { order: { id: string, orderNumber: string, items: Array<{ id: string, name: string, variantName: string | null, sku: string | null }> } };
+
+export type AdminReturnStatusUpdateMutationVariables = Exact<{
+  id: string;
+  input: ReturnStatusInput;
+}>;
+
+
+export type AdminReturnStatusUpdateMutation = { returnStatusUpdate: { id: string, orderId: string, status: ReturnStatus, comment: string | null, createdAt: string, updatedAt: string, items: Array<{ orderItemId: string, quantity: number, reason: string | null, restock: boolean | null, restockedQuantity: number }> } };
+
 export type AdminLoginMutationVariables = Exact<{
   input: LoginInput;
 }>;
@@ -1133,6 +1386,25 @@ export type AdminPluginsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AdminPluginsQuery = { plugins: Array<{ name: string, version: string, description: string, state: string, error: string | null }> };
+
+export type AdminShipmentFragment = { id: string, status: ShipmentStatus, carrier: string | null, trackingNumber: string | null, trackingUrl: string | null, shippedAt: string, deliveredAt: string | null, items: Array<{ orderItemId: string, quantity: number }> };
+
+export type AdminShipmentCreateMutationVariables = Exact<{
+  orderId: string;
+  input: ShipmentCreateInput;
+}>;
+
+
+export type AdminShipmentCreateMutation = { shipmentCreate: { id: string, status: ShipmentStatus, carrier: string | null, trackingNumber: string | null, trackingUrl: string | null, shippedAt: string, deliveredAt: string | null, items: Array<{ orderItemId: string, quantity: number }> } };
+
+export type AdminShipmentUpdateMutationVariables = Exact<{
+  orderId: string;
+  id: string;
+  input: ShipmentUpdateInput;
+}>;
+
+
+export type AdminShipmentUpdateMutation = { shipmentUpdate: { id: string, status: ShipmentStatus, carrier: string | null, trackingNumber: string | null, trackingUrl: string | null, shippedAt: string, deliveredAt: string | null, items: Array<{ orderItemId: string, quantity: number }> } };
 
 export type AdminShippingMethodFragment = { id: string, active: boolean, position: number, priceGross: number, priceNet: number, taxRuleId: string | null, translations: Array<{ locale: string, name: string, description: string | null }> };
 
@@ -1265,6 +1537,21 @@ export type AdminTaxRuleDeleteMutationVariables = Exact<{
 
 export type AdminTaxRuleDeleteMutation = { taxRuleDelete: boolean };
 
+export type AdminOrderTimelineQueryVariables = Exact<{
+  orderId: string;
+}>;
+
+
+export type AdminOrderTimelineQuery = { orderTimeline: Array<{ id: string, kind: OrderTimelineKind, at: string, summary: string, actor: { kind: ActorKind, label: string } | null, details: { comment: string | null, text: string | null, amount: number | null, currency: string | null, reason: string | null } }> };
+
+export type AdminOrderNoteCreateMutationVariables = Exact<{
+  orderId: string;
+  input: OrderNoteInput;
+}>;
+
+
+export type AdminOrderNoteCreateMutation = { orderNoteCreate: { id: string } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -1335,6 +1622,21 @@ export const AdminWarehouseFragmentDoc = new TypedDocumentString(`
   country
 }
     `, {"fragmentName":"AdminWarehouse"}) as unknown as TypedDocumentString<AdminWarehouseFragment, unknown>;
+export const AdminShipmentFragmentDoc = new TypedDocumentString(`
+    fragment AdminShipment on Shipment {
+  id
+  status
+  carrier
+  trackingNumber
+  trackingUrl
+  shippedAt
+  deliveredAt
+  items {
+    orderItemId
+    quantity
+  }
+}
+    `, {"fragmentName":"AdminShipment"}) as unknown as TypedDocumentString<AdminShipmentFragment, unknown>;
 export const AdminOrderDetailFragmentDoc = new TypedDocumentString(`
     fragment AdminOrderDetail on Order {
   id
@@ -1357,14 +1659,19 @@ export const AdminOrderDetailFragmentDoc = new TypedDocumentString(`
   paymentReference
   paymentMethodId
   createdAt
+  fulfillmentStatus
   items {
     id
     name
     variantName
     sku
     quantity
+    quantityShipped
     unitPriceGross
     totalGross
+  }
+  shipments {
+    ...AdminShipment
   }
   statusHistory {
     fromStatus
@@ -1377,7 +1684,19 @@ export const AdminOrderDetailFragmentDoc = new TypedDocumentString(`
     }
   }
 }
-    `, {"fragmentName":"AdminOrderDetail"}) as unknown as TypedDocumentString<AdminOrderDetailFragment, unknown>;
+    fragment AdminShipment on Shipment {
+  id
+  status
+  carrier
+  trackingNumber
+  trackingUrl
+  shippedAt
+  deliveredAt
+  items {
+    orderItemId
+    quantity
+  }
+}`, {"fragmentName":"AdminOrderDetail"}) as unknown as TypedDocumentString<AdminOrderDetailFragment, unknown>;
 export const AdminPaymentMethodFragmentDoc = new TypedDocumentString(`
     fragment AdminPaymentMethod on PaymentMethod {
   id
@@ -1464,6 +1783,38 @@ export const AdminPropertyGroupRowFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"AdminPropertyGroupRow"}) as unknown as TypedDocumentString<AdminPropertyGroupRowFragment, unknown>;
+export const AdminRefundFragmentDoc = new TypedDocumentString(`
+    fragment AdminRefund on Refund {
+  id
+  amount
+  currency
+  reason
+  status
+  failureReason
+  createdAt
+  actor {
+    kind
+    label
+  }
+}
+    `, {"fragmentName":"AdminRefund"}) as unknown as TypedDocumentString<AdminRefundFragment, unknown>;
+export const AdminReturnFragmentDoc = new TypedDocumentString(`
+    fragment AdminReturn on Return {
+  id
+  orderId
+  status
+  comment
+  createdAt
+  updatedAt
+  items {
+    orderItemId
+    quantity
+    reason
+    restock
+    restockedQuantity
+  }
+}
+    `, {"fragmentName":"AdminReturn"}) as unknown as TypedDocumentString<AdminReturnFragment, unknown>;
 export const AdminStaffUserFragmentDoc = new TypedDocumentString(`
     fragment AdminStaffUser on AdminUser {
   id
@@ -1499,6 +1850,37 @@ export const AdminTaxRuleFragmentDoc = new TypedDocumentString(`
   countryCode
 }
     `, {"fragmentName":"AdminTaxRule"}) as unknown as TypedDocumentString<AdminTaxRuleFragment, unknown>;
+export const AdminPasswordResetRequestDocument = new TypedDocumentString(`
+    mutation AdminPasswordResetRequest($input: AccountEmailInput!) {
+  staffPasswordResetRequest(input: $input) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<AdminPasswordResetRequestMutation, AdminPasswordResetRequestMutationVariables>;
+export const AdminPasswordResetConfirmDocument = new TypedDocumentString(`
+    mutation AdminPasswordResetConfirm($input: PasswordResetConfirmInput!) {
+  staffPasswordResetConfirm(input: $input) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<AdminPasswordResetConfirmMutation, AdminPasswordResetConfirmMutationVariables>;
+export const AdminInviteAcceptDocument = new TypedDocumentString(`
+    mutation AdminInviteAccept($input: AcceptInviteInput!) {
+  staffInviteAccept(input: $input, cookie: true) {
+    expiresIn
+  }
+}
+    `) as unknown as TypedDocumentString<AdminInviteAcceptMutation, AdminInviteAcceptMutationVariables>;
+export const AdminStaffInviteDocument = new TypedDocumentString(`
+    mutation AdminStaffInvite($input: StaffInviteInput!) {
+  adminUserInvite(input: $input) {
+    id
+    email
+    role
+    expiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<AdminStaffInviteMutation, AdminStaffInviteMutationVariables>;
 export const AdminAttributesDocument = new TypedDocumentString(`
     query AdminAttributes {
   attributes {
@@ -1849,6 +2231,54 @@ export const AdminDiscountCodeDeleteDocument = new TypedDocumentString(`
   discountCodeDelete(id: $id)
 }
     `) as unknown as TypedDocumentString<AdminDiscountCodeDeleteMutation, AdminDiscountCodeDeleteMutationVariables>;
+export const AdminEmailsDocument = new TypedDocumentString(`
+    query AdminEmails($status: EmailStatus, $page: Int, $limit: Int) {
+  emails(status: $status, page: $page, limit: $limit) {
+    items {
+      id
+      kind
+      recipient
+      subject
+      status
+      createdAt
+      sentAt
+    }
+    meta {
+      page
+      pages
+      total
+      limit
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminEmailsQuery, AdminEmailsQueryVariables>;
+export const AdminEmailDocument = new TypedDocumentString(`
+    query AdminEmail($id: UUID!) {
+  email(id: $id) {
+    id
+    kind
+    recipient
+    subject
+    status
+    locale
+    attempts
+    lastError
+    orderId
+    createdAt
+    sentAt
+    html
+    text
+  }
+}
+    `) as unknown as TypedDocumentString<AdminEmailQuery, AdminEmailQueryVariables>;
+export const AdminEmailResendDocument = new TypedDocumentString(`
+    mutation AdminEmailResend($id: UUID!) {
+  emailResend(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<AdminEmailResendMutation, AdminEmailResendMutationVariables>;
 export const AdminPluginExtensionsDocument = new TypedDocumentString(`
     query AdminPluginExtensions {
   adminPluginExtensions {
@@ -2127,6 +2557,10 @@ export const AdminOrderDocument = new TypedDocumentString(`
     refundedAt
     failureReason
   }
+  shippingCarriers {
+    code
+    name
+  }
 }
     fragment AdminOrderDetail on Order {
   id
@@ -2149,14 +2583,19 @@ export const AdminOrderDocument = new TypedDocumentString(`
   paymentReference
   paymentMethodId
   createdAt
+  fulfillmentStatus
   items {
     id
     name
     variantName
     sku
     quantity
+    quantityShipped
     unitPriceGross
     totalGross
+  }
+  shipments {
+    ...AdminShipment
   }
   statusHistory {
     fromStatus
@@ -2167,6 +2606,19 @@ export const AdminOrderDocument = new TypedDocumentString(`
       kind
       label
     }
+  }
+}
+fragment AdminShipment on Shipment {
+  id
+  status
+  carrier
+  trackingNumber
+  trackingUrl
+  shippedAt
+  deliveredAt
+  items {
+    orderItemId
+    quantity
   }
 }`) as unknown as TypedDocumentString<AdminOrderQuery, AdminOrderQueryVariables>;
 export const AdminOrderStatusUpdateDocument = new TypedDocumentString(`
@@ -2196,14 +2648,19 @@ export const AdminOrderStatusUpdateDocument = new TypedDocumentString(`
   paymentReference
   paymentMethodId
   createdAt
+  fulfillmentStatus
   items {
     id
     name
     variantName
     sku
     quantity
+    quantityShipped
     unitPriceGross
     totalGross
+  }
+  shipments {
+    ...AdminShipment
   }
   statusHistory {
     fromStatus
@@ -2214,6 +2671,19 @@ export const AdminOrderStatusUpdateDocument = new TypedDocumentString(`
       kind
       label
     }
+  }
+}
+fragment AdminShipment on Shipment {
+  id
+  status
+  carrier
+  trackingNumber
+  trackingUrl
+  shippedAt
+  deliveredAt
+  items {
+    orderItemId
+    quantity
   }
 }`) as unknown as TypedDocumentString<AdminOrderStatusUpdateMutation, AdminOrderStatusUpdateMutationVariables>;
 export const AdminPaymentMethodsDocument = new TypedDocumentString(`
@@ -2751,6 +3221,138 @@ export const AdminPropertyOptionDeleteDocument = new TypedDocumentString(`
   propertyOptionDelete(groupId: $groupId, optionId: $optionId)
 }
     `) as unknown as TypedDocumentString<AdminPropertyOptionDeleteMutation, AdminPropertyOptionDeleteMutationVariables>;
+export const AdminOrderRefundsDocument = new TypedDocumentString(`
+    query AdminOrderRefunds($id: UUID!) {
+  order(id: $id) {
+    id
+    orderNumber
+    status
+    currency
+    paidTotal
+    refundedTotal
+    refundable
+    refunds {
+      ...AdminRefund
+    }
+  }
+}
+    fragment AdminRefund on Refund {
+  id
+  amount
+  currency
+  reason
+  status
+  failureReason
+  createdAt
+  actor {
+    kind
+    label
+  }
+}`) as unknown as TypedDocumentString<AdminOrderRefundsQuery, AdminOrderRefundsQueryVariables>;
+export const AdminRefundCreateDocument = new TypedDocumentString(`
+    mutation AdminRefundCreate($orderId: UUID!, $input: RefundCreateInput!) {
+  refundCreate(orderId: $orderId, input: $input) {
+    ...AdminRefund
+  }
+}
+    fragment AdminRefund on Refund {
+  id
+  amount
+  currency
+  reason
+  status
+  failureReason
+  createdAt
+  actor {
+    kind
+    label
+  }
+}`) as unknown as TypedDocumentString<AdminRefundCreateMutation, AdminRefundCreateMutationVariables>;
+export const AdminReturnsDocument = new TypedDocumentString(`
+    query AdminReturns($page: Int, $limit: Int, $status: ReturnStatus) {
+  returns(page: $page, limit: $limit, status: $status) {
+    items {
+      ...AdminReturn
+    }
+    meta {
+      page
+      pages
+      total
+      limit
+    }
+  }
+}
+    fragment AdminReturn on Return {
+  id
+  orderId
+  status
+  comment
+  createdAt
+  updatedAt
+  items {
+    orderItemId
+    quantity
+    reason
+    restock
+    restockedQuantity
+  }
+}`) as unknown as TypedDocumentString<AdminReturnsQuery, AdminReturnsQueryVariables>;
+export const AdminReturnDetailDocument = new TypedDocumentString(`
+    query AdminReturnDetail($id: UUID!) {
+  orderReturn(id: $id) {
+    ...AdminReturn
+  }
+}
+    fragment AdminReturn on Return {
+  id
+  orderId
+  status
+  comment
+  createdAt
+  updatedAt
+  items {
+    orderItemId
+    quantity
+    reason
+    restock
+    restockedQuantity
+  }
+}`) as unknown as TypedDocumentString<AdminReturnDetailQuery, AdminReturnDetailQueryVariables>;
+export const AdminReturnOrderDocument = new TypedDocumentString(`
+    query AdminReturnOrder($orderId: UUID!) {
+  order(id: $orderId) {
+    id
+    orderNumber
+    items {
+      id
+      name
+      variantName
+      sku
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminReturnOrderQuery, AdminReturnOrderQueryVariables>;
+export const AdminReturnStatusUpdateDocument = new TypedDocumentString(`
+    mutation AdminReturnStatusUpdate($id: UUID!, $input: ReturnStatusInput!) {
+  returnStatusUpdate(id: $id, input: $input) {
+    ...AdminReturn
+  }
+}
+    fragment AdminReturn on Return {
+  id
+  orderId
+  status
+  comment
+  createdAt
+  updatedAt
+  items {
+    orderItemId
+    quantity
+    reason
+    restock
+    restockedQuantity
+  }
+}`) as unknown as TypedDocumentString<AdminReturnStatusUpdateMutation, AdminReturnStatusUpdateMutationVariables>;
 export const AdminLoginDocument = new TypedDocumentString(`
     mutation AdminLogin($input: LoginInput!) {
   login(input: $input, cookie: true) {
@@ -2885,6 +3487,44 @@ export const AdminPluginsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminPluginsQuery, AdminPluginsQueryVariables>;
+export const AdminShipmentCreateDocument = new TypedDocumentString(`
+    mutation AdminShipmentCreate($orderId: UUID!, $input: ShipmentCreateInput!) {
+  shipmentCreate(orderId: $orderId, input: $input) {
+    ...AdminShipment
+  }
+}
+    fragment AdminShipment on Shipment {
+  id
+  status
+  carrier
+  trackingNumber
+  trackingUrl
+  shippedAt
+  deliveredAt
+  items {
+    orderItemId
+    quantity
+  }
+}`) as unknown as TypedDocumentString<AdminShipmentCreateMutation, AdminShipmentCreateMutationVariables>;
+export const AdminShipmentUpdateDocument = new TypedDocumentString(`
+    mutation AdminShipmentUpdate($orderId: UUID!, $id: UUID!, $input: ShipmentUpdateInput!) {
+  shipmentUpdate(orderId: $orderId, id: $id, input: $input) {
+    ...AdminShipment
+  }
+}
+    fragment AdminShipment on Shipment {
+  id
+  status
+  carrier
+  trackingNumber
+  trackingUrl
+  shippedAt
+  deliveredAt
+  items {
+    orderItemId
+    quantity
+  }
+}`) as unknown as TypedDocumentString<AdminShipmentUpdateMutation, AdminShipmentUpdateMutationVariables>;
 export const AdminShippingMethodsDocument = new TypedDocumentString(`
     query AdminShippingMethods($page: Int, $limit: Int) {
   shippingMethods(page: $page, limit: $limit) {
@@ -3090,3 +3730,31 @@ export const AdminTaxRuleDeleteDocument = new TypedDocumentString(`
   taxRuleDelete(id: $id)
 }
     `) as unknown as TypedDocumentString<AdminTaxRuleDeleteMutation, AdminTaxRuleDeleteMutationVariables>;
+export const AdminOrderTimelineDocument = new TypedDocumentString(`
+    query AdminOrderTimeline($orderId: UUID!) {
+  orderTimeline(orderId: $orderId) {
+    id
+    kind
+    at
+    summary
+    actor {
+      kind
+      label
+    }
+    details {
+      comment
+      text
+      amount
+      currency
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminOrderTimelineQuery, AdminOrderTimelineQueryVariables>;
+export const AdminOrderNoteCreateDocument = new TypedDocumentString(`
+    mutation AdminOrderNoteCreate($orderId: UUID!, $input: OrderNoteInput!) {
+  orderNoteCreate(orderId: $orderId, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AdminOrderNoteCreateMutation, AdminOrderNoteCreateMutationVariables>;

@@ -29,6 +29,7 @@ export const keys = {
   categories: resourceKeys('categories'),
   customers: resourceKeys('customers'),
   discounts: resourceKeys('discounts'),
+  emails: resourceKeys('emails'),
   media: resourceKeys('media'),
   orders: resourceKeys('orders'),
   paymentMethods: resourceKeys('payment-methods'),

@@ -2,6 +2,7 @@ import { oneOf, stringParam } from '../lib/format';
 import { listRoute, listSearchWith, resourceRoutes, screenRoute } from '../resource/routes';
 import { dateParam, MOVEMENT_TYPES } from '../screens/inventory/search';
 import { DELIVERY_STATUSES } from '../screens/settings/automation-search';
+import { EMAIL_STATUSES } from '../screens/settings/emails-search';
 
 /**
  * Operations screens: inventory (warehouses, stock, movements), discounts, and settings (staff, API keys,
@@ -53,6 +54,18 @@ const deliveryRoute = screenRoute(
   () => import('../screens/settings/automation-delivery'),
   'AutomationDeliveryScreen',
 );
+// Settings › Emails: the transactional email outbox (issue 49), filtered by status; one email with its parts.
+const emailsRoute = listRoute(
+  'settings/emails',
+  () => import('../screens/settings/emails'),
+  'EmailsScreen',
+  listSearchWith((s) => ({ status: oneOf(EMAIL_STATUSES, s.status) })),
+);
+const emailRoute = screenRoute(
+  'settings/emails/$emailId',
+  () => import('../screens/settings/emails-detail'),
+  'EmailScreen',
+);
 const shippingRoutes = resourceRoutes(
   'settings/shipping',
   'methodId',
@@ -85,6 +98,8 @@ export const operationsRoutes = [
   pluginsRoute,
   automationRoute,
   deliveryRoute,
+  emailsRoute,
+  emailRoute,
   ...shippingRoutes,
   ...paymentMethodRoutes,
   ...taxRuleRoutes,

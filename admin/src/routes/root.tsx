@@ -32,6 +32,29 @@ export const loginRoute = createRoute({
   component: lazyRouteComponent(() => import('../screens/login'), 'LoginScreen'),
 });
 
+/**
+ * The account screens reached without a session (from the sign-in screen, or an emailed link): beside sign-in,
+ * outside the signed-in frame, so no guard sends their visitor away. The reset and invite links carry their token
+ * in the URL fragment, which the router leaves alone and the screen reads once.
+ */
+export const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'forgot-password',
+  component: lazyRouteComponent(() => import('../screens/forgot-password'), 'ForgotPasswordScreen'),
+});
+
+export const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'reset-password',
+  component: lazyRouteComponent(() => import('../screens/reset-password'), 'ResetPasswordScreen'),
+});
+
+export const acceptInviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'accept-invite',
+  component: lazyRouteComponent(() => import('../screens/accept-invite'), 'AcceptInviteScreen'),
+});
+
 /** Everything behind sign-in: no staff session sends the visitor to sign in, and back here afterwards. */
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,6 +1,7 @@
 import { oneOf } from '../lib/format';
 import { listRoute, listSearchWith, screenRoute } from '../resource/routes';
 import { ORDER_STATUSES } from '../screens/orders/status';
+import { RETURN_STATUSES } from '../screens/returns/status';
 
 /** Sales screens: orders (with their payments) and customers. */
 
@@ -18,4 +19,13 @@ const customerRoute = screenRoute(
   'CustomerScreen',
 );
 
-export const salesRoutes = [ordersRoute, orderRoute, customersRoute, customerRoute] as const;
+// Returns (issue 48): a list under Orders, filtered by status, and a return's detail with its moves.
+const returnsRoute = listRoute(
+  'returns',
+  () => import('../screens/returns/list'),
+  'ReturnsScreen',
+  listSearchWith((s) => ({ status: oneOf(RETURN_STATUSES, s.status) })),
+);
+const returnRoute = screenRoute('returns/$returnId', () => import('../screens/returns/detail'), 'ReturnScreen');
+
+export const salesRoutes = [ordersRoute, orderRoute, customersRoute, customerRoute, returnsRoute, returnRoute] as const;

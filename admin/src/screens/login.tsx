@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
@@ -90,6 +90,11 @@ export function LoginScreen() {
         <Button type="submit" disabled={isSubmitting} className="w-full">
           Sign in
         </Button>
+        <p className="text-sm">
+          <Link to="/forgot-password" className="text-blue-700 underline">
+            Forgot password?
+          </Link>
+        </p>
       </form>
     </main>
   );

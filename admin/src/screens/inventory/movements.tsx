@@ -25,7 +25,8 @@ type Row = AdminStockMovementsQuery['stockMovements']['items'][number];
 const REASONS: Record<Row['type'], string> = {
   ADJUSTMENT: 'Adjustment',
   SALE: 'Sale',
-  REVERSAL: 'Return (cancel or refund)',
+  REVERSAL: 'Given back (cancel or refund)',
+  RETURN: 'Returned by the customer',
 };
 
 const columns: ColumnDef<Row>[] = [

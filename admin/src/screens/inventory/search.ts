@@ -1,6 +1,6 @@
 /** The URL state of the inventory lists (shared by the routes file and the screens). */
 
-export const MOVEMENT_TYPES = ['ADJUSTMENT', 'SALE', 'REVERSAL'] as const;
+export const MOVEMENT_TYPES = ['ADJUSTMENT', 'SALE', 'REVERSAL', 'RETURN'] as const;
 
 export interface MovementsSearch {
   page: number;

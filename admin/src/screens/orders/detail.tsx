@@ -21,8 +21,12 @@ import { enumText } from '../../lib/format';
 import { money } from '../../lib/money';
 import { keys } from '../../resource/keys';
 import { invalidate, useSaveMutation } from '../../resource/resource';
+import { Fulfilment } from './fulfilment';
+import { FULFILMENT_LABEL } from './fulfilment-lines';
 import { CARD_PROVIDER, OrderPayments, orderPaymentsKey } from './payments';
+import { offersRefund, OrderRefunds, useOrderRefunds } from './refunds';
 import { ACTION_LABEL, RESTOCKING, STATUS_LABEL } from './status';
+import { OrderTimeline } from './timeline';
 
 const route = getRouteApi('/_app/orders/$orderId');
 
@@ -80,11 +84,23 @@ export function OrderScreen() {
     invalidates: [keys.orders.all, orderPaymentsKey(orderId)],
   });
   const moveTo = (status: OrderStatus) => move.mutate(status, { onSuccess: () => setComment('') });
+  const refunds = useOrderRefunds(orderId);
 
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   if (!query.data) return <p>Loading…</p>;
   const { order, orderTransactions } = query.data;
-  const moves = can('orders.update') ? order.nextStatuses : [];
+  // Shipping and delivering go through the Fulfilment section (the Ship dialog with its lines and tracking, Mark
+  // delivered per shipment), which moves the order with the last unit or delivery: the status buttons do not offer
+  // the same moves a second time under the same names. An order without shipments keeps "Mark delivered".
+  const viaShipments = new Set<OrderStatus>();
+  if (order.items.some((i) => i.quantity > i.quantityShipped)) viaShipments.add('SHIPPED');
+  if (order.shipments.some((s) => s.status === 'SHIPPED')) viaShipments.add('DELIVERED');
+  // The Refund dialog (Refunds below) refunds an amount: while it is offered, the status move of the same name is
+  // not (two buttons named Refund on one page). While the refunds are read (again, after a status move made the
+  // order paid) it is left out too, so two Refund buttons never show even for a moment.
+  if (!refunds.data || refunds.isFetching || offersRefund(refunds.data, can('orders.update')))
+    viaShipments.add('REFUNDED');
+  const moves = can('orders.update') ? order.nextStatuses.filter((status) => !viaShipments.has(status)) : [];
   const otherTransactions = orderTransactions.filter((t) => t.provider !== CARD_PROVIDER);
 
   return (
@@ -97,6 +113,10 @@ export function OrderScreen() {
       <h1 className="text-2xl font-semibold">Order {order.orderNumber}</h1>
       <p>
         Status: <strong>{STATUS_LABEL[order.status]}</strong> · placed {dateTime(order.createdAt)}
+      </p>
+      {/* Read again after every shipment and delivery (they invalidate the order), like the status above. */}
+      <p data-testid="fulfilment-status">
+        Fulfilment: <strong>{FULFILMENT_LABEL[order.fulfillmentStatus]}</strong>
       </p>
       {order.notes && (
         <section aria-labelledby="checkout-note" className="rounded-md border border-slate-200 bg-slate-50 p-3">
@@ -154,7 +174,9 @@ export function OrderScreen() {
             <tr>
               <Th>Item</Th>
               <Th>SKU</Th>
-              <Th>Quantity</Th>
+              <Th>Ordered</Th>
+              <Th>Shipped</Th>
+              <Th>Left</Th>
               <Th>Unit price</Th>
               <Th>Total</Th>
             </tr>
@@ -168,6 +190,8 @@ export function OrderScreen() {
                 </Td>
                 <Td>{item.sku ?? '—'}</Td>
                 <Td>{item.quantity}</Td>
+                <Td>{item.quantityShipped}</Td>
+                <Td>{item.quantity - item.quantityShipped}</Td>
                 <Td>{money(item.unitPriceGross, order.currency)}</Td>
                 <Td>{money(item.totalGross, order.currency)}</Td>
               </tr>
@@ -175,6 +199,8 @@ export function OrderScreen() {
           </tbody>
         </Table>
       </section>
+
+      <Fulfilment order={order} carriers={query.data.shippingCarriers} />
 
       <div className="grid gap-6 md:grid-cols-3">
         <section className="space-y-2">
@@ -260,6 +286,8 @@ export function OrderScreen() {
         <OrderPayments orderId={orderId} orderMethodId={order.paymentMethodId} onChange={refresh} />
       </section>
 
+      <OrderRefunds orderId={orderId} />
+
       <ExtensionSlot slot="admin:order:detail" entityId={orderId} refreshKey={query.dataUpdatedAt} />
 
       <section className="space-y-2" aria-labelledby="order-history">
@@ -278,6 +306,8 @@ export function OrderScreen() {
           ))}
         </ol>
       </section>
+
+      <OrderTimeline orderId={orderId} />
     </>
   );
 }

@@ -22,6 +22,12 @@ export const SETTINGS_PAGES = [
     permission: 'plugins.manage',
     about: 'Webhook deliveries of the automation plugin: inspect and replay.',
   },
+  {
+    to: '/settings/emails',
+    label: 'Emails',
+    permission: 'orders.read',
+    about: 'Transactional emails: what was sent, kept or failed, as the recipient sees it; resend.',
+  },
   { to: '/settings/shipping', label: 'Shipping methods', permission: 'shipping.read', about: 'What checkout offers.' },
   {
     to: '/settings/payment-methods',

@@ -13,6 +13,7 @@ import { ListPage, useListSearch } from '../../resource/list-page';
 import { defineResource } from '../../resource/resource';
 import { SettingsNav } from './nav';
 import { ROLE_LABELS } from './staff-form';
+import { InviteStaff } from './staff-invite';
 
 /** Staff users: list, one user, create, update (details, role, active), delete. */
 export const staff = defineResource({
@@ -48,6 +49,7 @@ export function StaffScreen() {
     <ListPage
       title="Staff"
       nav={<SettingsNav />}
+      actions={<InviteStaff />}
       create={{ label: 'New staff user', to: '/settings/staff/new', permission: 'users.manage' }}
       caption="Staff"
       columns={columns}
