@@ -116,6 +116,7 @@ function answered(ctx: Ctx, { order, items, history }: PlacedOrder) {
   ctx.loaders.orderItemsByOrderId.prime(order.id, items);
   ctx.loaders.orderHistoryByOrderId.prime(order.id, [history]);
   ctx.loaders.shipmentsByOrderId.prime(order.id, []); // nothing has shipped yet
+  ctx.loaders.returnsByOrderId.prime(order.id, []); // nor can anything have come back
   if (order.guestToken) giveGuestToken(ctx, order.guestToken);
   return order;
 }
