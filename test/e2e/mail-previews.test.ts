@@ -10,7 +10,15 @@ import { scratchDir } from '../harness/scratch-dir';
 
 const templates = scratchDir('mail-previews');
 const { t } = useShop({ config: { 'mail.shop_name': 'Tea & Co', 'mail.templates_dir': templates }, shop: false });
-const KINDS = ['email_verification', 'order_confirmation', 'password_reset', 'shipment', 'staff_invite'];
+const KINDS = [
+  'email_verification',
+  'order_confirmation',
+  'password_reset',
+  'refund',
+  'return_received',
+  'shipment',
+  'staff_invite',
+];
 
 describe('email previews', () => {
   it('renders every kind with sample data over REST, escaped, with nothing left unfilled', async () => {

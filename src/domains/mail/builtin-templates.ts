@@ -1,3 +1,4 @@
+import { refundEn, returnReceivedEn } from './after-sales-templates';
 import { shipmentEn } from './shipment-template';
 import type { TemplateSet } from './template-set';
 
@@ -110,6 +111,8 @@ const staffInviteEn: TemplateSet = {
 export const BUILTIN_TEMPLATES: Readonly<Record<string, TemplateSet>> = {
   'order_confirmation.en': orderConfirmationEn,
   'shipment.en': shipmentEn,
+  'return_received.en': returnReceivedEn,
+  'refund.en': refundEn,
   'password_reset.en': passwordResetEn,
   'email_verification.en': emailVerificationEn,
   'staff_invite.en': staffInviteEn,

@@ -6,6 +6,7 @@ import { emitAfter, inTransaction } from '../../context/transaction';
 import { type PaymentTransaction, Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
 import { snakeKeys } from '../../shared/updates';
+import { refundEmailSql } from '../mail';
 import { OrderStatus } from './order.type';
 import { actorStamp } from './order-actor';
 import { nextStatuses } from './order-status';
@@ -68,6 +69,21 @@ async function closeIfRefunded(tx: Ctx, orderId: string, succeeded: number, paid
   });
   if (nextStatuses(status).includes(OrderStatus.REFUNDED))
     await recordStatusChange(tx, orderId, status, OrderStatus.REFUNDED, 'refunded in full');
+}
+
+/** Tells the customer what was refunded, in the transaction in which the refund succeeds: once per refund. */
+async function queueRefundEmail(tx: Ctx, refundId: string): Promise<void> {
+  const refund = await tx.db.refund.findUniqueOrThrow({
+    where: { id: refundId },
+    select: {
+      amount: true,
+      reason: true,
+      order: { select: { id: true, orderNumber: true, email: true, currency: true } },
+    },
+  });
+  await tx.db.$executeRaw(
+    refundEmailSql(tx, { refundId, order: refund.order, amount: refund.amount, reason: refund.reason }),
+  );
 }
 
 interface Reserved {
@@ -136,6 +152,7 @@ async function reserve(
   });
   await emitAfter(tx, 'refund.after_create', { entity: refundEntity(refund), changes: {}, metadata: {} });
   if (!payment) {
+    await queueRefundEmail(tx, id);
     await closeIfRefunded(tx, orderId, money.succeeded + input.amount, money.paid);
     return { id, amount: input.amount, key };
   }
@@ -235,6 +252,7 @@ export async function settleRefund(
       },
     });
     if (count && outcome.status === 'succeeded') {
+      await queueRefundEmail(tx, found.id);
       const money = await moneyOf(tx, found.orderId);
       await closeIfRefunded(tx, found.orderId, money.succeeded, money.paid);
     }

@@ -8,6 +8,7 @@ import { findPage, type Page } from '../../shared/pagination';
 import { sameSecret } from '../../shared/same-secret';
 import { diffEntities, snakeKeys } from '../../shared/updates';
 import { restockReturn } from '../inventory';
+import { returnReceivedEmailSql } from '../mail';
 import { actorStamp } from './order-actor';
 import type { ReturnCreateInput, ReturnStatusInput } from './return.inputs';
 import { ReturnStatus } from './return.type';
@@ -166,7 +167,10 @@ export async function updateReturnStatus(ctx: Ctx, id: string, input: ReturnStat
       });
     if (input.items && input.status !== ReturnStatus.RECEIVED)
       throw AppError.validation([{ field: 'items', detail: 'only when the return is received' }]);
-    if (input.status === ReturnStatus.RECEIVED) await receive(tx, before, input.items ?? []);
+    if (input.status === ReturnStatus.RECEIVED) {
+      await receive(tx, before, input.items ?? []);
+      await queueReturnReceivedEmail(tx, before);
+    }
     const after = await tx.db.return.update({
       where: { id },
       data: { status: input.status, ...(input.comment === undefined ? {} : { comment: input.comment }) },
@@ -179,6 +183,32 @@ export async function updateReturnStatus(ctx: Ctx, id: string, input: ReturnStat
 }
 
 type ReturnRow = Awaited<ReturnType<typeof getReturn>>;
+
+/** Tells the customer what came back, in the transaction that records it: once per return (its dedupe key). */
+async function queueReturnReceivedEmail(tx: Ctx, row: ReturnRow): Promise<void> {
+  const order = await tx.db.order.findUniqueOrThrow({
+    where: { id: row.orderId },
+    select: {
+      id: true,
+      orderNumber: true,
+      email: true,
+      currency: true,
+      items: { select: { id: true, name: true, variantName: true } },
+    },
+  });
+  const names = new Map(order.items.map((i) => [i.id, i]));
+  await tx.db.$executeRaw(
+    returnReceivedEmailSql(tx, {
+      returnId: row.id,
+      order,
+      lines: row.items.map((i) => ({
+        name: names.get(i.orderItemId)?.name ?? '',
+        variantName: names.get(i.orderItemId)?.variantName ?? null,
+        quantity: i.quantity,
+      })),
+    }),
+  );
+}
 
 /** Records each line's restock choice and puts the chosen units back (the caller holds the order's lock). */
 async function receive(tx: Ctx, row: ReturnRow, choices: NonNullable<ReturnStatusInput['items']>) {

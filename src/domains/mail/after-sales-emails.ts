@@ -1,0 +1,60 @@
+import type { Ctx } from '../../context/ctx';
+import type { Prisma } from '../../generated/prisma/client';
+import { moneyFormatter } from './order-confirmation';
+import { emailInsertSql } from './outbox';
+
+/** An order as the after-sales emails name it (the orders domain passes its rows; mail never imports orders). */
+export interface NoticeOrder {
+  id: string;
+  orderNumber: string;
+  email: string;
+  currency: string;
+}
+
+/**
+ * The "return received" email (contract §11), for the transaction that records the return as received: what came
+ * back, once per return, linked to the order for its timeline.
+ */
+export function returnReceivedEmailSql(
+  ctx: Pick<Ctx, 'config'>,
+  notice: {
+    returnId: string;
+    order: NoticeOrder;
+    lines: Array<{ name: string; variantName: string | null; quantity: number }>;
+  },
+): Prisma.Sql {
+  return emailInsertSql(ctx, {
+    kind: 'return_received',
+    dedupeKey: `return_received:${notice.returnId}`,
+    recipient: notice.order.email,
+    locale: ctx.config['i18n.default_locale'],
+    orderId: notice.order.id,
+    data: {
+      order_number: notice.order.orderNumber,
+      items: notice.lines.map((l) => ({ name: l.name, variant_name: l.variantName, quantity: l.quantity })),
+    },
+  });
+}
+
+/**
+ * The refund email (contract §11), for the transaction in which a refund succeeds (at once for a method without a
+ * provider, else when the provider confirms it): the amount in the order's currency, once per refund.
+ */
+export function refundEmailSql(
+  ctx: Pick<Ctx, 'config'>,
+  notice: { refundId: string; order: NoticeOrder; amount: number; reason: string | null },
+): Prisma.Sql {
+  const locale = ctx.config['i18n.default_locale'];
+  return emailInsertSql(ctx, {
+    kind: 'refund',
+    dedupeKey: `refund:${notice.refundId}`,
+    recipient: notice.order.email,
+    locale,
+    orderId: notice.order.id,
+    data: {
+      order_number: notice.order.orderNumber,
+      amount: moneyFormatter(locale, notice.order.currency)(notice.amount),
+      reason: notice.reason,
+    },
+  });
+}
