@@ -17,6 +17,7 @@ const { haveChromium, browser, server } = useChromium('the email rendering tests
 );
 const maybe = haveChromium ? it : it.skip;
 const shots = process.env.SVC_TEST_EMAIL_SCREENSHOTS;
+type Doc = { documentElement: { scrollWidth: number; lang: string }; title: string };
 
 maybe(
   'renders each kind within 600 px, with a language, a title and no serious axe finding',
@@ -34,11 +35,11 @@ maybe(
       for (const preview of previews) {
         // The email is the whole document (it has no script: the templates write none, and values are escaped).
         await page.setContent(preview.html, { waitUntil: 'load' });
-        const fit = await page.evaluate(() => ({
-          scroll: document.documentElement.scrollWidth,
-          lang: document.documentElement.lang,
-          title: document.title,
-        }));
+        const fit = await page.evaluate(() => {
+          // What the callback sees in the browser (this project compiles without DOM types).
+          const d = (globalThis as unknown as { document: Doc }).document;
+          return { scroll: d.documentElement.scrollWidth, lang: d.documentElement.lang, title: d.title };
+        });
         expect({ kind: preview.kind, ...fit }).toMatchObject({ kind: preview.kind, lang: 'en' });
         expect(fit.scroll).toBeLessThanOrEqual(600);
         expect(fit.title.length).toBeGreaterThan(0);

@@ -60,7 +60,7 @@ async function checkoutOnce(ctx: Ctx, input: CheckoutInput) {
 
   try {
     const placed = await placeWithUniqueNumber(ctx, draft, key ? { scope: customerScope, key, hash } : undefined);
-    return answered(ctx, placed);
+    return answered(ctx, placed, draft.paymentProvider);
   } catch (err) {
     if (err instanceof AlreadyClaimed && key) {
       const replay = await findReplay(ctx, customerScope, key, hash);
@@ -112,11 +112,15 @@ async function replayed(ctx: Ctx, orderId: string) {
  * The response for an order just placed, from the rows the transaction wrote (committed, so what any reader
  * would now see): the request's loaders are primed with its items and history instead of reading them back.
  */
-function answered(ctx: Ctx, { order, items, history }: PlacedOrder) {
+function answered(ctx: Ctx, { order, items, history }: PlacedOrder, paymentProvider: string | null) {
   ctx.loaders.orderItemsByOrderId.prime(order.id, items);
   ctx.loaders.orderHistoryByOrderId.prime(order.id, [history]);
   ctx.loaders.shipmentsByOrderId.prime(order.id, []); // nothing has shipped yet
   ctx.loaders.returnsByOrderId.prime(order.id, []); // nor can anything have come back
+  // Nothing refunded, and (refund-money.ts) nothing paid yet by a manual method's pending order; a provider's
+  // checkout hook may have recorded a payment in the transaction, so that order's money is read.
+  if (!paymentProvider)
+    ctx.loaders.refundMoneyByOrderId.prime(order.id, { status: order.status, paid: 0, refunds: [] });
   if (order.guestToken) giveGuestToken(ctx, order.guestToken);
   return order;
 }
