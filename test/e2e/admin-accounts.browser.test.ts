@@ -4,6 +4,7 @@ import { createAdmin, uniqueEmail } from '../fixtures/accounts';
 import { adminBrowser, audit, heading, type Page$, requireAdminBuild, type Session } from '../harness/admin-browser';
 import { useChromium } from '../harness/chromium';
 import { startTestServer, type TestServer } from '../harness/server';
+import { eventually } from '../harness/webhook-receiver';
 
 /**
  * Staff accounts in the admin without the command line (issue 49, Chromium against real servers, emails kept by
@@ -43,9 +44,14 @@ const limitedAdmin = adminBrowser(() => limited.url, frame.browser);
 
 const NEW_PASSWORD = 'a brand new passphrase 42';
 
-/** The link of the newest kept email of `kind` to `to`, opened on this server (the fragment kept). */
+/**
+ * The link of the newest kept email of `kind` to `to`, opened on this server (the fragment kept). A reset request
+ * writes its email just after answering, so it is waited for.
+ */
 async function emailedLink(server: TestServer, to: string, kind: string): Promise<{ path: string; token: string }> {
-  const row = await server.db.email.findFirst({ where: { recipient: to, kind }, orderBy: { createdAt: 'desc' } });
+  const where = { recipient: to, kind };
+  await eventually(async () => (await server.db.email.count({ where })) > 0, 20_000);
+  const row = await server.db.email.findFirst({ where, orderBy: { createdAt: 'desc' } });
   const link = row && /(https?:\/\/\S+#token=[A-Za-z0-9_-]+)/.exec(row.text)?.[1];
   if (!link) throw new Error(`no ${kind} email with a link to ${to}`);
   const url = new URL(link);

@@ -5,6 +5,7 @@ import { createCustomer, PASSWORD, uniqueEmail } from '../fixtures/accounts';
 import { captureLog } from '../harness/capture-log';
 import { useChromium } from '../harness/chromium';
 import { startTestServer, type TestServer } from '../harness/server';
+import { eventually } from '../harness/webhook-receiver';
 
 /**
  * The store's own reset-password and verify-email pages (issue 49, contract §11) in Chromium, against a shop that
@@ -28,9 +29,14 @@ const frame = useChromium("the store account pages' browser tests", async () => 
 const STORE = '/api/v1/store/auth';
 const NEW_PASSWORD = 'a brand new passphrase 42';
 
-/** The link in the text part of the newest email of `kind` to `email`, pointed at this test's server. */
+/**
+ * The link in the text part of the newest email of `kind` to `email`, pointed at this test's server. A reset request
+ * writes its email just after answering (the same 202 time for every address), so it is waited for.
+ */
 async function linkFromEmail(email: string, kind: string): Promise<{ url: string; token: string; path: string }> {
-  const row = await t.db.email.findFirstOrThrow({ where: { recipient: email, kind }, orderBy: { createdAt: 'desc' } });
+  const where = { recipient: email, kind };
+  await eventually(async () => (await t.db.email.count({ where })) > 0, 20_000);
+  const row = await t.db.email.findFirstOrThrow({ where, orderBy: { createdAt: 'desc' } });
   const link = /(https?:\/\/\S+#token=[A-Za-z0-9_-]+)/.exec(row.text)?.[1];
   if (!link) throw new Error(`no link in the ${kind} email`);
   const parsed = new URL(link);
