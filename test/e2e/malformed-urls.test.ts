@@ -26,7 +26,10 @@ interface Layer {
  * Where a regular-expression route of the app is probed (Express's stack cannot say which paths a RegExp
  * matches): a new one fails the walk until it is listed here.
  */
-const REGEXP_SAMPLES: Record<string, string> = { [String(/^\/admin(\/.*)?$/)]: `/admin/${BAD}` };
+const REGEXP_SAMPLES: Record<string, string> = {
+  [String(/^\/admin(\/.*)?$/)]: `/admin/${BAD}`,
+  [String(/^\/store(\/.*)?$/)]: `/store/${BAD}`,
+};
 
 /**
  * A probe path of a route template: each parameter (`:id`, `*rest`, `{id}`) replaced by the bad escape; a route
