@@ -106,6 +106,12 @@ module.exports = {
       [],
       'the admin dashboard (admin/) talks to the service over GraphQL only: it imports no server code.',
     ),
+    onlyFrom(
+      'storefront-is-a-client',
+      '^storefront/',
+      [],
+      'the storefront (storefront/) talks to the service over its public GraphQL API only: it imports no service code.',
+    ),
     {
       name: 'plugins-see-the-plugin-api',
       severity: 'error',

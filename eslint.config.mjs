@@ -21,6 +21,8 @@ export default defineConfig(
       '.perf/**',
       'examples/**',
       'sdk/example/**',
+      'storefront/build/**',
+      'storefront/.react-router/**',
     ],
   },
   {
@@ -71,13 +73,13 @@ export default defineConfig(
   {
     // React: handlers given to JSX attributes may be async. Each catches its own errors and shows them (ActionError,
     // ErrorState); react-hook-form's handleSubmit and TanStack's refetch/navigate return promises React ignores.
-    files: ['admin/src/**/*.tsx'],
+    files: ['admin/src/**/*.tsx', 'storefront/app/**/*.tsx'],
     rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }] },
   },
   {
     // Hooks called in the same order on every render, and effects that list what they read: a hook behind a
     // condition or a stale value in an effect is a bug no type-checker sees (D-364).
-    files: ['admin/src/**/*.ts', 'admin/src/**/*.tsx'],
+    files: ['admin/src/**/*.ts', 'admin/src/**/*.tsx', 'storefront/app/**/*.ts', 'storefront/app/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
@@ -95,6 +97,9 @@ export default defineConfig(
         __dirname: 'readonly',
         Buffer: 'readonly',
         URL: 'readonly',
+        fetch: 'readonly',
+        AbortSignal: 'readonly',
+        setTimeout: 'readonly',
       },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },

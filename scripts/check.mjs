@@ -21,6 +21,7 @@ const STEPS = [
     'types (tsc, admin)',
     'npx tsc --noEmit -p admin --incremental --tsBuildInfoFile node_modules/.cache/tsc/admin.tsbuildinfo',
   ],
+  ['types (tsc, storefront)', 'npm run --silent typecheck --workspace storefront'],
   [
     'lint (ESLint, typed)',
     'npx eslint . --max-warnings 0 --cache --cache-strategy content --cache-location node_modules/.cache/eslint/',

@@ -1,0 +1,182 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+import { seedDemo } from '../../app/seed/demo';
+import { ANONYMOUS } from '../../src/context/actor';
+import { createContext } from '../../src/context/create-context';
+import { useChromium } from '../harness/chromium';
+import { startTestServer, type TestServer } from '../harness/server';
+import { startStorefront,type Storefront } from '../harness/storefront';
+
+/**
+ * The reference storefront (storefront/, its production build) in a real Chromium against a running service with
+ * the demo shop: a shopper's path by the names the pages are found by (ui-names.md), axe on every page, the same
+ * path with JavaScript off, and the product page's JavaScript as transferred within its budget (150 kB).
+ * `SVC_TEST_STOREFRONT_SCREENSHOTS=<folder>` saves each page (the README's pictures).
+ */
+
+let t: TestServer;
+let shop: Storefront;
+const SHOTS = process.env.SVC_TEST_STOREFRONT_SCREENSHOTS;
+const JS_BUDGET_BYTES = 150 * 1024;
+
+const { haveChromium, browser } = useChromium(
+  'the storefront',
+  async () => {
+    t = await startTestServer();
+    const ctx = createContext(t.service.services, { id: 'sf-seed', actor: ANONYMOUS, log: t.service.services.log });
+    await seedDemo(ctx);
+    shop = await startStorefront(t.url);
+    return {
+      close: async () => {
+        await shop?.close();
+        await t.close();
+      },
+    };
+  },
+  120_000,
+);
+
+/** axe-core on the page as it is: serious and critical findings fail the test, with the page's name. */
+async function audit(page: Page, name: string, found: string[]) {
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  }
+  const result = await new AxeBuilder({ page }).analyze();
+  for (const v of result.violations)
+    if (v.impact === 'serious' || v.impact === 'critical')
+      found.push(`${name}: ${v.id} ${v.nodes.map((n) => n.target).join(', ')}`);
+}
+
+const it_ = haveChromium ? it : it.skip;
+
+describe('the storefront in a browser', () => {
+  it_(
+    'a shopper finds a T-shirt from the home page, picks a size and colour, and puts it in the cart',
+    async () => {
+      const context = await browser()!.newContext();
+      const page = await context.newPage();
+      const axe: string[] = [];
+      const scripts: Array<{ url: string; bytes: number }> = [];
+      page.on('requestfinished', (request) => {
+        if (request.resourceType() !== 'script') return;
+        void request
+          .sizes()
+          .then((s) => scripts.push({ url: request.url(), bytes: s.responseBodySize + s.responseHeadersSize }));
+      });
+
+      await page.goto(shop.url);
+      await page.getByRole('heading', { name: 'Categories' }).first().waitFor();
+      await audit(page, 'home', axe);
+      expect(await page.getByRole('link', { name: 'Cart (0)' }).count()).toBe(1);
+      await page.getByRole('link', { name: 'Sign in' }).waitFor();
+
+      await page.getByRole('main').getByRole('link', { name: 'Apparel' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Apparel' }).waitFor();
+      await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
+      await page.waitForURL(/sort=price-desc/);
+      await audit(page, 'category', axe);
+      const names = await page.getByRole('list', { name: 'Products' }).getByRole('link').allInnerTexts();
+      expect(names.map((n) => n.trim())).toEqual(['Zip Hoodie', 'Classic T-Shirt']);
+
+      scripts.length = 0;
+      await page.goto(`${shop.url}/p/classic-t-shirt`);
+      await page.getByRole('heading', { level: 1, name: 'Classic T-Shirt' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const js = scripts.reduce((sum, s) => sum + s.bytes, 0);
+      expect(js).toBeGreaterThan(0);
+      expect(js).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+
+      const size = page.getByRole('group', { name: 'Size' });
+      await size.getByRole('radio', { name: 'M' }).check({ force: true });
+      await page.getByRole('group', { name: 'Color' }).getByRole('radio', { name: 'White' }).check({ force: true });
+      await page.getByLabel('Quantity').fill('2');
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('status').getByText('Added to your cart.').waitFor();
+      await page.getByRole('link', { name: 'Cart (2)' }).waitFor();
+      await audit(page, 'product', axe);
+
+      await page.getByRole('link', { name: 'Cart (2)' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+      await page.getByLabel('Quantity').fill('3');
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.getByRole('link', { name: 'Cart (3)' }).waitFor();
+      await audit(page, 'cart', axe);
+      await page.getByRole('button', { name: 'Remove' }).click();
+      await page.getByText('Your cart is empty.').waitFor();
+      await page.getByRole('link', { name: 'Cart (0)' }).waitFor();
+
+      expect(axe).toEqual([]);
+      // The browser holds only the sealed session cookie: no service token, and script cannot read it.
+      const cookies = await context.cookies();
+      expect(cookies.map((c) => [c.name, c.httpOnly, c.sameSite])).toEqual([['sf_session', true, 'Lax']]);
+      await context.close();
+    },
+    120_000,
+  );
+
+  it_(
+    'with JavaScript off, browsing and adding to the cart still work',
+    async () => {
+      const context = await browser()!.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/c/apparel?sort=name`);
+      await page.getByRole('heading', { level: 1, name: 'Apparel' }).waitFor();
+      await page.getByRole('link', { name: 'Zip Hoodie' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Zip Hoodie' }).waitFor();
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('status').getByText('Added to your cart.').waitFor();
+      await page.getByRole('link', { name: 'Cart (1)' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+      expect(await page.getByText('Zip Hoodie').count()).toBe(1);
+      await context.close();
+    },
+    60_000,
+  );
+
+  it_(
+    'German pages: German words, prices formatted for the locale, and a 404 for an unknown locale',
+    async () => {
+      const context = await browser()!.newContext();
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/de/p/enamel-mug`);
+      await page.getByRole('button', { name: 'In den Warenkorb' }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('de');
+      expect(await page.getByText('12,90 €').count()).toBeGreaterThan(0);
+      const missing = await page.goto(`${shop.url}/xx/p/enamel-mug`);
+      expect(missing?.status()).toBe(404);
+      await context.close();
+    },
+    60_000,
+  );
+});
+
+describe('the storefront for crawlers', () => {
+  it('has robots.txt, a sitemap of the catalog in both locales, canonical links and JSON-LD with price and stock', async () => {
+    const robots = await fetch(`${shop.url}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toContain(`Sitemap: ${shop.url}/sitemap.xml`);
+    const sitemap = await (await fetch(`${shop.url}/sitemap.xml`)).text();
+    for (const path of ['/p/classic-t-shirt', '/de/p/classic-t-shirt', '/c/apparel'])
+      expect(sitemap).toContain(`<loc>${shop.url}${path}</loc>`);
+    const html = await (await fetch(`${shop.url}/p/classic-t-shirt?utm=x`)).text();
+    expect(html).toContain(`<link rel="canonical" href="${shop.url}/p/classic-t-shirt"/>`);
+    expect(html).toContain('property="og:title" content="Classic T-Shirt');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as {
+      '@type': string;
+      offers: Array<{ price: string; priceCurrency: string; availability: string }>;
+    };
+    expect(ld['@type']).toBe('Product');
+    expect(ld.offers[0]).toMatchObject({
+      price: '24.99',
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock',
+    });
+    expect((await fetch(`${shop.url}/p/no-such-product`)).status).toBe(404);
+    expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
+  });
+});
