@@ -14,5 +14,7 @@ export default [
   route(':lang?/p/:slug', 'routes/product.tsx'),
   route(':lang?/search', 'routes/search.tsx'),
   route(':lang?/cart', 'routes/cart.tsx'),
+  route(':lang?/checkout', 'routes/checkout.tsx'),
+  route(':lang?/checkout/thank-you', 'routes/thank-you.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

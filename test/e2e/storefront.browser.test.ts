@@ -9,7 +9,7 @@ import { ANONYMOUS } from '../../src/context/actor';
 import { createContext } from '../../src/context/create-context';
 import { useChromium } from '../harness/chromium';
 import { startTestServer, type TestServer } from '../harness/server';
-import { startStorefront,type Storefront } from '../harness/storefront';
+import { startStorefront, type Storefront } from '../harness/storefront';
 
 /**
  * The reference storefront (storefront/, its production build) in a real Chromium against a running service with
@@ -114,6 +114,56 @@ describe('the storefront in a browser', () => {
       // The browser holds only the sealed session cookie: no service token, and script cannot read it.
       const cookies = await context.cookies();
       expect(cookies.map((c) => [c.name, c.httpOnly, c.sameSite])).toEqual([['sf_session', true, 'Lax']]);
+      await context.close();
+    },
+    120_000,
+  );
+
+  it_(
+    'a guest buys with the invoice method: address, shipping method, the totals before paying, the confirmation',
+    async () => {
+      const context = await browser()!.newContext();
+      const page = await context.newPage();
+      const axe: string[] = [];
+      await page.goto(`${shop.url}/p/enamel-mug`);
+      await page.getByLabel('Quantity').fill('2');
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('link', { name: 'Cart (2)' }).click();
+      await page.getByRole('link', { name: 'Checkout' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+
+      // Missing fields are named beside the fields, nothing is placed.
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.getByRole('alert').getByText('Please correct the marked fields.').waitFor();
+      await audit(page, 'checkout-errors', axe);
+
+      await page.getByLabel('Email').fill('guest@example.com');
+      await page.getByLabel('First name').fill('Greta');
+      await page.getByLabel('Last name').fill('Guest');
+      await page.getByLabel('Street').fill('Hauptstraße 1');
+      await page.getByLabel('City').fill('Berlin');
+      await page.getByLabel('Postal code').fill('10115');
+      await page.getByLabel('Country').selectOption('DE');
+      await page
+        .getByRole('group', { name: 'Shipping method' })
+        .getByRole('radio', { name: /Express/ })
+        .check();
+      // The totals follow the shipping method (Express €9.90) before anything is placed.
+      await page.getByRole('definition').filter({ hasText: '€35.70' }).waitFor();
+      await page.getByRole('group', { name: 'Payment method' }).getByRole('radio', { name: 'Invoice' }).check();
+      for (const name of ['Subtotal', 'Shipping', 'Tax', 'Total'])
+        await page.getByRole('term').getByText(name, { exact: true }).waitFor();
+      await audit(page, 'checkout', axe);
+      await page.getByRole('button', { name: 'Place order' }).click();
+
+      await page.getByRole('heading', { level: 1, name: /Thank you/ }).waitFor();
+      const number = await page.getByText(/ORD-/).innerText();
+      const order = await t.db.order.findFirstOrThrow({ where: { email: 'guest@example.com' } });
+      expect(number).toBe(order.orderNumber);
+      expect(order.total).toBe(3570);
+      await audit(page, 'confirmation', axe);
+      await page.getByRole('link', { name: 'Cart (0)' }).waitFor();
+      expect(axe).toEqual([]);
       await context.close();
     },
     120_000,

@@ -21,6 +21,83 @@ export type CartItemUpdateInput = {
   quantity: number;
 };
 
+/** Required: `firstName, lastName, street, city, zip` and `countryCode` (or `country`); `company`, `phone` optional. Every missing field is reported at once (400 `validation_error`). */
+export type CheckoutAddressInput = {
+  city?: string | null | undefined;
+  company?: string | null | undefined;
+  /** A country name, accepted instead of `countryCode`. */
+  country?: string | null | undefined;
+  /** ISO 3166-1 alpha-2. */
+  countryCode?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  phone?: string | null | undefined;
+  /** Street and house number. */
+  street?: string | null | undefined;
+  zip?: string | null | undefined;
+};
+
+/** Checkout from `items` or from `cartId`. Prices, tax, shipping and totals are computed on the server. */
+export type CheckoutInput = {
+  /** Defaults to the shipping address. */
+  billingAddress?: CheckoutAddressInput | null | undefined;
+  /** Anonymous carts also need the `X-Cart-Token` header. */
+  cartId?: string | null | undefined;
+  /** ISO 4217; must match the products. */
+  currency?: string | null | undefined;
+  discountCode?: string | null | undefined;
+  /** Required for guests; defaults to the customer's email. */
+  email?: string | null | undefined;
+  items?: Array<CheckoutItemInput> | null | undefined;
+  notes?: string | null | undefined;
+  paymentMethodId: string;
+  /** Provider-side payment reference; required for methods with a provider. */
+  paymentReference?: string | null | undefined;
+  shippingAddress: CheckoutAddressInput;
+  shippingMethodId: string;
+};
+
+/** A product, or a variant (which implies its product), and a quantity. */
+export type CheckoutItemInput = {
+  productId?: string | null | undefined;
+  quantity: number;
+  variantId?: string | null | undefined;
+};
+
+/** The checkout body without the payment reference: what `checkoutQuote` prices. Only the lines (`items` or `cartId`), `shippingMethodId` and `discountCode` change the figures; addresses, `email` and `paymentMethodId` may be left out, and are checked as checkout checks them when given. */
+export type CheckoutQuoteInput = {
+  /** Defaults to the shipping address. */
+  billingAddress?: CheckoutAddressInput | null | undefined;
+  /** Anonymous carts also need the `X-Cart-Token` header. */
+  cartId?: string | null | undefined;
+  /** ISO 4217; must match the products. */
+  currency?: string | null | undefined;
+  discountCode?: string | null | undefined;
+  email?: string | null | undefined;
+  items?: Array<CheckoutItemInput> | null | undefined;
+  notes?: string | null | undefined;
+  paymentMethodId?: string | null | undefined;
+  shippingAddress?: CheckoutAddressInput | null | undefined;
+  shippingMethodId: string;
+};
+
+/** What of the order left the shop: nothing, some units, every unit, or every unit with every shipment delivered. */
+export type FulfillmentStatus =
+  | 'DELIVERED'
+  | 'PARTIALLY_SHIPPED'
+  | 'SHIPPED'
+  | 'UNFULFILLED';
+
+/** See the transition table: CANCELLED and REFUNDED are final. */
+export type OrderStatus =
+  | 'CANCELLED'
+  | 'CONFIRMED'
+  | 'DELIVERED'
+  | 'PENDING'
+  | 'PROCESSING'
+  | 'REFUNDED'
+  | 'SHIPPED';
+
 /** Sort key of product lists (`NAME` sorts by the default-locale name). */
 export type ProductSort =
   | 'CREATED_AT'
@@ -30,6 +107,11 @@ export type ProductSort =
   | 'SKU'
   | 'STOCK'
   | 'UPDATED_AT';
+
+/** A shipment moves from SHIPPED to DELIVERED. */
+export type ShipmentStatus =
+  | 'DELIVERED'
+  | 'SHIPPED';
 
 export type SortOrder =
   | 'ASC'
@@ -132,6 +214,36 @@ export type StorefrontSitemapProductsQueryVariables = Exact<{
 
 export type StorefrontSitemapProductsQuery = { storeProducts: { items: Array<{ slug: string, updatedAt: string }>, meta: { pages: number } } };
 
+export type StorefrontCheckoutPageQueryVariables = Exact<{
+  cartId: string;
+}>;
+
+
+export type StorefrontCheckoutPageQuery = { cart: { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> }, storeShippingMethods: Array<{ id: string, priceGross: number, position: number, translations: Array<{ locale: string, name: string, description: string | null }> }>, storePaymentMethods: Array<{ id: string, provider: string, position: number, translations: Array<{ locale: string, name: string, description: string | null }> }> };
+
+export type StorefrontCheckoutQuoteQueryVariables = Exact<{
+  input: CheckoutQuoteInput;
+}>;
+
+
+export type StorefrontCheckoutQuoteQuery = { checkoutQuote: { currency: string, subtotalGross: number, shippingGross: number, discountTotal: number, taxTotal: number, total: number, inStock: boolean } };
+
+export type StorefrontCheckoutCompleteMutationVariables = Exact<{
+  input: CheckoutInput;
+}>;
+
+
+export type StorefrontCheckoutCompleteMutation = { checkoutComplete: { id: string, orderNumber: string } };
+
+export type StorefrontOrderFragment = { id: string, orderNumber: string, status: OrderStatus, fulfillmentStatus: FulfillmentStatus, createdAt: string, email: string, currency: string, subtotalGross: number, shippingGross: number, discountTotal: number, taxTotal: number, total: number, shippingAddress: unknown, items: Array<{ id: string, name: string, variantName: string | null, quantity: number, quantityShipped: number, quantityReturned: number, unitPriceGross: number, totalGross: number }>, shipments: Array<{ id: string, carrier: string | null, trackingNumber: string | null, trackingUrl: string | null, status: ShipmentStatus, shippedAt: string, deliveredAt: string | null }> };
+
+export type StorefrontOrderQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type StorefrontOrderQuery = { storeOrder: { id: string, orderNumber: string, status: OrderStatus, fulfillmentStatus: FulfillmentStatus, createdAt: string, email: string, currency: string, subtotalGross: number, shippingGross: number, discountTotal: number, taxTotal: number, total: number, shippingAddress: unknown, items: Array<{ id: string, name: string, variantName: string | null, quantity: number, quantityShipped: number, quantityReturned: number, unitPriceGross: number, totalGross: number }>, shipments: Array<{ id: string, carrier: string | null, trackingNumber: string | null, trackingUrl: string | null, status: ShipmentStatus, shippedAt: string, deliveredAt: string | null }> } };
+
 export type StorefrontHealthQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -190,6 +302,42 @@ export const StorefrontProductCardFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"StorefrontProductCard"}) as unknown as TypedDocumentString<StorefrontProductCardFragment, unknown>;
+export const StorefrontOrderFragmentDoc = new TypedDocumentString(`
+    fragment StorefrontOrder on Order {
+  id
+  orderNumber
+  status
+  fulfillmentStatus
+  createdAt
+  email
+  currency
+  subtotalGross
+  shippingGross
+  discountTotal
+  taxTotal
+  total
+  shippingAddress
+  items {
+    id
+    name
+    variantName
+    quantity
+    quantityShipped
+    quantityReturned
+    unitPriceGross
+    totalGross
+  }
+  shipments {
+    id
+    carrier
+    trackingNumber
+    trackingUrl
+    status
+    shippedAt
+    deliveredAt
+  }
+}
+    `, {"fragmentName":"StorefrontOrder"}) as unknown as TypedDocumentString<StorefrontOrderFragment, unknown>;
 export const StorefrontCartReadDocument = new TypedDocumentString(`
     query StorefrontCartRead($id: UUID!) {
   cart(id: $id) {
@@ -472,6 +620,110 @@ export const StorefrontSitemapProductsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<StorefrontSitemapProductsQuery, StorefrontSitemapProductsQueryVariables>;
+export const StorefrontCheckoutPageDocument = new TypedDocumentString(`
+    query StorefrontCheckoutPage($cartId: UUID!) {
+  cart(id: $cartId) {
+    ...StorefrontCart
+  }
+  storeShippingMethods {
+    id
+    priceGross
+    position
+    translations {
+      locale
+      name
+      description
+    }
+  }
+  storePaymentMethods {
+    id
+    provider
+    position
+    translations {
+      locale
+      name
+      description
+    }
+  }
+}
+    fragment StorefrontCart on Cart {
+  id
+  currency
+  itemCount
+  subtotalGross
+  subtotalNet
+  items {
+    id
+    productId
+    variantId
+    sku
+    name
+    quantity
+    unitPriceGross
+    lineTotalGross
+  }
+}`) as unknown as TypedDocumentString<StorefrontCheckoutPageQuery, StorefrontCheckoutPageQueryVariables>;
+export const StorefrontCheckoutQuoteDocument = new TypedDocumentString(`
+    query StorefrontCheckoutQuote($input: CheckoutQuoteInput!) {
+  checkoutQuote(input: $input) {
+    currency
+    subtotalGross
+    shippingGross
+    discountTotal
+    taxTotal
+    total
+    inStock
+  }
+}
+    `) as unknown as TypedDocumentString<StorefrontCheckoutQuoteQuery, StorefrontCheckoutQuoteQueryVariables>;
+export const StorefrontCheckoutCompleteDocument = new TypedDocumentString(`
+    mutation StorefrontCheckoutComplete($input: CheckoutInput!) {
+  checkoutComplete(input: $input) {
+    id
+    orderNumber
+  }
+}
+    `) as unknown as TypedDocumentString<StorefrontCheckoutCompleteMutation, StorefrontCheckoutCompleteMutationVariables>;
+export const StorefrontOrderDocument = new TypedDocumentString(`
+    query StorefrontOrder($id: UUID!) {
+  storeOrder(id: $id) {
+    ...StorefrontOrder
+  }
+}
+    fragment StorefrontOrder on Order {
+  id
+  orderNumber
+  status
+  fulfillmentStatus
+  createdAt
+  email
+  currency
+  subtotalGross
+  shippingGross
+  discountTotal
+  taxTotal
+  total
+  shippingAddress
+  items {
+    id
+    name
+    variantName
+    quantity
+    quantityShipped
+    quantityReturned
+    unitPriceGross
+    totalGross
+  }
+  shipments {
+    id
+    carrier
+    trackingNumber
+    trackingUrl
+    status
+    shippedAt
+    deliveredAt
+  }
+}`) as unknown as TypedDocumentString<StorefrontOrderQuery, StorefrontOrderQueryVariables>;
 export const StorefrontHealthDocument = new TypedDocumentString(`
     query StorefrontHealth {
   readiness {

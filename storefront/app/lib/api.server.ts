@@ -46,6 +46,15 @@ export async function gql<TResult, TVariables>(
   variables: TVariables,
   caller: CallerHeaders,
 ): Promise<TResult> {
+  return (await gqlWithHeaders(document, variables, caller)).data;
+}
+
+/** The same, with the answer's headers (checkout's guest order token arrives as a cookie for the buyer). */
+export async function gqlWithHeaders<TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  variables: TVariables,
+  caller: CallerHeaders,
+): Promise<{ data: TResult; headers: Headers }> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json',
@@ -76,7 +85,7 @@ export async function gql<TResult, TVariables>(
   const first = body.errors?.[0];
   if (first) throw new ApiError(first.message, first.extensions?.code ?? 'internal_error', first.extensions?.field);
   if (!body.data) throw new ApiError('the service answered no data', 'internal_error');
-  return body.data;
+  return { data: body.data, headers: res.headers };
 }
 
 /** `not_found` from the service becomes the page's 404 (a product or category that does not exist, or is inactive). */

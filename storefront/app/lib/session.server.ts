@@ -19,6 +19,8 @@ export interface SessionData {
   accessExpiresAt?: number;
   /** The customer's email, for the header ("Account") without a request. */
   email?: string;
+  /** The shopper's latest order (a guest's with its token), for the confirmation page. */
+  lastOrder?: { id: string; guestToken?: string };
   /** Units in the cart, for the header's "Cart (n)" without a request; refreshed by every cart change. */
   cartCount?: number;
 }

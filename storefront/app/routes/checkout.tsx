@@ -1,0 +1,359 @@
+import { data, Form, redirect, useNavigation } from 'react-router';
+
+import { Field } from '../components/field';
+import {
+  type CheckoutQuoteInput,
+  StorefrontCheckoutCompleteDocument,
+  StorefrontCheckoutPageDocument,
+  StorefrontCheckoutQuoteDocument,
+} from '../generated/graphql';
+import { ApiError, gqlWithHeaders } from '../lib/api.server';
+import {
+  addressOf,
+  type CheckoutForm,
+  COUNTRIES,
+  guestTokenOf,
+  missingFields,
+  nameIn,
+  readCheckoutForm,
+} from '../lib/checkout';
+import { attemptKey } from '../lib/checkout.server';
+import { formatMoney, type Locale, localePath } from '../lib/locale';
+import { messagesFor } from '../lib/messages';
+import { callerOf, gql, type PageContext, pageContext } from '../lib/page.server';
+import { sessionCookie } from '../lib/session.server';
+import type { Route } from './+types/checkout';
+
+/**
+ * Methods this checkout completes itself: those without an online provider (`provider` empty: invoice, cash on
+ * delivery), whose order is placed at once. Card methods (payprov) need the pay step and are not offered yet.
+ */
+const completesItself = (m: { provider: string }) => m.provider === '';
+
+async function loadPage(ctx: PageContext) {
+  if (!ctx.session.cartId) throw redirect(localePath(ctx.locale, '/cart'));
+  const page = await gql(StorefrontCheckoutPageDocument, { cartId: ctx.session.cartId }, callerOf(ctx)).catch(
+    (err: unknown) => {
+      if (err instanceof ApiError && err.code === 'not_found') throw redirect(localePath(ctx.locale, '/cart'));
+      throw err;
+    },
+  );
+  if (page.cart.items.length === 0) throw redirect(localePath(ctx.locale, '/cart'));
+  const byPosition = <T extends { position: number }>(a: T, b: T) => a.position - b.position;
+  const shipping = [...page.storeShippingMethods].sort(byPosition).map((m) => ({
+    id: m.id,
+    name: nameIn(m.translations, ctx.locale),
+    priceGross: m.priceGross,
+  }));
+  const payment = [...page.storePaymentMethods]
+    .filter(completesItself)
+    .sort(byPosition)
+    .map((m) => ({ id: m.id, name: nameIn(m.translations, ctx.locale) }));
+  return { cart: page.cart, shipping, payment };
+}
+
+/** The quote's totals for the cart and a shipping method: what the order will cost, computed by the service. */
+async function quote(ctx: PageContext, shippingMethodId: string) {
+  const input: CheckoutQuoteInput = { cartId: ctx.session.cartId!, shippingMethodId };
+  return (await gql(StorefrontCheckoutQuoteDocument, { input }, callerOf(ctx))).checkoutQuote;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const ctx = pageContext(request, params.lang);
+  const page = await loadPage(ctx);
+  const wanted = new URL(request.url).searchParams.get('shipping');
+  const shippingMethodId = page.shipping.find((m) => m.id === wanted)?.id ?? page.shipping[0]?.id ?? '';
+  const form: CheckoutForm = {
+    email: ctx.session.email ?? '',
+    firstName: '',
+    lastName: '',
+    street: '',
+    city: '',
+    zip: '',
+    countryCode: ctx.locale === 'de' ? 'DE' : '',
+    shippingMethodId,
+    paymentMethodId: page.payment[0]?.id ?? '',
+  };
+  const totals = shippingMethodId ? await quote(ctx, shippingMethodId) : null;
+  return data(
+    { locale: ctx.locale, ...page, form, totals, errors: {} as Record<string, string>, message: '' },
+    { headers: { 'cache-control': 'private, no-store' } },
+  );
+}
+
+/**
+ * `intent=quote` shows the totals for the chosen shipping method (the form keeps what was typed); `intent=place`
+ * places the order and goes to the confirmation. Without JavaScript both are plain form posts.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const ctx = pageContext(request, params.lang);
+  const t = messagesFor(ctx.locale);
+  const page = await loadPage(ctx);
+  const posted = await request.formData();
+  const form = readCheckoutForm(posted);
+  if (!page.shipping.some((m) => m.id === form.shippingMethodId)) form.shippingMethodId = page.shipping[0]?.id ?? '';
+  const totals = form.shippingMethodId ? await quote(ctx, form.shippingMethodId) : null;
+  const answer = (errors: Record<string, string>, message: string, status = 200) =>
+    data({ locale: ctx.locale, ...page, form, totals, errors, message }, { status });
+  if (posted.get('intent') !== 'place') return answer({}, '');
+  const errors = missingFields(form, t);
+  if (!page.payment.some((m) => m.id === form.paymentMethodId)) errors.paymentMethodId = t.required;
+  if (Object.keys(errors).length) return answer(errors, t.fixErrors, 400);
+  try {
+    const address = addressOf(form);
+    const { data: placed, headers } = await gqlWithHeaders(
+      StorefrontCheckoutCompleteDocument,
+      {
+        input: {
+          cartId: ctx.session.cartId,
+          email: form.email,
+          shippingAddress: address,
+          billingAddress: address,
+          shippingMethodId: form.shippingMethodId,
+          paymentMethodId: form.paymentMethodId,
+        },
+      },
+      { ...callerOf(ctx), idempotencyKey: attemptKey(page.cart, form) },
+    );
+    const order = placed.checkoutComplete;
+    const session = {
+      ...ctx.session,
+      cartId: undefined,
+      cartToken: undefined,
+      cartCount: undefined,
+      lastOrder: { id: order.id, guestToken: guestTokenOf(headers) },
+    };
+    return redirect(localePath(ctx.locale, '/checkout/thank-you'), {
+      headers: { 'set-cookie': sessionCookie(session) },
+    });
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code === 'internal_error' || err.code === 'service_unavailable') throw err;
+    const field = err.field && err.field in form ? err.field : undefined;
+    const message = err.code === 'insufficient_stock' ? t.notInStock : err.message;
+    return answer(field ? { [field]: err.message } : {}, message, 422);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const shop = (matches[0]?.loaderData as { shopName?: string } | undefined)?.shopName ?? '';
+  const t = messagesFor(loaderData?.locale ?? 'en');
+  return [{ title: `${t.checkout} · ${shop}` }, { name: 'robots', content: 'noindex' }];
+};
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const view = actionData ?? loaderData;
+  const { locale, cart, shipping, payment, form, totals, errors, message } = view;
+  const t = messagesFor(locale);
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <>
+      <h1 className="text-3xl font-semibold">{t.checkout}</h1>
+      {message && (
+        <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
+          {message}
+        </p>
+      )}
+      <Form method="post" className="mt-6 grid gap-10 md:grid-cols-[1fr_20rem]" noValidate>
+        <div className="flex flex-col gap-8">
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-2 text-xl font-semibold">{t.contact}</legend>
+            <Field
+              name="email"
+              label={t.email}
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              error={errors.email}
+            />
+          </fieldset>
+          <fieldset className="grid gap-3 sm:grid-cols-2">
+            <legend className="mb-2 text-xl font-semibold">{t.address}</legend>
+            <Field
+              name="firstName"
+              label={t.firstName}
+              autoComplete="given-name"
+              value={form.firstName}
+              error={errors.firstName}
+            />
+            <Field
+              name="lastName"
+              label={t.lastName}
+              autoComplete="family-name"
+              value={form.lastName}
+              error={errors.lastName}
+            />
+            <Field
+              name="street"
+              label={t.street}
+              autoComplete="address-line1"
+              value={form.street}
+              error={errors.street}
+              wide
+            />
+            <Field name="zip" label={t.postalCode} autoComplete="postal-code" value={form.zip} error={errors.zip} />
+            <Field name="city" label={t.city} autoComplete="address-level2" value={form.city} error={errors.city} />
+            <CountrySelect locale={locale} value={form.countryCode} error={errors.countryCode} label={t.country} />
+          </fieldset>
+          <Choice
+            legend={t.shippingMethod}
+            name="shippingMethodId"
+            value={form.shippingMethodId}
+            error={errors.shippingMethodId}
+            options={shipping.map((m) => ({
+              id: m.id,
+              label: `${m.name} (${formatMoney(m.priceGross, cart.currency, locale)})`,
+            }))}
+            submitOnChange
+          />
+          <Choice
+            legend={t.paymentMethod}
+            name="paymentMethodId"
+            value={form.paymentMethodId}
+            error={errors.paymentMethodId}
+            options={payment.map((m) => ({ id: m.id, label: m.name }))}
+          />
+        </div>
+        <aside aria-labelledby="summary-heading" className="h-fit rounded border border-stone-200 p-4">
+          <h2 id="summary-heading" className="text-xl font-semibold">
+            {t.summary}
+          </h2>
+          <ul className="mt-3 flex flex-col gap-1 text-sm">
+            {cart.items.map((i) => (
+              <li key={i.id} className="flex justify-between gap-2">
+                <span>
+                  {i.quantity} × {i.name}
+                </span>
+                <span>{formatMoney(i.lineTotalGross, cart.currency, locale)}</span>
+              </li>
+            ))}
+          </ul>
+          {totals && (
+            <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone-200 pt-3">
+              <dt>{t.subtotal}</dt>
+              <dd className="text-right">{formatMoney(totals.subtotalGross, totals.currency, locale)}</dd>
+              <dt>{t.shipping}</dt>
+              <dd className="text-right">{formatMoney(totals.shippingGross, totals.currency, locale)}</dd>
+              {totals.discountTotal > 0 && (
+                <>
+                  <dt>{t.discount}</dt>
+                  <dd className="text-right">−{formatMoney(totals.discountTotal, totals.currency, locale)}</dd>
+                </>
+              )}
+              <dt>{t.tax}</dt>
+              <dd className="text-right">{formatMoney(totals.taxTotal, totals.currency, locale)}</dd>
+              <dt className="font-semibold">{t.total}</dt>
+              <dd className="text-right font-semibold">{formatMoney(totals.total, totals.currency, locale)}</dd>
+            </dl>
+          )}
+          <noscript>
+            <button
+              type="submit"
+              name="intent"
+              value="quote"
+              className="mt-4 w-full rounded border border-stone-400 px-3 py-2"
+            >
+              {t.updateTotals}
+            </button>
+          </noscript>
+          <button
+            type="submit"
+            name="intent"
+            value="place"
+            disabled={busy}
+            className="mt-4 w-full rounded bg-brand-700 px-4 py-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {t.placeOrder}
+          </button>
+        </aside>
+      </Form>
+    </>
+  );
+}
+
+function CountrySelect({
+  locale,
+  value,
+  error,
+  label,
+}: {
+  locale: Locale;
+  value: string;
+  error?: string;
+  label: string;
+}) {
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  const options = COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name, locale),
+  );
+  return (
+    <div className="flex flex-col">
+      <label htmlFor="countryCode" className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id="countryCode"
+        name="countryCode"
+        defaultValue={value}
+        autoComplete="country"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'countryCode-error' : undefined}
+        className="rounded border border-stone-400 px-2 py-2"
+      >
+        <option value="">—</option>
+        {options.map((o) => (
+          <option key={o.code} value={o.code}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id="countryCode-error" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A radio group; `submitOnChange` asks for new totals at once when JavaScript runs (else "Update totals"). */
+function Choice(props: {
+  legend: string;
+  name: string;
+  value: string;
+  error?: string;
+  options: { id: string; label: string }[];
+  submitOnChange?: boolean;
+}) {
+  return (
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-describedby={props.error ? `${props.name}-error` : undefined}
+      onChange={
+        props.submitOnChange
+          ? (e) => {
+              const form = e.currentTarget.form;
+              if (!form) return;
+              const intent = document.createElement('input');
+              Object.assign(intent, { type: 'hidden', name: 'intent', value: 'quote' });
+              form.append(intent);
+              form.requestSubmit();
+              intent.remove();
+            }
+          : undefined
+      }
+    >
+      <legend className="mb-2 text-xl font-semibold">{props.legend}</legend>
+      {props.options.map((o) => (
+        <label key={o.id} className="flex items-center gap-2">
+          <input type="radio" name={props.name} value={o.id} defaultChecked={o.id === props.value} />
+          {o.label}
+        </label>
+      ))}
+      {props.error && (
+        <p id={`${props.name}-error`} className="text-sm text-red-700">
+          {props.error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
