@@ -16,17 +16,33 @@ import type { Route } from './+types/root';
 import { ShopHeader } from './components/shop-header';
 import { StorefrontNavDocument } from './generated/graphql';
 import { gql } from './lib/api.server';
+import { freshSession } from './lib/auth.server';
 import { shopName } from './lib/config.server';
 import { DEFAULT_LOCALE, type Locale, localeOf, localePath } from './lib/locale';
 import { messagesFor } from './lib/messages';
-import { cached } from './lib/page.server';
-import { readSession } from './lib/session.server';
+import { cached, sessionContext } from './lib/page.server';
+import { readSession, SESSION_COOKIE, sessionCookie } from './lib/session.server';
+
+/**
+ * Every request: the session is read once, its tokens refreshed when about to expire, and handed to loaders and
+ * actions; a refreshed session is written back unless the page set the cookie itself.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const { session, changed } = await freshSession(readSession(request));
+    context.set(sessionContext, session);
+    const response = await next();
+    const setsOwn = response.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    if (changed && !setsOwn) response.headers.append('set-cookie', sessionCookie(session));
+    return response;
+  },
+];
 
 /** The header's data: cached categories (60 s) and the session's cart count, so a page costs one service call. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const first = new URL(request.url).pathname.split('/')[1];
   const locale: Locale = localeOf(first === 'de' ? 'de' : undefined) ?? DEFAULT_LOCALE;
-  const session = readSession(request);
+  const session = context.get(sessionContext) ?? readSession(request);
   const categories = await cached(`nav:${locale}`, 60_000, () =>
     gql(StorefrontNavDocument, {}, { locale }).then((d) => d.storeCategories),
   ).catch(() => []);

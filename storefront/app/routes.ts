@@ -16,5 +16,10 @@ export default [
   route(':lang?/cart', 'routes/cart.tsx'),
   route(':lang?/checkout', 'routes/checkout.tsx'),
   route(':lang?/checkout/thank-you', 'routes/thank-you.tsx'),
+  route(':lang?/account', 'routes/account.tsx'),
+  route(':lang?/account/sign-in', 'routes/sign-in.tsx'),
+  route(':lang?/account/register', 'routes/register.tsx'),
+  route(':lang?/account/forgot-password', 'routes/forgot-password.tsx'),
+  route(':lang?/account/orders/:id', 'routes/account-order.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -76,7 +76,7 @@ describe('the storefront in a browser', () => {
       await page.getByRole('link', { name: 'Sign in' }).waitFor();
 
       await page.getByRole('main').getByRole('link', { name: 'Apparel' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Apparel' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Apparel', exact: true }).waitFor();
       await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
       await page.waitForURL(/sort=price-desc/);
       await audit(page, 'category', axe);
@@ -85,7 +85,7 @@ describe('the storefront in a browser', () => {
 
       scripts.length = 0;
       await page.goto(`${shop.url}/p/classic-t-shirt`);
-      await page.getByRole('heading', { level: 1, name: 'Classic T-Shirt' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Classic T-Shirt', exact: true }).waitFor();
       await page.waitForLoadState('networkidle');
       const js = scripts.reduce((sum, s) => sum + s.bytes, 0);
       expect(js).toBeGreaterThan(0);
@@ -101,7 +101,7 @@ describe('the storefront in a browser', () => {
       await audit(page, 'product', axe);
 
       await page.getByRole('link', { name: 'Cart (2)' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Cart', exact: true }).waitFor();
       await page.getByLabel('Quantity').fill('3');
       await page.getByRole('button', { name: 'Update' }).click();
       await page.getByRole('link', { name: 'Cart (3)' }).waitFor();
@@ -130,7 +130,7 @@ describe('the storefront in a browser', () => {
       await page.getByRole('button', { name: 'Add to cart' }).click();
       await page.getByRole('link', { name: 'Cart (2)' }).click();
       await page.getByRole('link', { name: 'Checkout' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Checkout', exact: true }).waitFor();
 
       // Missing fields are named beside the fields, nothing is placed.
       await page.getByRole('button', { name: 'Place order' }).click();
@@ -170,18 +170,93 @@ describe('the storefront in a browser', () => {
   );
 
   it_(
+    'a customer signs up (the guest cart comes along), buys, follows the shipment and asks for a return',
+    async () => {
+      const context = await browser()!.newContext();
+      const page = await context.newPage();
+      const axe: string[] = [];
+      const email = `shopper-${Date.now()}@example.com`;
+      await page.goto(`${shop.url}/p/enamel-mug`);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('link', { name: 'Cart (1)' }).waitFor();
+
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Sign in', exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Forgot password?' }).waitFor();
+      await audit(page, 'sign-in', axe);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('wrong-password-1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').getByText('Email or password is not right.').waitFor();
+      await page.getByRole('link', { name: 'Create account' }).click();
+      await page.getByLabel('First name').fill('Cora');
+      await page.getByLabel('Last name').fill('Customer');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('a-long-and-unusual-passphrase');
+      await audit(page, 'create-account', axe);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Account', exact: true }).waitFor();
+      // The cart put together as a guest is the customer's now.
+      await page.getByRole('link', { name: 'Cart (1)' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Cart', exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Checkout' }).click();
+      expect(await page.getByLabel('Email').inputValue()).toBe(email);
+      await page.getByLabel('First name').fill('Cora');
+      await page.getByLabel('Last name').fill('Customer');
+      await page.getByLabel('Street').fill('Ringstraße 5');
+      await page.getByLabel('City').fill('Wien');
+      await page.getByLabel('Postal code').fill('1010');
+      await page.getByLabel('Country').selectOption('AT');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.getByRole('heading', { level: 1, name: /Thank you/ }).waitFor();
+
+      const customer = await t.db.customer.findUniqueOrThrow({ where: { email } });
+      const order = await t.db.order.findFirstOrThrow({ where: { customerId: customer.id } });
+      await t.asAdmin().put(`/api/v1/admin/orders/${order.id}/status`, { status: 'confirmed' });
+      const shipped = await t.asAdmin().post(`/api/v1/admin/orders/${order.id}/shipments`, {
+        carrier: 'dhl',
+        tracking_number: '00340434161094042557',
+      });
+      expect(shipped.status).toBe(201);
+
+      await page.getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Orders' }).waitFor();
+      await audit(page, 'account', axe);
+      await page.getByRole('link', { name: order.orderNumber }).click();
+      await page.getByRole('heading', { level: 1, name: `Order number ${order.orderNumber}` }).waitFor();
+      await page.getByText('Status: Shipped').waitFor();
+      const track = page.getByRole('link', { name: /Track 00340434161094042557/ });
+      expect(await track.getAttribute('href')).toContain('00340434161094042557');
+      await page.getByLabel('Enamel Mug').fill('1');
+      await page.getByLabel('Reason').fill('Chipped on arrival');
+      await audit(page, 'order', axe);
+      await page.getByRole('button', { name: 'Request return' }).click();
+      await page.getByRole('status').getByText('Return requested').waitFor();
+      const ret = await t.db.return.findFirstOrThrow({ where: { orderId: order.id } });
+      expect(ret.status).toBe('requested');
+
+      await page.getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('link', { name: 'Sign in' }).waitFor();
+      expect(axe).toEqual([]);
+      await context.close();
+    },
+    180_000,
+  );
+
+  it_(
     'with JavaScript off, browsing and adding to the cart still work',
     async () => {
       const context = await browser()!.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
       await page.goto(`${shop.url}/c/apparel?sort=name`);
-      await page.getByRole('heading', { level: 1, name: 'Apparel' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Apparel', exact: true }).waitFor();
       await page.getByRole('link', { name: 'Zip Hoodie' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Zip Hoodie' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Zip Hoodie', exact: true }).waitFor();
       await page.getByRole('button', { name: 'Add to cart' }).click();
       await page.getByRole('status').getByText('Added to your cart.').waitFor();
       await page.getByRole('link', { name: 'Cart (1)' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Cart', exact: true }).waitFor();
       expect(await page.getByText('Zip Hoodie').count()).toBe(1);
       await context.close();
     },

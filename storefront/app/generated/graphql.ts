@@ -4,6 +4,11 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** The email of the account: the answer is the same whether or not it has one. */
+export type AccountEmailInput = {
+  email: string;
+};
+
 export type CartCreateInput = {
   /** ISO 4217; default `i18n.default_currency`. */
   currency?: string | null | undefined;
@@ -82,64 +87,259 @@ export type CheckoutQuoteInput = {
 };
 
 /** What of the order left the shop: nothing, some units, every unit, or every unit with every shipment delivered. */
-export type FulfillmentStatus =
-  | 'DELIVERED'
-  | 'PARTIALLY_SHIPPED'
-  | 'SHIPPED'
-  | 'UNFULFILLED';
+export type FulfillmentStatus = 'DELIVERED' | 'PARTIALLY_SHIPPED' | 'SHIPPED' | 'UNFULFILLED';
+
+export type LoginInput = {
+  email: string;
+  password: string;
+};
+
+export type LogoutInput = {
+  /** Also revokes this token's owner's sessions when no access token is presented. */
+  refreshToken?: string | null | undefined;
+};
 
 /** See the transition table: CANCELLED and REFUNDED are final. */
-export type OrderStatus =
-  | 'CANCELLED'
-  | 'CONFIRMED'
-  | 'DELIVERED'
-  | 'PENDING'
-  | 'PROCESSING'
-  | 'REFUNDED'
-  | 'SHIPPED';
+export type OrderStatus = 'CANCELLED' | 'CONFIRMED' | 'DELIVERED' | 'PENDING' | 'PROCESSING' | 'REFUNDED' | 'SHIPPED';
 
 /** Sort key of product lists (`NAME` sorts by the default-locale name). */
-export type ProductSort =
-  | 'CREATED_AT'
-  | 'NAME'
-  | 'PRICE_GROSS'
-  | 'PRICE_NET'
-  | 'SKU'
-  | 'STOCK'
-  | 'UPDATED_AT';
+export type ProductSort = 'CREATED_AT' | 'NAME' | 'PRICE_GROSS' | 'PRICE_NET' | 'SKU' | 'STOCK' | 'UPDATED_AT';
+
+/** Without `refreshToken` the `svc_refresh_token` cookie is used. */
+export type RefreshInput = {
+  refreshToken?: string | null | undefined;
+};
+
+/** A new customer account. */
+export type RegisterInput = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** 8 to 128 characters. */
+  password: string;
+};
+
+/** Shipped units not yet returned, at most one entry per order line. */
+export type ReturnCreateInput = {
+  comment?: string | null | undefined;
+  items: Array<ReturnItemInput>;
+};
+
+export type ReturnItemInput = {
+  orderItemId: string;
+  quantity: number;
+  /** Why the units come back ("too small"). */
+  reason?: string | null | undefined;
+};
+
+/** REQUESTED moves to APPROVED or REJECTED; APPROVED to RECEIVED (restocking the lines marked restock); RECEIVED to REFUNDED only by a refund tied to the return. */
+export type ReturnStatus = 'APPROVED' | 'RECEIVED' | 'REFUNDED' | 'REJECTED' | 'REQUESTED';
 
 /** A shipment moves from SHIPPED to DELIVERED. */
-export type ShipmentStatus =
-  | 'DELIVERED'
-  | 'SHIPPED';
+export type ShipmentStatus = 'DELIVERED' | 'SHIPPED';
 
-export type SortOrder =
-  | 'ASC'
-  | 'DESC';
+export type SortOrder = 'ASC' | 'DESC';
 
-export type StorefrontCartFragment = { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> };
+export type StorefrontSignInMutationVariables = Exact<{
+  input: LoginInput;
+}>;
+
+export type StorefrontSignInMutation = {
+  customerLogin: { accessToken: string | null; refreshToken: string | null; expiresIn: number };
+};
+
+export type StorefrontRegisterMutationVariables = Exact<{
+  input: RegisterInput;
+}>;
+
+export type StorefrontRegisterMutation = { customerRegister: { id: string } };
+
+export type StorefrontRefreshMutationVariables = Exact<{
+  input: RefreshInput;
+}>;
+
+export type StorefrontRefreshMutation = {
+  tokenRefresh: { accessToken: string | null; refreshToken: string | null; expiresIn: number };
+};
+
+export type StorefrontSignOutMutationVariables = Exact<{
+  input?: LogoutInput | null | undefined;
+}>;
+
+export type StorefrontSignOutMutation = { logout: { message: string } };
+
+export type StorefrontForgotPasswordMutationVariables = Exact<{
+  input: AccountEmailInput;
+}>;
+
+export type StorefrontForgotPasswordMutation = { customerPasswordResetRequest: { message: string } };
+
+export type StorefrontAccountQueryVariables = Exact<{
+  page: number;
+  limit: number;
+}>;
+
+export type StorefrontAccountQuery = {
+  account: { email: string; firstName: string; lastName: string };
+  accountOrders: {
+    items: Array<{
+      id: string;
+      orderNumber: string;
+      status: OrderStatus;
+      fulfillmentStatus: FulfillmentStatus;
+      createdAt: string;
+      total: number;
+      currency: string;
+    }>;
+    meta: { page: number; pages: number };
+  };
+};
+
+export type StorefrontAccountOrderQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type StorefrontAccountOrderQuery = {
+  accountOrder: {
+    id: string;
+    orderNumber: string;
+    status: OrderStatus;
+    fulfillmentStatus: FulfillmentStatus;
+    createdAt: string;
+    email: string;
+    currency: string;
+    subtotalGross: number;
+    shippingGross: number;
+    discountTotal: number;
+    taxTotal: number;
+    total: number;
+    shippingAddress: unknown;
+    returns: Array<{
+      id: string;
+      status: ReturnStatus;
+      createdAt: string;
+      items: Array<{ orderItemId: string; quantity: number }>;
+    }>;
+    items: Array<{
+      id: string;
+      name: string;
+      variantName: string | null;
+      quantity: number;
+      quantityShipped: number;
+      quantityReturned: number;
+      unitPriceGross: number;
+      totalGross: number;
+    }>;
+    shipments: Array<{
+      id: string;
+      carrier: string | null;
+      trackingNumber: string | null;
+      trackingUrl: string | null;
+      status: ShipmentStatus;
+      shippedAt: string;
+      deliveredAt: string | null;
+    }>;
+  };
+};
+
+export type StorefrontReturnRequestMutationVariables = Exact<{
+  orderId: string;
+  input: ReturnCreateInput;
+}>;
+
+export type StorefrontReturnRequestMutation = { storeReturnCreate: { id: string; status: ReturnStatus } };
+
+export type StorefrontCartFragment = {
+  id: string;
+  currency: string;
+  itemCount: number;
+  subtotalGross: number;
+  subtotalNet: number;
+  items: Array<{
+    id: string;
+    productId: string;
+    variantId: string | null;
+    sku: string;
+    name: string;
+    quantity: number;
+    unitPriceGross: number;
+    lineTotalGross: number;
+  }>;
+};
 
 export type StorefrontCartReadQueryVariables = Exact<{
   id: string;
 }>;
 
-
-export type StorefrontCartReadQuery = { cart: { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> } };
+export type StorefrontCartReadQuery = {
+  cart: {
+    id: string;
+    currency: string;
+    itemCount: number;
+    subtotalGross: number;
+    subtotalNet: number;
+    items: Array<{
+      id: string;
+      productId: string;
+      variantId: string | null;
+      sku: string;
+      name: string;
+      quantity: number;
+      unitPriceGross: number;
+      lineTotalGross: number;
+    }>;
+  };
+};
 
 export type StorefrontCartCreateMutationVariables = Exact<{
   input?: CartCreateInput | null | undefined;
 }>;
 
-
-export type StorefrontCartCreateMutation = { cartCreate: { sessionToken: string | null, id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> } };
+export type StorefrontCartCreateMutation = {
+  cartCreate: {
+    sessionToken: string | null;
+    id: string;
+    currency: string;
+    itemCount: number;
+    subtotalGross: number;
+    subtotalNet: number;
+    items: Array<{
+      id: string;
+      productId: string;
+      variantId: string | null;
+      sku: string;
+      name: string;
+      quantity: number;
+      unitPriceGross: number;
+      lineTotalGross: number;
+    }>;
+  };
+};
 
 export type StorefrontCartAddMutationVariables = Exact<{
   cartId: string;
   input: CartItemAddInput;
 }>;
 
-
-export type StorefrontCartAddMutation = { cartItemAdd: { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> } };
+export type StorefrontCartAddMutation = {
+  cartItemAdd: {
+    id: string;
+    currency: string;
+    itemCount: number;
+    subtotalGross: number;
+    subtotalNet: number;
+    items: Array<{
+      id: string;
+      productId: string;
+      variantId: string | null;
+      sku: string;
+      name: string;
+      quantity: number;
+      unitPriceGross: number;
+      lineTotalGross: number;
+    }>;
+  };
+};
 
 export type StorefrontCartUpdateMutationVariables = Exact<{
   cartId: string;
@@ -147,37 +347,147 @@ export type StorefrontCartUpdateMutationVariables = Exact<{
   input: CartItemUpdateInput;
 }>;
 
-
-export type StorefrontCartUpdateMutation = { cartItemUpdate: { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> } };
+export type StorefrontCartUpdateMutation = {
+  cartItemUpdate: {
+    id: string;
+    currency: string;
+    itemCount: number;
+    subtotalGross: number;
+    subtotalNet: number;
+    items: Array<{
+      id: string;
+      productId: string;
+      variantId: string | null;
+      sku: string;
+      name: string;
+      quantity: number;
+      unitPriceGross: number;
+      lineTotalGross: number;
+    }>;
+  };
+};
 
 export type StorefrontCartRemoveMutationVariables = Exact<{
   cartId: string;
   itemId: string;
 }>;
 
+export type StorefrontCartRemoveMutation = {
+  cartItemRemove: {
+    id: string;
+    currency: string;
+    itemCount: number;
+    subtotalGross: number;
+    subtotalNet: number;
+    items: Array<{
+      id: string;
+      productId: string;
+      variantId: string | null;
+      sku: string;
+      name: string;
+      quantity: number;
+      unitPriceGross: number;
+      lineTotalGross: number;
+    }>;
+  };
+};
 
-export type StorefrontCartRemoveMutation = { cartItemRemove: { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> } };
+export type StorefrontCartMergeMutationVariables = Exact<{
+  cartId: string;
+}>;
 
-export type StorefrontProductCardFragment = { id: string, name: string, slug: string, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }> };
+export type StorefrontCartMergeMutation = {
+  cartMerge: {
+    id: string;
+    currency: string;
+    itemCount: number;
+    subtotalGross: number;
+    subtotalNet: number;
+    items: Array<{
+      id: string;
+      productId: string;
+      variantId: string | null;
+      sku: string;
+      name: string;
+      quantity: number;
+      unitPriceGross: number;
+      lineTotalGross: number;
+    }>;
+  };
+};
+
+export type StorefrontAccountCartQueryVariables = Exact<{ [key: string]: never }>;
+
+export type StorefrontAccountCartQuery = {
+  accountCart: {
+    id: string;
+    currency: string;
+    itemCount: number;
+    subtotalGross: number;
+    subtotalNet: number;
+    items: Array<{
+      id: string;
+      productId: string;
+      variantId: string | null;
+      sku: string;
+      name: string;
+      quantity: number;
+      unitPriceGross: number;
+      lineTotalGross: number;
+    }>;
+  } | null;
+};
+
+export type StorefrontProductCardFragment = {
+  id: string;
+  name: string;
+  slug: string;
+  priceGross: number | null;
+  currency: string;
+  stock: number;
+  hasVariants: boolean;
+  media: Array<{ url: string; altText: string | null; position: number }>;
+};
 
 export type StorefrontHomeQueryVariables = Exact<{
   limit: number;
 }>;
 
+export type StorefrontHomeQuery = {
+  storeCategories: Array<{ id: string; name: string; slug: string; parentId: string | null; position: number }>;
+  storeProducts: {
+    items: Array<{
+      id: string;
+      name: string;
+      slug: string;
+      priceGross: number | null;
+      currency: string;
+      stock: number;
+      hasVariants: boolean;
+      media: Array<{ url: string; altText: string | null; position: number }>;
+    }>;
+  };
+};
 
-export type StorefrontHomeQuery = { storeCategories: Array<{ id: string, name: string, slug: string, parentId: string | null, position: number }>, storeProducts: { items: Array<{ id: string, name: string, slug: string, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }> }> } };
+export type StorefrontNavQueryVariables = Exact<{ [key: string]: never }>;
 
-export type StorefrontNavQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type StorefrontNavQuery = { storeCategories: Array<{ id: string, name: string, slug: string, parentId: string | null, position: number }> };
+export type StorefrontNavQuery = {
+  storeCategories: Array<{ id: string; name: string; slug: string; parentId: string | null; position: number }>;
+};
 
 export type StorefrontCategoryQueryVariables = Exact<{
   slug: string;
 }>;
 
-
-export type StorefrontCategoryQuery = { storeCategory: { id: string, name: string, slug: string, description: string | null, children: Array<{ id: string, name: string, slug: string }> } };
+export type StorefrontCategoryQuery = {
+  storeCategory: {
+    id: string;
+    name: string;
+    slug: string;
+    description: string | null;
+    children: Array<{ id: string; name: string; slug: string }>;
+  };
+};
 
 export type StorefrontCategoryProductsQueryVariables = Exact<{
   categoryId: string;
@@ -187,8 +497,21 @@ export type StorefrontCategoryProductsQueryVariables = Exact<{
   order?: SortOrder | null | undefined;
 }>;
 
-
-export type StorefrontCategoryProductsQuery = { storeProducts: { items: Array<{ id: string, name: string, slug: string, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }> }>, meta: { page: number, pages: number, total: number, limit: number } } };
+export type StorefrontCategoryProductsQuery = {
+  storeProducts: {
+    items: Array<{
+      id: string;
+      name: string;
+      slug: string;
+      priceGross: number | null;
+      currency: string;
+      stock: number;
+      hasVariants: boolean;
+      media: Array<{ url: string; altText: string | null; position: number }>;
+    }>;
+    meta: { page: number; pages: number; total: number; limit: number };
+  };
+};
 
 export type StorefrontSearchQueryVariables = Exact<{
   search: string;
@@ -196,56 +519,201 @@ export type StorefrontSearchQueryVariables = Exact<{
   limit: number;
 }>;
 
-
-export type StorefrontSearchQuery = { storeProducts: { items: Array<{ id: string, name: string, slug: string, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }> }>, meta: { page: number, pages: number, total: number, limit: number } } };
+export type StorefrontSearchQuery = {
+  storeProducts: {
+    items: Array<{
+      id: string;
+      name: string;
+      slug: string;
+      priceGross: number | null;
+      currency: string;
+      stock: number;
+      hasVariants: boolean;
+      media: Array<{ url: string; altText: string | null; position: number }>;
+    }>;
+    meta: { page: number; pages: number; total: number; limit: number };
+  };
+};
 
 export type StorefrontProductQueryVariables = Exact<{
   slug: string;
 }>;
 
-
-export type StorefrontProductQuery = { storeProduct: { id: string, name: string, slug: string, description: string | null, sku: string | null, priceGross: number | null, priceNet: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }>, variants: Array<{ id: string, sku: string | null, title: string | null, priceGross: number | null, stock: number, active: boolean, options: Array<{ id: string, name: string, position: number, propertyGroupId: string, propertyGroupIdentifier: string }> }> } };
+export type StorefrontProductQuery = {
+  storeProduct: {
+    id: string;
+    name: string;
+    slug: string;
+    description: string | null;
+    sku: string | null;
+    priceGross: number | null;
+    priceNet: number | null;
+    currency: string;
+    stock: number;
+    hasVariants: boolean;
+    media: Array<{ url: string; altText: string | null; position: number }>;
+    variants: Array<{
+      id: string;
+      sku: string | null;
+      title: string | null;
+      priceGross: number | null;
+      stock: number;
+      active: boolean;
+      options: Array<{
+        id: string;
+        name: string;
+        position: number;
+        propertyGroupId: string;
+        propertyGroupIdentifier: string;
+      }>;
+    }>;
+  };
+};
 
 export type StorefrontSitemapProductsQueryVariables = Exact<{
   page: number;
   limit: number;
 }>;
 
-
-export type StorefrontSitemapProductsQuery = { storeProducts: { items: Array<{ slug: string, updatedAt: string }>, meta: { pages: number } } };
+export type StorefrontSitemapProductsQuery = {
+  storeProducts: { items: Array<{ slug: string; updatedAt: string }>; meta: { pages: number } };
+};
 
 export type StorefrontCheckoutPageQueryVariables = Exact<{
   cartId: string;
 }>;
 
-
-export type StorefrontCheckoutPageQuery = { cart: { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> }, storeShippingMethods: Array<{ id: string, priceGross: number, position: number, translations: Array<{ locale: string, name: string, description: string | null }> }>, storePaymentMethods: Array<{ id: string, provider: string, position: number, translations: Array<{ locale: string, name: string, description: string | null }> }> };
+export type StorefrontCheckoutPageQuery = {
+  cart: {
+    id: string;
+    currency: string;
+    itemCount: number;
+    subtotalGross: number;
+    subtotalNet: number;
+    items: Array<{
+      id: string;
+      productId: string;
+      variantId: string | null;
+      sku: string;
+      name: string;
+      quantity: number;
+      unitPriceGross: number;
+      lineTotalGross: number;
+    }>;
+  };
+  storeShippingMethods: Array<{
+    id: string;
+    priceGross: number;
+    position: number;
+    translations: Array<{ locale: string; name: string; description: string | null }>;
+  }>;
+  storePaymentMethods: Array<{
+    id: string;
+    provider: string;
+    position: number;
+    translations: Array<{ locale: string; name: string; description: string | null }>;
+  }>;
+};
 
 export type StorefrontCheckoutQuoteQueryVariables = Exact<{
   input: CheckoutQuoteInput;
 }>;
 
-
-export type StorefrontCheckoutQuoteQuery = { checkoutQuote: { currency: string, subtotalGross: number, shippingGross: number, discountTotal: number, taxTotal: number, total: number, inStock: boolean } };
+export type StorefrontCheckoutQuoteQuery = {
+  checkoutQuote: {
+    currency: string;
+    subtotalGross: number;
+    shippingGross: number;
+    discountTotal: number;
+    taxTotal: number;
+    total: number;
+    inStock: boolean;
+  };
+};
 
 export type StorefrontCheckoutCompleteMutationVariables = Exact<{
   input: CheckoutInput;
 }>;
 
+export type StorefrontCheckoutCompleteMutation = { checkoutComplete: { id: string; orderNumber: string } };
 
-export type StorefrontCheckoutCompleteMutation = { checkoutComplete: { id: string, orderNumber: string } };
-
-export type StorefrontOrderFragment = { id: string, orderNumber: string, status: OrderStatus, fulfillmentStatus: FulfillmentStatus, createdAt: string, email: string, currency: string, subtotalGross: number, shippingGross: number, discountTotal: number, taxTotal: number, total: number, shippingAddress: unknown, items: Array<{ id: string, name: string, variantName: string | null, quantity: number, quantityShipped: number, quantityReturned: number, unitPriceGross: number, totalGross: number }>, shipments: Array<{ id: string, carrier: string | null, trackingNumber: string | null, trackingUrl: string | null, status: ShipmentStatus, shippedAt: string, deliveredAt: string | null }> };
+export type StorefrontOrderFragment = {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  fulfillmentStatus: FulfillmentStatus;
+  createdAt: string;
+  email: string;
+  currency: string;
+  subtotalGross: number;
+  shippingGross: number;
+  discountTotal: number;
+  taxTotal: number;
+  total: number;
+  shippingAddress: unknown;
+  items: Array<{
+    id: string;
+    name: string;
+    variantName: string | null;
+    quantity: number;
+    quantityShipped: number;
+    quantityReturned: number;
+    unitPriceGross: number;
+    totalGross: number;
+  }>;
+  shipments: Array<{
+    id: string;
+    carrier: string | null;
+    trackingNumber: string | null;
+    trackingUrl: string | null;
+    status: ShipmentStatus;
+    shippedAt: string;
+    deliveredAt: string | null;
+  }>;
+};
 
 export type StorefrontOrderQueryVariables = Exact<{
   id: string;
 }>;
 
+export type StorefrontOrderQuery = {
+  storeOrder: {
+    id: string;
+    orderNumber: string;
+    status: OrderStatus;
+    fulfillmentStatus: FulfillmentStatus;
+    createdAt: string;
+    email: string;
+    currency: string;
+    subtotalGross: number;
+    shippingGross: number;
+    discountTotal: number;
+    taxTotal: number;
+    total: number;
+    shippingAddress: unknown;
+    items: Array<{
+      id: string;
+      name: string;
+      variantName: string | null;
+      quantity: number;
+      quantityShipped: number;
+      quantityReturned: number;
+      unitPriceGross: number;
+      totalGross: number;
+    }>;
+    shipments: Array<{
+      id: string;
+      carrier: string | null;
+      trackingNumber: string | null;
+      trackingUrl: string | null;
+      status: ShipmentStatus;
+      shippedAt: string;
+      deliveredAt: string | null;
+    }>;
+  };
+};
 
-export type StorefrontOrderQuery = { storeOrder: { id: string, orderNumber: string, status: OrderStatus, fulfillmentStatus: FulfillmentStatus, createdAt: string, email: string, currency: string, subtotalGross: number, shippingGross: number, discountTotal: number, taxTotal: number, total: number, shippingAddress: unknown, items: Array<{ id: string, name: string, variantName: string | null, quantity: number, quantityShipped: number, quantityReturned: number, unitPriceGross: number, totalGross: number }>, shipments: Array<{ id: string, carrier: string | null, trackingNumber: string | null, trackingUrl: string | null, status: ShipmentStatus, shippedAt: string, deliveredAt: string | null }> } };
-
-export type StorefrontHealthQueryVariables = Exact<{ [key: string]: never; }>;
-
+export type StorefrontHealthQueryVariables = Exact<{ [key: string]: never }>;
 
 export type StorefrontHealthQuery = { readiness: { status: string } };
 
@@ -267,7 +735,8 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-export const StorefrontCartFragmentDoc = new TypedDocumentString(`
+export const StorefrontCartFragmentDoc = new TypedDocumentString(
+  `
     fragment StorefrontCart on Cart {
   id
   currency
@@ -285,8 +754,11 @@ export const StorefrontCartFragmentDoc = new TypedDocumentString(`
     lineTotalGross
   }
 }
-    `, {"fragmentName":"StorefrontCart"}) as unknown as TypedDocumentString<StorefrontCartFragment, unknown>;
-export const StorefrontProductCardFragmentDoc = new TypedDocumentString(`
+    `,
+  { fragmentName: 'StorefrontCart' },
+) as unknown as TypedDocumentString<StorefrontCartFragment, unknown>;
+export const StorefrontProductCardFragmentDoc = new TypedDocumentString(
+  `
     fragment StorefrontProductCard on Product {
   id
   name
@@ -301,8 +773,11 @@ export const StorefrontProductCardFragmentDoc = new TypedDocumentString(`
     position
   }
 }
-    `, {"fragmentName":"StorefrontProductCard"}) as unknown as TypedDocumentString<StorefrontProductCardFragment, unknown>;
-export const StorefrontOrderFragmentDoc = new TypedDocumentString(`
+    `,
+  { fragmentName: 'StorefrontProductCard' },
+) as unknown as TypedDocumentString<StorefrontProductCardFragment, unknown>;
+export const StorefrontOrderFragmentDoc = new TypedDocumentString(
+  `
     fragment StorefrontOrder on Order {
   id
   orderNumber
@@ -337,7 +812,129 @@ export const StorefrontOrderFragmentDoc = new TypedDocumentString(`
     deliveredAt
   }
 }
-    `, {"fragmentName":"StorefrontOrder"}) as unknown as TypedDocumentString<StorefrontOrderFragment, unknown>;
+    `,
+  { fragmentName: 'StorefrontOrder' },
+) as unknown as TypedDocumentString<StorefrontOrderFragment, unknown>;
+export const StorefrontSignInDocument = new TypedDocumentString(`
+    mutation StorefrontSignIn($input: LoginInput!) {
+  customerLogin(input: $input) {
+    accessToken
+    refreshToken
+    expiresIn
+  }
+}
+    `) as unknown as TypedDocumentString<StorefrontSignInMutation, StorefrontSignInMutationVariables>;
+export const StorefrontRegisterDocument = new TypedDocumentString(`
+    mutation StorefrontRegister($input: RegisterInput!) {
+  customerRegister(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<StorefrontRegisterMutation, StorefrontRegisterMutationVariables>;
+export const StorefrontRefreshDocument = new TypedDocumentString(`
+    mutation StorefrontRefresh($input: RefreshInput!) {
+  tokenRefresh(input: $input) {
+    accessToken
+    refreshToken
+    expiresIn
+  }
+}
+    `) as unknown as TypedDocumentString<StorefrontRefreshMutation, StorefrontRefreshMutationVariables>;
+export const StorefrontSignOutDocument = new TypedDocumentString(`
+    mutation StorefrontSignOut($input: LogoutInput) {
+  logout(input: $input) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<StorefrontSignOutMutation, StorefrontSignOutMutationVariables>;
+export const StorefrontForgotPasswordDocument = new TypedDocumentString(`
+    mutation StorefrontForgotPassword($input: AccountEmailInput!) {
+  customerPasswordResetRequest(input: $input) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<StorefrontForgotPasswordMutation, StorefrontForgotPasswordMutationVariables>;
+export const StorefrontAccountDocument = new TypedDocumentString(`
+    query StorefrontAccount($page: Int!, $limit: Int!) {
+  account {
+    email
+    firstName
+    lastName
+  }
+  accountOrders(page: $page, limit: $limit) {
+    items {
+      id
+      orderNumber
+      status
+      fulfillmentStatus
+      createdAt
+      total
+      currency
+    }
+    meta {
+      page
+      pages
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StorefrontAccountQuery, StorefrontAccountQueryVariables>;
+export const StorefrontAccountOrderDocument = new TypedDocumentString(`
+    query StorefrontAccountOrder($id: UUID!) {
+  accountOrder(id: $id) {
+    ...StorefrontOrder
+    returns {
+      id
+      status
+      createdAt
+      items {
+        orderItemId
+        quantity
+      }
+    }
+  }
+}
+    fragment StorefrontOrder on Order {
+  id
+  orderNumber
+  status
+  fulfillmentStatus
+  createdAt
+  email
+  currency
+  subtotalGross
+  shippingGross
+  discountTotal
+  taxTotal
+  total
+  shippingAddress
+  items {
+    id
+    name
+    variantName
+    quantity
+    quantityShipped
+    quantityReturned
+    unitPriceGross
+    totalGross
+  }
+  shipments {
+    id
+    carrier
+    trackingNumber
+    trackingUrl
+    status
+    shippedAt
+    deliveredAt
+  }
+}`) as unknown as TypedDocumentString<StorefrontAccountOrderQuery, StorefrontAccountOrderQueryVariables>;
+export const StorefrontReturnRequestDocument = new TypedDocumentString(`
+    mutation StorefrontReturnRequest($orderId: UUID!, $input: ReturnCreateInput!) {
+  storeReturnCreate(orderId: $orderId, input: $input) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<StorefrontReturnRequestMutation, StorefrontReturnRequestMutationVariables>;
 export const StorefrontCartReadDocument = new TypedDocumentString(`
     query StorefrontCartRead($id: UUID!) {
   cart(id: $id) {
@@ -454,6 +1051,52 @@ export const StorefrontCartRemoveDocument = new TypedDocumentString(`
     lineTotalGross
   }
 }`) as unknown as TypedDocumentString<StorefrontCartRemoveMutation, StorefrontCartRemoveMutationVariables>;
+export const StorefrontCartMergeDocument = new TypedDocumentString(`
+    mutation StorefrontCartMerge($cartId: UUID!) {
+  cartMerge(cartId: $cartId) {
+    ...StorefrontCart
+  }
+}
+    fragment StorefrontCart on Cart {
+  id
+  currency
+  itemCount
+  subtotalGross
+  subtotalNet
+  items {
+    id
+    productId
+    variantId
+    sku
+    name
+    quantity
+    unitPriceGross
+    lineTotalGross
+  }
+}`) as unknown as TypedDocumentString<StorefrontCartMergeMutation, StorefrontCartMergeMutationVariables>;
+export const StorefrontAccountCartDocument = new TypedDocumentString(`
+    query StorefrontAccountCart {
+  accountCart {
+    ...StorefrontCart
+  }
+}
+    fragment StorefrontCart on Cart {
+  id
+  currency
+  itemCount
+  subtotalGross
+  subtotalNet
+  items {
+    id
+    productId
+    variantId
+    sku
+    name
+    quantity
+    unitPriceGross
+    lineTotalGross
+  }
+}`) as unknown as TypedDocumentString<StorefrontAccountCartQuery, StorefrontAccountCartQueryVariables>;
 export const StorefrontHomeDocument = new TypedDocumentString(`
     query StorefrontHome($limit: Int!) {
   storeCategories {
@@ -683,7 +1326,10 @@ export const StorefrontCheckoutCompleteDocument = new TypedDocumentString(`
     orderNumber
   }
 }
-    `) as unknown as TypedDocumentString<StorefrontCheckoutCompleteMutation, StorefrontCheckoutCompleteMutationVariables>;
+    `) as unknown as TypedDocumentString<
+  StorefrontCheckoutCompleteMutation,
+  StorefrontCheckoutCompleteMutationVariables
+>;
 export const StorefrontOrderDocument = new TypedDocumentString(`
     query StorefrontOrder($id: UUID!) {
   storeOrder(id: $id) {

@@ -33,7 +33,14 @@ export async function readCart(ctx: PageContext): Promise<Cart | null> {
 /** The session after a cart change: the cart's id, token and unit count (the header's "Cart (n)"). */
 export function withCart(session: SessionData, cart: Cart | null, token?: string): SessionData {
   if (!cart) return { ...session, cartId: undefined, cartToken: undefined, cartCount: undefined };
-  return { ...session, cartId: cart.id, cartToken: token ?? session.cartToken, cartCount: cart.itemCount };
+  // A cart changing hands (merged into the customer's) keeps no old token: a customer's cart needs none.
+  const sameCart = cart.id === session.cartId;
+  return {
+    ...session,
+    cartId: cart.id,
+    cartToken: token ?? (sameCart ? session.cartToken : undefined),
+    cartCount: cart.itemCount,
+  };
 }
 
 async function createCart(ctx: PageContext): Promise<{ cart: Cart; token?: string }> {

@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { createContext, data, type RouterContextProvider } from 'react-router';
 
 import { gql } from './api.server';
 import { type Locale, localeOf } from './locale';
@@ -11,11 +11,22 @@ export interface PageContext {
   requestId?: string;
 }
 
+/** The session as the root's middleware left it (tokens refreshed when they were about to expire). */
+export const sessionContext = createContext<SessionData | null>(null);
+
+/** What a loader or action is given, as far as pageContext reads it. */
+export interface PageArgs {
+  request: Request;
+  params: { lang?: string };
+  context: Readonly<RouterContextProvider>;
+}
+
 /** The page's locale and session; an unknown locale segment is the page's 404. */
-export function pageContext(request: Request, lang: string | undefined): PageContext {
-  const locale = localeOf(lang);
+export function pageContext({ request, params, context }: PageArgs): PageContext {
+  const locale = localeOf(params.lang);
   if (!locale) throw data(null, { status: 404 });
-  return { locale, session: readSession(request), requestId: request.headers.get('x-request-id') ?? undefined };
+  const session = context.get(sessionContext) ?? readSession(request);
+  return { locale, session, requestId: request.headers.get('x-request-id') ?? undefined };
 }
 
 /** The caller headers for a page's service call: the locale, and the shopper's tokens when there are any. */

@@ -8,8 +8,8 @@ import { pageContext } from '../lib/page.server';
 import { sessionCookie } from '../lib/session.server';
 import type { Route } from './+types/cart';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const ctx = pageContext(request, params.lang);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = pageContext({ request, params, context });
   const cart = await readCart(ctx);
   // A cart the service no longer has leaves the cookie: the header's count and the next add start afresh.
   const headers: HeadersInit = { 'cache-control': 'private, no-store' };
@@ -19,8 +19,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** Change a line's quantity or remove it (`intent`), then show the cart again (a redirect, so a reload is safe). */
-export async function action({ request, params }: Route.ActionArgs) {
-  const ctx = pageContext(request, params.lang);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = pageContext({ request, params, context });
   const t = messagesFor(ctx.locale);
   if (!ctx.session.cartId) return redirect(localePath(ctx.locale, '/cart'));
   const form = await request.formData();

@@ -14,8 +14,8 @@ import { seoMeta } from '../lib/seo';
 import type { Route } from './+types/category';
 
 /** A category: its name, subcategories, one page of its products, sorted and paged by the URL. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const ctx = pageContext(request, params.lang);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = pageContext({ request, params, context });
   const url = new URL(request.url);
   const sortKey = sortKeyOf(url.searchParams.get('sort'));
   const page = pageOf(url.searchParams.get('page'));

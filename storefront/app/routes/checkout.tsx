@@ -58,8 +58,8 @@ async function quote(ctx: PageContext, shippingMethodId: string) {
   return (await gql(StorefrontCheckoutQuoteDocument, { input }, callerOf(ctx))).checkoutQuote;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const ctx = pageContext(request, params.lang);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = pageContext({ request, params, context });
   const page = await loadPage(ctx);
   const wanted = new URL(request.url).searchParams.get('shipping');
   const shippingMethodId = page.shipping.find((m) => m.id === wanted)?.id ?? page.shipping[0]?.id ?? '';
@@ -85,8 +85,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * `intent=quote` shows the totals for the chosen shipping method (the form keeps what was typed); `intent=place`
  * places the order and goes to the confirmation. Without JavaScript both are plain form posts.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const ctx = pageContext(request, params.lang);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = pageContext({ request, params, context });
   const t = messagesFor(ctx.locale);
   const page = await loadPage(ctx);
   const posted = await request.formData();

@@ -10,8 +10,8 @@ import { seoMeta } from '../lib/seo';
 import type { Route } from './+types/home';
 
 /** Home: the categories and the newest products, one service call. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const ctx = pageContext(request, params.lang);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = pageContext({ request, params, context });
   const home = await gql(StorefrontHomeDocument, { limit: 8 }, callerOf(ctx));
   const categories = home.storeCategories.filter((c) => c.parentId === null).sort((a, b) => a.position - b.position);
   return data(

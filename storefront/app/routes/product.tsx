@@ -7,7 +7,7 @@ import { addToCart } from '../lib/cart.server';
 import { publicUrl } from '../lib/config.server';
 import { localePath } from '../lib/locale';
 import { messagesFor } from '../lib/messages';
-import { callerOf, gql, pageContext } from '../lib/page.server';
+import { callerOf, gql, type PageArgs, pageContext } from '../lib/page.server';
 import { productJsonLd } from '../lib/product-ld';
 import { seoMeta } from '../lib/seo';
 import { initialVariant, optionGroups, type PickerVariant, variantFor } from '../lib/variants';
@@ -17,17 +17,19 @@ import type { Route } from './+types/product';
 const groupName = (identifier: string) =>
   identifier.charAt(0).toUpperCase() + identifier.slice(1).replace(/[-_]/g, ' ');
 
-async function loadProduct(request: Request, params: { lang?: string; slug: string }) {
-  const ctx = pageContext(request, params.lang);
-  const found = await gql(StorefrontProductDocument, { slug: params.slug }, callerOf(ctx)).catch((err: unknown) => {
-    if (isNotFound(err)) throw data(null, { status: 404 });
-    throw err;
-  });
+async function loadProduct(args: PageArgs & { params: { slug: string } }) {
+  const ctx = pageContext(args);
+  const found = await gql(StorefrontProductDocument, { slug: args.params.slug }, callerOf(ctx)).catch(
+    (err: unknown) => {
+      if (isNotFound(err)) throw data(null, { status: 404 });
+      throw err;
+    },
+  );
   return { ctx, product: found.storeProduct };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, product } = await loadProduct(request, params);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { ctx, product } = await loadProduct({ request, params, context });
   const variants: PickerVariant[] = product.variants;
   const wanted = new URL(request.url).searchParams.get('variant');
   const start = variants.find((v) => v.id === wanted && v.active) ?? initialVariant(variants);
@@ -43,8 +45,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** Add to cart: the chosen options name the variant (with or without JavaScript); the cart cookie is updated. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { ctx, product } = await loadProduct(request, params);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { ctx, product } = await loadProduct({ request, params, context });
   const t = messagesFor(ctx.locale);
   const form = await request.formData();
   const quantity = Number(form.get('quantity') ?? 1);

@@ -15,8 +15,8 @@ const MAX_QUERY = 200;
  * Search results (`?q=`), and with `?suggest=1` a small JSON list for the search box's suggestions. An empty
  * search shows nothing rather than every product.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const ctx = pageContext(request, params.lang);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = pageContext({ request, params, context });
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY);
   const page = pageOf(url.searchParams.get('page'));

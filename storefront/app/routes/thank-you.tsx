@@ -8,8 +8,8 @@ import { callerOf, gql, pageContext } from '../lib/page.server';
 import type { Route } from './+types/thank-you';
 
 /** The confirmation of the shopper's latest order: a guest's read with its order token, a customer's with theirs. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const ctx = pageContext(request, params.lang);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = pageContext({ request, params, context });
   const last = ctx.session.lastOrder;
   if (!last) throw redirect(localePath(ctx.locale, '/'));
   const { storeOrder } = await gql(
