@@ -245,6 +245,48 @@ describe('the storefront in a browser', () => {
   );
 
   it_(
+    'the category sidebar filters by a facet, and every count is what the API answers for the same filters',
+    async () => {
+      const context = await browser()!.newContext();
+      const page = await context.newPage();
+      const axe: string[] = [];
+      await page.goto(`${shop.url}/c/apparel`);
+      const filters = page.getByRole('region', { name: 'Filters' });
+      await filters.getByRole('group', { name: 'Size' }).waitFor();
+      await filters.getByRole('group', { name: 'Price' }).waitFor();
+      await filters.getByRole('checkbox', { name: /^Black \(\d+\)$/ }).check();
+      await page.waitForURL(/[?&]o=/);
+      await filters.getByRole('checkbox', { name: /^Black \(\d+\)$/, checked: true }).waitFor();
+      await audit(page, 'category-filtered', axe);
+
+      // The same list asked of the API: the page's checkboxes carry its counts.
+      const category = await t.db.category.findFirstOrThrow({ where: { translations: { some: { slug: 'apparel' } } } });
+      const optionIds = new URL(page.url()).searchParams.getAll('o');
+      const api = await t.asGuest().gql<{
+        storeProducts: { items: { name: string }[]; facets: { values: { label: string; count: number }[] }[] };
+      }>(
+        `query($c: UUID!, $o: [UUID!]) { storeProducts(categoryId: $c, options: $o) { items { name }
+         facets { kind values { label count } } } }`,
+        { c: category.id, o: optionIds },
+      );
+      expect(api.errors).toBeUndefined();
+      const shown = await page.getByRole('list', { name: 'Products' }).getByRole('link').allInnerTexts();
+      expect(shown.map((n) => n.trim()).sort()).toEqual(api.data!.storeProducts.items.map((i) => i.name).sort());
+      const labels = await filters
+        .getByRole('checkbox')
+        .evaluateAll((boxes) =>
+          boxes.map((b) => (b as unknown as { labels: { textContent: string }[] }).labels[0]!.textContent),
+        );
+      const counts = (l: string) => Number(/\((\d+)\)$/.exec(l)![1]);
+      const expected = api.data!.storeProducts.facets.flatMap((f) => f.values.map((v) => v.count));
+      expect(labels.map(counts)).toEqual(expected);
+      expect(axe).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  );
+
+  it_(
     'with JavaScript off, browsing and adding to the cart still work',
     async () => {
       const context = await browser()!.newContext({ javaScriptEnabled: false });

@@ -1,11 +1,13 @@
 import { data } from 'react-router';
 
+import { FacetSidebar } from '../components/facet-sidebar';
 import { Pager } from '../components/pager';
 import { ProductGrid } from '../components/product-card';
 import { SortControl } from '../components/sort-control';
 import { StorefrontCategoryDocument, StorefrontCategoryProductsDocument } from '../generated/graphql';
 import { isNotFound } from '../lib/api.server';
 import { publicUrl } from '../lib/config.server';
+import { anyFilter, filtersOf } from '../lib/filters';
 import { PAGE_SIZE, pageOf, sortKeyOf, SORTS } from '../lib/listing';
 import { localePath } from '../lib/locale';
 import { messagesFor } from '../lib/messages';
@@ -25,9 +27,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw err;
   });
   const category = found.storeCategory;
+  const filters = filtersOf(url);
   const list = await gql(
     StorefrontCategoryProductsDocument,
-    { categoryId: category.id, page, limit: PAGE_SIZE, ...SORTS[sortKey] },
+    { categoryId: category.id, page, limit: PAGE_SIZE, ...SORTS[sortKey], ...filters },
     caller,
   );
   return data({
@@ -35,6 +38,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     category,
     products: list.storeProducts.items,
     meta: list.storeProducts.meta,
+    facets: list.storeProducts.facets ?? [],
+    filtered: anyFilter(filters),
     sortKey,
     url: request.url,
     origin: publicUrl(request),
@@ -58,7 +63,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { locale, category, products, meta, sortKey, url } = loaderData;
+  const { locale, category, products, meta, sortKey, url, facets, filtered } = loaderData;
+  const currency = products[0]?.currency ?? 'EUR';
+  const path = new URL(url, 'http://x').pathname;
+  const clearUrl = filtered ? (sortKey === 'newest' ? path : `${path}?sort=${sortKey}`) : null;
   const t = messagesFor(locale);
   return (
     <>
@@ -78,16 +86,21 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <div className="mt-6 flex items-center justify-between gap-4">
-        <p className="text-sm text-stone-600">
-          {meta.total} {t.items}
-        </p>
-        <SortControl t={t} sortKey={sortKey} url={url} />
+      <div className="mt-6 grid gap-8 md:grid-cols-[14rem_1fr]">
+        <FacetSidebar facets={facets} locale={locale} currency={currency} sortKey={sortKey} clearUrl={clearUrl} />
+        <div>
+          <div className="flex items-center justify-between gap-4">
+            <p className="text-sm text-stone-600" role="status">
+              {meta.total} {t.items}
+            </p>
+            <SortControl t={t} sortKey={sortKey} url={url} />
+          </div>
+          <div className="mt-4">
+            {products.length ? <ProductGrid products={products} locale={locale} /> : <p>{t.noProducts}</p>}
+          </div>
+          <Pager url={url} page={meta.page} pages={meta.pages} t={t} />
+        </div>
       </div>
-      <div className="mt-4">
-        {products.length ? <ProductGrid products={products} locale={locale} /> : <p>{t.noProducts}</p>}
-      </div>
-      <Pager url={url} page={meta.page} pages={meta.pages} t={t} />
     </>
   );
 }
