@@ -38,11 +38,14 @@ app.use((req, res, next) => {
 
 // Product images the service stores itself (`/uploads/…`, local media storage) are passed through, so pages show
 // them from the storefront's own origin; images in a bucket or CDN have absolute URLs and never come here.
-app.get('/uploads/{*key}', async (req, res) => {
+// The payment plugin's checkout component (`/plugins/<name>/assets/…`, loaded with its integrity hash) comes the same
+// way, so the pay step loads it from the storefront's own origin.
+app.get(['/uploads/{*key}', '/plugins/:plugin/assets/{*file}'], async (req, res) => {
   try {
     const upstream = await fetch(`${apiUrl}${req.originalUrl}`, { signal: AbortSignal.timeout(10_000) });
     res.status(upstream.status);
-    for (const h of ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified'])
+    // Not content-length: fetch has already decoded a compressed answer, so its length is not the upstream's.
+    for (const h of ['content-type', 'cache-control', 'etag', 'last-modified'])
       if (upstream.headers.get(h)) res.set(h, upstream.headers.get(h));
     if (upstream.body) Readable.fromWeb(upstream.body).pipe(res);
     else res.end();

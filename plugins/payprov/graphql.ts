@@ -75,6 +75,12 @@ class PayprovIntent {
   @Field(() => String, { nullable: true, description: 'The provider’s client secret of the intent.' })
   clientSecret!: string | null;
   @Field() publishableKey!: string;
+  @Field({
+    description:
+      'The provider’s script (`js_url`) that the `payprov-payment` component needs on the page: a storefront loads it ' +
+      'before the component (a local provider double has its own).',
+  })
+  scriptUrl!: string;
   @Field(() => Int, { description: 'Cents.' }) amount!: number;
   @Field({ description: 'ISO 4217, lower case (the spec’s payment-provider answers; the core’s are upper case).' })
   currency!: string;

@@ -16,6 +16,7 @@ export function intentView(intent: Intent, config: PayprovConfig) {
     id: intent.id,
     clientSecret: intent.client_secret,
     publishableKey: config.publishable_key,
+    scriptUrl: config.js_url,
     amount: intent.amount,
     currency: intent.currency.toLowerCase(),
   };

@@ -15,6 +15,7 @@ export default [
   route(':lang?/search', 'routes/search.tsx'),
   route(':lang?/cart', 'routes/cart.tsx'),
   route(':lang?/checkout', 'routes/checkout.tsx'),
+  route(':lang?/checkout/pay', 'routes/pay.tsx'),
   route(':lang?/checkout/thank-you', 'routes/thank-you.tsx'),
   route(':lang?/account', 'routes/account.tsx'),
   route(':lang?/account/sign-in', 'routes/sign-in.tsx'),

@@ -5,9 +5,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
 import { seedDemo } from '../../app/seed/demo';
+import { payprovPlugin } from '../../plugins/payprov';
 import { ANONYMOUS } from '../../src/context/actor';
 import { createContext } from '../../src/context/create-context';
 import { useChromium } from '../harness/chromium';
+import { FakeProvider } from '../harness/fake-provider';
 import { startTestServer, type TestServer } from '../harness/server';
 import { startStorefront, type Storefront } from '../harness/storefront';
 
@@ -19,6 +21,7 @@ import { startStorefront, type Storefront } from '../harness/storefront';
  */
 
 let t: TestServer;
+let fake: FakeProvider;
 let shop: Storefront;
 const SHOTS = process.env.SVC_TEST_STOREFRONT_SCREENSHOTS;
 const JS_BUDGET_BYTES = 150 * 1024;
@@ -26,14 +29,33 @@ const JS_BUDGET_BYTES = 150 * 1024;
 const { haveChromium, browser } = useChromium(
   'the storefront',
   async () => {
-    t = await startTestServer();
+    fake = await FakeProvider.start();
+    t = await startTestServer(
+      {
+        plugins: {
+          payprov: {
+            secret_key: 'sk_test_storefront',
+            publishable_key: 'pk_test_storefront',
+            webhook_secret: 'whsec_storefront',
+            api_base: fake.url,
+            js_url: `${fake.url}/js/v3`,
+          },
+        },
+      },
+      { plugins: [payprovPlugin] },
+    );
     const ctx = createContext(t.service.services, { id: 'sf-seed', actor: ANONYMOUS, log: t.service.services.log });
     await seedDemo(ctx);
+    const card = await t
+      .asAdmin()
+      .post('/api/v1/admin/payment-methods', { provider: 'payprov', translations: [{ locale: 'en', name: 'Card' }] });
+    expect(card.status).toBe(201);
     shop = await startStorefront(t.url);
     return {
       close: async () => {
         await shop?.close();
         await t.close();
+        await fake.close();
       },
     };
   },
@@ -280,6 +302,42 @@ describe('the storefront in a browser', () => {
       const counts = (l: string) => Number(/\((\d+)\)$/.exec(l)![1]);
       const expected = api.data!.storeProducts.facets.flatMap((f) => f.values.map((v) => v.count));
       expect(labels.map(counts)).toEqual(expected);
+      expect(axe).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  );
+
+  it_(
+    'a guest pays by card through payprov (the local payment double) and gets the confirmation',
+    async () => {
+      const context = await browser()!.newContext();
+      const page = await context.newPage();
+      const axe: string[] = [];
+      await page.goto(`${shop.url}/p/coffee-beans-1kg`);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('link', { name: 'Cart (1)' }).click();
+      await page.getByRole('link', { name: 'Checkout' }).click();
+      await page.getByLabel('Email').fill('card@example.com');
+      await page.getByLabel('First name').fill('Carla');
+      await page.getByLabel('Last name').fill('Card');
+      await page.getByLabel('Street').fill('Rue de Rivoli 1');
+      await page.getByLabel('City').fill('Paris');
+      await page.getByLabel('Postal code').fill('75001');
+      await page.getByLabel('Country').selectOption('FR');
+      await page.getByRole('group', { name: 'Payment method' }).getByRole('radio', { name: 'Card' }).check();
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+      await page.getByRole('heading', { level: 1, name: 'Payment', exact: true }).waitFor();
+      await page.getByText('Amount to pay: €23.89').waitFor();
+      await page.getByPlaceholder('card number').fill('4242 4242 4242 4242');
+      await audit(page, 'payment', axe);
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+      await page.getByRole('heading', { level: 1, name: /Thank you/ }).waitFor();
+      const order = await t.db.order.findFirstOrThrow({ where: { email: 'card@example.com' } });
+      expect(order.paymentReference).toMatch(/^pi_/);
+      expect(fake.intents.get(order.paymentReference!)?.amount).toBe(order.total);
       expect(axe).toEqual([]);
       await context.close();
     },

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
+import type { CheckoutForm } from './checkout';
 import { isProduction } from './config.server';
 
 /**
@@ -19,6 +20,8 @@ export interface SessionData {
   accessExpiresAt?: number;
   /** The customer's email, for the header ("Account") without a request. */
   email?: string;
+  /** A card checkout waiting for its payment: the form, the intent's idempotency key and the quoted total. */
+  pendingPayment?: { form: CheckoutForm; key: string; amount: number; currency: string };
   /** The shopper's latest order (a guest's with its token), for the confirmation page. */
   lastOrder?: { id: string; guestToken?: string };
   /** Units in the cart, for the header's "Cart (n)" without a request; refreshed by every cart change. */

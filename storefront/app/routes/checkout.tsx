@@ -1,23 +1,15 @@
+import { useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 
 import { Field } from '../components/field';
 import {
   type CheckoutQuoteInput,
-  StorefrontCheckoutCompleteDocument,
   StorefrontCheckoutPageDocument,
   StorefrontCheckoutQuoteDocument,
 } from '../generated/graphql';
-import { ApiError, gqlWithHeaders } from '../lib/api.server';
-import {
-  addressOf,
-  type CheckoutForm,
-  COUNTRIES,
-  guestTokenOf,
-  missingFields,
-  nameIn,
-  readCheckoutForm,
-} from '../lib/checkout';
-import { attemptKey } from '../lib/checkout.server';
+import { ApiError } from '../lib/api.server';
+import { type CheckoutForm, COUNTRIES, missingFields, nameIn, readCheckoutForm } from '../lib/checkout';
+import { attemptKey, placeOrder } from '../lib/checkout.server';
 import { formatMoney, type Locale, localePath } from '../lib/locale';
 import { messagesFor } from '../lib/messages';
 import { callerOf, gql, type PageContext, pageContext } from '../lib/page.server';
@@ -25,10 +17,10 @@ import { sessionCookie } from '../lib/session.server';
 import type { Route } from './+types/checkout';
 
 /**
- * Methods this checkout completes itself: those without an online provider (`provider` empty: invoice, cash on
- * delivery), whose order is placed at once. Card methods (payprov) need the pay step and are not offered yet.
+ * The methods this checkout offers: those without an online provider (`provider` empty: invoice, cash on delivery),
+ * whose order is placed at once, and payprov's card payments, paid first on the pay step (routes/pay.tsx).
  */
-const completesItself = (m: { provider: string }) => m.provider === '';
+const offered = (m: { provider: string }) => m.provider === '' || m.provider === 'payprov';
 
 async function loadPage(ctx: PageContext) {
   if (!ctx.session.cartId) throw redirect(localePath(ctx.locale, '/cart'));
@@ -46,9 +38,9 @@ async function loadPage(ctx: PageContext) {
     priceGross: m.priceGross,
   }));
   const payment = [...page.storePaymentMethods]
-    .filter(completesItself)
+    .filter(offered)
     .sort(byPosition)
-    .map((m) => ({ id: m.id, name: nameIn(m.translations, ctx.locale) }));
+    .map((m) => ({ id: m.id, name: nameIn(m.translations, ctx.locale), card: m.provider === 'payprov' }));
   return { cart: page.cart, shipping, payment };
 }
 
@@ -99,33 +91,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const errors = missingFields(form, t);
   if (!page.payment.some((m) => m.id === form.paymentMethodId)) errors.paymentMethodId = t.required;
   if (Object.keys(errors).length) return answer(errors, t.fixErrors, 400);
-  try {
-    const address = addressOf(form);
-    const { data: placed, headers } = await gqlWithHeaders(
-      StorefrontCheckoutCompleteDocument,
-      {
-        input: {
-          cartId: ctx.session.cartId,
-          email: form.email,
-          shippingAddress: address,
-          billingAddress: address,
-          shippingMethodId: form.shippingMethodId,
-          paymentMethodId: form.paymentMethodId,
-        },
-      },
-      { ...callerOf(ctx), idempotencyKey: attemptKey(page.cart, form) },
-    );
-    const order = placed.checkoutComplete;
+  const method = page.payment.find((m) => m.id === form.paymentMethodId)!;
+  if (method.card) {
+    // Pay first: the intent for the quote's total is made (again, idempotently) on the pay step; the form waits in
+    // the session until the card is confirmed.
+    if (!totals) return answer({ shippingMethodId: t.required }, t.fixErrors, 400);
     const session = {
       ...ctx.session,
-      cartId: undefined,
-      cartToken: undefined,
-      cartCount: undefined,
-      lastOrder: { id: order.id, guestToken: guestTokenOf(headers) },
+      pendingPayment: { form, key: attemptKey(page.cart, form), amount: totals.total, currency: totals.currency },
     };
-    return redirect(localePath(ctx.locale, '/checkout/thank-you'), {
-      headers: { 'set-cookie': sessionCookie(session) },
-    });
+    return redirect(localePath(ctx.locale, '/checkout/pay'), { headers: { 'set-cookie': sessionCookie(session) } });
+  }
+  try {
+    return await placeOrder(ctx, form, attemptKey(page.cart, form));
   } catch (err) {
     if (!(err instanceof ApiError) || err.code === 'internal_error' || err.code === 'service_unavailable') throw err;
     const field = err.field && err.field in form ? err.field : undefined;
@@ -145,6 +123,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const { locale, cart, shipping, payment, form, totals, errors, message } = view;
   const t = messagesFor(locale);
   const busy = useNavigation().state !== 'idle';
+  // A card method pays on the next step: its button says so ("Pay"); the others place the order at once.
+  const [picked, setPicked] = useState(form.paymentMethodId);
+  const card = payment.find((m) => m.id === picked)?.card ?? false;
   return (
     <>
       <h1 className="text-3xl font-semibold">{t.checkout}</h1>
@@ -211,6 +192,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             value={form.paymentMethodId}
             error={errors.paymentMethodId}
             options={payment.map((m) => ({ id: m.id, label: m.name }))}
+            onPick={setPicked}
           />
         </div>
         <aside aria-labelledby="summary-heading" className="h-fit rounded border border-stone-200 p-4">
@@ -262,7 +244,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             disabled={busy}
             className="mt-4 w-full rounded bg-brand-700 px-4 py-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
           >
-            {t.placeOrder}
+            {card ? t.pay : t.placeOrder}
           </button>
         </aside>
       </Form>
@@ -323,23 +305,26 @@ function Choice(props: {
   error?: string;
   options: { id: string; label: string }[];
   submitOnChange?: boolean;
+  onPick?: (id: string) => void;
 }) {
   return (
     <fieldset
       className="flex flex-col gap-2"
       aria-describedby={props.error ? `${props.name}-error` : undefined}
       onChange={
-        props.submitOnChange
-          ? (e) => {
-              const form = e.currentTarget.form;
-              if (!form) return;
-              const intent = document.createElement('input');
-              Object.assign(intent, { type: 'hidden', name: 'intent', value: 'quote' });
-              form.append(intent);
-              form.requestSubmit();
-              intent.remove();
-            }
-          : undefined
+        props.onPick
+          ? (e) => props.onPick!((e.target as unknown as { value: string }).value)
+          : props.submitOnChange
+            ? (e) => {
+                const form = e.currentTarget.form;
+                if (!form) return;
+                const intent = document.createElement('input');
+                Object.assign(intent, { type: 'hidden', name: 'intent', value: 'quote' });
+                form.append(intent);
+                form.requestSubmit();
+                intent.remove();
+              }
+            : undefined
       }
     >
       <legend className="mb-2 text-xl font-semibold">{props.legend}</legend>
