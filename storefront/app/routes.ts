@@ -13,6 +13,7 @@ export default [
   route(':lang?/c/:slug', 'routes/category.tsx'),
   route(':lang?/p/:slug', 'routes/product.tsx'),
   route(':lang?/search', 'routes/search.tsx'),
+  route(':lang?/search/suggest', 'routes/search-suggest.ts'),
   route(':lang?/cart', 'routes/cart.tsx'),
   route(':lang?/checkout', 'routes/checkout.tsx'),
   route(':lang?/checkout/pay', 'routes/pay.tsx'),

@@ -97,6 +97,15 @@ describe('the storefront in a browser', () => {
       expect(await page.getByRole('link', { name: 'Cart (0)' }).count()).toBe(1);
       await page.getByRole('link', { name: 'Sign in' }).waitFor();
 
+      // Search: suggestions while typing, then the results page.
+      await page.getByRole('combobox', { name: 'Search' }).pressSequentially('hoo');
+      await page.locator('#search-suggestions option[value="Zip Hoodie"]').waitFor({ state: 'attached' });
+      await page.getByRole('combobox', { name: 'Search' }).press('Enter');
+      await page.getByRole('heading', { level: 1, name: /Results for/ }).waitFor();
+      await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: 'Zip Hoodie' }).waitFor();
+      await audit(page, 'search', axe);
+      await page.goto(shop.url);
+
       await page.getByRole('main').getByRole('link', { name: 'Apparel' }).click();
       await page.getByRole('heading', { level: 1, name: 'Apparel', exact: true }).waitFor();
       await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
@@ -402,6 +411,8 @@ describe('the storefront for crawlers', () => {
       availability: 'https://schema.org/InStock',
     });
     expect((await fetch(`${shop.url}/p/no-such-product`)).status).toBe(404);
+    const suggest = await fetch(`${shop.url}/search/suggest?q=mu`);
+    expect(await suggest.json()).toEqual({ suggestions: ['Enamel Mug'] });
     expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Form } from 'react-router';
 
 import { type Locale, localePath } from '../lib/locale';
@@ -14,6 +15,7 @@ export interface ShopHeaderProps {
 /** The header on every page: the shop's name (home), categories, search, the cart with its count, the account. */
 export function ShopHeader({ locale, shopName, nav, cartCount, signedIn }: ShopHeaderProps) {
   const t = messagesFor(locale);
+  const suggestions = useSuggestions(locale);
   return (
     <header className="border-b border-stone-200 bg-white">
       <a
@@ -35,9 +37,17 @@ export function ShopHeader({ locale, shopName, nav, cartCount, signedIn }: ShopH
             type="search"
             name="q"
             maxLength={200}
+            list="search-suggestions"
+            autoComplete="off"
+            onInput={(e) => suggestions.ask(e.currentTarget.value)}
             placeholder={t.searchPlaceholder}
             className="w-full max-w-md rounded border border-stone-400 px-3 py-2"
           />
+          <datalist id="search-suggestions">
+            {suggestions.names.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
           <button type="submit" className="rounded bg-brand-700 px-3 py-2 text-white hover:bg-brand-800">
             {t.search}
           </button>
@@ -69,4 +79,28 @@ export function ShopHeader({ locale, shopName, nav, cartCount, signedIn }: ShopH
       )}
     </header>
   );
+}
+
+/**
+ * Product names for the search box's suggestions (a native datalist: keyboard and screen readers know it), asked
+ * of /search/suggest a moment after the shopper stops typing. Without JavaScript the box is a plain search.
+ */
+function useSuggestions(locale: Locale) {
+  const [text, setText] = useState('');
+  const [names, setNames] = useState<string[]>([]);
+  useEffect(() => {
+    if (text.trim().length < 2) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`${localePath(locale, '/search/suggest')}?q=${encodeURIComponent(text)}`, { signal: controller.signal })
+        .then((res) => (res.ok ? (res.json() as Promise<{ suggestions: string[] }>) : { suggestions: [] }))
+        .then((body) => setNames(body.suggestions))
+        .catch(() => undefined);
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, locale]);
+  return { names, ask: setText };
 }
