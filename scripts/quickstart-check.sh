@@ -44,6 +44,7 @@ translate() {
   awk -v password="$PASSWORD" '
     function flush() { if (pending != "") { print pending; pending = "" } }
     /^npm start/ { flush(); print "start_server"; next }
+    /^npm run storefront/ { flush(); print "start_storefront"; next }
     /^# stop `npm start` first/ { flush(); print "stop_server"; next }
     /^npx svc admin create/ { flush(); sub(/#.*/, ""); print "printf \"%s\\n\" \"" password "\" | " $0; next }
     /^# \{/ && pending != "" {
@@ -62,7 +63,7 @@ run_block() { # run_block NAME DIR
   local name="$1" dir="$2" script="$WORK/$1.sh"
   {
     echo 'set -euo pipefail'
-    declare -f stop_server start_server expect_json
+    declare -f stop_server start_server start_storefront expect_json
     echo "SERVER_PID=$SERVER_PID"
     block "$name" | translate
     echo 'echo "SERVER_PID=$SERVER_PID" >"$STATE"'
@@ -107,4 +108,5 @@ grep -q '"refunded_total":500' "$WORK/after-checkout.out" || {
   echo "quickstart-check: the after-checkout walkthrough refunded nothing" >&2
   exit 1
 }
+run_block storefront "$ROOT"
 echo "quickstart-check: every README command worked (port $PORT)"

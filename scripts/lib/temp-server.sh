@@ -30,6 +30,29 @@ start_server() {
   tail -40 "$WORK/server.log" >&2
   return 1
 }
+# `npm run storefront` (contract §12) against the running service, on a free port, until /healthz answers 200;
+# then its home page must show the demo shop's categories. It stops again before returning.
+start_storefront() {
+  local sf_port sf_pid ok=1
+  sf_port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+  (cd "$ROOT" && STOREFRONT_PORT="$sf_port" STOREFRONT_API_URL="http://localhost:$PORT" \
+    exec setsid npm run storefront >>"$WORK/storefront.log" 2>&1) &
+  sf_pid=$!
+  for _ in $(seq 1 120); do
+    curl -sf "localhost:$sf_port/healthz" >/dev/null 2>&1 && ok=0 && break
+    kill -0 "$sf_pid" 2>/dev/null || break
+    sleep 0.5
+  done
+  if [ "$ok" -eq 0 ] && curl -sf "localhost:$sf_port/" | grep -q 'Apparel'; then
+    echo "ok: npm run storefront serves the shop on port $sf_port"
+  else
+    ok=1
+    echo "npm run storefront did not serve the shop; its output:" >&2
+    tail -40 "$WORK/storefront.log" >&2
+  fi
+  kill -TERM -- "-$sf_pid" 2>/dev/null || true
+  return "$ok"
+}
 cleanup() {
   local status=$?
   stop_server

@@ -91,7 +91,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         <div>
           <div className="flex items-center justify-between gap-4">
             <p className="text-sm text-stone-600" role="status">
-              {meta.total} {t.items}
+              {meta.total} {meta.total === 1 ? t.item : t.items}
             </p>
             <SortControl t={t} sortKey={sortKey} url={url} />
           </div>

@@ -53,7 +53,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         {t.resultsFor} “{q}”
       </h1>
       <p className="mt-2 text-sm text-stone-600">
-        {meta.total} {t.items}
+        {meta.total} {meta.total === 1 ? t.item : t.items}
       </p>
       <div className="mt-6">
         {products.length ? <ProductGrid products={products} locale={locale} /> : <p>{t.noProducts}</p>}
