@@ -18,6 +18,12 @@ const apiUrl = (process.env.STOREFRONT_API_URL ?? 'http://localhost:8080').repla
 const serverBuild = join(here, 'build/server/index.js');
 const production = existsSync(serverBuild) && !process.argv.includes('--dev');
 
+// A production storefront must seal sessions with a key every instance shares (docs/decisions.md D-422).
+if (process.env.NODE_ENV === 'production' && !process.env.STOREFRONT_SESSION_SECRET) {
+  console.error('STOREFRONT_SESSION_SECRET is required with NODE_ENV=production (it seals the session cookie)');
+  process.exit(78);
+}
+
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', process.env.STOREFRONT_TRUST_PROXY === 'true');
