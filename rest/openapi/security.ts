@@ -58,10 +58,12 @@ export function routeSecurity(route: CompiledRoute): Requirement[] {
     ? { sessionCookie: [], csrfHeader: [] }
     : { sessionCookie: [] };
   const signedIn: Requirement[] = [{ bearerAuth: [] }, { apiKey: [] }, cookie];
-  if (kinds.has('admin') || kinds.has('customer')) return signedIn;
   const tokens: Requirement[] = (route.spec.tokens ?? []).map((t) =>
     t === 'cart_token' ? { cartToken: [] } : { guestToken: [] },
   );
+  // A signed-in route that also takes a capability token (a customer merging a guest cart) needs both at once.
+  if (kinds.has('admin') || kinds.has('customer'))
+    return tokens.length ? signedIn.map((r) => Object.assign({}, r, ...tokens)) : signedIn;
   if (kinds.has('store')) return [{}, ...signedIn, ...tokens];
   return [];
 }

@@ -54,4 +54,19 @@ export const cartsRoutes = [
     variables: { cartId: path('id'), itemId: path('itemId') },
     result: 'cartItemRemove',
   }),
+  route({
+    method: 'POST',
+    path: `${cart}/{id}/merge`,
+    tokens: ['cart_token'],
+    operation: op.CartMergeDocument,
+    variables: { cartId: path('id') },
+    result: 'cartMerge',
+  }),
+  // 200 `{data: null}` when the customer has no current cart: "no cart yet" is an answer, not a missing resource.
+  route({
+    method: 'GET',
+    path: '/api/v1/store/account/cart',
+    operation: op.AccountCartDocument,
+    result: 'accountCart',
+  }),
 ];

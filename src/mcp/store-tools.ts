@@ -80,6 +80,22 @@ export const STORE_TOOLS: Record<string, StoreToolSpec> = {
         description: `Words to search for (the last word also matches as a prefix); at most ${SEARCH_MAX_LENGTH} characters and ${SEARCH_MAX_WORDS} words.`,
       },
       category_id: { description: 'Only products in this category or its subcategories (see store_list_categories).' },
+      options: {
+        description:
+          'Variant option ids (such as a size and a colour, from facets or a product’s variants), at most 100: any ' +
+          'of one group, and one variant must have a selected option of every group.',
+      },
+      attributes: {
+        description: 'Attribute option ids (from facets), at most 100: any of one attribute, all attributes.',
+      },
+      price_min: { description: 'Lowest gross price in minor units; a variant’s own price counts.' },
+      price_max: { description: 'Highest gross price in minor units (not below price_min).' },
+      in_stock: { description: 'true: only products with a matching variant in stock.' },
+      facets: {
+        description:
+          'true: also answer facets (option groups, attributes, price buckets, availability) with how many products ' +
+          'each value would list: use their ids in options and attributes.',
+      },
       sort: { description: 'Sort field (default created_at).' },
       order: { description: 'asc or desc (default desc).' },
       ...PAGE,
@@ -148,6 +164,22 @@ export const STORE_TOOLS: Record<string, StoreToolSpec> = {
       'Removes one line from the cart; answers the cart. Runs only with confirm: true (without it, says what it would remove).',
     request: { cart_token: 'cartToken' },
     args: { ...CART_ARGS, item_id: { description: "The line's id (items[].id in the cart)." } },
+  },
+  store_merge_cart: {
+    route: 'POST /api/v1/store/cart/{id}/merge',
+    title: "Merge a guest cart into the customer's cart",
+    description:
+      'After signing in: moves the lines of a cart made before sign-in (cart_id with its cart_token) into the signed-in ' +
+      "customer's current cart, adding up the same items; that cart is then gone. Without a current cart (or with " +
+      "one in another currency) the guest cart itself becomes the customer's. Quantities are cut to the stock and " +
+      `sold-out lines left out, never an error. Answers the customer's cart: use its id from now on. ${MONEY}`,
+    request: { cart_token: 'cartToken' },
+    args: {
+      cart_id: { description: 'The guest cart id (from store_create_cart before signing in).' },
+      cart_token: {
+        description: "That cart's session_token from store_create_cart (required: without it, not_found).",
+      },
+    },
   },
   store_list_shipping_methods: {
     route: 'GET /api/v1/store/shipping-methods',

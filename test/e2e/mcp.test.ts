@@ -15,6 +15,7 @@ const STORE_TOOLS = [
   'store_add_to_cart',
   'store_update_cart_item',
   'store_remove_from_cart',
+  'store_merge_cart',
   'store_list_shipping_methods',
   'store_list_payment_methods',
   'store_quote_checkout',

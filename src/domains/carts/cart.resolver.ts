@@ -5,6 +5,7 @@ import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
 import * as carts from './cart.service';
 import { Cart, CartCreateInput, CartItemAddInput, CartItemUpdateInput } from './cart.type';
+import * as merge from './cart-merge.service';
 
 const OWNERSHIP =
   'Customers reach their own carts; anonymous carts need the `X-Cart-Token` header. Anything else is 404.';
@@ -59,5 +60,28 @@ export class CartResolver {
   @Mutation(() => Boolean, { description: `Deletes the cart. ${OWNERSHIP}` })
   cartDelete(@Context() ctx: Ctx, @Arg('cartId', () => UuidScalar) cartId: string) {
     return carts.deleteCart(ctx, cartId);
+  }
+
+  @Query(() => Cart, {
+    nullable: true,
+    description:
+      "The signed-in customer's current cart: of their carts holding a line, the one changed last (a checked-out " +
+      'cart is emptied, so never current); null when there is none. Reach it from any device.',
+  })
+  accountCart(@Context() ctx: Ctx) {
+    return merge.accountCart(ctx);
+  }
+
+  @Mutation(() => Cart, {
+    description:
+      "Merges an anonymous cart (its `X-Cart-Token` needed, else 404) into the signed-in customer's current cart, " +
+      'as on sign-in: same product and variant add up; the anonymous cart is deleted. Without a current cart, or ' +
+      'with one in another currency, the anonymous cart itself becomes theirs. Quantities are cut to the stock ' +
+      "and sold-out lines left out (never an error). Naming the customer's own cart (no token) is 400 " +
+      '`validation_error` (`own_cart`).',
+  })
+  @Raises('amount_out_of_range', 'hook_rejected')
+  cartMerge(@Context() ctx: Ctx, @Arg('cartId', () => UuidScalar) cartId: string) {
+    return merge.mergeCart(ctx, cartId);
   }
 }

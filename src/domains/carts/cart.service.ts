@@ -14,7 +14,7 @@ import { hashCartToken, loadOwnedCart } from './cart-access';
 
 const ANONYMOUS_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
-type CartRow = Awaited<ReturnType<typeof loadOwnedCart>>;
+export type CartRow = Awaited<ReturnType<typeof loadOwnedCart>>;
 
 /** A cart with its lines priced from the live catalog (contract §6 fields). */
 export async function cartView(ctx: Ctx, cart: CartRow, sessionToken: string | null = null) {
@@ -39,14 +39,14 @@ export async function cartView(ctx: Ctx, cart: CartRow, sessionToken: string | n
   };
 }
 
-type CartView = Awaited<ReturnType<typeof cartView>>;
+export type CartView = Awaited<ReturnType<typeof cartView>>;
 
 /**
  * Checks, before a line's quantity is written, that the cart it makes still fits the stored range: the line's
  * quantity and total, the subtotals and the item count (422 `amount_out_of_range` on `quantity`, nothing
  * saved). `line` is the product or variant whose quantity becomes `quantity`, priced as the view prices it.
  */
-function assertCartInRange(
+export function assertCartInRange(
   view: CartView,
   line: { productId: string; variantId: string | null; unitPriceGross: number; unitPriceNet: number },
   quantity: number,
@@ -69,7 +69,7 @@ function assertCartInRange(
  * A cart as a hook event carries it: snake_case like every other event's entity (the REST shape, what the
  * automation webhooks send), without the session token (events leave the process).
  */
-function cartEntity(view: CartView): Record<string, unknown> {
+export function cartEntity(view: CartView): Record<string, unknown> {
   const { sessionToken: _token, ...shown } = view;
   return snakeKeys(shown) as Record<string, unknown>;
 }
