@@ -118,7 +118,12 @@ function envelope(route: CompiledRoute, payload: JsonSchema, where: string): Jso
   if (kind === 'object') return closed({ data: payload });
   const items = property(payload, 'items', where);
   const meta = property(payload, 'meta', where);
-  return kind === 'list' ? closed({ data: items, meta }) : closed({ data: closed({ items }), meta });
+  if (kind === 'list') return closed({ data: items, meta });
+  // A product list's `facets`, present only when asked for (`facets=true`): optional beside `items`.
+  const facets = (nonNull(payload).properties as Record<string, JsonSchema> | undefined)?.facets;
+  const data = closed({ items });
+  if (facets) (data.properties as Record<string, JsonSchema>).facets = facets;
+  return closed({ data, meta });
 }
 
 function closed(properties: Record<string, JsonSchema>): JsonSchema {
@@ -254,7 +259,15 @@ function parameters(schema: GraphQLSchema, route: CompiledRoute): unknown[] {
     });
   // The capability tokens are also typed header parameters (beside their security schemes), so a generated
   // client (openapi-typescript + openapi-fetch) passes them as `params.header` instead of a custom middleware.
-  for (const token of route.spec.tokens ?? []) params.push(TOKEN_PARAMS[token]);
+  // On a signed-in route the token is not an alternative to a login but what names the other party's resource
+  // (the guest cart a customer merges): required there.
+  const signedInRoute = route.access.some((a) => a.kind === 'customer' || a.kind === 'admin');
+  for (const token of route.spec.tokens ?? [])
+    params.push(
+      signedInRoute
+        ? { ...TOKEN_PARAMS[token], required: true, description: TOKEN_PARAMS[token].description.replace(/;.*$/, '.') }
+        : TOKEN_PARAMS[token],
+    );
   return params;
 }
 

@@ -9,6 +9,14 @@ const listQuery = {
   order: query('order'),
   search: query('search'),
   categoryId: query('category_id'),
+  // Faceted filters: ids comma-separated (`options=a,b`; a repeated parameter's last value wins), at most 100 each.
+  options: query('options'),
+  attributes: query('attributes'),
+  priceMin: query('price_min'),
+  priceMax: query('price_max'),
+  inStock: query('in_stock'),
+  // `facets=true` adds `data.facets` (the counts of a filter sidebar): its statement runs only when asked for.
+  facets: query('facets'),
 };
 
 export const productRoutes = [

@@ -31,12 +31,14 @@ import { StoreProductDocument, StoreProductsDocument } from '../../src/generated
 import { BENCH_ADMIN, bigCatalogReads } from './big';
 import { distinctCheckouts, hotCheckouts } from './checkout';
 import { compressionComparison } from './compression';
+import { facetReads } from './facets';
 import { combineSlices as combine, load, type LoadResult } from './load';
 import { mixedReadsAndCheckouts } from './mixed';
 import { observabilityComparison } from './observability';
 import { cli, memoryOf, type Proc, SERVER, start, stop, waitReady } from './procs';
 import { report, type Run } from './report';
 import { runtimeComparison } from './runtime';
+import { storefrontReads } from './storefront';
 import { startVendure, vendureListBody, vendureSlugBody } from './vendure/compare';
 import { assertCompiledMatchesResolvers, assertSameAnswer, vendureShapedBody } from './vendure-shaped';
 
@@ -56,14 +58,18 @@ const MIXED_CHECKOUTS = Number(process.env.BENCH_MIXED_CHECKOUTS ?? 20);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',');
 /**
  * Which scenario groups run on PostgreSQL: `reads`, `mixed` (cached reads while checkouts arrive, mixed.ts),
- * `checkout`, `big` (search, category, price sort and the admin lists, big.ts), `observability` (telemetry off vs
+ * `checkout`, `facets` (the store list plain and with facets, facets.ts), `storefront` (the reference storefront's
+ * category page beside the API's answer for the same data, storefront.ts; skipped when not built), `big` (search, category, price sort and the
+ * admin lists, big.ts), `observability` (telemetry off vs
  * traces at 100 % and 10 % vs metrics, scripts/bench/observability.ts), `compression` (JSON compression off vs on, a
  * small and a large answer, uncached and cached, scripts/bench/compression.ts), all by default; and `runtime` (the
  * pinned Node against the machine's own, scripts/bench/runtime.ts) only when named: the other runtime must load the
  * native modules `npm ci` built for the pinned one, and on a clean install Node 20 crashes in argon2's. The embedded
  * run is reads only.
  */
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'reads,mixed,checkout,big,observability,compression').split(',');
+const SCENARIOS = (
+  process.env.BENCH_SCENARIOS ?? 'reads,mixed,checkout,facets,storefront,big,observability,compression'
+).split(',');
 /** Products each runtime's server imports through the admin API before the runtime group's reads. */
 const RUNTIME_IMPORT = Number(process.env.BENCH_RUNTIME_IMPORT ?? PRODUCTS);
 
@@ -121,6 +127,7 @@ async function probeStatements(proc: Proc, base: string, slug: string) {
   const probes: Record<string, { path: string; init?: RequestInit }> = {
     'REST list (25)': { path: '/api/v1/store/products?limit=25' },
     'REST list (100)': { path: '/api/v1/store/products?limit=100' },
+    'REST list with facets (25)': { path: '/api/v1/store/products?limit=25&facets=true' },
     'GraphQL list (25)': { path: '/graphql', init: { ...GQL, body: gqlBody(25) } },
     'GraphQL list (100)': { path: '/graphql', init: { ...GQL, body: gqlBody(100) } },
     'GraphQL Vendure-shaped list (25)': { path: '/graphql', init: { ...GQL, body: vendureShapedBody(25) } },
@@ -400,6 +407,20 @@ async function benchPostgres(port: number): Promise<Run> {
       Object.assign(run.scenarios, compared.scenarios);
       run.runtimes = compared.memory;
     }
+    // The faceted store list beside the plain one (facets.ts), on the same catalog.
+    if (SCENARIOS.includes('facets')) {
+      // And from a second server with the response cache on: a storefront's repeated sidebars (no writes meanwhile).
+      const cached = await boot({ ...serverEnv(port + 2, 'warn', db), SVC_CACHE_ENABLED: 'true' }, port + 2);
+      procs.push(cached.proc);
+      const cachedRun = { base: `http://127.0.0.1:${port + 2}`, proc: cached.proc };
+      Object.assign(
+        run.scenarios,
+        await facetReads({ db: client, base, proc: server.proc, seconds: SECONDS, cached: cachedRun }),
+      );
+      await stop(cached.proc);
+    }
+    if (SCENARIOS.includes('storefront'))
+      Object.assign(run.scenarios, await storefrontReads({ db: client, base, proc: server.proc, seconds: SECONDS }));
     // After the checkouts: the admin order list reads the orders they made.
     if (SCENARIOS.includes('big'))
       Object.assign(

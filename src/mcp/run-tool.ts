@@ -62,8 +62,14 @@ function shape(route: CompiledRoute, payload: unknown): unknown {
   const envelope = route.spec.envelope ?? 'object';
   if (envelope === 'none') return { ok: true };
   if (envelope === 'list' || envelope === 'items') {
-    const { items, meta } = payload as { items: unknown[]; meta: { total: number; page: number; limit: number } };
-    return { items, total: meta.total, page: meta.page, has_more: meta.page * meta.limit < meta.total };
+    const { items, meta, facets } = payload as {
+      items: unknown[];
+      meta: { total: number; page: number; limit: number };
+      facets?: unknown;
+    };
+    const list = { items, total: meta.total, page: meta.page, has_more: meta.page * meta.limit < meta.total };
+    // A product list's facets when the tool was asked for them (`facets: true`).
+    return facets === undefined ? list : { ...list, facets };
   }
   return payload;
 }

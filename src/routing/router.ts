@@ -53,15 +53,18 @@ function clientGone(res: Response): AbortSignal {
 
 /**
  * A route's payload as the body REST sends: `{ data }`, a list with `meta` (`list`: `{ data: items, meta }`,
- * `items`: `{ data: { items }, meta }`), the text itself, or null for a bodiless answer.
+ * `items`: `{ data: { items }, meta }`, with `facets` beside `items` when selected), the text itself, or null for a
+ * bodiless answer.
  */
 export function envelopeBody(route: CompiledRoute, payload: unknown): unknown {
   const { envelope = 'object' } = route.spec;
   if (envelope === 'none') return null;
   if (envelope === 'text') return String(payload);
   if (envelope === 'object') return { data: payload };
-  const { items, meta } = payload as { items: unknown[]; meta: unknown };
-  return envelope === 'list' ? { data: items, meta } : { data: { items }, meta };
+  const { items, meta, facets } = payload as { items: unknown[]; meta: unknown; facets?: unknown };
+  if (envelope === 'list') return { data: items, meta };
+  // A product list's facets, when its operation selected them (`facets=true`), beside its items.
+  return { data: facets === undefined ? { items } : { items, facets }, meta };
 }
 
 /**

@@ -10,9 +10,18 @@ import { type Page, pageMeta } from '../../shared/pagination';
 import { SEARCH_MAX_WORDS, searchWords } from '../../shared/validation/search';
 import { detailColumns, type DetailsRow } from './catalog.loaders';
 import { PRODUCT_COLUMN_FIELDS, type ProductColumnField, type ProductSelection, WHOLE_PRODUCT } from './details-shape';
+import type { Facet } from './facet.type';
+import {
+  checkFacetFilter,
+  facetConditions,
+  type FacetFilter,
+  hasFacetFilter,
+  resolveFacetFilter,
+} from './facet-filter';
+import { listFacets } from './facet-query';
 import { Product, ProductSort } from './product.type';
 
-export interface ProductFilter {
+export interface ProductFilter extends FacetFilter {
   search?: string | null;
   categoryId?: string | null;
   active?: boolean | null;
@@ -211,6 +220,8 @@ export interface ListPlan {
   raw?: CompiledRead;
   /** False when the selection shows no total (`listShowsTotal`): the page is not counted. */
   counted?: boolean;
+  /** The facets are selected: their statement runs beside the page's, names in `locales` (best first). */
+  facets?: { locales: string[] };
 }
 
 /**
@@ -226,10 +237,15 @@ function compiledReadParams(raw: CompiledRead): Prisma.Sql {
   return params.length ? Prisma.sql`,\n    ${Prisma.join(params, ',\n    ')}` : Prisma.empty;
 }
 
-/** The page a list shows: `WITH page AS (…)` (its rows, each with the capped total), its order and its count. */
-async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter, counted: boolean) {
+/** The list's own filter (active, search, category) as conditions on `p`: what the facets count among. */
+interface BaseFilter {
+  where: Prisma.Sql[];
+  /** Whether the best plan depends on the ids in the filter: then the statements are planned for every call. */
+  byValue: boolean;
+}
+
+async function baseFilter(ctx: Ctx, filter: ProductFilter): Promise<BaseFilter> {
   const where: Prisma.Sql[] = [];
-  // Whether the best plan depends on the ids in the filter: then the statement is planned for every call.
   let byValue = false;
   if (filter.active !== undefined && filter.active !== null) where.push(flagIs('p.active', filter.active));
   if (filter.search) {
@@ -246,6 +262,28 @@ async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter, counted: bool
       WHERE pc.category_id = ANY(${tree}::uuid[]))`);
     byValue = true;
   }
+  return { where, byValue };
+}
+
+/**
+ * The page a list shows: `WITH page AS (…)` (its rows, each with the capped total), its order and its count. `base`
+ * is the list's own filter, `faceted` the conditions of its faceted filters (facet-filter.ts), `facets` the
+ * statement of its facets when they are selected: run beside the page (another connection of the pool).
+ */
+async function pageOf(
+  ctx: Ctx,
+  page: Page,
+  filter: ProductFilter,
+  counted: boolean,
+  storeView: boolean,
+  facetsPlan?: ListPlan['facets'],
+) {
+  checkFacetFilter(filter);
+  const base = await baseFilter(ctx, filter);
+  const faceted = hasFacetFilter(filter) || facetsPlan ? await resolveFacetFilter(ctx, filter) : null;
+  const where = [...base.where, ...(faceted ? facetConditions(faceted, storeView) : [])];
+  // Faceted filters carry ids too (options, attributes) whose selectivity the plan depends on.
+  const byValue = base.byValue || (faceted !== null && hasFacetFilter(filter));
   const whereSql = where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty;
   const planned = plannedPerCall(byValue);
   // The total stops counting at COUNT_CAP: a page of a 100,000-product catalog must not count every product.
@@ -258,7 +296,15 @@ async function pageOf(ctx: Ctx, page: Page, filter: ProductFilter, counted: bool
   /** The page's total: from its rows, else (a page past the end) counted by a second statement. */
   const totalOf = (rowTotal: bigint | number | null | undefined) =>
     pageTotal(ctx, page, rowTotal, counted ? Prisma.sql`${planned}${countOnly}` : null);
-  return { pageSql, order, totalOf };
+  const facets: Promise<Facet[] | null> =
+    facetsPlan && faceted
+      ? listFacets(ctx, base.where, base.byValue || hasFacetFilter(filter), storeView, faceted, facetsPlan.locales)
+      : Promise.resolve(null);
+  // Settled even when the page fails first: an unawaited rejection would take the process down.
+  facets.catch(() => undefined);
+  // Faceted answers depend on other products' variants, prices and stock (migration facet_cache_keys: `l:facets`).
+  const cacheKeys = [...listKeys(filter), ...(faceted ? ['l:facets', 'l:stock', 'l:price_gross'] : [])];
+  return { pageSql, order, totalOf, facets, cacheKeys };
 }
 
 /**
@@ -273,18 +319,28 @@ export async function listProducts(
   page: Page,
   filter: ProductFilter,
   plan: ListPlan = {},
-): Promise<{ items: Product[]; meta: ReturnType<typeof pageMeta> }> {
-  if (plan.raw && ctx.rawJson)
-    return listProductsAsJson(ctx, page, filter, plan.counted !== false, plan.raw, ctx.rawJson);
+): Promise<{ items: Product[]; meta: ReturnType<typeof pageMeta>; facets?: Facet[] | null }> {
+  if (plan.raw && ctx.rawJson) return listProductsAsJson(ctx, page, filter, plan, plan.raw, ctx.rawJson);
   const { storeView = false, selection = WHOLE_PRODUCT } = plan;
-  const { pageSql, order, totalOf } = await pageOf(ctx, page, filter, plan.counted !== false);
+  const { pageSql, order, totalOf, facets, cacheKeys } = await pageOf(
+    ctx,
+    page,
+    filter,
+    plan.counted !== false,
+    storeView,
+    plan.facets,
+  );
   // The outer ORDER BY repeats the page's order: a join's output order is not promised (25 rows: nothing to sort).
   const rows = await ctx.db.$queryRaw<Array<Product & RelationRow & { total: bigint | number }>>(Prisma.sql`${pageSql}
     SELECT ${productColumns(selection.columns)}, p.total${detailColumns(selection.details, Prisma.sql`= ANY(ARRAY(SELECT id FROM page))`)}
     FROM page p ORDER BY ${order}`);
   const total = await totalOf(rows[0]?.total);
-  declareCacheKeys(ctx, [...listKeys(filter), ...rows.map((r) => productKey(r.id))]);
-  return { items: primed(ctx, rows, storeView, selection.details), meta: pageMeta(total, page) };
+  declareCacheKeys(ctx, [...cacheKeys, ...rows.map((r) => productKey(r.id))]);
+  return {
+    items: primed(ctx, rows, storeView, selection.details),
+    meta: pageMeta(total, page),
+    facets: await facets,
+  };
 }
 
 /**
@@ -296,11 +352,18 @@ async function listProductsAsJson(
   ctx: Ctx,
   page: Page,
   filter: ProductFilter,
-  counted: boolean,
+  plan: ListPlan,
   raw: CompiledRead,
   parts: RawJsonParts,
 ) {
-  const { pageSql, order, totalOf } = await pageOf(ctx, page, filter, counted);
+  const { pageSql, order, totalOf, facets, cacheKeys } = await pageOf(
+    ctx,
+    page,
+    filter,
+    plan.counted !== false,
+    plan.storeView ?? false,
+    plan.facets,
+  );
   // The ids (for the cache's keys) as one text: the driver parses a uuid[] character by character.
   const [row] = await ctx.db.$queryRaw<Array<{ items: string; ids: string | null; total: bigint | number | null }>>(
     Prisma.sql`${pageSql}${compiledReadParams(raw)}${Prisma.raw(raw.ctes)}
@@ -309,11 +372,11 @@ async function listProductsAsJson(
     FROM page p`,
   );
   const total = await totalOf(row.total);
-  declareCacheKeys(ctx, [...listKeys(filter), ...(row.ids ? row.ids.split(',') : []).map(productKey)]);
+  declareCacheKeys(ctx, [...cacheKeys, ...(row.ids ? row.ids.split(',') : []).map(productKey)]);
   parts.add(raw.path, row.items);
   // The request's log line says so: an operator (and the identity tests) can tell which path answered.
   if (ctx.logFields) ctx.logFields.compiledRead = true;
-  return { items: [], meta: pageMeta(total, page) };
+  return { items: [], meta: pageMeta(total, page), facets: await facets };
 }
 
 /**

@@ -27,6 +27,8 @@ import { productDetailsFor } from './catalog.loaders';
 import { type CompiledObject, compileProduct, compileProductItem, responsePath } from './compiled-items';
 import { csvTemplate, importProductsCsv } from './csv-import';
 import { Details, productSelection } from './details-shape';
+import { FacetFilterArgs } from './facet.type';
+import { facetsSelected, withoutFacets } from './facet-selection';
 import { requestLocales } from './localized';
 import {
   AttributeValuesInput,
@@ -58,12 +60,14 @@ const PAGE = { limit: 25, max: 100 };
  * when the selection compiles (compiled-items.ts), the SQL that writes its items' JSON.
  */
 function readPlan(ctx: Ctx, info: GraphQLResolveInfo, storeView: boolean): ListPlan {
-  const compiled = ctx.rawJson ? compileProductItem(info, storeView) : null;
+  // The facets are the executor's to write: the compiled items read the selection without them (facet-selection.ts).
+  const compiled = ctx.rawJson ? compileProductItem(withoutFacets(info), storeView) : null;
   return {
     storeView,
     selection: productSelection(info, true),
     counted: listShowsTotal(info, false),
     ...(compiled && { raw: compiledRead(ctx, compiled, [...responsePath(info.path), compiled.itemsKey]) }),
+    ...(facetsSelected(info) && { facets: { locales: requestLocales(ctx) } }),
   };
 }
 
@@ -118,14 +122,16 @@ const CREATE_ERRORS: readonly ErrorCode[] = [
 export class ProductResolver {
   @Query(() => ProductList, {
     description:
-      'Products. `search` matches names in every locale (last word as prefix); `categoryId` includes descendants.',
+      'Products. `search` matches names in every locale (last word as prefix); `categoryId` includes descendants; ' +
+      '`options`, `attributes`, `priceMin`/`priceMax` and `inStock` filter by facets (`facets` counts them).',
   })
   products(
     @Context() ctx: Ctx,
     @Args(() => ProductListArgs) { page, limit, ...filter }: ProductListArgs,
+    @Args(() => FacetFilterArgs) facets: FacetFilterArgs,
     @Info() info: GraphQLResolveInfo,
   ) {
-    return listProducts(ctx, resolvePage(page, limit, PAGE), filter, readPlan(ctx, info, false));
+    return listProducts(ctx, resolvePage(page, limit, PAGE), { ...filter, ...facets }, readPlan(ctx, info, false));
   }
 
   @Query(() => Product, { description: 'One product.' })
@@ -138,9 +144,11 @@ export class ProductResolver {
   storeProducts(
     @Context() ctx: Ctx,
     @Args(() => StoreProductListArgs) { page, limit, ...filter }: StoreProductListArgs,
+    @Args(() => FacetFilterArgs) facets: FacetFilterArgs,
     @Info() info: GraphQLResolveInfo,
   ) {
-    return listProducts(ctx, resolvePage(page, limit, PAGE), { ...filter, active: true }, readPlan(ctx, info, true));
+    const active = { ...filter, ...facets, active: true };
+    return listProducts(ctx, resolvePage(page, limit, PAGE), active, readPlan(ctx, info, true));
   }
 
   @Query(() => Product, {

@@ -1,7 +1,8 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
 
-import { PaginatedList } from '../../shared/pagination';
+import { PageMeta } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
+import { Facet } from './facet.type';
 
 @ObjectType()
 export class ProductTranslation {
@@ -97,7 +98,19 @@ export class Product {
   detailsShape?: number;
 }
 
-export const ProductList = PaginatedList(Product, 'ProductList');
+/** A page of products; `facets` only when selected (its statement runs only then). */
+@ObjectType('ProductList')
+export class ProductList {
+  @Field(() => [Product]) items!: Product[];
+  @Field(() => PageMeta) meta!: PageMeta;
+  @Field(() => [Facet], {
+    nullable: true,
+    description:
+      'The facets of the whole result (not just the page): option groups, filterable attributes, price buckets and ' +
+      'availability, each counted under every filter but its own. Computed only when selected (REST: `facets=true`).',
+  })
+  facets?: Facet[] | null;
+}
 
 export enum ProductSort {
   CREATED_AT = 'created_at',

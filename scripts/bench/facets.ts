@@ -1,0 +1,73 @@
+/**
+ * The faceted store list (issue 50, group `facets`) beside the plain one, on the measured server, uncached, 10
+ * connections: the plain page of 25 first, then the same page with `facets=true` (the counts of a filter sidebar
+ * over the whole catalog: one more statement, over every product's variants), then filtered by one size with its
+ * facets (a shopper's first click). The plain list runs first: a faceted run that ends leaves statements still
+ * running in PostgreSQL, which would weigh on whatever is measured next; a short wait lets them drain.
+ *
+ * The seeded catalog (`svc seed --catalog`) gives every product its 10 size × colour variants, so the counts are
+ * uniform, but the statement reads every variant as a real catalog's would.
+ */
+import type pg from 'pg';
+
+import { load, type LoadResult } from './load';
+import type { Proc } from './procs';
+
+/** The store list's REST paths with facets: unfiltered, and filtered by the second option of the first group. */
+async function facetPaths(base: string): Promise<{ facets: string; bySize: string }> {
+  const facets = '/api/v1/store/products?limit=25&facets=true';
+  const res = await fetch(`${base}${facets}`);
+  const body = (await res.json()) as { data?: { facets?: Array<{ kind: string; values: Array<{ id: string }> }> } };
+  const group = body.data?.facets?.find((f) => f.kind === 'OPTION');
+  if (res.status !== 200 || !group)
+    throw new Error(`facets probe: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  const option = group.values[1] ?? group.values[0];
+  return { facets, bySize: `${facets}&options=${option.id}` };
+}
+
+/** Waits until a plain page answers within `ms` again (the faceted statements left behind have finished). */
+async function drained(base: string, ms = 2000): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    const started = Date.now();
+    await (await fetch(`${base}/api/v1/store/products?limit=1`)).text();
+    if (Date.now() - started < ms) return;
+  }
+}
+
+export async function facetReads(opts: {
+  db: pg.Client;
+  base: string;
+  proc: Proc;
+  seconds: number;
+  /** A server over the same database with the response cache on. */
+  cached?: { base: string; proc: Proc };
+}): Promise<Record<string, LoadResult>> {
+  // As autovacuum leaves a catalog (see big.ts): the facets read every variant and its options.
+  await opts.db.query('VACUUM ANALYZE products, product_variants, variant_options');
+  const paths = await facetPaths(opts.base);
+  const scenarios: Record<string, string> = {
+    'store list (facets group)': '/api/v1/store/products?limit=25',
+    'store list, with facets': paths.facets,
+    'store list, one size, with facets': paths.bySize,
+  };
+  const results: Record<string, LoadResult> = {};
+  for (const [name, path] of Object.entries(scenarios)) {
+    results[name] = await load({ url: `${opts.base}${path}`, seconds: opts.seconds, proc: opts.proc });
+    await drained(opts.base);
+  }
+  // Cached faceted answers are retired by the catalog's writes (`l:facets`: variants, options, prices, stock).
+  if (opts.cached) {
+    const { base, proc } = opts.cached;
+    results['store list, with facets, cached'] = await load({
+      url: `${base}${paths.facets}`,
+      seconds: opts.seconds,
+      proc,
+    });
+    results['store list, one size, with facets, cached'] = await load({
+      url: `${base}${paths.bySize}`,
+      seconds: opts.seconds,
+      proc,
+    });
+  }
+  return results;
+}

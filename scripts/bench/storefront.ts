@@ -1,0 +1,92 @@
+/**
+ * The reference storefront's category page beside the API's own answer for the same data (issue 50, group
+ * `storefront`): a category's first page of 24 products with its facet sidebar, asked of the service as one GraphQL
+ * request, and as the storefront's server-rendered HTML (its production build, its own process), which asks the
+ * service for the same data and renders the page. Latency ratios (storefront ÷ API) are the figure to read; the
+ * storefront's CPU per page is its own process's. Skipped when the storefront is not built (`npm run
+ * storefront:build`).
+ */
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+import type pg from 'pg';
+
+import { load, type LoadResult } from './load';
+import { type Proc, ROOT, start, stop, waitReady } from './procs';
+
+const BUILD = join(ROOT, 'storefront', 'build', 'server', 'index.js');
+
+/** The data of the storefront's category page (its StorefrontCategory and StorefrontCategoryProducts), in one request. */
+const CATEGORY_PAGE = `query ($slug: String!, $id: UUID!) {
+  storeCategory(slug: $slug) { id name slug description children { id name slug } }
+  storeProducts(categoryId: $id, page: 1, limit: 24, sort: CREATED_AT, order: DESC) {
+    items { id name slug priceGross currency stock hasVariants media { url altText position } }
+    meta { page pages total limit }
+    facets { kind id name min max values { id label count selected min max } }
+  }
+}`;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+export async function storefrontReads(opts: {
+  db: pg.Client;
+  base: string;
+  proc: Proc;
+  seconds: number;
+}): Promise<Record<string, LoadResult>> {
+  if (!existsSync(BUILD)) {
+    console.warn('storefront: not built (npm run storefront:build), its scenarios are skipped');
+    return {};
+  }
+  const { rows } = await opts.db.query<{ id: string; slug: string }>(
+    `SELECT c.id, t.slug FROM categories c JOIN category_translations t ON t.category_id = c.id
+      WHERE c.parent_id IS NULL ORDER BY t.locale = 'en' DESC LIMIT 1`,
+  );
+  const category = rows[0];
+  if (!category) throw new Error('storefront: the catalog has no category');
+  const port = await freePort();
+  const shop = start('storefront/server.mjs', [], {
+    NODE_ENV: 'production',
+    STOREFRONT_PORT: String(port),
+    STOREFRONT_HOST: '127.0.0.1',
+    STOREFRONT_API_URL: opts.base,
+    STOREFRONT_SESSION_SECRET: 'bench-storefront-session-secret-0123456789',
+  });
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await waitReady(`${url}/healthz`);
+    const api = {
+      url: `${opts.base}/graphql`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify({ query: CATEGORY_PAGE, variables: { slug: category.slug, id: category.id } }),
+    };
+    const probe = (await (await fetch(api.url, api)).json()) as { data?: { storeProducts?: { facets?: unknown } } };
+    if (!probe.data?.storeProducts?.facets)
+      throw new Error(`storefront: API probe ${JSON.stringify(probe).slice(0, 200)}`);
+    const page = await fetch(`${url}/c/${category.slug}`);
+    if (page.status !== 200) throw new Error(`storefront: the category page answered ${page.status}`);
+    await page.text();
+    return {
+      'category page, 24 with facets: the API (GraphQL, one request)': await load({
+        ...api,
+        seconds: opts.seconds,
+        proc: opts.proc,
+      }),
+      'category page, 24 with facets: the storefront (HTML, its CPU)': await load({
+        url: `${url}/c/${category.slug}`,
+        seconds: opts.seconds,
+        proc: shop,
+      }),
+    };
+  } finally {
+    await stop(shop);
+  }
+}
