@@ -5,6 +5,7 @@
  */
 import { whoMayCall } from '../rest/openapi/security';
 import { AFTER_HOOKS, BEFORE_HOOKS, type HookName } from '../src/context/hooks';
+import { RETURN_MOVES } from '../src/domains/orders';
 import { CONFIG_KEYS, envNameOf, type KeySpec } from '../src/platform/config/keys';
 import type { PluginKeySpec } from '../src/plugin-api/config-schema';
 import { compileRoutes } from '../src/routing/compile';
@@ -139,7 +140,8 @@ const HOOK_WHEN: Record<HookName, string> = {
   'shipment.after_create': 'after units of an order shipped (a shipment, or the order set to shipped by hand)',
   'shipment.after_update': "after a shipment's tracking changed or it was delivered",
   'return.after_create': 'after a return was requested (by the customer, a guest with its token, or staff)',
-  'return.after_update': 'after a return was approved, rejected, received (with its restocking) or refunded',
+  'return.after_update':
+    'after a return was approved, rejected, received (with its restocking) or refunded, or moved back to received when the refund that paid it failed',
   'refund.after_create':
     'after a refund of an order was recorded (succeeded at once for a manual method, pending while its provider answers)',
 };
@@ -165,6 +167,25 @@ export function renderHooksReference(): string {
   ].join('\n');
 }
 
+/** The moves of a return (issue 48), from the table the returns code runs on. */
+export function renderReturnMovesReference(): string {
+  const status = (s: string | null) => (s ? `\`${s}\`` : '(new)');
+  return [
+    '# Return moves\n',
+    GENERATED('npm run docs:reference'),
+    'A return (contract §10) lives these moves; any other is 422 `invalid_transition`. Each move is written under',
+    'the order’s lock with who made it, and shows in the order’s timeline (`RETURN_REQUESTED`, then one',
+    '`RETURN_UPDATED` per move); `return.after_create` / `return.after_update` fire after commit. Staff moves are',
+    '`PUT /api/v1/admin/returns/{id}/status`. Source: `src/domains/orders/return-moves.ts`.\n',
+    '| from | to | who | stock | money |',
+    '|---|---|---|---|---|',
+    ...RETURN_MOVES.map(
+      (m) => `| ${status(m.from)} | ${status(m.to)} | ${cell(m.who)} | ${cell(m.stock)} | ${cell(m.money)} |`,
+    ),
+    '',
+  ].join('\n');
+}
+
 /** Every generated reference, by file name under `docs/reference/`. */
 export function renderReferences(): Record<string, string> {
   return {
@@ -172,5 +193,6 @@ export function renderReferences(): Record<string, string> {
     'errors.md': renderErrorsReference(),
     'rest-routes.md': renderRestRoutesReference(),
     'hooks.md': renderHooksReference(),
+    'return-moves.md': renderReturnMovesReference(),
   };
 }

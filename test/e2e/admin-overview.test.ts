@@ -9,7 +9,7 @@ const { t, shop } = useShop({ config: { 'cache.enabled': false } });
 
 const OVERVIEW = `query Overview($todayFrom: DateTime, $weekFrom: DateTime) {
   orderOverview(todayFrom: $todayFrom, weekFrom: $weekFrom) {
-    currency ordersToday revenueToday ordersThisWeek revenueThisWeek ordersPending ordersToShip paymentsFailed paymentsPending
+    currency ordersToday revenueToday ordersThisWeek revenueThisWeek ordersPending ordersToShip returnsWaiting paymentsFailed paymentsPending
   }
 }`;
 const LOW_STOCK = `query Low($threshold: Int, $limit: Int, $page: Int) {
@@ -82,6 +82,74 @@ describe('orderOverview', () => {
     expect((await t.asGuest().gql(OVERVIEW)).errors?.[0].extensions.code).toBe('unauthorized');
     const inventoryOnly = t.asApiKey(['inventory.read']);
     expect((await inventoryOnly.gql(OVERVIEW)).errors?.[0].extensions.code).toBe('forbidden');
+  });
+});
+
+describe('orders to ship and returns waiting', () => {
+  const TO_SHIP = `query { orders(toShip: true, limit: 200) { items { id status fulfillmentStatus } meta { total } } }`;
+  const WAITING = `query { returns(waiting: true, limit: 200) { items { id status } meta { total } } }`;
+
+  it('counts the orders to ship and the returns waiting as the filtered lists show them, in one statement', async () => {
+    const product = await stockedProduct(t, shop.warehouse.id, 100, { priceGross: 1000 });
+    const admin = t.asAdmin();
+    const lists = async () => {
+      const [orders, returns] = await Promise.all([admin.gql(TO_SHIP), admin.gql(WAITING)]);
+      expect(orders.errors).toBeUndefined();
+      expect(returns.errors).toBeUndefined();
+      return { orders: orders.data.orders, returns: returns.data.returns };
+    };
+    const before = await overview();
+    const listedBefore = await lists();
+    expect(before.figures.ordersToShip).toBe(listedBefore.orders.meta.total);
+    expect(before.figures.returnsWaiting).toBe(listedBefore.returns.meta.total);
+
+    // Two units per order, so one can ship partly.
+    const place = async (email: string) => {
+      const res = await guestCheckout(t, shop, product.id, { quantity: 2, email });
+      expect(res.status).toBe(201);
+      return res.body.data as { id: string; items: Array<{ id: string }> };
+    };
+    const confirmed = await place('ship-a@example.com');
+    const partly = await place('ship-b@example.com');
+    const whole = await place('ship-c@example.com');
+    const pending = await place('ship-d@example.com');
+    for (const o of [confirmed, partly, whole])
+      expect((await admin.put(`/api/v1/admin/orders/${o.id}/status`, { status: 'confirmed' })).status).toBe(200);
+    const ship = (o: { id: string; items: Array<{ id: string }> }, quantity?: number) =>
+      admin.post(`/api/v1/admin/orders/${o.id}/shipments`, {
+        ...(quantity ? { items: [{ order_item_id: o.items[0].id, quantity }] } : {}),
+      });
+    expect((await ship(partly, 1)).status).toBe(201);
+    expect((await ship(whole)).status).toBe(201);
+    // Returns: one requested, one approved (both waiting), one rejected (not waiting), all of `whole`'s units.
+    const open = async () => {
+      const res = await admin.post(`/api/v1/admin/orders/${whole.id}/returns`, {
+        items: [{ order_item_id: whole.items[0].id, quantity: 1 }],
+      });
+      expect(res.status).toBe(201);
+      return res.body.data.id as string;
+    };
+    const move = async (id: string, status: string) =>
+      expect((await admin.put(`/api/v1/admin/returns/${id}/status`, { status })).status).toBe(200);
+    const rejected = await open();
+    await move(rejected, 'rejected');
+    await open();
+    await move(await open(), 'approved');
+
+    const after = await overview();
+    expect(after.figures.ordersToShip - before.figures.ordersToShip).toBe(2);
+    expect(after.figures.returnsWaiting - before.figures.returnsWaiting).toBe(2);
+    expect(after.statements).toBe(2);
+    const listed = await lists();
+    expect(listed.orders.meta.total).toBe(after.figures.ordersToShip);
+    expect(listed.returns.meta.total).toBe(after.figures.returnsWaiting);
+    const ids = listed.orders.items.map((o: { id: string }) => o.id);
+    expect(ids).toEqual(expect.arrayContaining([confirmed.id, partly.id]));
+    expect(ids).not.toContain(whole.id);
+    expect(ids).not.toContain(pending.id);
+    for (const o of listed.orders.items) expect(['UNFULFILLED', 'PARTIALLY_SHIPPED']).toContain(o.fulfillmentStatus);
+    for (const r of listed.returns.items) expect(['REQUESTED', 'APPROVED']).toContain(r.status);
+    expect(listed.returns.items.map((r: { id: string }) => r.id)).not.toContain(rejected);
   });
 });
 

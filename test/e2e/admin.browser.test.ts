@@ -245,6 +245,19 @@ describe('admin dashboard: serving', () => {
   it('shows the home figures; confirms a guest order from Orders, offering only the moves the server lists; deep links reload', async () => {
     const order = await guestOrder();
     await t.db.order.update({ where: { id: order.id }, data: { notes: 'Please ring twice.' } });
+    // One order to ship (confirmed), and one shipped whole with a return requested: a return waiting.
+    const admin = t.asAdmin();
+    const toShip = await guestOrder();
+    expect((await admin.put(`/api/v1/admin/orders/${toShip.id}/status`, { status: 'confirmed' })).status).toBe(200);
+    const returned = await guestOrder();
+    expect((await admin.put(`/api/v1/admin/orders/${returned.id}/status`, { status: 'confirmed' })).status).toBe(200);
+    const shipped = await admin.post(`/api/v1/admin/orders/${returned.id}/shipments`, {});
+    expect(shipped.status).toBe(201);
+    const line = shipped.body.data.items[0].order_item_id as string;
+    const opened = await admin.post(`/api/v1/admin/orders/${returned.id}/returns`, {
+      items: [{ order_item_id: line, quantity: 1, reason: 'Too small' }],
+    });
+    expect(opened.status).toBe(201);
     const s = await openSession();
     const { page } = s;
     await signIn(s, staff.admin);
@@ -259,6 +272,36 @@ describe('admin dashboard: serving', () => {
     await page.getByRole('heading', { name: /Low stock/ }).waitFor();
     await page.getByRole('table', { name: 'Low stock' }).waitFor();
     await audit(s, 'Home');
+    // Orders to ship and returns waiting (issue 48): the counts the API gives, each a link to its filtered list.
+    const counts = (await t.asAdmin().gql('{ orderOverview { ordersToShip returnsWaiting } }')).data.orderOverview;
+    expect(counts.ordersToShip).toBeGreaterThanOrEqual(1);
+    expect(counts.returnsWaiting).toBeGreaterThanOrEqual(1);
+    const count = (name: string) => page.getByRole('group', { name }).locator('p').nth(1).textContent();
+    expect(Number(await count('Orders to ship'))).toBe(counts.ordersToShip);
+    expect(Number(await count('Returns waiting'))).toBe(counts.returnsWaiting);
+    await page.getByRole('link', { name: 'Show returns waiting' }).click();
+    await heading(page, 'Returns').waitFor();
+    await page.waitForURL(/status=WAITING/);
+    expect(await page.getByLabel('Status').inputValue()).toBe('WAITING');
+    await page
+      .getByRole('table', { name: 'Returns' })
+      .getByRole('link', { name: /^Order/ })
+      .first()
+      .waitFor();
+    const returnRows = page.getByRole('table', { name: 'Returns' }).locator('tbody tr');
+    expect(await returnRows.count()).toBe(counts.returnsWaiting);
+    await audit(s, 'Returns waiting');
+    await page.goBack();
+    await heading(page, 'Home').waitFor();
+    await page.getByRole('link', { name: 'Show orders to ship' }).click();
+    await heading(page, 'Orders').waitFor();
+    await page.waitForURL(/status=TO_SHIP/);
+    expect(await page.getByLabel('Status').inputValue()).toBe('TO_SHIP');
+    await page.getByRole('link', { name: toShip.order_number }).waitFor();
+    expect(await page.getByRole('table', { name: 'Orders' }).locator('tbody tr').count()).toBe(counts.ordersToShip);
+    await audit(s, 'Orders to ship');
+    await page.goBack();
+    await heading(page, 'Home').waitFor();
     await page.getByRole('link', { name: 'Pending orders' }).click();
     await heading(page, 'Orders').waitFor();
     await page.waitForURL(/status=PENDING/);

@@ -1,5 +1,6 @@
 /**
- * Issue 15: checkouts racing order cancellations, refunds, admin stock sets and product updates on PostgreSQL.
+ * Issue 15: checkouts racing order cancellations, refunds, admin stock sets and product updates on PostgreSQL;
+ * issue 48 adds shipments and returns received (restocked or not) into the same race.
  * Afterwards: no 5xx, every stock entry equals the sum of its movements, no negative stock where the warehouse
  * does not allow it, and every order's sale movements match its items (reversed ones net to zero).
  */
@@ -84,7 +85,41 @@ const shuffle = <T>(list: T[]) => [...list].sort(() => Math.random() - 0.5);
         record(res.status, 'product update', res.text);
       };
 
-      const work = [checkout, checkout, checkout, cancel, refund, setStock, updateProduct];
+      // Issue 48: an order shipped and a unit returned and received (restocked or kept out, into either warehouse),
+      // racing cancellations and full refunds of the same orders: no unit goes back twice.
+      let received = 0;
+      const returnUnit = async () => {
+        if (!orders.length) return;
+        const id = pick(orders);
+        const admin = t.asAdmin();
+        const confirmed = await admin.put(`/api/v1/admin/orders/${id}/status`, { status: 'confirmed' });
+        record(confirmed.status, 'confirm', confirmed.text);
+        const shipped = await admin.post(`/api/v1/admin/orders/${id}/shipments`, {});
+        record(shipped.status, 'ship', shipped.text);
+        const order = await admin.get(`/api/v1/admin/orders/${id}`);
+        record(order.status, 'order read', order.text);
+        const line = (order.body.data.items as Array<{ id: string; quantity_shipped: number }>).find(
+          (i) => i.quantity_shipped > 0,
+        );
+        if (!line) return;
+        const opened = await admin.post(`/api/v1/admin/orders/${id}/returns`, {
+          items: [{ order_item_id: line.id, quantity: 1 }],
+        });
+        record(opened.status, 'return', opened.text);
+        if (opened.status !== 201) return;
+        const move = async (body: Record<string, unknown>) => {
+          const res = await admin.put(`/api/v1/admin/returns/${opened.body.data.id}/status`, body);
+          record(res.status, `return ${String(body.status)}`, res.text);
+          return res.status;
+        };
+        if ((await move({ status: 'approved' })) !== 200) return;
+        const restock = Math.random() < 0.75;
+        const warehouse = Math.random() < 0.5 ? { warehouse_id: second.id } : {};
+        if ((await move({ status: 'received', items: [{ order_item_id: line.id, restock, ...warehouse }] })) === 200)
+          received++;
+      };
+
+      const work = [checkout, checkout, checkout, cancel, refund, setStock, updateProduct, returnUnit, returnUnit];
       const queue = Array.from({ length: ROUNDS }, () => pick(work));
       await Promise.all(
         Array.from({ length: 12 }, async () => {
@@ -92,6 +127,7 @@ const shuffle = <T>(list: T[]) => [...list].sort(() => Math.random() - 0.5);
         }),
       );
       expect(statuses.filter((s) => s >= 500)).toEqual([]);
+      console.log(`concurrency: ${orders.length} orders, ${received} returns received during the race`);
 
       await expectStockConsistent(
         t,

@@ -1,4 +1,4 @@
-import { type PayprovShop, startPayprovShop, until } from '../fixtures/payprov';
+import { type PayprovShop, startPayprovShop, until, WEBHOOK_SECRET } from '../fixtures/payprov';
 
 /**
  * Issue 48, the order's timeline and staff notes (contract §10): a placed, paid, shipped and delivered order with
@@ -119,7 +119,11 @@ describe('the timeline of an order', () => {
         status: 'delivered',
       },
     });
-    expect(byKind('shipment_delivered')[0]).toMatchObject({ id: `shipment:${shipmentId}:delivered`, actor: null });
+    // Who marked it delivered (issue 48's gap: the delivery had no actor).
+    expect(byKind('shipment_delivered')[0]).toMatchObject({
+      id: `shipment:${shipmentId}:delivered`,
+      actor: { kind: 'staff', label: expect.stringContaining('@') },
+    });
     expect(byKind('note').map((e) => [e.details.text, e.actor?.kind])).toEqual([
       ['Customer called: leave at the door.', 'staff'],
       ['From the ERP', 'api_key'],
@@ -166,7 +170,8 @@ describe('the timeline of an order', () => {
     // Rows written directly: this checks the timeline's branches over those tables, not the flows that write them
     // (their own tests do).
     const { orderId } = await paidOrder();
-    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    const now = Date.now();
+    const at = (minutes: number) => new Date(now + minutes * 60_000);
     const base = { orderId, provider: 'payprov', amount: 1490, currency: 'EUR', status: 'failed' as const };
     await s.t.db.paymentTransaction.create({
       data: { ...base, providerReference: `pi_declined_${orderId}`, failureReason: 'card_declined', updatedAt: at(1) },
@@ -185,6 +190,17 @@ describe('the timeline of an order', () => {
       },
     });
     await s.t.db.return.update({ where: { id: ret.id }, data: { updatedAt: at(4) } });
+    const move = await s.t.db.returnEvent.create({
+      data: {
+        returnId: ret.id,
+        orderId,
+        fromStatus: 'requested',
+        toStatus: 'approved',
+        actorKind: 'staff',
+        actorLabel: 'staff@example.com',
+        createdAt: at(4),
+      },
+    });
     const refund = await s.t.db.refund.create({
       data: {
         orderId,
@@ -196,17 +212,19 @@ describe('the timeline of an order', () => {
         actorKind: 'staff',
         actorLabel: 'staff@example.com',
         createdAt: at(5),
+        settledAt: at(6),
       },
     });
     const entries = await timeline(orderId);
     // Each payment also has its PAYMENT_AUTHORIZED entry, at its creation (now).
-    const tail = entries.filter((e) => e.kind !== 'payment_authorized').slice(-5);
+    const tail = entries.filter((e) => e.kind !== 'payment_authorized').slice(-6);
     expect(tail.map((e) => e.kind)).toEqual([
       'payment_failed',
       'payment_failed',
       'return_requested',
       'return_updated',
       'refund_created',
+      'refund_settled',
     ]);
     expect(tail[0]).toMatchObject({ summary: 'Payment failed (card_declined)', details: { reason: 'card_declined' } });
     expect(tail[1].details.reason).toBe('cancelled');
@@ -215,12 +233,99 @@ describe('the timeline of an order', () => {
       actor: { kind: 'customer', label: 'buyer@example.com' },
       details: { return_id: ret.id, status: 'approved', comment: 'Too small' },
     });
-    expect(tail[3]).toMatchObject({ id: `return:${ret.id}:updated`, summary: 'Return approved', actor: null });
+    expect(tail[3]).toMatchObject({
+      id: `return-event:${move.id}`,
+      summary: 'Return approved',
+      at: at(4).toISOString(),
+      actor: { kind: 'staff', label: 'staff@example.com' },
+    });
     expect(tail[4]).toMatchObject({
       id: `refund:${refund.id}`,
+      summary: 'Refund created',
       actor: { kind: 'staff', label: 'staff@example.com' },
       details: { refund_id: refund.id, return_id: ret.id, amount: 500, currency: 'EUR', status: 'succeeded' },
     });
+    // Settled later than made: by the provider, at its own time.
+    expect(tail[5]).toMatchObject({
+      id: `refund:${refund.id}:settled`,
+      summary: 'Refund succeeded',
+      at: at(6).toISOString(),
+      actor: { kind: 'system', id: null, label: 'Payment provider' },
+    });
+  });
+
+  it('lists each move of a return with who made it, a refund when it settles, and the shipment email after it', async () => {
+    const { orderId } = await paidOrder();
+    const admin = s.t.asAdmin();
+    const shipped = await admin.post(`${O}/${orderId}/shipments`, { carrier: 'ups', tracking_number: '1Z9' });
+    expect(shipped.status).toBe(201);
+    const line = shipped.body.data.items[0].order_item_id as string;
+    const opened = await admin.post(`${O}/${orderId}/returns`, {
+      items: [{ order_item_id: line, quantity: 1, reason: 'Too small' }],
+    });
+    expect(opened.status).toBe(201);
+    const returnId = opened.body.data.id as string;
+    const keyed = s.t.asApiKey(['orders.read', 'orders.update']);
+    const move = (client: typeof admin, body: Record<string, unknown>) =>
+      client.put(`/api/v1/admin/returns/${returnId}/status`, body);
+    expect((await move(keyed, { status: 'approved', comment: 'OK by phone' })).status).toBe(200);
+    expect((await move(admin, { status: 'received', items: [{ order_item_id: line, restock: true }] })).status).toBe(
+      200,
+    );
+
+    // A refund of the return that the provider fails later (its webhook): the return is received again.
+    s.fake.refundStatus = 'pending';
+    let failing;
+    try {
+      failing = await admin.post(`${O}/${orderId}/refunds`, { amount: 500, return_id: returnId });
+    } finally {
+      s.fake.refundStatus = 'succeeded';
+    }
+    expect(failing.status).toBe(201);
+    const returnStatus = async () => (await admin.get(`/api/v1/admin/returns/${returnId}`)).body.data.status;
+    expect(await returnStatus()).toBe('refunded');
+    s.fake.settleRefund(failing.body.data.provider_reference, 'failed');
+    const event = s.fake.refundEvent('refund.failed', failing.body.data.provider_reference, WEBHOOK_SECRET);
+    const delivered = await s.t.asGuest().request('POST', '/plugins/payprov/webhook', event.body, {
+      'content-type': 'application/json',
+      'stripe-signature': event.signature,
+    });
+    expect(delivered.status).toBe(204);
+    expect(await returnStatus()).toBe('received');
+    // A second delivery of the same failure changes nothing more.
+    await s.t.asGuest().request('POST', '/plugins/payprov/webhook', event.body, {
+      'content-type': 'application/json',
+      'stripe-signature': event.signature,
+    });
+    // Paid again, by a refund the provider makes at once: refunded.
+    const paid = await admin.post(`${O}/${orderId}/refunds`, { amount: 500, return_id: returnId });
+    expect(paid.body.data.status).toBe('succeeded');
+    expect(await returnStatus()).toBe('refunded');
+
+    const entries = await timeline(orderId);
+    const moves = entries.filter((e) => e.kind === 'return_updated');
+    expect(moves.map((e) => [e.details.status, e.actor?.kind, e.details.comment])).toEqual([
+      ['approved', 'api_key', 'OK by phone'],
+      ['received', 'staff', 'OK by phone'],
+      ['refunded', 'staff', null],
+      ['received', 'system', `refund ${failing.body.data.id} failed`],
+      ['refunded', 'staff', null],
+    ]);
+    const times = moves.map((e) => Date.parse(e.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    const settled = entries.filter((e) => e.kind === 'refund_settled');
+    expect(settled.map((e) => [e.details.refund_id, e.details.status, e.summary, e.actor?.label])).toEqual([
+      [failing.body.data.id, 'failed', 'Refund failed (expired_or_canceled_card)', 'Payment provider'],
+      [paid.body.data.id, 'succeeded', 'Refund succeeded', 'Payment provider'],
+    ]);
+    // Each refund's settling comes after its creation; the failed one's after the received return it paid.
+    const index = (id: string) => entries.findIndex((e) => e.id === id);
+    expect(index(`refund:${failing.body.data.id}:settled`)).toBeGreaterThan(index(`refund:${failing.body.data.id}`));
+    // Every email about a row comes after it: the shipment's, the return's and the refund's.
+    const emailOf = (kind: string) => entries.findIndex((e) => e.details.email_kind === kind);
+    expect(emailOf('shipment')).toBeGreaterThan(index(`shipment:${shipped.body.data.id}`));
+    expect(emailOf('return_received')).toBeGreaterThan(entries.indexOf(moves[1]));
+    expect(emailOf('refund')).toBeGreaterThan(index(`refund:${paid.body.data.id}:settled`));
   });
 
   it('adds notes through GraphQL', async () => {

@@ -1,7 +1,7 @@
 import { oneOf } from '../lib/format';
 import { listRoute, listSearchWith, screenRoute } from '../resource/routes';
-import { ORDER_STATUSES } from '../screens/orders/status';
-import { RETURN_STATUSES } from '../screens/returns/status';
+import { ORDER_FILTERS } from '../screens/orders/status';
+import { RETURN_FILTERS } from '../screens/returns/status';
 
 /** Sales screens: orders (with their payments) and customers. */
 
@@ -9,7 +9,7 @@ const ordersRoute = listRoute(
   'orders',
   () => import('../screens/orders/list'),
   'OrdersScreen',
-  listSearchWith((s) => ({ status: oneOf(ORDER_STATUSES, s.status) })),
+  listSearchWith((s) => ({ status: oneOf(ORDER_FILTERS, s.status) })),
 );
 const orderRoute = screenRoute('orders/$orderId', () => import('../screens/orders/detail'), 'OrderScreen');
 const customersRoute = listRoute('customers', () => import('../screens/customers/list'), 'CustomersScreen');
@@ -24,7 +24,7 @@ const returnsRoute = listRoute(
   'returns',
   () => import('../screens/returns/list'),
   'ReturnsScreen',
-  listSearchWith((s) => ({ status: oneOf(RETURN_STATUSES, s.status) })),
+  listSearchWith((s) => ({ status: oneOf(RETURN_FILTERS, s.status) })),
 );
 const returnRoute = screenRoute('returns/$returnId', () => import('../screens/returns/detail'), 'ReturnScreen');
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 import { gql } from '../api/client';
 import { useCan } from '../api/session';
@@ -32,9 +32,13 @@ function Figure({
   detail?: string;
   link?: ReactNode;
 }) {
+  const id = useId();
+  // A group named by its label, so the figure is found (and read out) by what it counts.
   return (
-    <div className="space-y-1 rounded-md border border-slate-200 bg-white p-4">
-      <p className="text-sm text-slate-700">{label}</p>
+    <div role="group" aria-labelledby={id} className="space-y-1 rounded-md border border-slate-200 bg-white p-4">
+      <p id={id} className="text-sm text-slate-700">
+        {label}
+      </p>
       <p className="text-2xl font-semibold">{value}</p>
       {detail && <p className="text-sm text-slate-700">{detail}</p>}
       {link}
@@ -87,16 +91,30 @@ export function HomeScreen() {
                 }
               />
               <Figure
-                label="Waiting to ship"
+                label="Orders to ship"
                 value={o.ordersToShip}
-                detail="Confirmed or processing"
+                detail="Confirmed or processing, not all shipped"
                 link={
                   <Link
                     to="/orders"
-                    search={{ page: 1, status: 'CONFIRMED' }}
+                    search={{ page: 1, status: 'TO_SHIP' }}
                     className="text-sm text-blue-800 underline"
                   >
-                    Confirmed orders
+                    Show orders to ship
+                  </Link>
+                }
+              />
+              <Figure
+                label="Returns waiting"
+                value={o.returnsWaiting}
+                detail="Requested or approved"
+                link={
+                  <Link
+                    to="/returns"
+                    search={{ page: 1, status: 'WAITING' }}
+                    className="text-sm text-blue-800 underline"
+                  >
+                    Show returns waiting
                   </Link>
                 }
               />

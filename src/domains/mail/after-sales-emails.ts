@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context/ctx';
 import type { Prisma } from '../../generated/prisma/client';
+import { itemLines, type NoticeLine } from './item-lines';
 import { moneyFormatter } from './order-confirmation';
 import { emailInsertSql } from './outbox';
 
@@ -20,7 +21,9 @@ export function returnReceivedEmailSql(
   notice: {
     returnId: string;
     order: NoticeOrder;
-    lines: Array<{ name: string; variantName: string | null; quantity: number }>;
+    lines: NoticeLine[];
+    /** The move's time (its return event): the email is listed with it, after it (outbox.ts). */
+    at: Date;
   },
 ): Prisma.Sql {
   return emailInsertSql(ctx, {
@@ -29,9 +32,10 @@ export function returnReceivedEmailSql(
     recipient: notice.order.email,
     locale: ctx.config['i18n.default_locale'],
     orderId: notice.order.id,
+    at: notice.at,
     data: {
       order_number: notice.order.orderNumber,
-      items: notice.lines.map((l) => ({ name: l.name, variant_name: l.variantName, quantity: l.quantity })),
+      items: itemLines(notice.lines),
     },
   });
 }
@@ -42,7 +46,7 @@ export function returnReceivedEmailSql(
  */
 export function refundEmailSql(
   ctx: Pick<Ctx, 'config'>,
-  notice: { refundId: string; order: NoticeOrder; amount: number; reason: string | null },
+  notice: { refundId: string; order: NoticeOrder; amount: number; reason: string | null; at: Date | null },
 ): Prisma.Sql {
   const locale = ctx.config['i18n.default_locale'];
   return emailInsertSql(ctx, {
@@ -51,6 +55,8 @@ export function refundEmailSql(
     recipient: notice.order.email,
     locale,
     orderId: notice.order.id,
+    // The refund's settled time: the email is listed with its settling, after it (outbox.ts).
+    at: notice.at,
     data: {
       order_number: notice.order.orderNumber,
       amount: moneyFormatter(locale, notice.order.currency)(notice.amount),

@@ -13,6 +13,12 @@ export interface NewEmail {
   locale: string;
   orderId?: string | null;
   data: TemplateScope;
+  /**
+   * When the email was written: by default the database's `now()`. An email about a row (a shipment, a return's
+   * move, a refund) takes that row's time, so the order's timeline never lists the email before what it tells of
+   * (a row's time is taken a moment after the transaction's `now()`); at the same instant the email sorts after.
+   */
+  at?: Date | null;
 }
 
 /**
@@ -30,9 +36,11 @@ export function emailInsertSql(ctx: Pick<Ctx, 'config'>, email: NewEmail): Prism
   });
   const status = config['mail.smtp_url'] ? 'pending' : 'kept';
   return Prisma.sql`
-    INSERT INTO emails (id, kind, dedupe_key, recipient, subject, html, text, locale, order_id, status, updated_at)
+    INSERT INTO emails (id, kind, dedupe_key, recipient, subject, html, text, locale, order_id, status, created_at,
+      updated_at)
     VALUES (${randomUUID()}::uuid, ${email.kind}, ${email.dedupeKey}, ${email.recipient}, ${rendered.subject.slice(0, 500)},
-      ${rendered.html}, ${rendered.text}, ${email.locale}, ${email.orderId ?? null}::uuid, ${status}::email_status, now())
+      ${rendered.html}, ${rendered.text}, ${email.locale}, ${email.orderId ?? null}::uuid, ${status}::email_status,
+      COALESCE(${email.at ?? null}::timestamptz, now()), now())
     ON CONFLICT (dedupe_key) DO NOTHING`;
 }
 

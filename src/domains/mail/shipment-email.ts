@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context/ctx';
 import type { Prisma } from '../../generated/prisma/client';
+import { itemLines, type NoticeLine } from './item-lines';
 import { emailInsertSql } from './outbox';
 
 /** What the shipment email says of a shipment (the orders domain passes its rows; mail never imports orders). */
@@ -10,7 +11,9 @@ export interface ShipmentNotice {
   carrierName: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
-  lines: Array<{ name: string; variantName: string | null; quantity: number }>;
+  lines: NoticeLine[];
+  /** The shipment's time: the email is listed with it, after it (outbox.ts). */
+  shippedAt: Date;
 }
 
 /**
@@ -25,12 +28,13 @@ export function shipmentEmailSql(ctx: Pick<Ctx, 'config'>, notice: ShipmentNotic
     recipient: notice.order.email,
     locale: ctx.config['i18n.default_locale'],
     orderId: notice.order.id,
+    at: notice.shippedAt,
     data: {
       order_number: notice.order.orderNumber,
       carrier: notice.carrierName,
       tracking_number: notice.trackingNumber,
       tracking_url: notice.trackingUrl,
-      items: notice.lines.map((l) => ({ name: l.name, variant_name: l.variantName, quantity: l.quantity })),
+      items: itemLines(notice.lines),
     },
   });
 }

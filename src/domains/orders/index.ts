@@ -22,6 +22,7 @@ export * from './payment-transactions.service';
 export { createRefund, retryPendingRefunds, settleRefund } from './refund.service';
 export type { PaymentRefunder, RefundOutcome, RefundRequest } from './refund-providers';
 export { registerRefunder } from './refund-providers';
+export { RETURN_MOVES, type ReturnMove } from './return-moves';
 export { markReturnRefunded } from './return-refund';
 
 export const domain: DomainModule = {

@@ -18,8 +18,19 @@ import { listItemFields, listShowsTotal, ownFields, perSelection } from '../../s
 import { Order, type OrderStatus } from './order.type';
 import { REFUND_MONEY_JSON, refundMoneyOf } from './refund-money';
 
+/**
+ * The orders waiting to ship, as the admin's Home counts them and its "to ship" list shows them: paid or being
+ * prepared (`confirmed`, `processing`: the statuses a shipment may move on to `shipped`), so with fulfilment
+ * `unfulfilled` or `partially_shipped`. The status alone says it (contract §10): shipping an order's last unit
+ * moves it to `shipped` in the shipment's transaction, and nothing moves an order back to these two, so a
+ * confirmed or processing order always has a unit left to ship. The status index answers it.
+ */
+export const TO_SHIP_SQL = `o.status IN ('confirmed', 'processing')`;
+
 export interface OrderFilter {
   status?: OrderStatus;
+  /** Only the orders waiting to ship (TO_SHIP_SQL). */
+  toShip?: boolean;
   customerId?: string;
   search?: string;
   sort?: 'created_at' | 'total' | 'status' | 'order_number';
@@ -156,6 +167,7 @@ export async function listOrderPage(
 ): Promise<{ items: Order[]; meta: ReturnType<typeof pageMeta> }> {
   const where: Prisma.Sql[] = [];
   if (filter.status) where.push(Prisma.sql`o.status = ${filter.status}::order_status`);
+  if (filter.toShip) where.push(Prisma.raw(TO_SHIP_SQL));
   if (filter.customerId) where.push(Prisma.sql`o.customer_id = ${filter.customerId}::uuid`);
   if (filter.search)
     where.push(Prisma.sql`(o.order_number ILIKE ${containing(filter.search)}

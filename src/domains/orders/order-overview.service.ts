@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context/ctx';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
+import { TO_SHIP_SQL } from './order-list';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The furthest back a period may start: the figures are for a home screen, not for reports over years. */
@@ -49,7 +50,8 @@ export async function orderOverview(ctx: Ctx, periods: OverviewPeriods) {
       (SELECT count(*) FROM recent WHERE created_at >= ${week}) AS orders_week,
       (SELECT coalesce(sum(total) FILTER (WHERE counts), 0) FROM recent WHERE created_at >= ${week}) AS revenue_week,
       (SELECT count(*) FROM orders WHERE status = 'pending') AS orders_pending,
-      (SELECT count(*) FROM orders WHERE status IN ('confirmed', 'processing')) AS orders_to_ship,
+      (SELECT count(*) FROM orders o WHERE ${Prisma.raw(TO_SHIP_SQL)}) AS orders_to_ship,
+      (SELECT count(*) FROM returns WHERE status IN ('requested', 'approved')) AS returns_waiting,
       (SELECT count(*) FROM payment_transactions WHERE status = 'failed' AND updated_at >= ${failedSince})
         AS payments_failed,
       (SELECT count(*) FROM payment_transactions WHERE status = 'pending') AS payments_pending`);
@@ -62,6 +64,7 @@ export async function orderOverview(ctx: Ctx, periods: OverviewPeriods) {
     revenueThisWeek: n('revenue_week'),
     ordersPending: n('orders_pending'),
     ordersToShip: n('orders_to_ship'),
+    returnsWaiting: n('returns_waiting'),
     paymentsFailed: n('payments_failed'),
     paymentsPending: n('payments_pending'),
   };

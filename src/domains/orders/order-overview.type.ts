@@ -13,8 +13,16 @@ export class OrderOverview {
   @Field(() => Int) revenueThisWeek!: number;
   @Field(() => Int, { description: 'Pending orders: placed, waiting to be confirmed (or paid).' })
   ordersPending!: number;
-  @Field(() => Int, { description: 'Confirmed or processing orders: waiting to be shipped.' })
+  @Field(() => Int, {
+    description:
+      'Orders waiting to ship: confirmed or processing, so fulfilment unfulfilled or partially shipped ' +
+      '(`orders(toShip: true)` lists them).',
+  })
   ordersToShip!: number;
+  @Field(() => Int, {
+    description: 'Returns waiting for staff: requested or approved (`returns(waiting: true)` lists them).',
+  })
+  returnsWaiting!: number;
   @Field(() => Int, { description: 'Payment transactions that failed in the last 7 days.' })
   paymentsFailed!: number;
   @Field(() => Int, { description: 'Payment transactions still pending (authorized, not captured, or not settled).' })

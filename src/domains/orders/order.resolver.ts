@@ -34,6 +34,13 @@ export class OrderResolver {
     @Info() info: GraphQLResolveInfo,
     @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('status', () => OrderStatus, { nullable: true }) status?: OrderStatus,
+    @Arg('toShip', () => Boolean, {
+      nullable: true,
+      description:
+        'Only the orders waiting to ship: confirmed or processing, so fulfilment unfulfilled or partially shipped ' +
+        '(the Home screen counts them as `orderOverview.ordersToShip`).',
+    })
+    toShip?: boolean,
     @Arg('customerId', () => UuidScalar, { nullable: true }) customerId?: string,
     @Arg('search', () => String, { nullable: true }) search?: string,
     @Arg('sort', () => OrderSortField, { nullable: true }) sort?: OrderSortField,
@@ -41,6 +48,7 @@ export class OrderResolver {
   ) {
     const filter = {
       status: status ?? undefined,
+      toShip: toShip ?? undefined,
       customerId: customerId ?? undefined,
       search: search ?? undefined,
       sort: sort ?? undefined,

@@ -7,9 +7,10 @@ import type { Page } from '../../shared/pagination';
 import { sameSecret } from '../../shared/same-secret';
 import type { OrderStatusInput } from './checkout.inputs';
 import { listOrderPage, type OrderFilter, type OrderListPlan, readOrder } from './order-list';
+import { lockOrder } from './order-lock';
 import { assertTransition } from './order-status';
 import { recordStatusChange } from './order-status-change';
-import { deliverAll, lockOrder, shipRemaining } from './shipment.service';
+import { deliverAll, shipRemaining } from './shipment.service';
 
 /** One order (admin), with the relations `plan` names read in the same statement (order-list.ts). */
 export async function getOrder(ctx: Ctx, id: string, plan?: OrderListPlan) {

@@ -9,13 +9,14 @@ import { snakeKeys } from '../../shared/updates';
 import { refundEmailSql } from '../mail';
 import { OrderStatus } from './order.type';
 import { actorStamp } from './order-actor';
+import { lockOrder } from './order-lock';
+import { noticeOf } from './order-notice';
 import { nextStatuses } from './order-status';
 import { recordStatusChange } from './order-status-change';
 import type { RefundCreateInput } from './refund.inputs';
 import { PAID_SQL, refundSumSql } from './refund-money';
 import { refunderFor, type RefundOutcome } from './refund-providers';
-import { markReturnRefunded } from './return-refund';
-import { lockOrder } from './shipment.service';
+import { markReturnRefunded, reopenRefundedReturn } from './return-refund';
 
 /** Thrown inside the transaction when a concurrent request with the same Idempotency-Key committed first. */
 class AlreadyClaimed extends Error {}
@@ -75,14 +76,11 @@ async function closeIfRefunded(tx: Ctx, orderId: string, succeeded: number, paid
 async function queueRefundEmail(tx: Ctx, refundId: string): Promise<void> {
   const refund = await tx.db.refund.findUniqueOrThrow({
     where: { id: refundId },
-    select: {
-      amount: true,
-      reason: true,
-      order: { select: { id: true, orderNumber: true, email: true, currency: true } },
-    },
+    select: { orderId: true, amount: true, reason: true, settledAt: true },
   });
+  const { order } = await noticeOf(tx, refund.orderId, []);
   await tx.db.$executeRaw(
-    refundEmailSql(tx, { refundId, order: refund.order, amount: refund.amount, reason: refund.reason }),
+    refundEmailSql(tx, { refundId, order, amount: refund.amount, reason: refund.reason, at: refund.settledAt }),
   );
 }
 
@@ -137,9 +135,14 @@ async function reserve(
     );
   // The provider's key: derived from our refund id, so a retry of the call (or a replay of the request) refunds once.
   const key = `svc-refund-${id}`;
+  // Without a provider the refund is made and settled at once: one time for both (the timeline's settled entry
+  // says who made it).
+  const now = new Date();
   const refund = await tx.db.refund.create({
     data: {
       id,
+      createdAt: now,
+      settledAt: payment ? null : now,
       orderId,
       returnId: input.returnId ?? null,
       amount: input.amount,
@@ -231,7 +234,8 @@ async function askProvider(ctx: Ctx, reserved: Reserved, retry = false): Promise
 /**
  * Settles a pending refund with the provider's word (its answer, or its webhook), named by our id or the
  * provider's refund id: once (a guarded update; a settled refund stays as it is). A success that brings the
- * order's succeeded refunds up to what was paid moves the order to `refunded`. True when the refund changed.
+ * order's succeeded refunds up to what was paid moves the order to `refunded`; a failure of a refund tied to a
+ * return moves that return back to `received`. True when the refund changed.
  */
 export async function settleRefund(
   ctx: Ctx,
@@ -239,7 +243,7 @@ export async function settleRefund(
   outcome: RefundOutcome,
 ): Promise<boolean> {
   const where = which.refundId ? { id: which.refundId } : { providerReference: which.providerReference ?? '' };
-  const found = await ctx.db.refund.findFirst({ where, select: { id: true, orderId: true } });
+  const found = await ctx.db.refund.findFirst({ where, select: { id: true, orderId: true, returnId: true } });
   if (!found) return false;
   return inTransaction(ctx, async (tx) => {
     await lockOrder(tx, found.orderId);
@@ -249,8 +253,12 @@ export async function settleRefund(
         status: outcome.status,
         ...(outcome.reference ? { providerReference: outcome.reference } : {}),
         failureReason: outcome.status === 'failed' ? (outcome.error ?? 'failed').slice(0, 255) : null,
+        ...(outcome.status === 'pending' ? {} : { settledAt: new Date() }),
       },
     });
+    // The refund that paid a return failed: the return is not refunded after all (return-refund.ts).
+    if (count && outcome.status === 'failed' && found.returnId)
+      await reopenRefundedReturn(tx, found.orderId, found.returnId, found.id);
     if (count && outcome.status === 'succeeded') {
       await queueRefundEmail(tx, found.id);
       const money = await moneyOf(tx, found.orderId);

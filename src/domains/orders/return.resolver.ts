@@ -22,8 +22,15 @@ export class ReturnResolver {
     @Args(() => PageArgs) { page, limit }: PageArgs,
     @Arg('status', () => ReturnStatus, { nullable: true }) status?: ReturnStatus,
     @Arg('orderId', () => UuidScalar, { nullable: true }) orderId?: string,
+    @Arg('waiting', () => Boolean, {
+      nullable: true,
+      description:
+        'Only the returns waiting for staff: requested (to approve or reject) or approved (to receive); the Home ' +
+        'screen counts them as `orderOverview.returnsWaiting`.',
+    })
+    waiting?: boolean,
   ) {
-    return returns.listReturns(ctx, resolvePage(page, limit, PAGE), { status, orderId });
+    return returns.listReturns(ctx, resolvePage(page, limit, PAGE), { status, orderId, waiting: waiting ?? undefined });
   }
 
   @Query(() => Return, { description: 'One return with its lines.' })

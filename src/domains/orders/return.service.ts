@@ -10,23 +10,17 @@ import { diffEntities, snakeKeys } from '../../shared/updates';
 import { restockReturn } from '../inventory';
 import { returnReceivedEmailSql } from '../mail';
 import { actorStamp } from './order-actor';
+import { lockOrder } from './order-lock';
+import { noticeOf } from './order-notice';
 import type { ReturnCreateInput, ReturnStatusInput } from './return.inputs';
 import { ReturnStatus } from './return.type';
-import { lockOrder } from './shipment.service';
+import { recordReturnMove } from './return-events';
+import { staffMovesFrom } from './return-moves';
 
 export const RETURN_WITH_ITEMS = { items: { orderBy: { id: 'asc' } } } as const satisfies Prisma.ReturnInclude;
 
 /** Statuses whose units count as returned for the `over_return` check: every one but a rejected return. */
 const HOLDING: ReadonlySet<string> = new Set(['requested', 'approved', 'received', 'refunded']);
-
-/** The moves staff make (contract §10); `refunded` is set only by a refund (markReturnRefunded). */
-const STAFF_MOVES: Record<ReturnStatus, readonly ReturnStatus[]> = {
-  requested: [ReturnStatus.APPROVED, ReturnStatus.REJECTED],
-  approved: [ReturnStatus.RECEIVED],
-  rejected: [],
-  received: [],
-  refunded: [],
-};
 
 export const returnEntity = (row: object) => snakeKeys(row) as Record<string, unknown>;
 
@@ -115,12 +109,18 @@ export async function createReturn(ctx: Ctx, orderId: string, input: ReturnCreat
 export interface ReturnFilter {
   status?: ReturnStatus;
   orderId?: string;
+  /** Only the returns waiting for staff (WAITING). */
+  waiting?: boolean;
 }
+
+/** The returns waiting for staff: to approve or reject, or to receive. The Home screen counts the same set. */
+export const WAITING: readonly ReturnStatus[] = [ReturnStatus.REQUESTED, ReturnStatus.APPROVED];
 
 /** Returns newest first, filtered by status and order: a page with its lines and a count (three statements). */
 export function listReturns(ctx: Ctx, page: Page, filter: ReturnFilter) {
   const where: Prisma.ReturnWhereInput = {
     ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.waiting ? { AND: [{ status: { in: [...WAITING] } }] } : {}),
     ...(filter.orderId ? { orderId: filter.orderId } : {}),
   };
   return findPage(
@@ -144,7 +144,8 @@ export async function getReturn(ctx: Ctx, id: string) {
 
 /**
  * Moves a return (contract §10) under its order's lock, so two staff receiving the same return queue and the
- * second finds it received (422 `invalid_transition`): its lines are restocked once. Receiving puts the lines
+ * second finds it received (422 `invalid_transition`): its lines are restocked once. Each move is recorded with
+ * who made it (return-events.ts) for the order's timeline. Receiving puts the lines
  * marked `restock` back with `return` movements (inventory's restockReturn caps them at what the order still
  * has out). `refunded` is refused: a refund tied to the return sets it.
  */
@@ -161,15 +162,17 @@ export async function updateReturnStatus(ctx: Ctx, id: string, input: ReturnStat
         'a return is marked refunded by creating a refund for it (POST /api/v1/admin/orders/{id}/refunds with return_id)',
         { field: 'status' },
       );
-    if (!STAFF_MOVES[from].includes(input.status))
+    if (!staffMovesFrom(from).includes(input.status))
       throw new AppError('invalid_transition', `a return that is ${from} cannot move to ${input.status}`, {
         field: 'status',
       });
     if (input.items && input.status !== ReturnStatus.RECEIVED)
       throw AppError.validation([{ field: 'items', detail: 'only when the return is received' }]);
+    const comment = input.comment === undefined ? before.comment : input.comment;
+    const at = await recordReturnMove(tx, before, from, input.status, comment);
     if (input.status === ReturnStatus.RECEIVED) {
       await receive(tx, before, input.items ?? []);
-      await queueReturnReceivedEmail(tx, before);
+      await queueReturnReceivedEmail(tx, before, at);
     }
     const after = await tx.db.return.update({
       where: { id },
@@ -185,29 +188,9 @@ export async function updateReturnStatus(ctx: Ctx, id: string, input: ReturnStat
 type ReturnRow = Awaited<ReturnType<typeof getReturn>>;
 
 /** Tells the customer what came back, in the transaction that records it: once per return (its dedupe key). */
-async function queueReturnReceivedEmail(tx: Ctx, row: ReturnRow): Promise<void> {
-  const order = await tx.db.order.findUniqueOrThrow({
-    where: { id: row.orderId },
-    select: {
-      id: true,
-      orderNumber: true,
-      email: true,
-      currency: true,
-      items: { select: { id: true, name: true, variantName: true } },
-    },
-  });
-  const names = new Map(order.items.map((i) => [i.id, i]));
-  await tx.db.$executeRaw(
-    returnReceivedEmailSql(tx, {
-      returnId: row.id,
-      order,
-      lines: row.items.map((i) => ({
-        name: names.get(i.orderItemId)?.name ?? '',
-        variantName: names.get(i.orderItemId)?.variantName ?? null,
-        quantity: i.quantity,
-      })),
-    }),
-  );
+async function queueReturnReceivedEmail(tx: Ctx, row: ReturnRow, at: Date): Promise<void> {
+  const { order, lines } = await noticeOf(tx, row.orderId, row.items);
+  await tx.db.$executeRaw(returnReceivedEmailSql(tx, { returnId: row.id, order, lines, at }));
 }
 
 /** Records each line's restock choice and puts the chosen units back (the caller holds the order's lock). */

@@ -1,12 +1,14 @@
 import type { Ctx } from '../../context/ctx';
 import { emitAfter, inTransaction } from '../../context/transaction';
-import { Prisma } from '../../generated/prisma/client';
+import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../shared/errors';
 import { diffEntities, snakeKeys } from '../../shared/updates';
 import { shipmentEmailSql } from '../mail';
 import { carrierName, trackingUrlFor } from './carriers';
 import { OrderStatus } from './order.type';
 import { actorStamp } from './order-actor';
+import { lockOrder } from './order-lock';
+import { noticeOf } from './order-notice';
 import { recordStatusChange } from './order-status-change';
 import type { ShipmentCreateInput, ShipmentUpdateInput } from './shipment.inputs';
 
@@ -21,19 +23,6 @@ const SHIPPABLE: ReadonlySet<OrderStatus> = new Set([
 const MOVES_TO_SHIPPED: ReadonlySet<OrderStatus> = new Set([OrderStatus.CONFIRMED, OrderStatus.PROCESSING]);
 
 const WITH_ITEMS = { items: { orderBy: { id: 'asc' } } } as const satisfies Prisma.ShipmentInclude;
-
-/**
- * Locks the order row (`FOR UPDATE`) and answers its status; 404 when there is none. Every write to an order's
- * status or shipments takes this lock first, the order-status code included, so two staff shipping the same line
- * queue behind each other and the second sees what the first shipped.
- */
-export async function lockOrder(tx: Ctx, id: string): Promise<{ status: OrderStatus }> {
-  const [locked] = await tx.db.$queryRaw<Array<{ status: OrderStatus }>>(
-    Prisma.sql`SELECT status FROM orders WHERE id = ${id}::uuid FOR UPDATE`,
-  );
-  if (!locked) throw AppError.notFound('order');
-  return locked;
-}
 
 /** Units of each line not shipped yet, in line order (under the order's lock). */
 async function unshippedOf(tx: Ctx, orderId: string): Promise<Array<{ id: string; left: number }>> {
@@ -81,16 +70,23 @@ export async function shipRemaining(tx: Ctx, orderId: string): Promise<void> {
 export async function deliverAll(tx: Ctx, orderId: string): Promise<void> {
   const open = await tx.db.shipment.findMany({ where: { orderId, status: 'shipped' }, include: WITH_ITEMS });
   if (!open.length) return;
-  const deliveredAt = new Date();
-  await tx.db.shipment.updateMany({
-    where: { id: { in: open.map((s) => s.id) } },
-    data: { status: 'delivered', deliveredAt },
-  });
+  const delivered = { status: 'delivered' as const, deliveredAt: new Date(), ...deliveredStamp(tx) };
+  await tx.db.shipment.updateMany({ where: { id: { in: open.map((s) => s.id) } }, data: delivered });
   for (const before of open) {
-    const after = { ...before, status: 'delivered' as const, deliveredAt };
+    const after = { ...before, ...delivered };
     const changes = diffEntities(shipmentEntity(before), shipmentEntity(after));
     await emitAfter(tx, 'shipment.after_update', { entity: shipmentEntity(after), changes, metadata: {} });
   }
+}
+
+/** Who delivered: the request's actor, on the shipment's `delivered_actor_*` columns (the timeline names them). */
+function deliveredStamp(tx: Ctx) {
+  const stamp = actorStamp(tx);
+  return {
+    deliveredActorKind: stamp.actorKind,
+    deliveredActorId: stamp.actorId,
+    deliveredActorLabel: stamp.actorLabel,
+  };
 }
 
 /** The lines to ship: the ones asked for (each at most once, within its unshipped units), or everything left. */
@@ -163,19 +159,11 @@ async function queueShipmentEmail(
   tx: Ctx,
   orderId: string,
   shipment: { id: string; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null } & {
+    shippedAt: Date;
     items: Array<{ orderItemId: string; quantity: number }>;
   },
 ): Promise<void> {
-  const order = await tx.db.order.findUniqueOrThrow({
-    where: { id: orderId },
-    select: {
-      id: true,
-      orderNumber: true,
-      email: true,
-      items: { select: { id: true, name: true, variantName: true } },
-    },
-  });
-  const items = new Map(order.items.map((i) => [i.id, i]));
+  const { order, lines } = await noticeOf(tx, orderId, shipment.items);
   await tx.db.$executeRaw(
     shipmentEmailSql(tx, {
       shipmentId: shipment.id,
@@ -183,11 +171,8 @@ async function queueShipmentEmail(
       carrierName: carrierName(shipment.carrier),
       trackingNumber: shipment.trackingNumber,
       trackingUrl: shipment.trackingUrl,
-      lines: shipment.items.map((s) => ({
-        name: items.get(s.orderItemId)?.name ?? '',
-        variantName: items.get(s.orderItemId)?.variantName ?? null,
-        quantity: s.quantity,
-      })),
+      lines,
+      shippedAt: shipment.shippedAt,
     }),
   );
 }
@@ -236,7 +221,7 @@ export async function updateShipment(ctx: Ctx, orderId: string, id: string, inpu
         carrier,
         trackingNumber,
         trackingUrl,
-        ...(delivering ? { status: 'delivered', deliveredAt: new Date() } : {}),
+        ...(delivering ? { status: 'delivered', deliveredAt: new Date(), ...deliveredStamp(tx) } : {}),
       },
       include: WITH_ITEMS,
     });

@@ -115,10 +115,10 @@ const EMAIL = {
 };
 
 /**
- * Every source of the timeline, one branch each, over the rows of the orders `orders` selects. Payments have no actor columns: a
- * payment's entries name its provider as the system that did it. A shipment's delivery records no actor (its
- * stamp is who shipped it), so that entry's actor is null; the status change it may cause names one. A new
- * source is one more entry here (and its kind in timeline.type.ts).
+ * Every source of the timeline, one branch each, over the rows of the orders `orders` selects. Payments have no
+ * actor columns: a payment's entries name its provider as the system that did it. A shipment's delivery names who
+ * marked it delivered (`delivered_actor_*`; null for a delivery recorded before they existed). A new source is
+ * one more entry here (and its kind in timeline.type.ts).
  */
 const SOURCES: Array<(orders: Prisma.Sql) => Prisma.Sql> = [
   (orders) =>
@@ -202,6 +202,9 @@ const SOURCES: Array<(orders: Prisma.Sql) => Prisma.Sql> = [
         at: raw('delivered_at'),
         rank: raw('1'),
         ...SHIPMENT,
+        actor_kind: raw('delivered_actor_kind'),
+        actor_id: raw('delivered_actor_id'),
+        actor_label: raw('delivered_actor_label'),
       },
       Prisma.sql`FROM shipments WHERE ${orders} AND delivered_at IS NOT NULL`,
     ),
@@ -263,20 +266,42 @@ const SOURCES: Array<(orders: Prisma.Sql) => Prisma.Sql> = [
       },
       Prisma.sql`FROM returns WHERE ${orders}`,
     ),
-  // A return keeps its current status and who opened it, not a history of its moves: one entry for its latest
-  // move, at its updated_at, with no actor (the stamp is the opener's; the refund that pays it names its own).
+  // Each move of a return (approved, rejected, received, refunded, back to received) with its time and who made it.
   (orders) =>
     branch(
       {
-        entry_id: raw(`'return:' || id || ':updated'`),
+        entry_id: raw(`'return-event:' || id`),
         kind: text(TimelineKind.RETURN_UPDATED),
-        at: raw('updated_at'),
+        at: raw('created_at'),
         rank: raw('1'),
-        return_id: raw('id'),
-        status: raw('status'),
+        return_id: raw('return_id'),
+        status: raw('to_status'),
         comment: raw('comment'),
+        ...STAMPED,
       },
-      Prisma.sql`FROM returns WHERE ${orders} AND status <> 'requested'`,
+      Prisma.sql`FROM return_events WHERE ${orders}`,
+    ),
+  // A refund's settling, when its provider answered (or at once, by whoever made it, without a provider). Its id
+  // sorts after the refund's own entry at the same instant.
+  (orders) =>
+    branch(
+      {
+        entry_id: raw(`'refund:' || id || ':settled'`),
+        kind: text(TimelineKind.REFUND_SETTLED),
+        at: raw('settled_at'),
+        rank: raw('1'),
+        refund_id: raw('id'),
+        return_id: raw('return_id'),
+        amount: raw('amount'),
+        currency: raw('currency'),
+        reason: raw('failure_reason'),
+        status: raw('status'),
+        reference: raw('provider_reference'),
+        actor_kind: raw(`CASE WHEN settled_at = created_at THEN actor_kind ELSE 'system' END`),
+        actor_id: raw('CASE WHEN settled_at = created_at THEN actor_id END'),
+        actor_label: raw(`CASE WHEN settled_at = created_at THEN actor_label ELSE 'Payment provider' END`),
+      },
+      Prisma.sql`FROM refunds WHERE ${orders} AND settled_at IS NOT NULL`,
     ),
 ];
 
@@ -341,7 +366,9 @@ function summaryOf(row: Row): string {
     case TimelineKind.NOTE:
       return 'Note added';
     case TimelineKind.REFUND_CREATED:
-      return `Refund ${row.status}`;
+      return 'Refund created';
+    case TimelineKind.REFUND_SETTLED:
+      return row.status === 'failed' && row.reason ? `Refund failed (${row.reason})` : `Refund ${row.status}`;
     case TimelineKind.RETURN_REQUESTED:
       return 'Return requested';
     case TimelineKind.RETURN_UPDATED:

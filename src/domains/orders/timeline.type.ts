@@ -18,6 +18,7 @@ export enum TimelineKind {
   RETURN_REQUESTED = 'return_requested',
   RETURN_UPDATED = 'return_updated',
   REFUND_CREATED = 'refund_created',
+  REFUND_SETTLED = 'refund_settled',
 }
 registerEnumType(TimelineKind, {
   name: 'OrderTimelineKind',
@@ -58,12 +59,20 @@ registerEnumType(TimelineKind, {
     },
     RETURN_UPDATED: {
       description:
-        "A return's latest move (approved, rejected, received, refunded): one entry per return, at its last change, " +
-        'with no actor (a return records who opened it, not who moved it): `returnId`, `status`, `comment`.',
+        'A move of a return, one entry per move with who made it: approved, rejected, received, refunded, or back ' +
+        'to received when the refund that paid it failed (the system). `returnId`, `status` (the status it moved ' +
+        "to), `comment`. A move made before moves were recorded shows once, at the return's last change, with no actor.",
     },
     REFUND_CREATED: {
       description:
-        'Money was given back: `refundId`, `returnId`, `amount`, `currency`, `reason`, `status`, `reference`.',
+        'A refund was made (pending at its provider, or settled at once without one): `refundId`, `returnId`, ' +
+        '`amount`, `currency`, `reason`, `status` (its status now), `reference`.',
+    },
+    REFUND_SETTLED: {
+      description:
+        'A refund settled, at the time it did: `status` SUCCEEDED or FAILED (`reason`: the provider’s code), ' +
+        '`refundId`, `returnId`, `amount`, `currency`, `reference`. Its actor is the system (the payment provider), ' +
+        'or who made it for a refund without a provider (settled at once).',
     },
   },
 });

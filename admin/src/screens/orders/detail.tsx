@@ -23,6 +23,7 @@ import { keys } from '../../resource/keys';
 import { invalidate, useSaveMutation } from '../../resource/resource';
 import { Fulfilment } from './fulfilment';
 import { FULFILMENT_LABEL } from './fulfilment-lines';
+import { OrderReturns } from './order-returns';
 import { CARD_PROVIDER, OrderPayments, orderPaymentsKey } from './payments';
 import { offersRefund, OrderRefunds, useOrderRefunds } from './refunds';
 import { ACTION_LABEL, RESTOCKING, STATUS_LABEL } from './status';
@@ -201,6 +202,7 @@ export function OrderScreen() {
       </section>
 
       <Fulfilment order={order} carriers={query.data.shippingCarriers} />
+      <OrderReturns orderId={order.id} orderNumber={order.orderNumber} />
 
       <div className="grid gap-6 md:grid-cols-3">
         <section className="space-y-2">

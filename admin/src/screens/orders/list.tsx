@@ -11,10 +11,15 @@ import { ChoiceFilter } from '../../resource/fields';
 import { keys } from '../../resource/keys';
 import { ListPage, useListNavigate, useListSearch } from '../../resource/list-page';
 import type { ListSearch } from '../../resource/search';
-import type { ORDER_STATUSES } from './status';
-import { STATUS_LABEL } from './status';
+import { type OrderFilterValue, STATUS_LABEL } from './status';
 
-type OrdersSearch = ListSearch & { status?: (typeof ORDER_STATUSES)[number] };
+type OrdersSearch = ListSearch & { status?: OrderFilterValue };
+const FILTER_LABEL: Record<OrderFilterValue, string> = { TO_SHIP: 'To ship', ...STATUS_LABEL };
+
+/** The list's variables: a status, or "to ship" (its own argument: two statuses, the Home screen's count). */
+function statusVariables(status: OrderFilterValue | undefined) {
+  return status === 'TO_SHIP' ? { toShip: true } : { status };
+}
 const PAGE_SIZE = 25;
 type Row = AdminOrdersQuery['orders']['items'][number];
 
@@ -38,10 +43,10 @@ const columns: ColumnDef<Row>[] = [
   { id: 'created', header: 'Placed', cell: ({ row }) => dateTime(row.original.createdAt) },
 ];
 
-/** Orders, newest first, filtered by status and searched; the URL holds all of it. */
+/** Orders, newest first, filtered by status (or to ship) and searched; the URL holds all of it. */
 export function OrdersScreen() {
   const search = useListSearch<OrdersSearch>();
-  const variables = { page: search.page, limit: PAGE_SIZE, search: search.q, status: search.status };
+  const variables = { page: search.page, limit: PAGE_SIZE, search: search.q, ...statusVariables(search.status) };
   const list = useQuery({
     queryKey: keys.orders.list(variables),
     queryFn: () => gql(AdminOrdersDocument, { ...variables, sort: 'CREATED_AT', order: 'DESC' }).then((r) => r.orders),
@@ -70,7 +75,7 @@ function OrderFilters() {
         label="Status"
         all="All"
         value={search.status}
-        labels={STATUS_LABEL}
+        labels={FILTER_LABEL}
         onChange={(status) => void go({ status })}
       />
     </div>

@@ -10,6 +10,13 @@ export const ORDER_STATUSES = [
   'REFUNDED',
 ] as const satisfies readonly OrderStatus[];
 
+/**
+ * The status filter's choices: the statuses, and `TO_SHIP` (the orders waiting to ship, confirmed or processing:
+ * the Home screen's count, asked of the API as `orders(toShip: true)`).
+ */
+export const ORDER_FILTERS = ['TO_SHIP', ...ORDER_STATUSES] as const;
+export type OrderFilterValue = (typeof ORDER_FILTERS)[number];
+
 /** How a status reads on screen (GraphQL spells it `SHIPPED`). */
 export const STATUS_LABEL: Record<OrderStatus, string> = {
   PENDING: 'Pending',

@@ -8,9 +8,13 @@ import { dateTime } from '../../lib/dates';
 import { ChoiceFilter } from '../../resource/fields';
 import { ListPage, useListNavigate, useListSearch } from '../../resource/list-page';
 import type { ListSearch } from '../../resource/search';
-import { RETURN_STATUS_LABEL, type RETURN_STATUSES, returnKeys } from './status';
+import { RETURN_STATUS_LABEL, type ReturnFilterValue, returnKeys } from './status';
 
-type ReturnsSearch = ListSearch & { status?: (typeof RETURN_STATUSES)[number] };
+type ReturnsSearch = ListSearch & { status?: ReturnFilterValue };
+const FILTER_LABEL: Record<ReturnFilterValue, string> = {
+  WAITING: 'Waiting (requested or approved)',
+  ...RETURN_STATUS_LABEL,
+};
 const PAGE_SIZE = 25;
 type Row = AdminReturnsQuery['returns']['items'][number];
 
@@ -55,7 +59,11 @@ const columns: ColumnDef<Row>[] = [
 export function ReturnsScreen() {
   const search = useListSearch<ReturnsSearch>();
   const go = useListNavigate<ReturnsSearch>();
-  const variables = { page: search.page, limit: PAGE_SIZE, status: search.status };
+  const variables = {
+    page: search.page,
+    limit: PAGE_SIZE,
+    ...(search.status === 'WAITING' ? { waiting: true } : { status: search.status }),
+  };
   const list = useQuery({
     queryKey: returnKeys.list(variables),
     queryFn: () => gql(AdminReturnsDocument, variables).then((r) => r.returns),
@@ -69,7 +77,7 @@ export function ReturnsScreen() {
           label="Status"
           all="All"
           value={search.status}
-          labels={RETURN_STATUS_LABEL}
+          labels={FILTER_LABEL}
           onChange={(status) => void go({ status })}
         />
       }

@@ -6,6 +6,13 @@ import { keys } from '../../resource/keys';
 /** The statuses in the order a return lives them (contract §10), for the URL's filter and the labels. */
 export const RETURN_STATUSES = ['REQUESTED', 'APPROVED', 'RECEIVED', 'REFUNDED', 'REJECTED'] as const;
 
+/**
+ * The status filter's choices: `WAITING` (requested or approved: waiting for staff, the Home screen's count, asked
+ * of the API as `returns(waiting: true)`), then the statuses.
+ */
+export const RETURN_FILTERS = ['WAITING', ...RETURN_STATUSES] as const;
+export type ReturnFilterValue = (typeof RETURN_FILTERS)[number];
+
 export const RETURN_STATUS_LABEL: Record<ReturnStatus, string> = {
   REQUESTED: 'Requested',
   APPROVED: 'Approved',
