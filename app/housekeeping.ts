@@ -1,9 +1,13 @@
 import type { AppServices } from '../src/context/ctx';
 import { pruneExpiredCarts } from '../src/domains/carts';
+import { startAccountRequestRelay } from '../src/domains/customers';
 import { startMailSender } from '../src/domains/mail';
 import type { Config } from '../src/platform/config/keys';
 
-/** The core's own background work: the pruning of what the service's traffic leaves behind, and the mail sender. */
+/**
+ * The core's own background work: the pruning of what the service's traffic leaves behind, the mail sender and the
+ * account-email requests.
+ */
 export interface Housekeeping {
   /** Stops the timer and waits for a pass still running (the database closes after it). */
   close(): Promise<void>;
@@ -20,7 +24,7 @@ const FIRST_PASS_MAX_MS = 60_000;
  * instances that run background work (`server.background_jobs`, and `svc worker`). A failed pass (the database
  * away) is logged and tried again at the next one; passes never overlap.
  */
-export function startHousekeeping(services: Pick<AppServices, 'prisma' | 'log'>, config: Config): Housekeeping {
+export function startHousekeeping(services: AppServices, config: Config): Housekeeping {
   const intervalMs = config['carts.prune_interval_seconds'] * 1000;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -49,11 +53,14 @@ export function startHousekeeping(services: Pick<AppServices, 'prisma' | 'log'>,
   schedule(Math.min(intervalMs, FIRST_PASS_MAX_MS));
   // The mail outbox is sent where the background jobs run (the worker role when one runs), as the webhook relay is.
   const mail = startMailSender(services, config);
+  // Password resets and verification resends asked for (a row each, written before the 202) become their token and
+  // email here, whether or not mail is sent (kept emails too).
+  const accountRequests = startAccountRequestRelay(services);
   return {
     async close() {
       stopped = true;
       clearTimeout(timer);
-      await Promise.all([running, mail.close()]);
+      await Promise.all([running, mail.close(), accountRequests.close()]);
     },
   };
 }

@@ -38,6 +38,104 @@ export function storePagePolicy(nonce: string): string {
   ].join('; ');
 }
 
+/**
+ * The pages' words, per language (D-4xx): `?lang=` first (a shop's own link can pin it), else the browser's
+ * `Accept-Language`, else English. The account emails pick their template from the requester's language too, so a
+ * German request leads to a German email and, in that browser, a German page.
+ */
+const PHRASES = {
+  en: {
+    noscript: 'This step needs JavaScript: please turn it on in your browser and open the link from your email again.',
+    resetTitle: 'Set a new password',
+    newPassword: 'New password',
+    passwordHint: '8 to 128 characters, not one of the most common passwords.',
+    setPassword: 'Set password',
+    verifyTitle: 'Confirm your email',
+    notFoundTitle: 'Page not found',
+    notFound: 'There is no such page; please check the link.',
+    script: {
+      unreachable: 'The shop could not be reached; please check your connection and try again.',
+      busy: 'Too many attempts in a short time; please wait a minute and try again.',
+      failed: 'Something went wrong on our side; please try again in a moment.',
+      noTokenReset:
+        'This page needs the link from your password reset email; open that link again, or ask for a new one.',
+      noTokenVerify:
+        'This page needs the link from your verification email; open that link again, or ask for a new one.',
+      // null: the service's own sentence (English) is shown.
+      invalidReset: null as string | null,
+      invalidVerify: null as string | null,
+      resetDone: null as string | null,
+      resetDoneDefault: 'Your password has been changed; you can now sign in with it.',
+      setting: 'Setting your new password…',
+      confirming: 'Confirming your email address…',
+      confirmed: 'Thank you: your email address is confirmed.',
+      minLength: 'The password is too short: use at least 8 characters.',
+      maxLength: 'The password is too long: use at most 128 characters.',
+      common: 'This password is one of the most common ones; please choose another.',
+      required: 'Enter a new password.',
+    },
+  },
+  de: {
+    noscript:
+      'Dieser Schritt braucht JavaScript: Bitte schalten Sie es im Browser ein und öffnen Sie den Link aus Ihrer E-Mail erneut.',
+    resetTitle: 'Neues Passwort festlegen',
+    newPassword: 'Neues Passwort',
+    passwordHint: '8 bis 128 Zeichen, keines der häufigsten Passwörter.',
+    setPassword: 'Passwort festlegen',
+    verifyTitle: 'E-Mail-Adresse bestätigen',
+    notFoundTitle: 'Seite nicht gefunden',
+    notFound: 'Diese Seite gibt es nicht; bitte prüfen Sie den Link.',
+    script: {
+      unreachable: 'Der Shop ist nicht erreichbar; bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+      busy: 'Zu viele Versuche in kurzer Zeit; bitte warten Sie eine Minute und versuchen Sie es erneut.',
+      failed: 'Bei uns ist etwas schiefgegangen; bitte versuchen Sie es gleich noch einmal.',
+      noTokenReset:
+        'Diese Seite braucht den Link aus Ihrer E-Mail zum Zurücksetzen des Passworts; öffnen Sie ihn erneut oder fordern Sie einen neuen an.',
+      noTokenVerify:
+        'Diese Seite braucht den Link aus Ihrer Bestätigungs-E-Mail; öffnen Sie ihn erneut oder fordern Sie einen neuen an.',
+      invalidReset:
+        'Dieser Link zum Zurücksetzen des Passworts ist ungültig, abgelaufen oder schon benutzt; bitte fordern Sie einen neuen an.',
+      invalidVerify:
+        'Dieser Bestätigungslink ist ungültig, abgelaufen oder schon benutzt; bitte fordern Sie einen neuen an.',
+      resetDone: 'Ihr Passwort ist geändert; Sie können sich jetzt damit anmelden.',
+      resetDoneDefault: 'Ihr Passwort ist geändert; Sie können sich jetzt damit anmelden.',
+      setting: 'Ihr neues Passwort wird gespeichert…',
+      confirming: 'Ihre E-Mail-Adresse wird bestätigt…',
+      confirmed: 'Danke: Ihre E-Mail-Adresse ist bestätigt.',
+      minLength: 'Das Passwort ist zu kurz: Verwenden Sie mindestens 8 Zeichen.',
+      maxLength: 'Das Passwort ist zu lang: Verwenden Sie höchstens 128 Zeichen.',
+      common: 'Dieses Passwort gehört zu den häufigsten; bitte wählen Sie ein anderes.',
+      required: 'Geben Sie ein neues Passwort ein.',
+    },
+  },
+};
+type Lang = keyof typeof PHRASES;
+type Phrases = (typeof PHRASES)[Lang];
+
+/** `?lang=de` (or `de-AT`), else the first supported language of `Accept-Language` by `q`, else English. */
+export function pageLanguage(query: unknown, acceptLanguage: string | undefined): Lang {
+  const supported = (tag: string): Lang | undefined => {
+    const language = tag.trim().toLowerCase().split('-')[0];
+    return Object.hasOwn(PHRASES, language) ? (language as Lang) : undefined;
+  };
+  if (typeof query === 'string' && supported(query)) return supported(query)!;
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .slice(0, 20)
+    .map((part, i) => {
+      const [tag, ...params] = part.split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag, q: q ? Number(q.slice(2)) : 1, i };
+    })
+    .filter((e) => e.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const entry of ranked) {
+    const lang = supported(entry.tag);
+    if (lang) return lang;
+  }
+  return 'en';
+}
+
 const STYLE = `
 *{box-sizing:border-box}
 body{font-family:system-ui,sans-serif;line-height:1.5;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a;background:#fff}
@@ -54,9 +152,9 @@ input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #c241
 [hidden]{display:none!important}
 `;
 
-function layout(nonce: string, title: string, body: string, script: string): string {
+function layout(lang: Lang, nonce: string, title: string, body: string, script: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -69,7 +167,7 @@ function layout(nonce: string, title: string, body: string, script: string): str
 <body>
 <main>
 ${body}
-<noscript><p>This step needs JavaScript: please turn it on in your browser and open the link from your email again.</p></noscript>
+<noscript><p>${PHRASES[lang].noscript}</p></noscript>
 </main>
 ${script ? `<script nonce="${nonce}">${script}</script>\n` : ''}</body>
 </html>`;
@@ -108,22 +206,20 @@ function post(url, body) {
 function firstError(answer) {
   return (answer.body && answer.body.errors && answer.body.errors[0]) || {};
 }
-var UNREACHABLE = 'The shop could not be reached; please check your connection and try again.';
-var BUSY = 'Too many attempts in a short time; please wait a minute and try again.';
-var FAILED = 'Something went wrong on our side; please try again in a moment.';
+var UNREACHABLE = T.unreachable;
+var BUSY = T.busy;
+var FAILED = T.failed;
 `;
 
-const NO_TOKEN_RESET =
-  'This page needs the link from your password reset email; open that link again, or ask for a new one.';
-const NO_TOKEN_VERIFY =
-  'This page needs the link from your verification email; open that link again, or ask for a new one.';
+/** The script's words as a JSON literal (`<` escaped: nothing in it can close the script element). */
+const scriptTexts = (p: Phrases) => `var T = ${JSON.stringify(p.script).replace(/</g, '\\u003c')};\n`;
 
-const RESET_BODY = `<h1>Set a new password</h1>
+const resetBody = (p: Phrases) => `<h1>${p.resetTitle}</h1>
 <form id="reset-form" novalidate hidden>
-<label for="new-password">New password</label>
+<label for="new-password">${p.newPassword}</label>
 <input id="new-password" name="password" type="password" autocomplete="new-password" required minlength="8" maxlength="128" aria-describedby="password-hint">
-<p id="password-hint" class="hint">8 to 128 characters, not one of the most common passwords.</p>
-<button type="submit">Set password</button>
+<p id="password-hint" class="hint">${p.passwordHint}</p>
+<button type="submit">${p.setPassword}</button>
 </form>
 <p id="message" class="message" role="status" aria-live="polite"></p>`;
 
@@ -133,10 +229,10 @@ var input = document.getElementById('new-password');
 var button = form.querySelector('button');
 var message = document.getElementById('message');
 var DETAILS = {
-  min_length: 'The password is too short: use at least 8 characters.',
-  max_length: 'The password is too long: use at most 128 characters.',
-  common_password: 'This password is one of the most common ones; please choose another.',
-  required: 'Enter a new password.'
+  min_length: T.minLength,
+  max_length: T.maxLength,
+  common_password: T.common,
+  required: T.required
 };
 function show(text, isError) {
   message.textContent = text;
@@ -149,7 +245,7 @@ function fieldError(text) {
   input.focus();
 }
 if (!token) {
-  show(${JSON.stringify(NO_TOKEN_RESET)}, true);
+  show(T.noTokenReset, true);
 } else {
   form.hidden = false;
   form.addEventListener('submit', function (event) {
@@ -157,13 +253,13 @@ if (!token) {
     var password = input.value;
     if (!password) return fieldError(DETAILS.required);
     button.disabled = true;
-    show('Setting your new password…', false);
+    show(T.setting, false);
     post(${JSON.stringify(RESET_API)}, { token: token, password: password }).then(function (answer) {
       button.disabled = false;
       if (answer.status === 200) {
         form.hidden = true;
         token = '';
-        show(sentence(answer.body.data && answer.body.data.message) || 'Your password has been changed; you can now sign in with it.', false);
+        show(T.resetDone || sentence(answer.body.data && answer.body.data.message) || T.resetDoneDefault, false);
         return;
       }
       var error = firstError(answer);
@@ -171,7 +267,7 @@ if (!token) {
         // Used, expired or unknown: the form cannot help any more, only a new email can.
         form.hidden = true;
         token = '';
-        return show(sentence(error.detail), true);
+        return show(T.invalidReset || sentence(error.detail), true);
       }
       if (error.code === 'validation_error' && error.field === 'password') {
         var code = String(error.detail || '').split(':')[0];
@@ -187,7 +283,7 @@ if (!token) {
 }
 `;
 
-const VERIFY_BODY = `<h1>Confirm your email</h1>
+const verifyBody = (p: Phrases) => `<h1>${p.verifyTitle}</h1>
 <p id="message" class="message" role="status" aria-live="polite"></p>`;
 
 const VERIFY_SCRIPT = `${COMMON_SCRIPT}
@@ -197,13 +293,13 @@ function show(text, isError) {
   message.className = isError ? 'message error' : 'message';
 }
 if (!token) {
-  show(${JSON.stringify(NO_TOKEN_VERIFY)}, true);
+  show(T.noTokenVerify, true);
 } else {
-  show('Confirming your email address…', false);
+  show(T.confirming, false);
   post(${JSON.stringify(VERIFY_API)}, { token: token }).then(function (answer) {
-    if (answer.status === 200) return show('Thank you: your email address is confirmed.', false);
+    if (answer.status === 200) return show(T.confirmed, false);
     var error = firstError(answer);
-    if (error.code === 'invalid_token') return show(sentence(error.detail), true);
+    if (error.code === 'invalid_token') return show(T.invalidVerify || sentence(error.detail), true);
     if (answer.status === 429) return show(BUSY, true);
     show(FAILED, true);
   }, function () {
@@ -212,16 +308,27 @@ if (!token) {
 }
 `;
 
-const NOT_FOUND_BODY = `<h1>Page not found</h1>
-<p>There is no such page; please check the link.</p>`;
+const notFoundBody = (p: Phrases) => `<h1>${p.notFoundTitle}</h1>
+<p>${p.notFound}</p>`;
 
-/** Sends a page under its own fresh 128-bit nonce; nothing on it may be cached or sent on as a Referer. */
-function sendPage(res: Response, title: string, body: string, script: string): void {
+/**
+ * Sends a page in the request's language under its own fresh 128-bit nonce; nothing on it may be cached or sent
+ * on as a Referer. `page` builds the title, body and script (without the words, which go first) from the phrases.
+ */
+function sendPage(
+  req: Request,
+  res: Response,
+  page: (p: Phrases) => { title: string; body: string; script: string },
+): void {
+  const lang = pageLanguage(req.query.lang, req.get('accept-language'));
+  const { title, body, script } = page(PHRASES[lang]);
   const nonce = randomBytes(16).toString('base64');
   res.setHeader('Content-Security-Policy', storePagePolicy(nonce));
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Referrer-Policy', 'no-referrer');
-  res.type('html').send(layout(nonce, title, body, script));
+  res.setHeader('Content-Language', lang);
+  res.vary('Accept-Language');
+  res.type('html').send(layout(lang, nonce, title, body, script && `${scriptTexts(PHRASES[lang])}${script}`));
 }
 
 /**
@@ -230,15 +337,15 @@ function sendPage(res: Response, title: string, body: string, script: string): v
  */
 export function storeAccountPages(): express.Router {
   const router = express.Router({ strict: false, caseSensitive: true });
-  router.get(STORE_RESET_PATH, (_req: Request, res: Response) =>
-    sendPage(res, 'Set a new password', RESET_BODY, RESET_SCRIPT),
+  router.get(STORE_RESET_PATH, (req: Request, res: Response) =>
+    sendPage(req, res, (p) => ({ title: p.resetTitle, body: resetBody(p), script: RESET_SCRIPT })),
   );
-  router.get(STORE_VERIFY_PATH, (_req: Request, res: Response) =>
-    sendPage(res, 'Confirm your email', VERIFY_BODY, VERIFY_SCRIPT),
+  router.get(STORE_VERIFY_PATH, (req: Request, res: Response) =>
+    sendPage(req, res, (p) => ({ title: p.verifyTitle, body: verifyBody(p), script: VERIFY_SCRIPT })),
   );
-  router.all(/^\/store(\/.*)?$/, (_req: Request, res: Response) => {
+  router.all(/^\/store(\/.*)?$/, (req: Request, res: Response) => {
     res.status(404);
-    sendPage(res, 'Page not found', NOT_FOUND_BODY, '');
+    sendPage(req, res, (p) => ({ title: p.notFoundTitle, body: notFoundBody(p), script: '' }));
   });
   return router;
 }

@@ -58,6 +58,9 @@ export interface RouteTool {
 /** Special admin actions whose names the REST path does not spell as verb + noun. */
 const ADMIN_NAMES: Record<string, string> = {
   'POST /api/v1/admin/users/invite': 'admin_invite_staff',
+  'GET /api/v1/admin/users/invites': 'admin_list_staff_invites',
+  'POST /api/v1/admin/users/invites/{id}/resend': 'admin_resend_staff_invite',
+  'DELETE /api/v1/admin/users/invites/{id}': 'admin_revoke_staff_invite',
   'PUT /api/v1/admin/orders/{id}/status': 'admin_update_order_status',
   'PUT /api/v1/admin/returns/{id}/status': 'admin_update_return_status',
   'GET /api/v1/admin/orders/{id}/transactions': 'admin_list_order_transactions',

@@ -13,7 +13,8 @@ import { eventually } from '../harness/webhook-receiver';
  * request's URL), is told a common password is refused, sets a new one and signs in with it; the link used again
  * says so in one sentence. A super admin invites a manager from the staff screen (an existing staff email is
  * refused in the dialog); the invitee opens the invite's link without a session, creates the account and lands on
- * the dashboard signed in as a manager. The reset request refused by the rate limit says so. axe-core on each new
+ * the dashboard signed in as a manager; a pending invite is resent (a fresh link) and revoked (after a confirmation)
+ * from the same screen. The reset request refused by the rate limit says so. axe-core on each new
  * screen and on the dialog.
  */
 
@@ -212,6 +213,56 @@ const expectTokenNotInUrls = (s: Session, token: string) =>
       role: 'manager',
       firstName: 'Nia',
     });
+  }, 180_000);
+
+  it('lists pending invites; Resend mails a fresh link, Revoke (confirmed) voids it', async () => {
+    const invitee = uniqueEmail('pending');
+    const invited = await t.asSuperAdmin().post('/api/v1/admin/users/invite', { email: invitee, role: 'viewer' });
+    expect(invited.status).toBe(201);
+    const first = await emailedLink(t, invitee, 'staff_invite');
+    const session = await admin.openSession();
+    const { page } = session;
+    page.setDefaultTimeout(60_000);
+    await admin.signIn(session, superEmail, '/admin/settings/staff');
+    const section = page.getByRole('region', { name: 'Pending invites' });
+    const row = section.getByRole('row').filter({ hasText: invitee });
+    await row.waitFor();
+    await audit(session, 'Pending invites');
+
+    await row.getByRole('button', { name: `Resend the invite to ${invitee}` }).click();
+    await section
+      .getByRole('status')
+      .filter({ hasText: `Invite sent again to ${invitee}.` })
+      .waitFor();
+    await eventually(
+      async () => (await t.db.email.count({ where: { recipient: invitee, kind: 'staff_invite' } })) === 2,
+    );
+    const second = await emailedLink(t, invitee, 'staff_invite');
+    expect(second.token).not.toBe(first.token);
+    const old = await t.asGuest().post('/api/v1/auth/accept-invite', { token: first.token, password: NEW_PASSWORD });
+    expect(old.status).toBe(400);
+
+    // Revoke asks first; Keep leaves the invite as it is.
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Revoke the invite to ${invitee}?` });
+    await confirm.waitFor();
+    await audit(session, 'Revoke invite dialog');
+    await confirm.getByRole('button', { name: 'Keep' }).click();
+    expect(await row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await section
+      .getByRole('status')
+      .filter({ hasText: `Invite to ${invitee} revoked.` })
+      .waitFor();
+    await row.waitFor({ state: 'detached' });
+    await audit(session, 'Pending invite revoked');
+    await admin.closeSession(session);
+    const revoked = await t
+      .asGuest()
+      .post('/api/v1/auth/accept-invite', { token: second.token, password: NEW_PASSWORD });
+    expect(revoked.status).toBe(400);
+    expect(revoked.body.errors[0].code).toBe('invalid_token');
   }, 180_000);
 
   it('says when the rate limit refuses a reset request', async () => {

@@ -46,13 +46,24 @@ describe('email previews', () => {
     expect(shipment.html).toContain('href="https://www.dhl.com/en/express/tracking.html?AWB=JD014600006543210"');
   });
 
-  it('answers in a locale over GraphQL (a locale without templates falls back to English, money in its format)', async () => {
+  it('answers in a locale over GraphQL (de-AT: the German templates; money in its format)', async () => {
     const res = await t.asAdmin().gql('query { emailPreviews(locale: "de-AT") { kind locale subject text } }');
     expect(res.body.errors).toBeUndefined();
     const order = res.body.data.emailPreviews.find((p: { kind: string }) => p.kind === 'order_confirmation');
     expect(order.locale).toBe('de-AT');
-    expect(order.text).toContain('Thank you for your order');
+    expect(order.subject).toBe('Tea & Co: Bestellung SO-7F3K2Q bestätigt');
+    expect(order.text).toContain('Vielen Dank für Ihre Bestellung');
     expect(order.text).toMatch(/€\s54,38/);
+    // Every kind has its German template.
+    for (const preview of res.body.data.emailPreviews) expect(preview.text).not.toMatch(/Thank you|If it was you/);
+  });
+
+  it('falls back to English for a locale without templates, money still in its format', async () => {
+    const res = await t.asAdmin().get('/api/v1/admin/email-previews?locale=fr-CA');
+    const order = res.body.data.find((p: { kind: string }) => p.kind === 'order_confirmation');
+    expect(order.locale).toBe('fr-CA');
+    expect(order.text).toContain('Thank you for your order');
+    expect(order.text).toMatch(/54,38\s€/);
   });
 
   it('shows an override from mail.templates_dir at once', async () => {

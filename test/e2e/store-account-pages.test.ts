@@ -72,6 +72,41 @@ describe.each([
   });
 });
 
+describe('the pages in German', () => {
+  it.each<{ how: string; path: string; headers: Record<string, string> }>([
+    { how: '?lang=de', path: '/store/reset-password?lang=de', headers: {} },
+    {
+      how: 'Accept-Language',
+      path: '/store/reset-password',
+      headers: { 'accept-language': 'fr;q=0.4, de-AT, en;q=0.8' },
+    },
+  ])('answers the reset page in German by $how', async ({ path, headers }) => {
+    const res = await t.asGuest().get(path, headers);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-language')).toBe('de');
+    expect(res.headers.get('vary')).toMatch(/Accept-Language/i);
+    expect(res.text).toContain('<html lang="de">');
+    expect(res.text).toContain('<title>Neues Passwort festlegen</title>');
+    expect(res.text).toContain('<label for="new-password">Neues Passwort</label>');
+    expect(res.text).toContain('Dieser Schritt braucht JavaScript');
+    // The script's sentences too, and none of them can end the script element.
+    expect(res.text).toContain('Ihr neues Passwort wird gespeichert…');
+    expect(res.text).not.toContain('Setting your new password');
+  });
+
+  it('answers the verify page in German, ?lang= before Accept-Language, English otherwise', async () => {
+    const de = await t.asGuest().get('/store/verify-email?lang=de', { 'accept-language': 'en' });
+    expect(de.text).toContain('<h1>E-Mail-Adresse bestätigen</h1>');
+    expect(de.text).toContain('Danke: Ihre E-Mail-Adresse ist bestätigt.');
+    const en = await t.asGuest().get('/store/verify-email?lang=xx', { 'accept-language': 'fr, ja;q=0.5' });
+    expect(en.text).toContain('<html lang="en">');
+    expect(en.text).toContain('<h1>Confirm your email</h1>');
+    expect((await t.asGuest().get('/store/nothing-here', { 'accept-language': 'de' })).text).toContain(
+      'Seite nicht gefunden',
+    );
+  });
+});
+
 describe('the rest of /store', () => {
   it.each(['/store', '/store/', '/store/reset-passwords', '/store/verify-email/extra', '/store/%41'])(
     'GET %s is an HTML 404 under the same policy, not the API’s JSON',

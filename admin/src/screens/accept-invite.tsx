@@ -7,8 +7,9 @@ import { useForm } from 'react-hook-form';
 import { gql } from '../api/client';
 import { ApiError } from '../api/errors';
 import { isStaff, viewerQuery } from '../api/session';
-import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
+import { FormFailure } from '../components/ui/form-failure';
+import { SubmitButton } from '../components/ui/submit-button';
 import { AdminInviteAcceptDocument } from '../generated/graphql';
 import { z } from '../lib/zod';
 import { describePublicError, passwordFieldError, PublicCard, useFragmentToken } from './account-public';
@@ -92,14 +93,8 @@ export function AcceptInviteScreen() {
             error={errors.password?.message}
             {...form.register('password')}
           />
-          {failure && (
-            <p role="alert" className="text-sm text-red-700">
-              {failure}
-            </p>
-          )}
-          <Button type="submit" disabled={isSubmitting} className="w-full">
-            Create account
-          </Button>
+          <FormFailure>{failure}</FormFailure>
+          <SubmitButton pending={isSubmitting}>Create account</SubmitButton>
         </form>
       )}
       <p className="text-sm">

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { gql } from '../api/client';
-import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
+import { FormFailure } from '../components/ui/form-failure';
+import { SubmitButton } from '../components/ui/submit-button';
 import { AdminPasswordResetRequestDocument } from '../generated/graphql';
 import { z } from '../lib/zod';
 import { describePublicError, PublicCard } from './account-public';
@@ -49,14 +50,8 @@ export function ForgotPasswordScreen() {
             error={errors.email?.message}
             {...form.register('email')}
           />
-          {failure && (
-            <p role="alert" className="text-sm text-red-700">
-              {failure}
-            </p>
-          )}
-          <Button type="submit" disabled={isSubmitting} className="w-full">
-            Send reset link
-          </Button>
+          <FormFailure>{failure}</FormFailure>
+          <SubmitButton pending={isSubmitting}>Send reset link</SubmitButton>
         </form>
       )}
       <p className="text-sm">

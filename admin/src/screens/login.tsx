@@ -7,8 +7,9 @@ import { useForm } from 'react-hook-form';
 import { gql } from '../api/client';
 import { ApiError, describeError } from '../api/errors';
 import { isStaff, viewerQuery } from '../api/session';
-import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
+import { FormFailure } from '../components/ui/form-failure';
+import { SubmitButton } from '../components/ui/submit-button';
 import { AdminLoginDocument, AdminLogoutDocument } from '../generated/graphql';
 import { z } from '../lib/zod';
 
@@ -82,14 +83,8 @@ export function LoginScreen() {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        {failure && (
-          <p role="alert" className="text-sm text-red-700">
-            {failure}
-          </p>
-        )}
-        <Button type="submit" disabled={isSubmitting} className="w-full">
-          Sign in
-        </Button>
+        <FormFailure>{failure}</FormFailure>
+        <SubmitButton pending={isSubmitting}>Sign in</SubmitButton>
         <p className="text-sm">
           <Link to="/forgot-password" className="text-blue-700 underline">
             Forgot password?

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { gql } from '../api/client';
-import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
+import { FormFailure } from '../components/ui/form-failure';
+import { SubmitButton } from '../components/ui/submit-button';
 import { AdminPasswordResetConfirmDocument } from '../generated/graphql';
 import { z } from '../lib/zod';
 import { describePublicError, passwordFieldError, PublicCard, useFragmentToken } from './account-public';
@@ -59,14 +60,8 @@ export function ResetPasswordScreen() {
             error={errors.password?.message}
             {...form.register('password')}
           />
-          {failure && (
-            <p role="alert" className="text-sm text-red-700">
-              {failure}
-            </p>
-          )}
-          <Button type="submit" disabled={isSubmitting} className="w-full">
-            Set password
-          </Button>
+          <FormFailure>{failure}</FormFailure>
+          <SubmitButton pending={isSubmitting}>Set password</SubmitButton>
         </form>
       )}
       <p className="flex justify-between text-sm">

@@ -7,6 +7,18 @@ export class AccountMessage {
   @Field() message!: string;
 }
 
+/**
+ * What a verification link's holder learns: that the address is confirmed, and which one (the email went to it).
+ * Not the account: a forwarded or leaked link must not hand out the customer's id, name or addresses.
+ */
+@ObjectType({ description: 'The answer of an email verification: the address now confirmed, and when.' })
+export class EmailVerification {
+  @Field({ description: 'The address the link was sent to, now confirmed.' }) email!: string;
+  @Field({ description: 'Always true: a link that verifies nothing answers `invalid_token` instead.' })
+  emailVerified!: boolean;
+  @Field(() => Date) emailVerifiedAt!: Date;
+}
+
 @InputType({ description: 'The email of the account: the answer is the same whether or not it has one.' })
 export class AccountEmailInput {
   @Field() @Rules({ minLength: 1, maxLength: 320, email: true }) email!: string;

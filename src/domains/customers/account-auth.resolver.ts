@@ -6,12 +6,12 @@ import { Raises } from '../../shared/raises';
 import {
   AccountEmailInput,
   AccountMessage,
+  EmailVerification,
   PasswordChangeInput,
   PasswordResetConfirmInput,
   VerifyEmailInput,
 } from './account-auth.inputs';
 import * as accounts from './account-auth.service';
-import { Customer } from './customer.type';
 
 /**
  * The customer's account security (contract §11): password reset, email verification, password change. The
@@ -42,9 +42,9 @@ export class AccountAuthResolver {
     return accounts.confirmCustomerPasswordReset(ctx, input);
   }
 
-  @Mutation(() => Customer, {
+  @Mutation(() => EmailVerification, {
     description:
-      'Marks the email verified with the token of a verification email. Unknown, used or expired: `invalid_token`.',
+      'Marks the email verified with the token of a verification email and answers the address confirmed (never the account: the link may be in other hands). Unknown, used or expired: `invalid_token`.',
   })
   @RateLimit('account_email')
   @Raises('invalid_token')

@@ -16,7 +16,9 @@ import { inTransaction } from '../../context/transaction';
 import { normalizeEmail } from '../../platform/passwords';
 import { AppError } from '../../shared/errors';
 import { accountEmailSql } from '../mail';
-import { confirmPasswordReset, REQUEST_ACCEPTED, requestPasswordReset, type ResetAccounts } from './password-reset';
+import { handleAccountRequests, queueAccountRequest } from './account-requests';
+import { confirmPasswordReset, defineResetAccounts, REQUEST_ACCEPTED, requestPasswordReset } from './password-reset';
+import { requestLocale } from './request-locale';
 
 const verifyHours = (ctx: Ctx) => ctx.config['auth.email_verification_ttl_hours'];
 
@@ -28,7 +30,7 @@ function storeVerifyUrl(ctx: Ctx): string {
 }
 
 /** Customers' password reset: the store's page (or the shop's own), and a reset verifies the email it reached. */
-const CUSTOMER_ACCOUNTS: ResetAccounts = {
+const CUSTOMER_ACCOUNTS = defineResetAccounts({
   purpose: 'reset_customer',
   kind: 'customer',
   page: storeResetUrl,
@@ -47,7 +49,7 @@ const CUSTOMER_ACCOUNTS: ResetAccounts = {
     });
     return (await tx.db.customer.findUniqueOrThrow({ where: { id }, select: { email: true } })).email;
   },
-};
+});
 
 /** A customer asks for a password reset (contract §11): 202 whether or not the email has an account. */
 export const requestCustomerPasswordReset = (ctx: Ctx, input: { email: string }) =>
@@ -61,7 +63,11 @@ export const confirmCustomerPasswordReset = (ctx: Ctx, input: { token: string; p
  * Writes a verification email for `customer` in the caller's transaction (registration's, or a resend's). The
  * token is tied to the email it was sent to: a customer who changes their email must verify the new one.
  */
-export async function queueVerificationEmail(ctx: Ctx, customer: { id: string; email: string }): Promise<void> {
+export async function queueVerificationEmail(
+  ctx: Ctx,
+  customer: { id: string; email: string },
+  locale: string | null = requestLocale(ctx),
+): Promise<void> {
   const issued = newAccountToken();
   await storeAccountToken(ctx, issued, {
     purpose: 'verify_email',
@@ -74,42 +80,52 @@ export async function queueVerificationEmail(ctx: Ctx, customer: { id: string; e
       kind: 'email_verification',
       tokenId: issued.id,
       recipient: customer.email,
+      locale,
       link: tokenLink(storeVerifyUrl(ctx), issued.token),
       data: { ttl_hours: verifyHours(ctx) },
     }),
   );
 }
 
-/** Marks the customer's email verified with the token of a verification email; answers the account. */
+/**
+ * Marks the customer's email verified with the token of a verification email. Answers only the address and the
+ * time: whoever holds the link (a forwarded email, a shared screen) learns nothing else of the account.
+ */
 export async function verifyCustomerEmail(ctx: Ctx, input: { token: string }) {
   return inTransaction(ctx, async (tx) => {
     const token = await consumeAccountToken(tx, 'verify_email', input.token);
     if (!token?.customerId) throw invalidAccountToken('email verification');
     // Only while the account still has the address the link was sent to.
+    const emailVerifiedAt = new Date();
     const updated = await tx.db.customer.updateMany({
       where: { id: token.customerId, email: token.email },
-      data: { emailVerifiedAt: new Date() },
+      data: { emailVerifiedAt },
     });
     if (updated.count !== 1) throw invalidAccountToken('email verification');
     await retireAccountTokens(tx, 'verify_email', { customerId: token.customerId });
-    return tx.db.customer.findUniqueOrThrow({ where: { id: token.customerId } });
+    return { email: token.email, emailVerified: true, emailVerifiedAt };
   });
 }
 
-/** Sends the verification email again, to an unverified active account; the same answer for any address. */
+/**
+ * Sends the verification email again, to an unverified active account; the same answer, after the same work, for
+ * any address: a request row the background jobs resolve (see account-requests.ts), as for a password reset.
+ */
 export async function resendVerificationEmail(ctx: Ctx, input: { email: string }) {
   const email = normalizeEmail(input.email);
   await takeEmailBudget(ctx, 'verify_email', email);
-  newAccountToken(); // the work a found account costs, for an unknown one too
-  const customer = await ctx.db.customer.findUnique({
-    where: { email },
-    select: { id: true, email: true, active: true, emailVerifiedAt: true },
-  });
-  if (!customer?.active || customer.emailVerifiedAt) return REQUEST_ACCEPTED;
-  // After the answer, as for a reset request: a found account answers as fast as an unknown address.
-  ctx.background.run(() => inTransaction(ctx, (tx) => queueVerificationEmail(tx, customer)));
+  await queueAccountRequest(ctx, { purpose: 'verify_email', email, locale: requestLocale(ctx) });
   return REQUEST_ACCEPTED;
 }
+
+handleAccountRequests('verify_email', async (tx, request) => {
+  const customer = await tx.db.customer.findUnique({
+    where: { email: request.email },
+    select: { id: true, email: true, active: true, emailVerifiedAt: true },
+  });
+  if (!customer?.active || customer.emailVerifiedAt) return;
+  await queueVerificationEmail(tx, customer, request.locale);
+});
 
 /**
  * The signed-in customer changes their password: the current one must match (400 `invalid_credentials`, after a

@@ -8,8 +8,15 @@ import { customersAccess } from './customers.access';
 import { createCustomerLoaders } from './customers.loaders';
 
 export { AccountEmailInput, AccountMessage, PasswordResetConfirmInput } from './account-auth.inputs';
+export { startAccountRequestRelay } from './account-requests';
 export { createCustomer } from './customer.service';
-export { confirmPasswordReset, REQUEST_ACCEPTED, requestPasswordReset, type ResetAccounts } from './password-reset';
+export {
+  confirmPasswordReset,
+  defineResetAccounts,
+  REQUEST_ACCEPTED,
+  requestPasswordReset,
+  type ResetAccounts,
+} from './password-reset';
 
 export const domain: DomainModule = {
   name: 'customers',

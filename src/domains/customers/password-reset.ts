@@ -14,6 +14,8 @@ import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
 import { normalizeEmail } from '../../platform/passwords';
 import { accountEmailSql } from '../mail';
+import { type AccountRequest, handleAccountRequests, queueAccountRequest } from './account-requests';
+import { requestLocale } from './request-locale';
 
 /** What the request endpoints answer, whether or not the email has an account (nothing to enumerate). */
 export const REQUEST_ACCEPTED = {
@@ -46,38 +48,49 @@ export interface ResetAccounts {
 const minutes = (ctx: Ctx) => ctx.config['auth.password_reset_ttl_minutes'];
 
 /**
- * Someone asks for a password reset. Always the same answer: a token is made and hashed either way (comparable
- * work and time), and only an active account's is stored, in one transaction with the email that carries it.
- * The per-IP budget is the field's `@RateLimit('account_email')`; the per-address one is taken here.
+ * Someone asks for a password reset. Always the same answer after the same work: the per-address budget, then one
+ * INSERT of a request row whatever the address (no lookup here: the statements of a known and an unknown address
+ * are the same, and so is the time). The background jobs resolve the row ({@link resolvePasswordReset}); it is
+ * committed before the 202, so a crash after answering still yields the email. The per-IP budget is the field's
+ * `@RateLimit('account_email')`.
  */
 export async function requestPasswordReset(ctx: Ctx, accounts: ResetAccounts, input: { email: string }) {
   const email = normalizeEmail(input.email);
   await takeEmailBudget(ctx, accounts.purpose, email);
+  await queueAccountRequest(ctx, { purpose: accounts.purpose, email, locale: requestLocale(ctx) });
+  return REQUEST_ACCEPTED;
+}
+
+/**
+ * Makes `accounts` resolve its reset requests: an active account's token is stored with the email that carries
+ * it, in the relay's transaction (the one that deletes the request row); an unknown or inactive address gets
+ * nothing. Called once per kind of account at module load (customers here, staff in sessions).
+ */
+export function defineResetAccounts(accounts: ResetAccounts): ResetAccounts {
+  handleAccountRequests(accounts.purpose, (tx, request) => resolvePasswordReset(tx, accounts, request));
+  return accounts;
+}
+
+async function resolvePasswordReset(tx: Ctx, accounts: ResetAccounts, request: AccountRequest): Promise<void> {
+  const account = await accounts.findActive(tx, request.email);
+  if (!account) return;
   const issued = newAccountToken();
-  const account = await accounts.findActive(ctx, email);
-  if (!account) return REQUEST_ACCEPTED;
-  // Written after the answer, so a found account's 202 takes as long as an unknown email's (the lookup above is
-  // the same for both); the token and its email still commit together, in one transaction.
-  ctx.background.run(() =>
-    inTransaction(ctx, async (tx) => {
-      await storeAccountToken(tx, issued, {
-        purpose: accounts.purpose,
-        ...accounts.owner(account.id),
-        email,
-        ttlSeconds: minutes(ctx) * 60,
-      });
-      await tx.db.$executeRaw(
-        accountEmailSql(tx, {
-          kind: 'password_reset',
-          tokenId: issued.id,
-          recipient: email,
-          link: tokenLink(accounts.page(ctx), issued.token),
-          data: { ttl_minutes: minutes(ctx) },
-        }),
-      );
+  await storeAccountToken(tx, issued, {
+    purpose: accounts.purpose,
+    ...accounts.owner(account.id),
+    email: request.email,
+    ttlSeconds: minutes(tx) * 60,
+  });
+  await tx.db.$executeRaw(
+    accountEmailSql(tx, {
+      kind: 'password_reset',
+      tokenId: issued.id,
+      recipient: request.email,
+      locale: request.locale,
+      link: tokenLink(accounts.page(tx), issued.token),
+      data: { ttl_minutes: minutes(tx) },
     }),
   );
-  return REQUEST_ACCEPTED;
 }
 
 /**

@@ -1,23 +1,20 @@
 import { refundEn, returnReceivedEn } from './after-sales-templates';
 import { shipmentEn } from './shipment-template';
-import type { TemplateSet } from './template-set';
+import { accountEmail, frame, type TemplateSet } from './template-set';
+import { GERMAN_TEMPLATES } from './templates-de';
 
 /**
  * The built-in templates, by kind and locale (`<kind>.<locale>`); `mail.templates_dir` overrides any of them.
- * A locale without its own falls back to its language, then to English. HTML parts use inline styles and a
+ * A locale without its own falls back to its language, then to English (built in: English and German). HTML parts use inline styles and a
  * 600 px table: what mail clients render.
  */
 export type { TemplateSet };
 
 const orderConfirmationEn: TemplateSet = {
   subject: '{{shop_name}}: order {{order_number}} confirmed',
-  html: `<!doctype html>
-<html lang="{{locale}}"><head><meta charset="utf-8"><title>Order {{order_number}}</title></head>
-<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 8px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:6px">
-<tr><td style="padding:24px 24px 8px"><h1 style="margin:0;font-size:20px">{{shop_name}}</h1></td></tr>
-<tr><td style="padding:8px 24px"><p style="margin:0 0 8px">Thank you for your order. We have received order <strong>{{order_number}}</strong>.</p></td></tr>
+  html: frame(
+    'Order {{order_number}}',
+    `<tr><td style="padding:8px 24px"><p style="margin:0 0 8px">Thank you for your order. We have received order <strong>{{order_number}}</strong>.</p></td></tr>
 <tr><td style="padding:8px 24px">
 <table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;font-size:14px">
 <tr style="border-bottom:1px solid #e4e4e7"><th align="left">Item</th><th align="right">Qty</th><th align="right">Price</th><th align="right">Total</th></tr>
@@ -29,9 +26,8 @@ const orderConfirmationEn: TemplateSet = {
 <tr><td colspan="4" align="right" style="color:#52525b">Including tax {{tax}}</td></tr>
 </table></td></tr>
 {{#shipping_address}}<tr><td style="padding:8px 24px 24px"><h2 style="font-size:16px;margin:8px 0">Shipping to</h2><p style="margin:0">{{#lines}}{{line}}<br>{{/lines}}</p></td></tr>
-{{/shipping_address}}</table></td></tr></table>
-</body></html>
-`,
+{{/shipping_address}}`,
+  ),
   text: `{{shop_name}}
 
 Thank you for your order. We have received order {{order_number}}.
@@ -47,36 +43,6 @@ Shipping to:
 {{#lines}}{{line}}
 {{/lines}}{{/shipping_address}}`,
 };
-
-/**
- * The frame of the account emails (reset, verification, invite): one message, one button, the link spelled out
- * for clients that hide buttons, and why the recipient got it. `{{link}}` carries its token in the URL fragment.
- */
-function accountEmail(title: string, intro: string, button: string, after: string): Pick<TemplateSet, 'html' | 'text'> {
-  return {
-    html: `<!doctype html>
-<html lang="{{locale}}"><head><meta charset="utf-8"><title>${title}</title></head>
-<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 8px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:6px">
-<tr><td style="padding:24px 24px 8px"><h1 style="margin:0;font-size:20px">{{shop_name}}</h1></td></tr>
-<tr><td style="padding:8px 24px"><p style="margin:0 0 16px">${intro}</p>
-<p style="margin:0 0 16px"><a href="{{link}}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:4px">${button}</a></p>
-<p style="margin:0 0 8px;font-size:13px;color:#52525b">Or open this address: <a href="{{link}}" style="color:#52525b;word-break:break-all">{{link}}</a></p>
-<p style="margin:0 0 24px;font-size:13px;color:#52525b">${after}</p></td></tr>
-</table></td></tr></table>
-</body></html>
-`,
-    text: `{{shop_name}}
-
-${intro.replace(/<\/?strong>/g, '')}
-
-${button}: {{link}}
-
-${after}
-`,
-  };
-}
 
 const passwordResetEn: TemplateSet = {
   subject: '{{shop_name}}: reset your password',
@@ -116,4 +82,5 @@ export const BUILTIN_TEMPLATES: Readonly<Record<string, TemplateSet>> = {
   'password_reset.en': passwordResetEn,
   'email_verification.en': emailVerificationEn,
   'staff_invite.en': staffInviteEn,
+  ...GERMAN_TEMPLATES,
 };

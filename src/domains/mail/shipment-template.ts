@@ -1,15 +1,11 @@
-import type { TemplateSet } from './template-set';
+import { frame, type TemplateSet } from './template-set';
 
 /** The shipment email (contract §11): what shipped, with which carrier, and the tracking link. */
 export const shipmentEn: TemplateSet = {
   subject: '{{shop_name}}: order {{order_number}} is on its way',
-  html: `<!doctype html>
-<html lang="{{locale}}"><head><meta charset="utf-8"><title>Order {{order_number}} shipped</title></head>
-<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 8px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:6px">
-<tr><td style="padding:24px 24px 8px"><h1 style="margin:0;font-size:20px">{{shop_name}}</h1></td></tr>
-<tr><td style="padding:8px 24px"><p style="margin:0 0 8px">Good news: these items of order <strong>{{order_number}}</strong> have shipped{{#carrier}} with {{carrier}}{{/carrier}}.</p></td></tr>
+  html: frame(
+    'Order {{order_number}} shipped',
+    `<tr><td style="padding:8px 24px"><p style="margin:0 0 8px">Good news: these items of order <strong>{{order_number}}</strong> have shipped{{#carrier}} with {{carrier}}{{/carrier}}.</p></td></tr>
 <tr><td style="padding:8px 24px">
 <table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;font-size:14px">
 <tr style="border-bottom:1px solid #e4e4e7"><th align="left">Item</th><th align="right">Qty</th></tr>
@@ -18,9 +14,8 @@ export const shipmentEn: TemplateSet = {
 {{#tracking_number}}<tr><td style="padding:8px 24px"><p style="margin:0">Tracking number: <strong>{{tracking_number}}</strong></p></td></tr>
 {{/tracking_number}}{{#tracking_url}}<tr><td style="padding:8px 24px 24px"><a href="{{tracking_url}}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:4px">Track your parcel</a>
 <p style="margin:12px 0 0;font-size:12px;color:#52525b">Or open {{tracking_url}}</p></td></tr>
-{{/tracking_url}}</table></td></tr></table>
-</body></html>
-`,
+{{/tracking_url}}`,
+  ),
   text: `{{shop_name}}
 
 Good news: these items of order {{order_number}} have shipped{{#carrier}} with {{carrier}}{{/carrier}}.

@@ -10,11 +10,11 @@ import type { Ctx } from '../../context/ctx';
 import { inTransaction } from '../../context/transaction';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
-import { confirmPasswordReset, requestPasswordReset, type ResetAccounts } from '../customers';
+import { confirmPasswordReset, defineResetAccounts, requestPasswordReset } from '../customers';
 import type { AcceptInviteInput } from './staff-auth.inputs';
 
 /** Staff's password reset: the link opens the admin's `/admin/reset-password#token=…`. */
-const STAFF_ACCOUNTS: ResetAccounts = {
+const STAFF_ACCOUNTS = defineResetAccounts({
   purpose: 'reset_staff',
   kind: 'admin',
   page: (ctx) => `${publicBaseUrl(ctx.config)}/admin/reset-password`,
@@ -29,7 +29,7 @@ const STAFF_ACCOUNTS: ResetAccounts = {
     if (updated.count !== 1) return null;
     return (await tx.db.adminUser.findUniqueOrThrow({ where: { id }, select: { email: true } })).email;
   },
-};
+});
 
 /** A staff member asks for a password reset (`/api/v1/auth/password-reset`): as for customers, the same answer. */
 export const requestStaffPasswordReset = (ctx: Ctx, input: { email: string }) =>

@@ -43,35 +43,41 @@ export class StaffInvite {
  */
 export async function inviteStaff(ctx: Ctx, input: StaffInviteInput): Promise<StaffInvite> {
   const email = normalizeEmail(input.email);
-  const days = ctx.config['auth.invite_ttl_days'];
+  return inTransaction(ctx, (tx) => issueInvite(tx, email, input.role));
+}
+
+/**
+ * Issues an invite in the caller's transaction (a new one, or a resend): voids the email's live invites, stores
+ * the fresh token's hash and writes its email, so the email exists exactly when the token does.
+ */
+export async function issueInvite(tx: Ctx, email: string, role: AdminRole): Promise<StaffInvite> {
+  const days = tx.config['auth.invite_ttl_days'];
   const issued = newAccountToken();
-  const inviter = ctx.actor.kind === 'admin' ? ctx.actor.id : null;
-  return inTransaction(ctx, async (tx) => {
-    if (await tx.db.adminUser.findUnique({ where: { email }, select: { id: true } }))
-      throw new AppError('conflict', 'this email already belongs to a staff account', { field: 'email' });
-    await retireAccountTokens(tx, 'staff_invite', { email });
-    await storeAccountToken(tx, issued, {
-      purpose: 'staff_invite',
-      email,
-      role: input.role,
-      createdBy: inviter,
-      ttlSeconds: days * 86_400,
-    });
-    await tx.db.$executeRaw(
-      accountEmailSql(tx, {
-        kind: 'staff_invite',
-        tokenId: issued.id,
-        recipient: email,
-        link: tokenLink(`${publicBaseUrl(ctx.config)}/admin/accept-invite`, issued.token),
-        data: { role: input.role, ttl_days: days },
-      }),
-    );
-    const row = await tx.db.accountToken.findUniqueOrThrow({
-      where: { id: issued.id },
-      select: { id: true, email: true, role: true, expiresAt: true, createdAt: true },
-    });
-    return { ...row, role: row.role as AdminRole };
+  const inviter = tx.actor.kind === 'admin' ? tx.actor.id : null;
+  if (await tx.db.adminUser.findUnique({ where: { email }, select: { id: true } }))
+    throw new AppError('conflict', 'this email already belongs to a staff account', { field: 'email' });
+  await retireAccountTokens(tx, 'staff_invite', { email });
+  await storeAccountToken(tx, issued, {
+    purpose: 'staff_invite',
+    email,
+    role,
+    createdBy: inviter,
+    ttlSeconds: days * 86_400,
   });
+  await tx.db.$executeRaw(
+    accountEmailSql(tx, {
+      kind: 'staff_invite',
+      tokenId: issued.id,
+      recipient: email,
+      link: tokenLink(`${publicBaseUrl(tx.config)}/admin/accept-invite`, issued.token),
+      data: { role, ttl_days: days },
+    }),
+  );
+  const row = await tx.db.accountToken.findUniqueOrThrow({
+    where: { id: issued.id },
+    select: { id: true, email: true, role: true, expiresAt: true, createdAt: true },
+  });
+  return { ...row, role: row.role as AdminRole };
 }
 
 @Resolver()

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
@@ -13,6 +14,7 @@ import { SelectField } from '../../resource/fields';
 import { placeServerErrors } from '../../resource/server-errors';
 import { FormDialog } from '../orders/dialog';
 import { ROLE_LABELS } from './staff-form';
+import { pendingInvitesKey } from './staff-pending-invites';
 
 const ROLES = Object.keys(ROLE_LABELS) as AdminRole[];
 const schema = z.object({
@@ -31,6 +33,7 @@ export function InviteStaff() {
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<string>();
   const triggerId = useId();
+  const queryClient = useQueryClient();
   if (!can('users.manage')) return null;
 
   const close = () => {
@@ -60,6 +63,7 @@ export function InviteStaff() {
           onClose={close}
           onSent={(email) => {
             setSent(email);
+            void queryClient.invalidateQueries({ queryKey: pendingInvitesKey });
             close();
           }}
         />

@@ -14,6 +14,7 @@ import { defineResource } from '../../resource/resource';
 import { SettingsNav } from './nav';
 import { ROLE_LABELS } from './staff-form';
 import { InviteStaff } from './staff-invite';
+import { PendingInvites } from './staff-pending-invites';
 
 /** Staff users: list, one user, create, update (details, role, active), delete. */
 export const staff = defineResource({
@@ -41,7 +42,10 @@ const columns = [
   textColumn('created', 'Since', (u: Row) => dateTime(u.createdAt)),
 ];
 
-/** Staff users and their roles (the API lists them without a search: a shop has few). Needs `users.manage`. */
+/**
+ * Staff users and their roles (the API lists them without a search: a shop has few), then the pending invites.
+ * Needs `users.manage`.
+ */
 export function StaffScreen() {
   const { page } = useListSearch();
   const list = staff.useList({ page, limit: 25 });
@@ -55,6 +59,8 @@ export function StaffScreen() {
       columns={columns}
       query={list}
       empty="No staff users."
-    />
+    >
+      <PendingInvites />
+    </ListPage>
   );
 }
