@@ -253,11 +253,13 @@ export type OrderTimelineKind =
   | 'PAYMENT_FAILED'
   /** The captured payment was refunded in full: `amount`, `currency`, `provider`, `reference`. */
   | 'PAYMENT_REFUNDED'
-  /** Money was given back: `refundId`, `returnId`, `amount`, `currency`, `reason`, `status`, `reference`. */
+  /** A refund was made (pending at its provider, or settled at once without one): `refundId`, `returnId`, `amount`, `currency`, `reason`, `status` (its status now), `reference`. */
   | 'REFUND_CREATED'
+  /** A refund settled, at the time it did: `status` SUCCEEDED or FAILED (`reason`: the provider’s code), `refundId`, `returnId`, `amount`, `currency`, `reference`. Its actor is the system (the payment provider), or who made it for a refund without a provider (settled at once). */
+  | 'REFUND_SETTLED'
   /** A return was opened (by the customer, or by staff for them): `returnId`, `status`, `comment`. */
   | 'RETURN_REQUESTED'
-  /** A return's latest move (approved, rejected, received, refunded): one entry per return, at its last change, with no actor (a return records who opened it, not who moved it): `returnId`, `status`, `comment`. */
+  /** A move of a return, one entry per move with who made it: approved, rejected, received, refunded, or back to received when the refund that paid it failed (the system). `returnId`, `status` (the status it moved to), `comment`. A move made before moves were recorded shows once, at the return's last change, with no actor. */
   | 'RETURN_UPDATED'
   /** Units left the shop: `shipmentId`, `carrier`, `trackingNumber`, `trackingUrl`. */
   | 'SHIPMENT_CREATED'
@@ -398,6 +400,19 @@ export type RefundStatus =
   | 'FAILED'
   | 'PENDING'
   | 'SUCCEEDED';
+
+/** Shipped units not yet returned, at most one entry per order line. */
+export type ReturnCreateInput = {
+  comment?: string | null | undefined;
+  items: Array<ReturnItemInput>;
+};
+
+export type ReturnItemInput = {
+  orderItemId: string;
+  quantity: number;
+  /** Why the units come back ("too small"). */
+  reason?: string | null | undefined;
+};
 
 /** What happens to a line of a return being received. */
 export type ReturnReceiveItemInput = {
@@ -615,6 +630,28 @@ export type AdminStaffInviteMutationVariables = Exact<{
 
 
 export type AdminStaffInviteMutation = { adminUserInvite: { id: string, email: string, role: AdminRole, expiresAt: string } };
+
+export type AdminStaffInvitesQueryVariables = Exact<{
+  page?: number | null | undefined;
+  limit?: number | null | undefined;
+}>;
+
+
+export type AdminStaffInvitesQuery = { staffInvites: { items: Array<{ id: string, email: string, role: AdminRole, expiresAt: string, createdAt: string }>, meta: { total: number, page: number, limit: number, pages: number } } };
+
+export type AdminStaffInviteResendMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminStaffInviteResendMutation = { staffInviteResend: { id: string, email: string } };
+
+export type AdminStaffInviteRevokeMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminStaffInviteRevokeMutation = { staffInviteRevoke: boolean };
 
 export type AdminAttributeRowFragment = { id: string, identifier: string, type: string, unit: string | null, required: boolean, filterable: boolean, position: number, translations: Array<{ locale: string, name: string, description: string | null }>, options: Array<{ id: string, position: number, translations: Array<{ locale: string, name: string }> }> };
 
@@ -847,7 +884,7 @@ export type AdminOrderOverviewQueryVariables = Exact<{
 }>;
 
 
-export type AdminOrderOverviewQuery = { orderOverview: { currency: string, ordersToday: number, revenueToday: number, ordersThisWeek: number, revenueThisWeek: number, ordersPending: number, ordersToShip: number, paymentsFailed: number, paymentsPending: number } };
+export type AdminOrderOverviewQuery = { orderOverview: { currency: string, ordersToday: number, revenueToday: number, ordersThisWeek: number, revenueThisWeek: number, ordersPending: number, ordersToShip: number, returnsWaiting: number, paymentsFailed: number, paymentsPending: number } };
 
 export type AdminLowStockQueryVariables = Exact<{
   threshold?: number | null | undefined;
@@ -958,6 +995,7 @@ export type AdminOrdersQueryVariables = Exact<{
   limit?: number | null | undefined;
   search?: string | null | undefined;
   status?: OrderStatus | null | undefined;
+  toShip?: boolean | null | undefined;
   sort?: OrderSortField | null | undefined;
   order?: SortOrder | null | undefined;
 }>;
@@ -1277,6 +1315,7 @@ export type AdminReturnsQueryVariables = Exact<{
   page?: number | null | undefined;
   limit?: number | null | undefined;
   status?: ReturnStatus | null | undefined;
+  waiting?: boolean | null | undefined;
 }>;
 
 
@@ -1303,6 +1342,21 @@ export type AdminReturnStatusUpdateMutationVariables = Exact<{
 
 
 export type AdminReturnStatusUpdateMutation = { returnStatusUpdate: { id: string, orderId: string, status: ReturnStatus, comment: string | null, createdAt: string, updatedAt: string, items: Array<{ orderItemId: string, quantity: number, reason: string | null, restock: boolean | null, restockedQuantity: number }> } };
+
+export type AdminOrderReturnsQueryVariables = Exact<{
+  orderId: string;
+}>;
+
+
+export type AdminOrderReturnsQuery = { order: { id: string, items: Array<{ id: string, name: string, variantName: string | null, quantity: number, quantityShipped: number }>, returns: Array<{ id: string, orderId: string, status: ReturnStatus, comment: string | null, createdAt: string, updatedAt: string, items: Array<{ orderItemId: string, quantity: number, reason: string | null, restock: boolean | null, restockedQuantity: number }> }> } };
+
+export type AdminReturnCreateMutationVariables = Exact<{
+  orderId: string;
+  input: ReturnCreateInput;
+}>;
+
+
+export type AdminReturnCreateMutation = { returnCreate: { id: string, orderId: string, status: ReturnStatus, comment: string | null, createdAt: string, updatedAt: string, items: Array<{ orderItemId: string, quantity: number, reason: string | null, restock: boolean | null, restockedQuantity: number }> } };
 
 export type AdminLoginMutationVariables = Exact<{
   input: LoginInput;
@@ -1881,6 +1935,38 @@ export const AdminStaffInviteDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminStaffInviteMutation, AdminStaffInviteMutationVariables>;
+export const AdminStaffInvitesDocument = new TypedDocumentString(`
+    query AdminStaffInvites($page: Int, $limit: Int) {
+  staffInvites(page: $page, limit: $limit) {
+    items {
+      id
+      email
+      role
+      expiresAt
+      createdAt
+    }
+    meta {
+      total
+      page
+      limit
+      pages
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminStaffInvitesQuery, AdminStaffInvitesQueryVariables>;
+export const AdminStaffInviteResendDocument = new TypedDocumentString(`
+    mutation AdminStaffInviteResend($id: UUID!) {
+  staffInviteResend(id: $id) {
+    id
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<AdminStaffInviteResendMutation, AdminStaffInviteResendMutationVariables>;
+export const AdminStaffInviteRevokeDocument = new TypedDocumentString(`
+    mutation AdminStaffInviteRevoke($id: UUID!) {
+  staffInviteRevoke(id: $id)
+}
+    `) as unknown as TypedDocumentString<AdminStaffInviteRevokeMutation, AdminStaffInviteRevokeMutationVariables>;
 export const AdminAttributesDocument = new TypedDocumentString(`
     query AdminAttributes {
   attributes {
@@ -2304,6 +2390,7 @@ export const AdminOrderOverviewDocument = new TypedDocumentString(`
     revenueThisWeek
     ordersPending
     ordersToShip
+    returnsWaiting
     paymentsFailed
     paymentsPending
   }
@@ -2512,12 +2599,13 @@ export const AdminMediaUpdateDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<AdminMediaUpdateMutation, AdminMediaUpdateMutationVariables>;
 export const AdminOrdersDocument = new TypedDocumentString(`
-    query AdminOrders($page: Int, $limit: Int, $search: String, $status: OrderStatus, $sort: OrderSortField, $order: SortOrder) {
+    query AdminOrders($page: Int, $limit: Int, $search: String, $status: OrderStatus, $toShip: Boolean, $sort: OrderSortField, $order: SortOrder) {
   orders(
     page: $page
     limit: $limit
     search: $search
     status: $status
+    toShip: $toShip
     sort: $sort
     order: $order
   ) {
@@ -3269,8 +3357,8 @@ export const AdminRefundCreateDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<AdminRefundCreateMutation, AdminRefundCreateMutationVariables>;
 export const AdminReturnsDocument = new TypedDocumentString(`
-    query AdminReturns($page: Int, $limit: Int, $status: ReturnStatus) {
-  returns(page: $page, limit: $limit, status: $status) {
+    query AdminReturns($page: Int, $limit: Int, $status: ReturnStatus, $waiting: Boolean) {
+  returns(page: $page, limit: $limit, status: $status, waiting: $waiting) {
     items {
       ...AdminReturn
     }
@@ -3353,6 +3441,58 @@ export const AdminReturnStatusUpdateDocument = new TypedDocumentString(`
     restockedQuantity
   }
 }`) as unknown as TypedDocumentString<AdminReturnStatusUpdateMutation, AdminReturnStatusUpdateMutationVariables>;
+export const AdminOrderReturnsDocument = new TypedDocumentString(`
+    query AdminOrderReturns($orderId: UUID!) {
+  order(id: $orderId) {
+    id
+    items {
+      id
+      name
+      variantName
+      quantity
+      quantityShipped
+    }
+    returns {
+      ...AdminReturn
+    }
+  }
+}
+    fragment AdminReturn on Return {
+  id
+  orderId
+  status
+  comment
+  createdAt
+  updatedAt
+  items {
+    orderItemId
+    quantity
+    reason
+    restock
+    restockedQuantity
+  }
+}`) as unknown as TypedDocumentString<AdminOrderReturnsQuery, AdminOrderReturnsQueryVariables>;
+export const AdminReturnCreateDocument = new TypedDocumentString(`
+    mutation AdminReturnCreate($orderId: UUID!, $input: ReturnCreateInput!) {
+  returnCreate(orderId: $orderId, input: $input) {
+    ...AdminReturn
+  }
+}
+    fragment AdminReturn on Return {
+  id
+  orderId
+  status
+  comment
+  createdAt
+  updatedAt
+  items {
+    orderItemId
+    quantity
+    reason
+    restock
+    restockedQuantity
+  }
+}`) as unknown as TypedDocumentString<AdminReturnCreateMutation, AdminReturnCreateMutationVariables>;
 export const AdminLoginDocument = new TypedDocumentString(`
     mutation AdminLogin($input: LoginInput!) {
   login(input: $input, cookie: true) {
