@@ -1,6 +1,7 @@
 import type { StorefrontOrderFragment } from '../generated/graphql';
 import { formatMoney, type Locale } from '../lib/locale';
 import { messagesFor } from '../lib/messages';
+import { Totals } from './totals';
 
 /** An order's lines and totals (the confirmation and the account's order page). */
 export function OrderSummary({ order, locale }: { order: StorefrontOrderFragment; locale: Locale }) {
@@ -22,22 +23,7 @@ export function OrderSummary({ order, locale }: { order: StorefrontOrderFragment
           </li>
         ))}
       </ul>
-      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-        <dt>{t.subtotal}</dt>
-        <dd className="text-right">{money(order.subtotalGross)}</dd>
-        <dt>{t.shipping}</dt>
-        <dd className="text-right">{money(order.shippingGross)}</dd>
-        {order.discountTotal > 0 && (
-          <>
-            <dt>{t.discount}</dt>
-            <dd className="text-right">−{money(order.discountTotal)}</dd>
-          </>
-        )}
-        <dt>{t.taxIncluded}</dt>
-        <dd className="text-right">{money(order.taxTotal)}</dd>
-        <dt className="font-semibold">{t.total}</dt>
-        <dd className="text-right font-semibold">{money(order.total)}</dd>
-      </dl>
+      <Totals totals={order} locale={locale} taxLabel={t.taxIncluded} />
     </section>
   );
 }

@@ -92,3 +92,10 @@ export async function gqlWithHeaders<TResult, TVariables>(
 export function isNotFound(err: unknown): boolean {
   return err instanceof ApiError && err.code === 'not_found';
 }
+
+/**
+ * Whether the shopper can act on this error (a refusal the service explained: stock, a taken email, a bad field);
+ * anything else (the service down, a bug) is the page's error, logged and shown as an apology.
+ */
+export const isShopperError = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.code !== 'internal_error' && err.code !== 'service_unavailable';

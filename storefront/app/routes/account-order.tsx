@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 import { OrderSummary } from '../components/order-summary';
 import { StorefrontAccountOrderDocument, StorefrontReturnRequestDocument } from '../generated/graphql';
 import { onAccountError, requireCustomer } from '../lib/account.server';
-import { ApiError, isNotFound } from '../lib/api.server';
+import { isNotFound, isShopperError } from '../lib/api.server';
 import { localePath } from '../lib/locale';
 import { messagesFor } from '../lib/messages';
 import { callerOf, gql, type PageContext, pageContext } from '../lib/page.server';
@@ -62,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     await gql(StorefrontReturnRequestDocument, { orderId: order.id, input: { items } }, callerOf(ctx));
   } catch (err) {
-    if (!(err instanceof ApiError) || err.code === 'internal_error' || err.code === 'service_unavailable') throw err;
+    if (!isShopperError(err)) throw err;
     return data({ message: err.message }, { status: 422 });
   }
   return redirect(`${localePath(ctx.locale, `/account/orders/${order.id}`)}?returned=1`);

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from 'react-router';
 
-import { ApiError } from '../lib/api.server';
+import { isShopperError } from '../lib/api.server';
 import { readCart, removeLine, updateLine, withCart } from '../lib/cart.server';
 import { formatMoney, localePath } from '../lib/locale';
 import { messagesFor } from '../lib/messages';
@@ -37,8 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { cookie } = quantity === 0 ? await removeLine(ctx, itemId) : await updateLine(ctx, itemId, quantity);
     return redirect(localePath(ctx.locale, '/cart'), { headers: { 'set-cookie': cookie } });
   } catch (err) {
-    if (err instanceof ApiError && err.code !== 'internal_error' && err.code !== 'service_unavailable')
-      return data({ message: err.message }, { status: err.code === 'not_found' ? 404 : 422 });
+    if (isShopperError(err)) return data({ message: err.message }, { status: err.code === 'not_found' ? 404 : 422 });
     throw err;
   }
 }

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 
+import { Alert } from '../components/alert';
 import { Field } from '../components/field';
+import { Totals } from '../components/totals';
 import {
   type CheckoutQuoteInput,
   StorefrontCheckoutPageDocument,
   StorefrontCheckoutQuoteDocument,
 } from '../generated/graphql';
-import { ApiError } from '../lib/api.server';
+import { ApiError, isShopperError } from '../lib/api.server';
 import { type CheckoutForm, COUNTRIES, missingFields, nameIn, readCheckoutForm } from '../lib/checkout';
 import { attemptKey, placeOrder } from '../lib/checkout.server';
 import { formatMoney, type Locale, localePath } from '../lib/locale';
@@ -105,7 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     return await placeOrder(ctx, form, attemptKey(page.cart, form));
   } catch (err) {
-    if (!(err instanceof ApiError) || err.code === 'internal_error' || err.code === 'service_unavailable') throw err;
+    if (!isShopperError(err)) throw err;
     const field = err.field && err.field in form ? err.field : undefined;
     const message = err.code === 'insufficient_stock' ? t.notInStock : err.message;
     return answer(field ? { [field]: err.message } : {}, message, 422);
@@ -129,11 +131,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <h1 className="text-3xl font-semibold">{t.checkout}</h1>
-      {message && (
-        <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
-          {message}
-        </p>
-      )}
+      <Alert message={message} />
       <Form method="post" className="mt-6 grid gap-10 md:grid-cols-[1fr_20rem]" noValidate>
         <div className="flex flex-col gap-8">
           <fieldset className="flex flex-col gap-3">
@@ -209,24 +207,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </li>
             ))}
           </ul>
-          {totals && (
-            <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone-200 pt-3">
-              <dt>{t.subtotal}</dt>
-              <dd className="text-right">{formatMoney(totals.subtotalGross, totals.currency, locale)}</dd>
-              <dt>{t.shipping}</dt>
-              <dd className="text-right">{formatMoney(totals.shippingGross, totals.currency, locale)}</dd>
-              {totals.discountTotal > 0 && (
-                <>
-                  <dt>{t.discount}</dt>
-                  <dd className="text-right">−{formatMoney(totals.discountTotal, totals.currency, locale)}</dd>
-                </>
-              )}
-              <dt>{t.tax}</dt>
-              <dd className="text-right">{formatMoney(totals.taxTotal, totals.currency, locale)}</dd>
-              <dt className="font-semibold">{t.total}</dt>
-              <dd className="text-right font-semibold">{formatMoney(totals.total, totals.currency, locale)}</dd>
-            </dl>
-          )}
+          {totals && <Totals totals={totals} locale={locale} taxLabel={t.tax} />}
           <noscript>
             <button
               type="submit"

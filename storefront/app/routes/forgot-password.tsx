@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from 'react-router';
 
 import { Field } from '../components/field';
 import { StorefrontForgotPasswordDocument } from '../generated/graphql';
-import { ApiError, gql } from '../lib/api.server';
+import { gql, isShopperError } from '../lib/api.server';
 import { messagesFor } from '../lib/messages';
 import { pageContext } from '../lib/page.server';
 import type { Route } from './+types/forgot-password';
@@ -26,7 +26,7 @@ export async function action(args: Route.ActionArgs) {
     await gql(StorefrontForgotPasswordDocument, { input: { email } }, { locale: ctx.locale, requestId: ctx.requestId });
     return { ok: true, message: t.resetSent };
   } catch (err) {
-    if (!(err instanceof ApiError) || err.code === 'internal_error' || err.code === 'service_unavailable') throw err;
+    if (!isShopperError(err)) throw err;
     return data({ ok: false, message: err.code === 'rate_limited' ? t.tooMany : err.message }, { status: 422 });
   }
 }

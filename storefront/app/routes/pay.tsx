@@ -1,8 +1,9 @@
 import { data, redirect } from 'react-router';
 
+import { Alert } from '../components/alert';
 import { PaymentComponent } from '../components/payment-component';
 import { StorefrontPaymentComponentDocument, StorefrontPaymentIntentDocument } from '../generated/graphql';
-import { ApiError } from '../lib/api.server';
+import { isShopperError } from '../lib/api.server';
 import { placeOrder } from '../lib/checkout.server';
 import { formatMoney, localePath } from '../lib/locale';
 import { messagesFor } from '../lib/messages';
@@ -58,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     return await placeOrder(ctx, pending.form, `${pending.key}.order`, paymentIntentId);
   } catch (err) {
-    if (!(err instanceof ApiError) || err.code === 'internal_error' || err.code === 'service_unavailable') throw err;
+    if (!isShopperError(err)) throw err;
     return data({ message: err.code === 'insufficient_stock' ? t.notInStock : err.message }, { status: 422 });
   }
 }
@@ -77,11 +78,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
       <p className="mt-4 text-lg">
         {t.payingFor}: <strong>{formatMoney(amount, currency, locale)}</strong>
       </p>
-      {actionData?.message && (
-        <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
-          {actionData.message}
-        </p>
-      )}
+      <Alert message={actionData?.message} />
       <div className="mt-6">
         <PaymentComponent {...payment} t={t} />
         <noscript>

@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 
 import { VariantPicker } from '../components/variant-picker';
 import { StorefrontProductDocument } from '../generated/graphql';
-import { ApiError, isNotFound } from '../lib/api.server';
+import { isNotFound, isShopperError } from '../lib/api.server';
 import { addToCart } from '../lib/cart.server';
 import { publicUrl } from '../lib/config.server';
 import { localePath } from '../lib/locale';
@@ -69,8 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const back = new URLSearchParams({ ...(variantId ? { variant: variantId } : {}), added: '1' });
     return redirect(`${localePath(ctx.locale, `/p/${product.slug}`)}?${back}`, { headers: { 'set-cookie': cookie } });
   } catch (err) {
-    if (err instanceof ApiError && err.code !== 'internal_error' && err.code !== 'service_unavailable')
-      return data({ ok: false as const, message: err.message }, { status: 422 });
+    if (isShopperError(err)) return data({ ok: false as const, message: err.message }, { status: 422 });
     throw err;
   }
 }

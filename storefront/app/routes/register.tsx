@@ -1,8 +1,9 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 
+import { Alert } from '../components/alert';
 import { Field } from '../components/field';
 import { StorefrontRegisterDocument } from '../generated/graphql';
-import { ApiError, gql } from '../lib/api.server';
+import { gql, isShopperError } from '../lib/api.server';
 import { signIn } from '../lib/auth.server';
 import { localePath } from '../lib/locale';
 import { messagesFor } from '../lib/messages';
@@ -40,7 +41,7 @@ export async function action(args: Route.ActionArgs) {
     const session = await signIn(ctx.session, ctx.locale, input.email, input.password);
     return redirect(localePath(ctx.locale, '/account'), { headers: { 'set-cookie': sessionCookie(session) } });
   } catch (err) {
-    if (!(err instanceof ApiError) || err.code === 'internal_error' || err.code === 'service_unavailable') throw err;
+    if (!isShopperError(err)) throw err;
     const message = err.code === 'email_taken' ? t.emailTaken : err.message;
     const field = err.code === 'email_taken' ? 'email' : (err.field ?? '');
     return data(
@@ -64,11 +65,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="text-3xl font-semibold">{t.createAccount}</h1>
-      {actionData?.message && (
-        <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
-          {actionData.message}
-        </p>
-      )}
+      <Alert message={actionData?.message} />
       <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
         <Field
           name="firstName"

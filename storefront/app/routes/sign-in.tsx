@@ -1,7 +1,8 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 
+import { Alert } from '../components/alert';
 import { Field } from '../components/field';
-import { ApiError } from '../lib/api.server';
+import { isShopperError } from '../lib/api.server';
 import { signIn } from '../lib/auth.server';
 import { localePath } from '../lib/locale';
 import { messagesFor } from '../lib/messages';
@@ -31,7 +32,7 @@ export async function action(args: Route.ActionArgs) {
     const target = back.startsWith('/') && !back.startsWith('//') ? back : localePath(ctx.locale, '/account');
     return redirect(target, { headers: { 'set-cookie': sessionCookie(session) } });
   } catch (err) {
-    if (!(err instanceof ApiError) || err.code === 'internal_error' || err.code === 'service_unavailable') throw err;
+    if (!isShopperError(err)) throw err;
     const message =
       err.code === 'account_locked' ? t.accountLocked : err.code === 'rate_limited' ? t.tooMany : t.signInFailed;
     return data({ message, email }, { status: err.code === 'rate_limited' ? 429 : 401 });
@@ -50,11 +51,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="text-3xl font-semibold">{t.signIn}</h1>
-      {actionData?.message && (
-        <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
-          {actionData.message}
-        </p>
-      )}
+      <Alert message={actionData?.message} />
       <Form method="post" className="mt-6 flex flex-col gap-4">
         <input type="hidden" name="back" value={loaderData.back} />
         <Field name="email" label={t.email} type="email" autoComplete="email" value={actionData?.email ?? ''} />
