@@ -87,10 +87,18 @@ export type CheckoutQuoteInput = {
 };
 
 /** `OPTION`: a property group of the variants (Size, Colour); `ATTRIBUTE`: a filterable attribute with options; `PRICE`: gross price buckets; `AVAILABILITY`: products in stock. */
-export type FacetKind = 'ATTRIBUTE' | 'AVAILABILITY' | 'OPTION' | 'PRICE';
+export type FacetKind =
+  | 'ATTRIBUTE'
+  | 'AVAILABILITY'
+  | 'OPTION'
+  | 'PRICE';
 
 /** What of the order left the shop: nothing, some units, every unit, or every unit with every shipment delivered. */
-export type FulfillmentStatus = 'DELIVERED' | 'PARTIALLY_SHIPPED' | 'SHIPPED' | 'UNFULFILLED';
+export type FulfillmentStatus =
+  | 'DELIVERED'
+  | 'PARTIALLY_SHIPPED'
+  | 'SHIPPED'
+  | 'UNFULFILLED';
 
 export type LoginInput = {
   email: string;
@@ -103,7 +111,14 @@ export type LogoutInput = {
 };
 
 /** See the transition table: CANCELLED and REFUNDED are final. */
-export type OrderStatus = 'CANCELLED' | 'CONFIRMED' | 'DELIVERED' | 'PENDING' | 'PROCESSING' | 'REFUNDED' | 'SHIPPED';
+export type OrderStatus =
+  | 'CANCELLED'
+  | 'CONFIRMED'
+  | 'DELIVERED'
+  | 'PENDING'
+  | 'PROCESSING'
+  | 'REFUNDED'
+  | 'SHIPPED';
 
 /** Pre-order (pay first): `amount`, `currency`, `paymentMethodId`; the intent id is then the checkout’s `paymentReference`. Post-order: `orderId`, `paymentMethodId` (and a guest order’s `guestToken`) pays a placed pending order. A field of the other mode is refused (400). */
 export type PayprovPaymentIntentInput = {
@@ -120,7 +135,14 @@ export type PayprovPaymentIntentInput = {
 };
 
 /** Sort key of product lists (`NAME` sorts by the default-locale name). */
-export type ProductSort = 'CREATED_AT' | 'NAME' | 'PRICE_GROSS' | 'PRICE_NET' | 'SKU' | 'STOCK' | 'UPDATED_AT';
+export type ProductSort =
+  | 'CREATED_AT'
+  | 'NAME'
+  | 'PRICE_GROSS'
+  | 'PRICE_NET'
+  | 'SKU'
+  | 'STOCK'
+  | 'UPDATED_AT';
 
 /** Without `refreshToken` the `svc_refresh_token` cookie is used. */
 export type RefreshInput = {
@@ -150,24 +172,33 @@ export type ReturnItemInput = {
 };
 
 /** REQUESTED moves to APPROVED or REJECTED; APPROVED to RECEIVED (restocking the lines marked restock); RECEIVED to REFUNDED only by a refund tied to the return. */
-export type ReturnStatus = 'APPROVED' | 'RECEIVED' | 'REFUNDED' | 'REJECTED' | 'REQUESTED';
+export type ReturnStatus =
+  | 'APPROVED'
+  | 'RECEIVED'
+  | 'REFUNDED'
+  | 'REJECTED'
+  | 'REQUESTED';
 
 /** A shipment moves from SHIPPED to DELIVERED. */
-export type ShipmentStatus = 'DELIVERED' | 'SHIPPED';
+export type ShipmentStatus =
+  | 'DELIVERED'
+  | 'SHIPPED';
 
-export type SortOrder = 'ASC' | 'DESC';
+export type SortOrder =
+  | 'ASC'
+  | 'DESC';
 
 export type StorefrontSignInMutationVariables = Exact<{
   input: LoginInput;
 }>;
 
-export type StorefrontSignInMutation = {
-  customerLogin: { accessToken: string | null; refreshToken: string | null; expiresIn: number };
-};
+
+export type StorefrontSignInMutation = { customerLogin: { accessToken: string | null, refreshToken: string | null, expiresIn: number } };
 
 export type StorefrontRegisterMutationVariables = Exact<{
   input: RegisterInput;
 }>;
+
 
 export type StorefrontRegisterMutation = { customerRegister: { id: string } };
 
@@ -175,19 +206,20 @@ export type StorefrontRefreshMutationVariables = Exact<{
   input: RefreshInput;
 }>;
 
-export type StorefrontRefreshMutation = {
-  tokenRefresh: { accessToken: string | null; refreshToken: string | null; expiresIn: number };
-};
+
+export type StorefrontRefreshMutation = { tokenRefresh: { accessToken: string | null, refreshToken: string | null, expiresIn: number } };
 
 export type StorefrontSignOutMutationVariables = Exact<{
   input?: LogoutInput | null | undefined;
 }>;
+
 
 export type StorefrontSignOutMutation = { logout: { message: string } };
 
 export type StorefrontForgotPasswordMutationVariables = Exact<{
   input: AccountEmailInput;
 }>;
+
 
 export type StorefrontForgotPasswordMutation = { customerPasswordResetRequest: { message: string } };
 
@@ -196,167 +228,47 @@ export type StorefrontAccountQueryVariables = Exact<{
   limit: number;
 }>;
 
-export type StorefrontAccountQuery = {
-  account: { email: string; firstName: string; lastName: string };
-  accountOrders: {
-    items: Array<{
-      id: string;
-      orderNumber: string;
-      status: OrderStatus;
-      fulfillmentStatus: FulfillmentStatus;
-      createdAt: string;
-      total: number;
-      currency: string;
-    }>;
-    meta: { page: number; pages: number };
-  };
-};
+
+export type StorefrontAccountQuery = { account: { email: string, firstName: string, lastName: string }, accountOrders: { items: Array<{ id: string, orderNumber: string, status: OrderStatus, fulfillmentStatus: FulfillmentStatus, createdAt: string, total: number, currency: string }>, meta: { page: number, pages: number } } };
 
 export type StorefrontAccountOrderQueryVariables = Exact<{
   id: string;
 }>;
 
-export type StorefrontAccountOrderQuery = {
-  accountOrder: {
-    id: string;
-    orderNumber: string;
-    status: OrderStatus;
-    fulfillmentStatus: FulfillmentStatus;
-    createdAt: string;
-    email: string;
-    currency: string;
-    subtotalGross: number;
-    shippingGross: number;
-    discountTotal: number;
-    taxTotal: number;
-    total: number;
-    shippingAddress: unknown;
-    returns: Array<{
-      id: string;
-      status: ReturnStatus;
-      createdAt: string;
-      items: Array<{ orderItemId: string; quantity: number }>;
-    }>;
-    items: Array<{
-      id: string;
-      name: string;
-      variantName: string | null;
-      quantity: number;
-      quantityShipped: number;
-      quantityReturned: number;
-      unitPriceGross: number;
-      totalGross: number;
-    }>;
-    shipments: Array<{
-      id: string;
-      carrier: string | null;
-      trackingNumber: string | null;
-      trackingUrl: string | null;
-      status: ShipmentStatus;
-      shippedAt: string;
-      deliveredAt: string | null;
-    }>;
-  };
-};
+
+export type StorefrontAccountOrderQuery = { accountOrder: { id: string, orderNumber: string, status: OrderStatus, fulfillmentStatus: FulfillmentStatus, createdAt: string, email: string, currency: string, subtotalGross: number, shippingGross: number, discountTotal: number, taxTotal: number, total: number, shippingAddress: unknown, returns: Array<{ id: string, status: ReturnStatus, createdAt: string, items: Array<{ orderItemId: string, quantity: number }> }>, items: Array<{ id: string, name: string, variantName: string | null, quantity: number, quantityShipped: number, quantityReturned: number, unitPriceGross: number, totalGross: number }>, shipments: Array<{ id: string, carrier: string | null, trackingNumber: string | null, trackingUrl: string | null, status: ShipmentStatus, shippedAt: string, deliveredAt: string | null }> } };
 
 export type StorefrontReturnRequestMutationVariables = Exact<{
   orderId: string;
   input: ReturnCreateInput;
 }>;
 
-export type StorefrontReturnRequestMutation = { storeReturnCreate: { id: string; status: ReturnStatus } };
 
-export type StorefrontCartFragment = {
-  id: string;
-  currency: string;
-  itemCount: number;
-  subtotalGross: number;
-  subtotalNet: number;
-  items: Array<{
-    id: string;
-    productId: string;
-    variantId: string | null;
-    sku: string;
-    name: string;
-    quantity: number;
-    unitPriceGross: number;
-    lineTotalGross: number;
-  }>;
-};
+export type StorefrontReturnRequestMutation = { storeReturnCreate: { id: string, status: ReturnStatus } };
+
+export type StorefrontCartFragment = { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> };
 
 export type StorefrontCartReadQueryVariables = Exact<{
   id: string;
 }>;
 
-export type StorefrontCartReadQuery = {
-  cart: {
-    id: string;
-    currency: string;
-    itemCount: number;
-    subtotalGross: number;
-    subtotalNet: number;
-    items: Array<{
-      id: string;
-      productId: string;
-      variantId: string | null;
-      sku: string;
-      name: string;
-      quantity: number;
-      unitPriceGross: number;
-      lineTotalGross: number;
-    }>;
-  };
-};
+
+export type StorefrontCartReadQuery = { cart: { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> } };
 
 export type StorefrontCartCreateMutationVariables = Exact<{
   input?: CartCreateInput | null | undefined;
 }>;
 
-export type StorefrontCartCreateMutation = {
-  cartCreate: {
-    sessionToken: string | null;
-    id: string;
-    currency: string;
-    itemCount: number;
-    subtotalGross: number;
-    subtotalNet: number;
-    items: Array<{
-      id: string;
-      productId: string;
-      variantId: string | null;
-      sku: string;
-      name: string;
-      quantity: number;
-      unitPriceGross: number;
-      lineTotalGross: number;
-    }>;
-  };
-};
+
+export type StorefrontCartCreateMutation = { cartCreate: { sessionToken: string | null, id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> } };
 
 export type StorefrontCartAddMutationVariables = Exact<{
   cartId: string;
   input: CartItemAddInput;
 }>;
 
-export type StorefrontCartAddMutation = {
-  cartItemAdd: {
-    id: string;
-    currency: string;
-    itemCount: number;
-    subtotalGross: number;
-    subtotalNet: number;
-    items: Array<{
-      id: string;
-      productId: string;
-      variantId: string | null;
-      sku: string;
-      name: string;
-      quantity: number;
-      unitPriceGross: number;
-      lineTotalGross: number;
-    }>;
-  };
-};
+
+export type StorefrontCartAddMutation = { cartItemAdd: { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> } };
 
 export type StorefrontCartUpdateMutationVariables = Exact<{
   cartId: string;
@@ -364,147 +276,49 @@ export type StorefrontCartUpdateMutationVariables = Exact<{
   input: CartItemUpdateInput;
 }>;
 
-export type StorefrontCartUpdateMutation = {
-  cartItemUpdate: {
-    id: string;
-    currency: string;
-    itemCount: number;
-    subtotalGross: number;
-    subtotalNet: number;
-    items: Array<{
-      id: string;
-      productId: string;
-      variantId: string | null;
-      sku: string;
-      name: string;
-      quantity: number;
-      unitPriceGross: number;
-      lineTotalGross: number;
-    }>;
-  };
-};
+
+export type StorefrontCartUpdateMutation = { cartItemUpdate: { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> } };
 
 export type StorefrontCartRemoveMutationVariables = Exact<{
   cartId: string;
   itemId: string;
 }>;
 
-export type StorefrontCartRemoveMutation = {
-  cartItemRemove: {
-    id: string;
-    currency: string;
-    itemCount: number;
-    subtotalGross: number;
-    subtotalNet: number;
-    items: Array<{
-      id: string;
-      productId: string;
-      variantId: string | null;
-      sku: string;
-      name: string;
-      quantity: number;
-      unitPriceGross: number;
-      lineTotalGross: number;
-    }>;
-  };
-};
+
+export type StorefrontCartRemoveMutation = { cartItemRemove: { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> } };
 
 export type StorefrontCartMergeMutationVariables = Exact<{
   cartId: string;
 }>;
 
-export type StorefrontCartMergeMutation = {
-  cartMerge: {
-    id: string;
-    currency: string;
-    itemCount: number;
-    subtotalGross: number;
-    subtotalNet: number;
-    items: Array<{
-      id: string;
-      productId: string;
-      variantId: string | null;
-      sku: string;
-      name: string;
-      quantity: number;
-      unitPriceGross: number;
-      lineTotalGross: number;
-    }>;
-  };
-};
 
-export type StorefrontAccountCartQueryVariables = Exact<{ [key: string]: never }>;
+export type StorefrontCartMergeMutation = { cartMerge: { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> } };
 
-export type StorefrontAccountCartQuery = {
-  accountCart: {
-    id: string;
-    currency: string;
-    itemCount: number;
-    subtotalGross: number;
-    subtotalNet: number;
-    items: Array<{
-      id: string;
-      productId: string;
-      variantId: string | null;
-      sku: string;
-      name: string;
-      quantity: number;
-      unitPriceGross: number;
-      lineTotalGross: number;
-    }>;
-  } | null;
-};
+export type StorefrontAccountCartQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type StorefrontProductCardFragment = {
-  id: string;
-  name: string;
-  slug: string;
-  priceGross: number | null;
-  currency: string;
-  stock: number;
-  hasVariants: boolean;
-  media: Array<{ url: string; altText: string | null; position: number }>;
-};
+
+export type StorefrontAccountCartQuery = { accountCart: { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> } | null };
+
+export type StorefrontProductCardFragment = { id: string, name: string, slug: string, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }> };
 
 export type StorefrontHomeQueryVariables = Exact<{
   limit: number;
 }>;
 
-export type StorefrontHomeQuery = {
-  storeCategories: Array<{ id: string; name: string; slug: string; parentId: string | null; position: number }>;
-  storeProducts: {
-    items: Array<{
-      id: string;
-      name: string;
-      slug: string;
-      priceGross: number | null;
-      currency: string;
-      stock: number;
-      hasVariants: boolean;
-      media: Array<{ url: string; altText: string | null; position: number }>;
-    }>;
-  };
-};
 
-export type StorefrontNavQueryVariables = Exact<{ [key: string]: never }>;
+export type StorefrontHomeQuery = { storeCategories: Array<{ id: string, name: string, slug: string, parentId: string | null, position: number }>, storeProducts: { items: Array<{ id: string, name: string, slug: string, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }> }> } };
 
-export type StorefrontNavQuery = {
-  storeCategories: Array<{ id: string; name: string; slug: string; parentId: string | null; position: number }>;
-};
+export type StorefrontNavQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StorefrontNavQuery = { storeCategories: Array<{ id: string, name: string, slug: string, parentId: string | null, position: number }> };
 
 export type StorefrontCategoryQueryVariables = Exact<{
   slug: string;
 }>;
 
-export type StorefrontCategoryQuery = {
-  storeCategory: {
-    id: string;
-    name: string;
-    slug: string;
-    description: string | null;
-    children: Array<{ id: string; name: string; slug: string }>;
-  };
-};
+
+export type StorefrontCategoryQuery = { storeCategory: { id: string, name: string, slug: string, description: string | null, children: Array<{ id: string, name: string, slug: string }> } };
 
 export type StorefrontCategoryProductsQueryVariables = Exact<{
   categoryId: string;
@@ -519,36 +333,8 @@ export type StorefrontCategoryProductsQueryVariables = Exact<{
   inStock?: boolean | null | undefined;
 }>;
 
-export type StorefrontCategoryProductsQuery = {
-  storeProducts: {
-    items: Array<{
-      id: string;
-      name: string;
-      slug: string;
-      priceGross: number | null;
-      currency: string;
-      stock: number;
-      hasVariants: boolean;
-      media: Array<{ url: string; altText: string | null; position: number }>;
-    }>;
-    meta: { page: number; pages: number; total: number; limit: number };
-    facets: Array<{
-      kind: FacetKind;
-      id: string | null;
-      name: string;
-      min: number | null;
-      max: number | null;
-      values: Array<{
-        id: string | null;
-        label: string;
-        count: number;
-        selected: boolean;
-        min: number | null;
-        max: number | null;
-      }>;
-    }> | null;
-  };
-};
+
+export type StorefrontCategoryProductsQuery = { storeProducts: { items: Array<{ id: string, name: string, slug: string, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }> }>, meta: { page: number, pages: number, total: number, limit: number }, facets: Array<{ kind: FacetKind, id: string | null, name: string, min: number | null, max: number | null, values: Array<{ id: string | null, label: string, count: number, selected: boolean, min: number | null, max: number | null }> }> | null } };
 
 export type StorefrontSearchQueryVariables = Exact<{
   search: string;
@@ -556,201 +342,56 @@ export type StorefrontSearchQueryVariables = Exact<{
   limit: number;
 }>;
 
-export type StorefrontSearchQuery = {
-  storeProducts: {
-    items: Array<{
-      id: string;
-      name: string;
-      slug: string;
-      priceGross: number | null;
-      currency: string;
-      stock: number;
-      hasVariants: boolean;
-      media: Array<{ url: string; altText: string | null; position: number }>;
-    }>;
-    meta: { page: number; pages: number; total: number; limit: number };
-  };
-};
+
+export type StorefrontSearchQuery = { storeProducts: { items: Array<{ id: string, name: string, slug: string, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }> }>, meta: { page: number, pages: number, total: number, limit: number } } };
 
 export type StorefrontProductQueryVariables = Exact<{
   slug: string;
 }>;
 
-export type StorefrontProductQuery = {
-  storeProduct: {
-    id: string;
-    name: string;
-    slug: string;
-    description: string | null;
-    sku: string | null;
-    priceGross: number | null;
-    priceNet: number | null;
-    currency: string;
-    stock: number;
-    hasVariants: boolean;
-    media: Array<{ url: string; altText: string | null; position: number }>;
-    variants: Array<{
-      id: string;
-      sku: string | null;
-      title: string | null;
-      priceGross: number | null;
-      stock: number;
-      active: boolean;
-      options: Array<{
-        id: string;
-        name: string;
-        position: number;
-        propertyGroupId: string;
-        propertyGroupIdentifier: string;
-      }>;
-    }>;
-  };
-};
+
+export type StorefrontProductQuery = { storeProduct: { id: string, name: string, slug: string, description: string | null, sku: string | null, priceGross: number | null, priceNet: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }>, variants: Array<{ id: string, sku: string | null, title: string | null, priceGross: number | null, stock: number, active: boolean, options: Array<{ id: string, name: string, position: number, propertyGroupId: string, propertyGroupIdentifier: string }> }> } };
 
 export type StorefrontSitemapProductsQueryVariables = Exact<{
   page: number;
   limit: number;
 }>;
 
-export type StorefrontSitemapProductsQuery = {
-  storeProducts: { items: Array<{ slug: string; updatedAt: string }>; meta: { pages: number } };
-};
+
+export type StorefrontSitemapProductsQuery = { storeProducts: { items: Array<{ slug: string, updatedAt: string }>, meta: { pages: number } } };
 
 export type StorefrontCheckoutPageQueryVariables = Exact<{
   cartId: string;
 }>;
 
-export type StorefrontCheckoutPageQuery = {
-  cart: {
-    id: string;
-    currency: string;
-    itemCount: number;
-    subtotalGross: number;
-    subtotalNet: number;
-    items: Array<{
-      id: string;
-      productId: string;
-      variantId: string | null;
-      sku: string;
-      name: string;
-      quantity: number;
-      unitPriceGross: number;
-      lineTotalGross: number;
-    }>;
-  };
-  storeShippingMethods: Array<{
-    id: string;
-    priceGross: number;
-    position: number;
-    translations: Array<{ locale: string; name: string; description: string | null }>;
-  }>;
-  storePaymentMethods: Array<{
-    id: string;
-    provider: string;
-    position: number;
-    translations: Array<{ locale: string; name: string; description: string | null }>;
-  }>;
-};
+
+export type StorefrontCheckoutPageQuery = { cart: { id: string, currency: string, itemCount: number, subtotalGross: number, subtotalNet: number, items: Array<{ id: string, productId: string, variantId: string | null, sku: string, name: string, quantity: number, unitPriceGross: number, lineTotalGross: number }> }, storeShippingMethods: Array<{ id: string, priceGross: number, position: number, translations: Array<{ locale: string, name: string, description: string | null }> }>, storePaymentMethods: Array<{ id: string, provider: string, position: number, translations: Array<{ locale: string, name: string, description: string | null }> }> };
 
 export type StorefrontCheckoutQuoteQueryVariables = Exact<{
   input: CheckoutQuoteInput;
 }>;
 
-export type StorefrontCheckoutQuoteQuery = {
-  checkoutQuote: {
-    currency: string;
-    subtotalGross: number;
-    shippingGross: number;
-    discountTotal: number;
-    taxTotal: number;
-    total: number;
-    inStock: boolean;
-  };
-};
+
+export type StorefrontCheckoutQuoteQuery = { checkoutQuote: { currency: string, subtotalGross: number, shippingGross: number, discountTotal: number, taxTotal: number, total: number, inStock: boolean } };
 
 export type StorefrontCheckoutCompleteMutationVariables = Exact<{
   input: CheckoutInput;
 }>;
 
-export type StorefrontCheckoutCompleteMutation = { checkoutComplete: { id: string; orderNumber: string } };
 
-export type StorefrontOrderFragment = {
-  id: string;
-  orderNumber: string;
-  status: OrderStatus;
-  fulfillmentStatus: FulfillmentStatus;
-  createdAt: string;
-  email: string;
-  currency: string;
-  subtotalGross: number;
-  shippingGross: number;
-  discountTotal: number;
-  taxTotal: number;
-  total: number;
-  shippingAddress: unknown;
-  items: Array<{
-    id: string;
-    name: string;
-    variantName: string | null;
-    quantity: number;
-    quantityShipped: number;
-    quantityReturned: number;
-    unitPriceGross: number;
-    totalGross: number;
-  }>;
-  shipments: Array<{
-    id: string;
-    carrier: string | null;
-    trackingNumber: string | null;
-    trackingUrl: string | null;
-    status: ShipmentStatus;
-    shippedAt: string;
-    deliveredAt: string | null;
-  }>;
-};
+export type StorefrontCheckoutCompleteMutation = { checkoutComplete: { id: string, orderNumber: string } };
+
+export type StorefrontOrderFragment = { id: string, orderNumber: string, status: OrderStatus, fulfillmentStatus: FulfillmentStatus, createdAt: string, email: string, currency: string, subtotalGross: number, shippingGross: number, discountTotal: number, taxTotal: number, total: number, shippingAddress: unknown, items: Array<{ id: string, name: string, variantName: string | null, quantity: number, quantityShipped: number, quantityReturned: number, unitPriceGross: number, totalGross: number }>, shipments: Array<{ id: string, carrier: string | null, trackingNumber: string | null, trackingUrl: string | null, status: ShipmentStatus, shippedAt: string, deliveredAt: string | null }> };
 
 export type StorefrontOrderQueryVariables = Exact<{
   id: string;
 }>;
 
-export type StorefrontOrderQuery = {
-  storeOrder: {
-    id: string;
-    orderNumber: string;
-    status: OrderStatus;
-    fulfillmentStatus: FulfillmentStatus;
-    createdAt: string;
-    email: string;
-    currency: string;
-    subtotalGross: number;
-    shippingGross: number;
-    discountTotal: number;
-    taxTotal: number;
-    total: number;
-    shippingAddress: unknown;
-    items: Array<{
-      id: string;
-      name: string;
-      variantName: string | null;
-      quantity: number;
-      quantityShipped: number;
-      quantityReturned: number;
-      unitPriceGross: number;
-      totalGross: number;
-    }>;
-    shipments: Array<{
-      id: string;
-      carrier: string | null;
-      trackingNumber: string | null;
-      trackingUrl: string | null;
-      status: ShipmentStatus;
-      shippedAt: string;
-      deliveredAt: string | null;
-    }>;
-  };
-};
 
-export type StorefrontHealthQueryVariables = Exact<{ [key: string]: never }>;
+export type StorefrontOrderQuery = { storeOrder: { id: string, orderNumber: string, status: OrderStatus, fulfillmentStatus: FulfillmentStatus, createdAt: string, email: string, currency: string, subtotalGross: number, shippingGross: number, discountTotal: number, taxTotal: number, total: number, shippingAddress: unknown, items: Array<{ id: string, name: string, variantName: string | null, quantity: number, quantityShipped: number, quantityReturned: number, unitPriceGross: number, totalGross: number }>, shipments: Array<{ id: string, carrier: string | null, trackingNumber: string | null, trackingUrl: string | null, status: ShipmentStatus, shippedAt: string, deliveredAt: string | null }> } };
+
+export type StorefrontHealthQueryVariables = Exact<{ [key: string]: never; }>;
+
 
 export type StorefrontHealthQuery = { readiness: { status: string } };
 
@@ -758,22 +399,13 @@ export type StorefrontPaymentIntentMutationVariables = Exact<{
   input: PayprovPaymentIntentInput;
 }>;
 
-export type StorefrontPaymentIntentMutation = {
-  payprovCreatePaymentIntent: {
-    id: string;
-    clientSecret: string | null;
-    publishableKey: string;
-    scriptUrl: string;
-    amount: number;
-    currency: string;
-  };
-};
 
-export type StorefrontPaymentComponentQueryVariables = Exact<{ [key: string]: never }>;
+export type StorefrontPaymentIntentMutation = { payprovCreatePaymentIntent: { id: string, clientSecret: string | null, publishableKey: string, scriptUrl: string, amount: number, currency: string } };
 
-export type StorefrontPaymentComponentQuery = {
-  storePluginExtensions: Array<{ slot: string; component: { tagName: string; scriptUrl: string; integrity: string } }>;
-};
+export type StorefrontPaymentComponentQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StorefrontPaymentComponentQuery = { storePluginExtensions: Array<{ slot: string, component: { tagName: string, scriptUrl: string, integrity: string } }> };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -793,8 +425,7 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-export const StorefrontCartFragmentDoc = new TypedDocumentString(
-  `
+export const StorefrontCartFragmentDoc = new TypedDocumentString(`
     fragment StorefrontCart on Cart {
   id
   currency
@@ -812,11 +443,8 @@ export const StorefrontCartFragmentDoc = new TypedDocumentString(
     lineTotalGross
   }
 }
-    `,
-  { fragmentName: 'StorefrontCart' },
-) as unknown as TypedDocumentString<StorefrontCartFragment, unknown>;
-export const StorefrontProductCardFragmentDoc = new TypedDocumentString(
-  `
+    `, {"fragmentName":"StorefrontCart"}) as unknown as TypedDocumentString<StorefrontCartFragment, unknown>;
+export const StorefrontProductCardFragmentDoc = new TypedDocumentString(`
     fragment StorefrontProductCard on Product {
   id
   name
@@ -831,11 +459,8 @@ export const StorefrontProductCardFragmentDoc = new TypedDocumentString(
     position
   }
 }
-    `,
-  { fragmentName: 'StorefrontProductCard' },
-) as unknown as TypedDocumentString<StorefrontProductCardFragment, unknown>;
-export const StorefrontOrderFragmentDoc = new TypedDocumentString(
-  `
+    `, {"fragmentName":"StorefrontProductCard"}) as unknown as TypedDocumentString<StorefrontProductCardFragment, unknown>;
+export const StorefrontOrderFragmentDoc = new TypedDocumentString(`
     fragment StorefrontOrder on Order {
   id
   orderNumber
@@ -870,9 +495,7 @@ export const StorefrontOrderFragmentDoc = new TypedDocumentString(
     deliveredAt
   }
 }
-    `,
-  { fragmentName: 'StorefrontOrder' },
-) as unknown as TypedDocumentString<StorefrontOrderFragment, unknown>;
+    `, {"fragmentName":"StorefrontOrder"}) as unknown as TypedDocumentString<StorefrontOrderFragment, unknown>;
 export const StorefrontSignInDocument = new TypedDocumentString(`
     mutation StorefrontSignIn($input: LoginInput!) {
   customerLogin(input: $input) {
@@ -1404,10 +1027,7 @@ export const StorefrontCheckoutCompleteDocument = new TypedDocumentString(`
     orderNumber
   }
 }
-    `) as unknown as TypedDocumentString<
-  StorefrontCheckoutCompleteMutation,
-  StorefrontCheckoutCompleteMutationVariables
->;
+    `) as unknown as TypedDocumentString<StorefrontCheckoutCompleteMutation, StorefrontCheckoutCompleteMutationVariables>;
 export const StorefrontOrderDocument = new TypedDocumentString(`
     query StorefrontOrder($id: UUID!) {
   storeOrder(id: $id) {
