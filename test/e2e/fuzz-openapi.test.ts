@@ -57,6 +57,10 @@ const operations = documentOperations().filter((op) => !/\/auth\/(logout|login)$
 function callerFor(op: DocOperation): Client {
   if (op.path.startsWith('/api/v1/admin')) return staff;
   if (op.path.startsWith('/api/v1/store/account') || op.path.startsWith('/api/v1/store/api-keys')) return customer;
+  // A store route without an anonymous alternative is a signed-in customer's (merging a guest cart into theirs).
+  const security = (op.security ?? []) as object[];
+  if (op.path.startsWith('/api/v1/store') && security.length && !security.some((r) => Object.keys(r).length === 0))
+    return customer;
   return guest;
 }
 
