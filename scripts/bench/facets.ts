@@ -18,7 +18,7 @@ async function facetPaths(base: string): Promise<{ facets: string; bySize: strin
   const facets = '/api/v1/store/products?limit=25&facets=true';
   const res = await fetch(`${base}${facets}`);
   const body = (await res.json()) as { data?: { facets?: Array<{ kind: string; values: Array<{ id: string }> }> } };
-  const group = body.data?.facets?.find((f) => f.kind === 'OPTION');
+  const group = body.data?.facets?.find((f) => f.kind === 'option');
   if (res.status !== 200 || !group)
     throw new Error(`facets probe: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   const option = group.values[1] ?? group.values[0];

@@ -7,10 +7,10 @@ import { Rules } from '../../shared/validation/rules';
 export const FACET_FILTER_MAX_IDS = 100;
 
 export enum FacetKind {
-  OPTION = 'OPTION',
-  ATTRIBUTE = 'ATTRIBUTE',
-  PRICE = 'PRICE',
-  AVAILABILITY = 'AVAILABILITY',
+  OPTION = 'option',
+  ATTRIBUTE = 'attribute',
+  PRICE = 'price',
+  AVAILABILITY = 'availability',
 }
 registerEnumType(FacetKind, {
   name: 'FacetKind',
