@@ -106,6 +106,8 @@ describe('admin dashboard: serving', () => {
 
     await page.getByRole('link', { name: 'New product' }).click();
     await heading(page, 'New product').waitFor();
+    // The heading renders before the form, which shows "Loading…" until the tax rules arrive: wait for its first field.
+    await page.getByLabel('Name').waitFor();
     const labels = await page.locator('form label').allTextContents();
     expect(labels.slice(0, 2)).toEqual(['Name', 'Slug']);
     const unique = `Admin Lamp ${Date.now()}`;
