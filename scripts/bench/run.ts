@@ -420,7 +420,10 @@ async function benchPostgres(port: number): Promise<Run> {
       await stop(cached.proc);
     }
     if (SCENARIOS.includes('storefront'))
-      Object.assign(run.scenarios, await storefrontReads({ db: client, base, proc: server.proc, seconds: SECONDS }));
+      Object.assign(
+        run.scenarios,
+        await storefrontReads({ db: client, base, proc: server.proc, seconds: SECONDS, port: port + 7 }),
+      );
     // After the checkouts: the admin order list reads the orders they made.
     if (SCENARIOS.includes('big'))
       Object.assign(

@@ -7,7 +7,6 @@
  * storefront:build`).
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import type pg from 'pg';
@@ -27,19 +26,13 @@ const CATEGORY_PAGE = `query ($slug: String!, $id: UUID!) {
   }
 }`;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 export async function storefrontReads(opts: {
   db: pg.Client;
   base: string;
   proc: Proc;
   seconds: number;
+  /** The storefront's port: one of run.ts's `port + n`, like every other server the bench starts. */
+  port: number;
 }): Promise<Record<string, LoadResult>> {
   if (!existsSync(BUILD)) {
     console.warn('storefront: not built (npm run storefront:build), its scenarios are skipped');
@@ -51,7 +44,7 @@ export async function storefrontReads(opts: {
   );
   const category = rows[0];
   if (!category) throw new Error('storefront: the catalog has no category');
-  const port = await freePort();
+  const { port } = opts;
   const shop = start('storefront/server.mjs', [], {
     NODE_ENV: 'production',
     STOREFRONT_PORT: String(port),
