@@ -1,9 +1,13 @@
 # Sourced by the CI checks that run the service as a user would (`npm start` on a free port and a temporary data
-# folder). Defines ROOT, WORK (removed on exit), PORT, SVC_DATA_DIR and start_server / stop_server; the caller
+# folder). Defines ROOT, WORK (removed on exit), PORT, SVC_DATA_DIR, free_port and start_server / stop_server; the caller
 # sets `trap cleanup EXIT`.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/svc-check.XXXXXX")"
-PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+# A port nothing listens on now (the OS picks it; the listener closes before the caller binds it).
+free_port() {
+  node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
+PORT="$(free_port)"
 export ROOT WORK PORT SVC_DATA_DIR="$WORK/data" SVC_LOG_LEVEL=warn
 # The default configuration (embedded database, no Redis), whatever the CI environment holds.
 unset SVC_REDIS_URL SVC_DATABASE_URL DATABASE_URL SVC_SERVER_PORT SVC_ENV 2>/dev/null || true
@@ -34,7 +38,7 @@ start_server() {
 # then its home page must show the demo shop's categories. It stops again before returning.
 start_storefront() {
   local sf_port sf_pid ok=1
-  sf_port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+  sf_port="$(free_port)"
   (cd "$ROOT" && STOREFRONT_PORT="$sf_port" STOREFRONT_API_URL="http://localhost:$PORT" \
     exec setsid npm run storefront >>"$WORK/storefront.log" 2>&1) &
   sf_pid=$!
