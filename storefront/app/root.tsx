@@ -18,7 +18,7 @@ import { StorefrontNavDocument } from './generated/graphql';
 import { gql } from './lib/api.server';
 import { freshSession } from './lib/auth.server';
 import { shopName } from './lib/config.server';
-import { DEFAULT_LOCALE, type Locale, localeOf, localePath } from './lib/locale';
+import { DEFAULT_LOCALE, type Locale, localePath } from './lib/locale';
 import { messagesFor } from './lib/messages';
 import { cached, sessionContext } from './lib/page.server';
 import { readSession, SESSION_COOKIE, sessionCookie } from './lib/session.server';
@@ -41,7 +41,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 /** The header's data: cached categories (60 s) and the session's cart count, so a page costs one service call. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const first = new URL(request.url).pathname.split('/')[1];
-  const locale: Locale = localeOf(first === 'de' ? 'de' : undefined) ?? DEFAULT_LOCALE;
+  const locale: Locale = first === 'de' ? 'de' : DEFAULT_LOCALE;
   const session = context.get(sessionContext) ?? readSession(request);
   const categories = await cached(`nav:${locale}`, 60_000, () =>
     gql(StorefrontNavDocument, {}, { locale }).then((d) => d.storeCategories),
