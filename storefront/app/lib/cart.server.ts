@@ -33,12 +33,11 @@ export async function readCart(ctx: PageContext): Promise<Cart | null> {
 /** The session after a cart change: the cart's id, token and unit count (the header's "Cart (n)"). */
 export function withCart(session: SessionData, cart: Cart | null, token?: string): SessionData {
   if (!cart) return { ...session, cartId: undefined, cartToken: undefined, cartCount: undefined };
-  // A cart changing hands (merged into the customer's) keeps no old token: a customer's cart needs none.
-  const sameCart = cart.id === session.cartId;
+  // A caller switching to another cart clears the old token itself (a new cart brings its own, a customer's needs none).
   return {
     ...session,
     cartId: cart.id,
-    cartToken: token ?? (sameCart ? session.cartToken : undefined),
+    cartToken: token ?? session.cartToken,
     cartCount: cart.itemCount,
   };
 }
