@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 
 import { Alert } from '../components/alert';
@@ -279,6 +279,17 @@ function CountrySelect({
 }
 
 /** A radio group; `submitOnChange` asks for new totals at once when JavaScript runs (else "Update totals"). */
+/** Resubmits the checkout form as a fresh quote: a changed shipping method changes the totals shown. */
+function requote(e: FormEvent<HTMLFieldSetElement>) {
+  const form = e.currentTarget.form;
+  if (!form) return;
+  const intent = document.createElement('input');
+  Object.assign(intent, { type: 'hidden', name: 'intent', value: 'quote' });
+  form.append(intent);
+  form.requestSubmit();
+  intent.remove();
+}
+
 function Choice(props: {
   legend: string;
   name: string;
@@ -288,25 +299,15 @@ function Choice(props: {
   submitOnChange?: boolean;
   onPick?: (id: string) => void;
 }) {
+  const { onPick } = props;
+  let onChange: ((e: FormEvent<HTMLFieldSetElement>) => void) | undefined;
+  if (onPick) onChange = (e) => onPick((e.target as HTMLInputElement).value);
+  else if (props.submitOnChange) onChange = requote;
   return (
     <fieldset
       className="flex flex-col gap-2"
       aria-describedby={props.error ? `${props.name}-error` : undefined}
-      onChange={
-        props.onPick
-          ? (e) => props.onPick!((e.target as unknown as { value: string }).value)
-          : props.submitOnChange
-            ? (e) => {
-                const form = e.currentTarget.form;
-                if (!form) return;
-                const intent = document.createElement('input');
-                Object.assign(intent, { type: 'hidden', name: 'intent', value: 'quote' });
-                form.append(intent);
-                form.requestSubmit();
-                intent.remove();
-              }
-            : undefined
-      }
+      onChange={onChange}
     >
       <legend className="mb-2 text-xl font-semibold">{props.legend}</legend>
       {props.options.map((o) => (
