@@ -72,6 +72,26 @@ describe('response cache: a write retires only what shows it', () => {
     expect(await cacheOf(byId(bystander.id))).toBe('hit');
   });
 
+  it('a sale leaves faceted lists cached until a unit sells out', async () => {
+    const word = `Faceted${randomBytes(3).toString('hex')}`;
+    const sold = await stockedProduct(t, shop.warehouse.id, 3, { name: `${word} sold`, variants: [{}] });
+    await stockedProduct(t, shop.warehouse.id, 1, { name: `Shown ${word}b` });
+    // Faceted lists without the sold product: their counts change only when one of its units sells out.
+    const faceted = `/api/v1/store/products?search=${word}b&facets=true&limit=10`;
+    const inStock = `/api/v1/store/products?search=${word}b&in_stock=true&limit=10`;
+    const sell = (quantity: number) =>
+      guestCheckout(t, shop, sold.id, { quantity, variantId: sold.variants[0].id, email: 'keys@example.com' });
+    await warm(faceted, inStock);
+
+    expect((await sell(2)).status).toBe(201);
+    expect(await cacheOf(faceted)).toBe('hit');
+    expect(await cacheOf(inStock)).toBe('hit');
+
+    expect((await sell(1)).status).toBe(201);
+    expect(await cacheOf(faceted)).toBe('miss');
+    expect(await cacheOf(inStock)).toBe('miss');
+  });
+
   it('a new or deactivated product changes every list (membership), not product pages', async () => {
     const word = `Member${randomBytes(3).toString('hex')}`;
     const first = await stockedProduct(t, shop.warehouse.id, 1, { name: `${word} first` });

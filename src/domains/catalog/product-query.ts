@@ -302,8 +302,9 @@ async function pageOf(
       : Promise.resolve(null);
   // Settled even when the page fails first: an unawaited rejection would take the process down.
   facets.catch(() => undefined);
-  // Faceted answers depend on other products' variants, prices and stock (migration facet_cache_keys: `l:facets`).
-  const cacheKeys = [...listKeys(filter), ...(faceted ? ['l:facets', 'l:stock', 'l:price_gross'] : [])];
+  // Faceted answers depend on other products' variants, prices and whether they are in stock (migrations
+  // facet_cache_keys and facet_cache_stock_flips: `l:facets`, `l:in_stock`), not on every sale.
+  const cacheKeys = [...listKeys(filter), ...(faceted ? ['l:facets', 'l:in_stock', 'l:price_gross'] : [])];
   return { pageSql, order, totalOf, facets, cacheKeys };
 }
 

@@ -6,7 +6,9 @@
  *   tags, attribute values, category ids);
  * - `l`: every product list (a product was created, deleted, (de)activated: any page's membership may change);
  * - `l:<column>`: lists sorted by that column (`created_at`, `updated_at`, `price_gross`, `price_net`, `sku`,
- *   `stock`, `name`), filtered by search (`l:search`) or by category (`l:category`);
+ *   `stock`, `name`), filtered by search (`l:search`) or by category (`l:category`); `l:in_stock` (a product's
+ *   stock crossed zero) and `l:facets` (a variant, its options, attribute values, price, activity or in-stock
+ *   state changed) for faceted lists, which a sale that leaves stock above zero does not retire;
  * - `*`: everything (bulk writes; the rarely written tables many answers embed: categories, attributes,
  *   properties, tags, media, tax rules, warehouses, shipping and payment methods).
  *
