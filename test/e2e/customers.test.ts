@@ -25,6 +25,7 @@ describe('admin customers', () => {
       default_billing_address_id: null,
       default_shipping_address_id: null,
       custom_fields: {},
+      locale: null,
       email_verified: false,
       email_verified_at: null,
       addresses: [],

@@ -35,7 +35,10 @@ const CUSTOMER_ACCOUNTS = defineResetAccounts({
   kind: 'customer',
   page: storeResetUrl,
   findActive: async (ctx, email) => {
-    const customer = await ctx.db.customer.findUnique({ where: { email }, select: { id: true, active: true } });
+    const customer = await ctx.db.customer.findUnique({
+      where: { email },
+      select: { id: true, active: true, locale: true },
+    });
     return customer?.active ? customer : null;
   },
   owner: (customerId) => ({ customerId }),
@@ -60,13 +63,14 @@ export const confirmCustomerPasswordReset = (ctx: Ctx, input: { token: string; p
   confirmPasswordReset(ctx, CUSTOMER_ACCOUNTS, input);
 
 /**
- * Writes a verification email for `customer` in the caller's transaction (registration's, or a resend's). The
- * token is tied to the email it was sent to: a customer who changes their email must verify the new one.
+ * Writes a verification email for `customer` in the caller's transaction (registration's, or a resend's), in the
+ * customer's stored locale, else the language of the request (`requestLanguage`). The token is tied to the email
+ * it was sent to: a customer who changes their email must verify the new one.
  */
 export async function queueVerificationEmail(
   ctx: Ctx,
-  customer: { id: string; email: string },
-  locale: string | null = requestLocale(ctx),
+  customer: { id: string; email: string; locale?: string | null },
+  requestLanguage: string | null = requestLocale(ctx),
 ): Promise<void> {
   const issued = newAccountToken();
   await storeAccountToken(ctx, issued, {
@@ -80,7 +84,8 @@ export async function queueVerificationEmail(
       kind: 'email_verification',
       tokenId: issued.id,
       recipient: customer.email,
-      locale,
+      accountLocale: customer.locale,
+      requestLocale: requestLanguage,
       link: tokenLink(storeVerifyUrl(ctx), issued.token),
       data: { ttl_hours: verifyHours(ctx) },
     }),
@@ -121,7 +126,7 @@ export async function resendVerificationEmail(ctx: Ctx, input: { email: string }
 handleAccountRequests('verify_email', async (tx, request) => {
   const customer = await tx.db.customer.findUnique({
     where: { email: request.email },
-    select: { id: true, email: true, active: true, emailVerifiedAt: true },
+    select: { id: true, email: true, active: true, emailVerifiedAt: true, locale: true },
   });
   if (!customer?.active || customer.emailVerifiedAt) return;
   await queueVerificationEmail(tx, customer, request.locale);

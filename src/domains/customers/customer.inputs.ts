@@ -2,8 +2,12 @@ import { Field, InputType } from 'type-graphql';
 
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { Clearable, Rules } from '../../shared/validation/rules';
+import { LOCALE_MAX_LENGTH, LOCALE_TAG_PATTERN } from '../mail';
 
 const NAME = { minLength: 1, maxLength: 255 };
+/** A customer's language for their emails: a language and at most one subtag (`de`, `de-AT`). */
+export const CUSTOMER_LOCALE = { pattern: LOCALE_TAG_PATTERN, maxLength: LOCALE_MAX_LENGTH };
+const LOCALE_DOC = "The customer's language for their emails (`de`, `de-AT`); null: the shop's default.";
 
 @InputType({ description: 'Changes to a customer (admin): only the fields given change.' })
 export class CustomerUpdateInput {
@@ -16,6 +20,10 @@ export class CustomerUpdateInput {
   @Field({ nullable: true }) @Rules(NAME) firstName?: string;
   @Field({ nullable: true }) @Rules(NAME) lastName?: string;
   @Field({ nullable: true, description: 'An inactive customer cannot sign in.' }) active?: boolean;
+  @Clearable()
+  @Field(() => String, { nullable: true, description: LOCALE_DOC })
+  @Rules(CUSTOMER_LOCALE)
+  locale?: string | null;
   @Clearable()
   @Field(() => UuidScalar, { nullable: true, description: "One of the customer's addresses, or null." })
   defaultBillingAddressId?: string | null;
@@ -32,6 +40,10 @@ export class AccountUpdateInput {
   @Clearable() @Field(() => UuidScalar, { nullable: true }) defaultBillingAddressId?: string | null;
   @Clearable() @Field(() => UuidScalar, { nullable: true }) defaultShippingAddressId?: string | null;
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
+  @Clearable()
+  @Field(() => String, { nullable: true, description: LOCALE_DOC })
+  @Rules(CUSTOMER_LOCALE)
+  locale?: string | null;
 }
 
 @InputType({ description: 'A new customer account.' })
@@ -40,4 +52,11 @@ export class RegisterInput {
   @Field({ description: '8 to 128 characters.' }) @Rules({ minLength: 8, maxLength: 128 }) password!: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) firstName!: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) lastName!: string;
+  @Field({
+    nullable: true,
+    description:
+      "The customer's language for their emails (`de`, `de-AT`); when absent, the request's Accept-Language.",
+  })
+  @Rules(CUSTOMER_LOCALE)
+  locale?: string;
 }

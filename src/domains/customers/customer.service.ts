@@ -18,12 +18,15 @@ import { queueVerificationEmail } from './account-auth.service';
 import type { AccountUpdateInput, CustomerUpdateInput, RegisterInput } from './customer.inputs';
 import { Customer } from './customer.type';
 import { customerView } from './customer.view';
+import { requestLocale } from './request-locale';
 
 export interface NewCustomer {
   email: string;
   password: string;
   firstName: string;
   lastName: string;
+  /** The customer's language for their emails; absent: none stored (the shop's default). */
+  locale?: string | null;
 }
 
 /**
@@ -34,16 +37,19 @@ export interface NewCustomer {
 export async function createCustomer(
   ctx: Ctx,
   input: NewCustomer,
-  opts: { afterCreate?: (tx: Ctx, created: { id: string; email: string }) => Promise<void> } = {},
+  opts: {
+    afterCreate?: (tx: Ctx, created: { id: string; email: string; locale: string | null }) => Promise<void>;
+  } = {},
 ) {
   const email = normalizeEmail(input.email);
   const passwordHash = await ctx.passwords.hash(input.password);
   return inTransaction(ctx, async (tx) => {
-    const entity = { email, first_name: input.firstName, last_name: input.lastName, active: true };
+    const locale = input.locale ?? null;
+    const entity = { email, first_name: input.firstName, last_name: input.lastName, active: true, locale };
     await tx.hooks.runBefore('customer.before_create', { entity, changes: {}, metadata: {} });
     try {
       const created = await tx.db.customer.create({
-        data: { email, passwordHash, firstName: input.firstName, lastName: input.lastName },
+        data: { email, passwordHash, firstName: input.firstName, lastName: input.lastName, locale },
       });
       await opts.afterCreate?.(tx, created);
       await emitAfter(tx, 'customer.after_create', { entity: customerView(created), changes: {}, metadata: {} });
@@ -145,7 +151,7 @@ export function updateCustomer(ctx: Ctx, id: string, input: CustomerUpdateInput)
   return applyUpdate(ctx, id, { ...input, ...(input.email ? { email: normalizeEmail(input.email) } : {}) });
 }
 
-/** A customer's changes to their own account (names, default addresses, custom fields). */
+/** A customer's changes to their own account (names, default addresses, custom fields, locale). */
 export function updateAccount(ctx: Ctx, input: AccountUpdateInput) {
   rejectNulls(input, ['firstName', 'lastName', 'customFields']);
   return applyUpdate(ctx, requireCustomerId(ctx.actor), input);
@@ -201,9 +207,16 @@ async function assertOwnAddresses(
 
 /**
  * Registration: the same account creation the admin API uses (its per-IP budget is the resolver's `@RateLimit`),
- * refusing the most common passwords, with the verification email written in the account's transaction.
+ * refusing the most common passwords, with the verification email written in the account's transaction. The
+ * account's locale is the one the registration names, else the request's Accept-Language: the language the
+ * person signed up in is the best guess for every later email (staff creating an account name it explicitly).
  */
 export async function registerCustomer(ctx: Ctx, input: RegisterInput) {
   assertPasswordAllowed(input.password);
-  return createCustomer(ctx, input, { afterCreate: queueVerificationEmail });
+  const locale = input.locale ?? requestLocale(ctx);
+  return createCustomer(
+    ctx,
+    { ...input, locale },
+    { afterCreate: (tx, created) => queueVerificationEmail(tx, created) },
+  );
 }

@@ -3,6 +3,7 @@ import { Field, InputType, ObjectType } from 'type-graphql';
 import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
+import { CUSTOMER_LOCALE } from './customer.inputs';
 
 @ObjectType({ description: 'A shop customer. The password hash never leaves the server.' })
 export class Customer {
@@ -14,6 +15,11 @@ export class Customer {
   @Field(() => UuidScalar, { nullable: true }) defaultBillingAddressId!: string | null;
   @Field(() => UuidScalar, { nullable: true }) defaultShippingAddressId!: string | null;
   @Field(() => JsonScalar) customFields!: unknown;
+  @Field(() => String, {
+    nullable: true,
+    description: "The customer's language for their emails (`de`, `de-AT`); null: the shop's default.",
+  })
+  locale!: string | null;
   @Field(() => Date, {
     nullable: true,
     description:
@@ -32,4 +38,7 @@ export class CustomerCreateInput {
   @Field({ description: '8 to 128 characters.' }) @Rules({ minLength: 8, maxLength: 128 }) password!: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) firstName!: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) lastName!: string;
+  @Field({ nullable: true, description: "The customer's language for their emails (`de`, `de-AT`)." })
+  @Rules(CUSTOMER_LOCALE)
+  locale?: string;
 }

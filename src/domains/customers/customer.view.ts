@@ -11,6 +11,7 @@ export function customerView(c: Customer): Record<string, unknown> {
     default_billing_address_id: c.defaultBillingAddressId,
     default_shipping_address_id: c.defaultShippingAddressId,
     custom_fields: c.customFields,
+    locale: c.locale,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
   };

@@ -17,6 +17,7 @@ export {
   requestPasswordReset,
   type ResetAccounts,
 } from './password-reset';
+export { requestLocale } from './request-locale';
 
 export const domain: DomainModule = {
   name: 'customers',

@@ -32,8 +32,11 @@ export interface ResetAccounts {
   kind: 'customer' | 'admin';
   /** The page the email links to (`#token=…` is appended). */
   page(ctx: Ctx): string;
-  /** The active account with this email, if any: one lookup, the same for known and unknown emails. */
-  findActive(ctx: Ctx, email: string): Promise<{ id: string } | null>;
+  /**
+   * The active account with this email, if any: one lookup, the same for known and unknown emails. `locale`: the
+   * account's stored language for the email (customers have one; staff accounts none).
+   */
+  findActive(ctx: Ctx, email: string): Promise<{ id: string; locale?: string | null } | null>;
   /** The token row's owner column for an account. */
   owner(id: string): { customerId: string } | { adminUserId: string };
   /** The account a consumed token belongs to (null when another kind's). */
@@ -86,7 +89,8 @@ async function resolvePasswordReset(tx: Ctx, accounts: ResetAccounts, request: A
       kind: 'password_reset',
       tokenId: issued.id,
       recipient: request.email,
-      locale: request.locale,
+      accountLocale: account.locale,
+      requestLocale: request.locale,
       link: tokenLink(accounts.page(tx), issued.token),
       data: { ttl_minutes: minutes(tx) },
     }),

@@ -1,6 +1,6 @@
 import { requestLocale } from './request-locale';
 
-describe("the requester's language for account emails", () => {
+describe("the requester's language (Accept-Language)", () => {
   const of = (acceptLanguage?: string) => requestLocale({ acceptLanguage });
 
   it('takes the tag of the highest q, ties in the order given', () => {

@@ -1,12 +1,11 @@
 import type { Ctx } from '../../context/ctx';
-
-/** A language tag as a template name may hold it (`de`, `de-AT`, `pt-BR`): anything else is not a locale. */
-const TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+import { isLocaleTag } from '../mail';
 
 /**
- * The requester's preferred language from `Accept-Language` (the highest `q`, ties in the header's order), for
- * the account email's template: accounts carry no locale, so the browser that asked is the best guess of the
- * person's language. Null when the header names none (the shop's default applies); `*` names none.
+ * The requester's preferred language from `Accept-Language` (the highest `q`, ties in the header's order): what a
+ * registration or a checkout stores as the customer's or the order's locale when the request names none, and an
+ * account email's locale when the account has none stored. Null when the header names none (the shop's default
+ * applies); `*` names none, nor does anything that is not a language tag a template may be named by.
  */
 export function requestLocale(ctx: Pick<Ctx, 'acceptLanguage'>): string | null {
   const header = ctx.acceptLanguage;
@@ -16,7 +15,7 @@ export function requestLocale(ctx: Pick<Ctx, 'acceptLanguage'>): string | null {
   for (const part of header.split(',').slice(0, 20)) {
     const [raw, ...params] = part.trim().split(';');
     const tag = raw.trim();
-    if (!TAG.test(tag)) continue;
+    if (!isLocaleTag(tag)) continue;
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;
     if (!(q > 0)) continue;

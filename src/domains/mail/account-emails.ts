@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context/ctx';
 import type { Prisma } from '../../generated/prisma/client';
+import { accountEmailLocale } from './email-locale';
 import { emailInsertSql } from './outbox';
 
 /** The account emails (contract §11): each carries the link of one single-use token. */
@@ -12,23 +13,26 @@ export interface AccountEmail {
   recipient: string;
   /** The page to open, with the token in its fragment (`…#token=…`), so no server log or `Referer` carries it. */
   link: string;
-  /** The template's locale (the requester's language); absent or null: the shop's default. */
-  locale?: string | null;
+  /** The account's stored locale (a customer's), if any: it names the template first. */
+  accountLocale?: string | null;
+  /** The language of the request that caused the email (its `Accept-Language`): the template's next choice. */
+  requestLocale?: string | null;
   /** Kind-specific values (`ttl_minutes`, `role`, …). */
   data?: Record<string, string | number>;
 }
 
 /**
  * The statement that writes an account email, for the use case to run in the transaction that stores its token:
- * both are committed or neither. Accounts carry no locale: the caller passes the requester's language when it
- * knows it (a reset or resend request's `Accept-Language`), else the shop's default (`i18n.default_locale`).
+ * both are committed or neither. Its template's locale: the account's own (a customer's stored locale), else the
+ * requester's language (a registration's, reset's or resend's `Accept-Language`), else the shop's default
+ * (`i18n.default_locale`): the person asked for their account's language, not the browser's of the moment.
  */
 export function accountEmailSql(ctx: Pick<Ctx, 'config'>, email: AccountEmail): Prisma.Sql {
   return emailInsertSql(ctx, {
     kind: email.kind,
     dedupeKey: `${email.kind}:${email.tokenId}`,
     recipient: email.recipient,
-    locale: email.locale || ctx.config['i18n.default_locale'],
+    locale: accountEmailLocale(ctx, email),
     data: { email: email.recipient, link: email.link, ...email.data },
   });
 }

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context/ctx';
 import type { Prisma } from '../../generated/prisma/client';
+import { orderEmailLocale } from './email-locale';
 import { itemLines, type NoticeLine } from './item-lines';
 import { moneyFormatter } from './order-confirmation';
 import { emailInsertSql } from './outbox';
@@ -10,6 +11,10 @@ export interface NoticeOrder {
   orderNumber: string;
   email: string;
   currency: string;
+  /** The order's locale; null for an order placed without one. */
+  locale: string | null;
+  /** Its customer's stored locale (null for guests): the email's locale when the order has none. */
+  customerLocale: string | null;
 }
 
 /**
@@ -30,7 +35,7 @@ export function returnReceivedEmailSql(
     kind: 'return_received',
     dedupeKey: `return_received:${notice.returnId}`,
     recipient: notice.order.email,
-    locale: ctx.config['i18n.default_locale'],
+    locale: orderEmailLocale(ctx, notice.order),
     orderId: notice.order.id,
     at: notice.at,
     data: {
@@ -48,7 +53,7 @@ export function refundEmailSql(
   ctx: Pick<Ctx, 'config'>,
   notice: { refundId: string; order: NoticeOrder; amount: number; reason: string | null; at: Date | null },
 ): Prisma.Sql {
-  const locale = ctx.config['i18n.default_locale'];
+  const locale = orderEmailLocale(ctx, notice.order);
   return emailInsertSql(ctx, {
     kind: 'refund',
     dedupeKey: `refund:${notice.refundId}`,

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context/ctx';
 import type { Prisma } from '../../generated/prisma/client';
+import { orderEmailLocale } from './email-locale';
 import { emailInsertSql } from './outbox';
 
 /** What the order confirmation needs of an order (the orders domain passes its rows; mail never imports orders). */
@@ -14,6 +15,8 @@ export interface ConfirmedOrder {
   taxTotal: number;
   total: number;
   shippingAddress: unknown;
+  /** The order's locale (checkout already fell back to the customer's): null for the shop's default. */
+  locale: string | null;
 }
 export interface ConfirmedOrderItem {
   name: string;
@@ -55,14 +58,14 @@ function addressLines(address: unknown): Array<{ line: string }> {
 /**
  * The statement that writes the order confirmation, for the checkout to run in its transaction (in the order's
  * own statement): committed with the order or not at all, and one per order (the dedupe key), however often the
- * checkout is retried. Orders carry no locale yet: the shop's default (`i18n.default_locale`).
+ * checkout is retried. In the order's locale, else the shop's default (`i18n.default_locale`).
  */
 export function orderConfirmationSql(
   ctx: Pick<Ctx, 'config'>,
   order: ConfirmedOrder,
   items: ConfirmedOrderItem[],
 ): Prisma.Sql {
-  const locale = ctx.config['i18n.default_locale'];
+  const locale = orderEmailLocale(ctx, order);
   const money = moneyFormatter(locale, order.currency);
   const lines = addressLines(order.shippingAddress);
   return emailInsertSql(ctx, {

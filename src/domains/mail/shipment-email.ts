@@ -1,12 +1,14 @@
 import type { Ctx } from '../../context/ctx';
 import type { Prisma } from '../../generated/prisma/client';
+import type { NoticeOrder } from './after-sales-emails';
+import { orderEmailLocale } from './email-locale';
 import { itemLines, type NoticeLine } from './item-lines';
 import { emailInsertSql } from './outbox';
 
 /** What the shipment email says of a shipment (the orders domain passes its rows; mail never imports orders). */
 export interface ShipmentNotice {
   shipmentId: string;
-  order: { id: string; orderNumber: string; email: string };
+  order: Pick<NoticeOrder, 'id' | 'orderNumber' | 'email' | 'locale' | 'customerLocale'>;
   /** The carrier's display name (a known carrier's, else the free text), or null. */
   carrierName: string | null;
   trackingNumber: string | null;
@@ -26,7 +28,7 @@ export function shipmentEmailSql(ctx: Pick<Ctx, 'config'>, notice: ShipmentNotic
     kind: 'shipment',
     dedupeKey: `shipment:${notice.shipmentId}`,
     recipient: notice.order.email,
-    locale: ctx.config['i18n.default_locale'],
+    locale: orderEmailLocale(ctx, notice.order),
     orderId: notice.order.id,
     at: notice.shippedAt,
     data: {

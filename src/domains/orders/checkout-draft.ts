@@ -4,6 +4,7 @@ import { readTogether } from '../../context/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError, type ErrorCode } from '../../shared/errors';
 import { assertAmountsInRange } from '../../shared/money-range';
+import { requestLocale } from '../customers';
 import { discountAmount, type DiscountTerms, normalizeCode, type PricedLine, priceLines, unitPrices } from '../pricing';
 import type { CheckoutAddressInput, CheckoutInput } from './checkout.inputs';
 
@@ -43,6 +44,8 @@ export interface CheckoutDraft {
   paymentReference: string | null;
   discount: { id: string; code: string } | null;
   notes: string | null;
+  /** The order's locale for its emails; null: none known (the shop's default). */
+  locale: string | null;
   totals: {
     subtotalGross: number;
     subtotalNet: number;
@@ -136,8 +139,16 @@ export async function draftCheckout(
       ? shippingAddress
       : checkAddress(input.billingAddress, 'billing_address', problems);
   let email = input.email?.trim().toLowerCase();
-  if (!email && customerId && ordering)
-    email = (await ctx.db.customer.findUnique({ where: { id: customerId }, select: { email: true } }))?.email;
+  // The order's language: what the checkout names, else the request's Accept-Language, else the customer's.
+  let locale = input.locale ?? requestLocale(ctx);
+  if ((!email || !locale) && customerId && ordering) {
+    const customer = await ctx.db.customer.findUnique({
+      where: { id: customerId },
+      select: { email: true, locale: true },
+    });
+    email ||= customer?.email;
+    locale ||= customer?.locale ?? null;
+  }
   if (!email && ordering) problems.push({ field: 'email', detail: 'required' });
   if (problems.length) throw AppError.validation(problems);
 
@@ -207,6 +218,7 @@ export async function draftCheckout(
     paymentReference: input.paymentReference ?? null,
     discount,
     notes: input.notes ?? null,
+    locale: ordering ? locale : null,
     totals: {
       subtotalGross,
       subtotalNet,

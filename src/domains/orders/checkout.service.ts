@@ -264,6 +264,7 @@ function confirmedOrder(draft: CheckoutDraft, id: string, orderNumber: string): 
     currency: draft.currency,
     ...draft.totals,
     shippingAddress: draft.shippingAddress,
+    locale: draft.locale,
   };
 }
 

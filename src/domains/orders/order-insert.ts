@@ -42,13 +42,13 @@ export async function insertOrder(
       INSERT INTO orders (id, order_number, customer_id, guest_token, email, status, currency, subtotal_gross,
         subtotal_net, shipping_gross, shipping_net, discount_total, tax_total, total, billing_address,
         shipping_address, shipping_method_id, payment_method_id, discount_code_id, payment_reference, discount_code,
-        notes, updated_at)
+        notes, locale, updated_at)
       VALUES (${ids.orderId}::uuid, ${ids.orderNumber}, ${draft.customerId}::uuid, ${guestToken}, ${draft.email},
         'pending'::order_status, ${draft.currency}, ${totals.subtotalGross}, ${totals.subtotalNet},
         ${totals.shippingGross}, ${totals.shippingNet}, ${totals.discountTotal}, ${totals.taxTotal}, ${totals.total},
         ${JSON.stringify(draft.billingAddress)}::jsonb, ${JSON.stringify(draft.shippingAddress)}::jsonb,
         ${draft.shippingMethodId}::uuid, ${draft.paymentMethodId}::uuid, ${draft.discount?.id ?? null}::uuid,
-        ${draft.paymentReference}, ${draft.discount?.code ?? null}, ${draft.notes}, now())
+        ${draft.paymentReference}, ${draft.discount?.code ?? null}, ${draft.notes}, ${draft.locale}, now())
       RETURNING *
     ),
     first_status AS (

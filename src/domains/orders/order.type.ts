@@ -95,6 +95,13 @@ export class Order {
   @Field(() => String, { nullable: true }) paymentReference!: string | null;
   @Field(() => String, { nullable: true }) discountCode!: string | null;
   @Field(() => String, { nullable: true }) notes!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The buyer's language for the order's emails (`de`, `de-AT`), as the checkout named it or its Accept-Language " +
+      "or the customer's stored locale; null: the customer's current locale, else the shop's default.",
+  })
+  locale!: string | null;
   @Field(() => JsonScalar) customFields!: unknown;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
