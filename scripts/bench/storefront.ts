@@ -11,20 +11,14 @@ import { join } from 'node:path';
 
 import type pg from 'pg';
 
+import { StorefrontCategoryDocument } from '../../storefront/app/generated/graphql';
 import { load, type LoadResult } from './load';
 import { type Proc, ROOT, start, stop, waitReady } from './procs';
 
 const BUILD = join(ROOT, 'storefront', 'build', 'server', 'index.js');
 
-/** The data of the storefront's category page (its StorefrontCategory and StorefrontCategoryProducts), in one request. */
-const CATEGORY_PAGE = `query ($slug: String!, $id: UUID!) {
-  storeCategory(slug: $slug) { id name slug description children { id name slug } }
-  storeProducts(categoryId: $id, page: 1, limit: 24, sort: CREATED_AT, order: DESC) {
-    items { id name slug priceGross currency stock hasVariants media { url altText position } }
-    meta { page pages total limit }
-    facets { kind id name min max values { id label count selected min max } }
-  }
-}`;
+/** The storefront's own category-page document (its one request per page), as the storefront sends it. */
+const CATEGORY_PAGE = StorefrontCategoryDocument.toString();
 
 export async function storefrontReads(opts: {
   db: pg.Client;
@@ -59,7 +53,10 @@ export async function storefrontReads(opts: {
       url: `${opts.base}/graphql`,
       method: 'POST',
       headers: { 'content-type': 'application/json', 'accept-language': 'en' },
-      body: JSON.stringify({ query: CATEGORY_PAGE, variables: { slug: category.slug, id: category.id } }),
+      body: JSON.stringify({
+        query: CATEGORY_PAGE,
+        variables: { slug: category.slug, page: 1, limit: 24, sort: 'CREATED_AT', order: 'DESC' },
+      }),
     };
     const probe = (await (await fetch(api.url, api)).json()) as { data?: { storeProducts?: { facets?: unknown } } };
     if (!probe.data?.storeProducts?.facets)

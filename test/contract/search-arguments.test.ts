@@ -17,6 +17,7 @@ const BOUNDED_FILTERS: Record<string, string> = {
   'stockMovements.sku': 'src/domains/inventory/stock-history.service.ts: 100 characters, a SKU column',
   'emails.kind': 'src/domains/mail/email.service.ts: MAX_KIND, a template kind',
   'automationDeliveries.event': 'plugins/automation/graphql.ts: MAX_EVENT_FILTER, an event name',
+  'storeProducts.categorySlug': 'src/domains/catalog/product.resolver.ts: SLUG_MAX_LENGTH, a slug column',
 };
 
 const textArguments = Object.values(schema.getQueryType()!.getFields())

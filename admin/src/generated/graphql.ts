@@ -142,6 +142,8 @@ export type CustomerUpdateInput = {
   email?: string | null | undefined;
   firstName?: string | null | undefined;
   lastName?: string | null | undefined;
+  /** The customer's language for their emails (`de`, `de-AT`); null: the shop's default. */
+  locale?: string | null | undefined;
 };
 
 export type DiscountCodeCreateInput = {

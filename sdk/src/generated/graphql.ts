@@ -49,6 +49,8 @@ export type CheckoutInput = {
   /** Required for guests; defaults to the customer's email. */
   email?: string | null | undefined;
   items?: Array<CheckoutItemInput> | null | undefined;
+  /** The buyer's language for the order's emails (`de`, `de-AT`); when absent, the request's Accept-Language, then the signed-in customer's stored locale, else none (the shop's default). */
+  locale?: string | null | undefined;
   notes?: string | null | undefined;
   paymentMethodId: string;
   /** Provider-side payment reference; required for methods with a provider. */
@@ -111,6 +113,8 @@ export type RegisterInput = {
   email: string;
   firstName: string;
   lastName: string;
+  /** The customer's language for their emails (`de`, `de-AT`); when absent, the request's Accept-Language. */
+  locale?: string | null | undefined;
   /** 8 to 128 characters. */
   password: string;
 };

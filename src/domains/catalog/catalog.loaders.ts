@@ -165,10 +165,15 @@ export const variantJson = (details: number) =>
       : Prisma.empty
   })`;
 
-/** An option `o` of group `g` as the API shows it, with the group's position (the variants' option order). */
+/**
+ * An option `o` of group `g` as the API shows it, with the group's position (the variants' option order) and the
+ * group's names (`groupName` picks one): read once per option, like the option's own names.
+ */
 const OPTION_JSON = Prisma.sql`json_build_object(${Prisma.raw(jsonPairs(OPTION_FIELDS))}, 'groupPosition', g.position,
   'translations', COALESCE((SELECT json_agg(json_build_object('locale', ot.locale, 'name', ot.name) ORDER BY ot.locale)
-                            FROM property_option_translations ot WHERE ot.property_option_id = o.id), '[]'::json))`;
+                            FROM property_option_translations ot WHERE ot.property_option_id = o.id), '[]'::json),
+  'groupTranslations', COALESCE((SELECT json_agg(json_build_object('locale', gt.locale, 'name', gt.name) ORDER BY gt.locale)
+                            FROM property_group_translations gt WHERE gt.property_group_id = g.id), '[]'::json))`;
 
 /**
  * The options used by the variants of the products matching `products` (a condition on `v.product_id`), once each,

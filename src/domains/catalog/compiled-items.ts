@@ -73,6 +73,8 @@ const VARIANT_LEAVES = {
 const OPTION_LEAVES = {
   ...OPTION_FIELDS,
   name: inLocale('name', 'property_option_translations', 'l.property_option_id = o.id', "''"),
+  // As the resolver: a name of the group, else its identifier.
+  groupName: inLocale('name', 'property_group_translations', 'l.property_group_id = g.id', 'g.identifier'),
   __typename: `'VariantOptionRef'::text`,
 };
 

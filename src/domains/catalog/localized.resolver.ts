@@ -47,6 +47,20 @@ export class VariantOptionLocalizedResolver {
   name(@Root() o: VariantOptionRef, @Context() ctx: Ctx, @Arg('locale', () => String, LOCALE_ARG) locale?: string) {
     return nameOf(ctx, o.translations, locale);
   }
+
+  @FieldResolver(() => String, {
+    description:
+      'The option group’s name in the chosen locale (e.g. “Farbe”), the legend of a variant picker; its identifier ' +
+      'when the group has no name.',
+  })
+  groupName(
+    @Root() o: VariantOptionRef,
+    @Context() ctx: Ctx,
+    @Arg('locale', () => String, LOCALE_ARG) locale?: string,
+  ) {
+    // Options are always read with their group's names (catalog.loaders.ts OPTION_JSON): no statement here.
+    return localized(ctx, o.groupTranslations ?? [], locale)?.name ?? o.propertyGroupIdentifier;
+  }
 }
 
 @Resolver(() => Variant)

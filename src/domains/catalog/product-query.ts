@@ -24,6 +24,8 @@ import { Product, ProductSort } from './product.type';
 export interface ProductFilter extends FacetFilter {
   search?: string | null;
   categoryId?: string | null;
+  /** The store's category by its slug in the request's locales (see {@link categoryTreeBySlug}). */
+  categorySlug?: string | null;
   active?: boolean | null;
   sort?: ProductSort | null;
   order?: SortOrder | null;
@@ -160,6 +162,30 @@ async function categoryTree(ctx: Ctx, categoryId: string): Promise<string[]> {
   return tree.ids ? tree.ids.split(',') : [];
 }
 
+/**
+ * The ids of the store category whose slug is `slug` and of every category below it, as {@link categoryTree}, in
+ * the same one statement: the slug matched as `storeCategory(slug)` matches it (active, in the request's locales,
+ * the best locale's match kept, no inactive category above it), so a category page can ask for the category and
+ * its products in one request and both answer `not_found` alike (issue 50). Below it, the tree is the id filter's.
+ */
+async function categoryTreeBySlug(ctx: Ctx, slug: string): Promise<string[]> {
+  const locales = preferredLocales(ctx.acceptLanguage, ctx.config['i18n.default_locale']);
+  const [tree] = await ctx.db.$queryRaw<Array<{ ids: string | null }>>(Prisma.sql`
+    WITH RECURSIVE hit AS (
+      SELECT c.id, c.parent_id FROM category_translations ct JOIN categories c ON c.id = ct.category_id
+      WHERE ct.slug = ${slug} AND ct.locale = ANY(${locales}::text[]) AND c.active
+      ORDER BY array_position(${locales}::text[], ct.locale) LIMIT 1),
+    above AS (
+      SELECT parent_id AS id FROM hit WHERE parent_id IS NOT NULL
+      UNION SELECT c.parent_id FROM categories c JOIN above ON c.id = above.id WHERE c.parent_id IS NOT NULL),
+    tree AS (
+      SELECT id FROM hit WHERE NOT EXISTS (SELECT 1 FROM above JOIN categories a ON a.id = above.id WHERE NOT a.active)
+      UNION SELECT c.id FROM categories c JOIN tree ON c.parent_id = tree.id)
+    SELECT string_agg(id::text, ',') AS ids FROM tree`);
+  if (!tree.ids) throw AppError.notFound('category');
+  return tree.ids.split(',');
+}
+
 /** The relation columns of a row read with {@link detailColumns} (the rest are the product's own). */
 type RelationRow = Omit<DetailsRow, 'id'>;
 const RELATION_KEYS = new Set(['translations', 'categories', 'tags', 'media', 'attributes', 'variants', 'options']);
@@ -256,8 +282,10 @@ async function baseFilter(ctx: Ctx, filter: ProductFilter): Promise<BaseFilter> 
       byValue ||= search.byValue;
     }
   }
-  if (filter.categoryId) {
-    const tree = await categoryTree(ctx, filter.categoryId);
+  if (filter.categoryId || filter.categorySlug) {
+    const tree = filter.categoryId
+      ? await categoryTree(ctx, filter.categoryId)
+      : await categoryTreeBySlug(ctx, filter.categorySlug!);
     where.push(Prisma.sql`p.id IN (SELECT pc.product_id FROM product_categories pc
       WHERE pc.category_id = ANY(${tree}::uuid[]))`);
     byValue = true;
@@ -304,7 +332,11 @@ async function pageOf(
   facets.catch(() => undefined);
   // Faceted answers depend on other products' variants, prices and whether they are in stock (migrations
   // facet_cache_keys and facet_cache_stock_flips: `l:facets`, `l:in_stock`), not on every sale.
-  const cacheKeys = [...listKeys(filter), ...(faceted ? ['l:facets', 'l:in_stock', 'l:price_gross'] : [])];
+  // A category named by its slug is a category filter like its id (`l:category`).
+  const cacheKeys = [
+    ...listKeys({ ...filter, categoryId: filter.categoryId ?? filter.categorySlug }),
+    ...(faceted ? ['l:facets', 'l:in_stock', 'l:price_gross'] : []),
+  ];
   return { pageSql, order, totalOf, facets, cacheKeys };
 }
 

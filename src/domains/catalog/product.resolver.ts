@@ -16,7 +16,7 @@ import {
 
 import type { Ctx } from '../../context/ctx';
 import { splicedSelection, WRITES_OBJECT_AS_JSON, type WritesObjectAsJson } from '../../context/raw-json';
-import type { ErrorCode } from '../../shared/errors';
+import { AppError, type ErrorCode } from '../../shared/errors';
 import { resolvePage } from '../../shared/pagination';
 import { Raises } from '../../shared/raises';
 import { UuidScalar } from '../../shared/scalars';
@@ -52,6 +52,9 @@ import {
 } from './product.type';
 import { type CompiledRead, getProduct, getStoreProductBySlug, type ListPlan, listProducts } from './product-query';
 import * as variants from './variant.service';
+
+/** The slug columns' length (`category_translations.slug`): `categorySlug` is bounded by it. */
+const SLUG_MAX_LENGTH = 255;
 
 const PAGE = { limit: 25, max: 100 };
 
@@ -140,14 +143,28 @@ export class ProductResolver {
     return getProduct(ctx, id, false, productSelection(info, false), objectRead(ctx, info, false));
   }
 
+  // The description is REST's too (its route takes no `categorySlug`): the argument describes itself.
   @Query(() => ProductList, { description: 'Active products for the store; same parameters as `products`.' })
   storeProducts(
     @Context() ctx: Ctx,
     @Args(() => StoreProductListArgs) { page, limit, ...filter }: StoreProductListArgs,
     @Args(() => FacetFilterArgs) facets: FacetFilterArgs,
     @Info() info: GraphQLResolveInfo,
+    @Arg('categorySlug', () => String, {
+      nullable: true,
+      description:
+        'The products of the active category with this slug in the `Accept-Language` locale, as `storeCategory(slug:)` ' +
+        'finds it, and of the categories below it (as `categoryId`); `not_found` when there is none. Not with `categoryId`.',
+    })
+    categorySlug?: string,
   ) {
-    const active = { ...filter, ...facets, active: true };
+    // A slug is at most 255 characters (the column): a longer one is a mistake, not a search.
+    if (categorySlug != null && categorySlug.length > SLUG_MAX_LENGTH)
+      throw AppError.validation([{ field: 'category_slug', detail: 'max_length' }]);
+    // Two categories would be an intersection nobody asked for: the caller named one twice.
+    if (categorySlug != null && filter.categoryId != null)
+      throw AppError.validation([{ field: 'category_slug', detail: 'not allowed with category_id' }]);
+    const active = { ...filter, ...facets, categorySlug, active: true };
     return listProducts(ctx, resolvePage(page, limit, PAGE), active, readPlan(ctx, info, true));
   }
 

@@ -28,6 +28,8 @@ export class VariantOptionRef {
   @Field(() => Int) position!: number;
   @Field(() => String, { nullable: true }) colorHex!: string | null;
   @Field(() => [NameTranslation]) translations!: NameTranslation[];
+  /** The group's names, read with the option (catalog.loaders.ts): `groupName` picks one without a statement. */
+  groupTranslations?: NameTranslation[];
 }
 
 @ObjectType({ description: 'An attribute value of a product or variant; store responses embed the attribute.' })

@@ -1,10 +1,10 @@
 import { Form, useSubmit } from 'react-router';
 
-import type { StorefrontCategoryProductsQuery } from '../generated/graphql';
+import type { StorefrontCategoryQuery } from '../generated/graphql';
 import { formatMoney, type Locale } from '../lib/locale';
 import { messagesFor } from '../lib/messages';
 
-type Facet = NonNullable<StorefrontCategoryProductsQuery['storeProducts']['facets']>[number];
+type Facet = NonNullable<StorefrontCategoryQuery['storeProducts']['facets']>[number];
 
 /** The URL parameter each kind of facet writes (lib/filters.ts reads them back). */
 const PARAM = { OPTION: 'o', ATTRIBUTE: 'a', PRICE: 'price', AVAILABILITY: 'stock' } as const;

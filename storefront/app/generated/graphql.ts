@@ -54,6 +54,8 @@ export type CheckoutInput = {
   /** Required for guests; defaults to the customer's email. */
   email?: string | null | undefined;
   items?: Array<CheckoutItemInput> | null | undefined;
+  /** The buyer's language for the order's emails (`de`, `de-AT`); when absent, the request's Accept-Language, then the signed-in customer's stored locale, else none (the shop's default). */
+  locale?: string | null | undefined;
   notes?: string | null | undefined;
   paymentMethodId: string;
   /** Provider-side payment reference; required for methods with a provider. */
@@ -154,6 +156,8 @@ export type RegisterInput = {
   email: string;
   firstName: string;
   lastName: string;
+  /** The customer's language for their emails (`de`, `de-AT`); when absent, the request's Accept-Language. */
+  locale?: string | null | undefined;
   /** 8 to 128 characters. */
   password: string;
 };
@@ -315,13 +319,6 @@ export type StorefrontNavQuery = { storeCategories: Array<{ id: string, name: st
 
 export type StorefrontCategoryQueryVariables = Exact<{
   slug: string;
-}>;
-
-
-export type StorefrontCategoryQuery = { storeCategory: { id: string, name: string, slug: string, description: string | null, children: Array<{ id: string, name: string, slug: string }> } };
-
-export type StorefrontCategoryProductsQueryVariables = Exact<{
-  categoryId: string;
   page: number;
   limit: number;
   sort?: ProductSort | null | undefined;
@@ -334,7 +331,7 @@ export type StorefrontCategoryProductsQueryVariables = Exact<{
 }>;
 
 
-export type StorefrontCategoryProductsQuery = { storeProducts: { items: Array<{ id: string, name: string, slug: string, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }> }>, meta: { page: number, pages: number, total: number, limit: number }, facets: Array<{ kind: FacetKind, id: string | null, name: string, min: number | null, max: number | null, values: Array<{ id: string | null, label: string, count: number, selected: boolean, min: number | null, max: number | null }> }> | null } };
+export type StorefrontCategoryQuery = { storeCategory: { id: string, name: string, slug: string, description: string | null, children: Array<{ id: string, name: string, slug: string }> }, storeProducts: { items: Array<{ id: string, name: string, slug: string, priceGross: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }> }>, meta: { page: number, pages: number, total: number, limit: number }, facets: Array<{ kind: FacetKind, id: string | null, name: string, min: number | null, max: number | null, values: Array<{ id: string | null, label: string, count: number, selected: boolean, min: number | null, max: number | null }> }> | null } };
 
 export type StorefrontSearchQueryVariables = Exact<{
   search: string;
@@ -350,7 +347,7 @@ export type StorefrontProductQueryVariables = Exact<{
 }>;
 
 
-export type StorefrontProductQuery = { storeProduct: { id: string, name: string, slug: string, description: string | null, sku: string | null, priceGross: number | null, priceNet: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }>, variants: Array<{ id: string, sku: string | null, title: string | null, priceGross: number | null, stock: number, active: boolean, options: Array<{ id: string, name: string, position: number, propertyGroupId: string, propertyGroupIdentifier: string }> }> } };
+export type StorefrontProductQuery = { storeProduct: { id: string, name: string, slug: string, description: string | null, sku: string | null, priceGross: number | null, priceNet: number | null, currency: string, stock: number, hasVariants: boolean, media: Array<{ url: string, altText: string | null, position: number }>, variants: Array<{ id: string, sku: string | null, title: string | null, priceGross: number | null, stock: number, active: boolean, options: Array<{ id: string, name: string, position: number, propertyGroupId: string, propertyGroupIdentifier: string, groupName: string }> }> } };
 
 export type StorefrontSitemapProductsQueryVariables = Exact<{
   page: number;
@@ -819,7 +816,7 @@ export const StorefrontNavDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<StorefrontNavQuery, StorefrontNavQueryVariables>;
 export const StorefrontCategoryDocument = new TypedDocumentString(`
-    query StorefrontCategory($slug: String!) {
+    query StorefrontCategory($slug: String!, $page: Int!, $limit: Int!, $sort: ProductSort, $order: SortOrder, $options: [UUID!], $attributes: [UUID!], $priceMin: Int, $priceMax: Int, $inStock: Boolean) {
   storeCategory(slug: $slug) {
     id
     name
@@ -831,12 +828,8 @@ export const StorefrontCategoryDocument = new TypedDocumentString(`
       slug
     }
   }
-}
-    `) as unknown as TypedDocumentString<StorefrontCategoryQuery, StorefrontCategoryQueryVariables>;
-export const StorefrontCategoryProductsDocument = new TypedDocumentString(`
-    query StorefrontCategoryProducts($categoryId: UUID!, $page: Int!, $limit: Int!, $sort: ProductSort, $order: SortOrder, $options: [UUID!], $attributes: [UUID!], $priceMin: Int, $priceMax: Int, $inStock: Boolean) {
   storeProducts(
-    categoryId: $categoryId
+    categorySlug: $slug
     page: $page
     limit: $limit
     sort: $sort
@@ -886,7 +879,7 @@ export const StorefrontCategoryProductsDocument = new TypedDocumentString(`
     altText
     position
   }
-}`) as unknown as TypedDocumentString<StorefrontCategoryProductsQuery, StorefrontCategoryProductsQueryVariables>;
+}`) as unknown as TypedDocumentString<StorefrontCategoryQuery, StorefrontCategoryQueryVariables>;
 export const StorefrontSearchDocument = new TypedDocumentString(`
     query StorefrontSearch($search: String!, $page: Int!, $limit: Int!) {
   storeProducts(search: $search, page: $page, limit: $limit) {
@@ -946,6 +939,7 @@ export const StorefrontProductDocument = new TypedDocumentString(`
         position
         propertyGroupId
         propertyGroupIdentifier
+        groupName
       }
     }
   }

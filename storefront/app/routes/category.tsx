@@ -4,7 +4,7 @@ import { FacetSidebar } from '../components/facet-sidebar';
 import { Pager } from '../components/pager';
 import { ProductGrid } from '../components/product-card';
 import { SortControl } from '../components/sort-control';
-import { StorefrontCategoryDocument, StorefrontCategoryProductsDocument } from '../generated/graphql';
+import { StorefrontCategoryDocument } from '../generated/graphql';
 import { isNotFound } from '../lib/api.server';
 import { publicUrl } from '../lib/config.server';
 import { anyFilter, filtersOf } from '../lib/filters';
@@ -15,30 +15,31 @@ import { callerOf, gql, pageContext } from '../lib/page.server';
 import { seoMeta } from '../lib/seo';
 import type { Route } from './+types/category';
 
-/** A category: its name, subcategories, one page of its products, sorted and paged by the URL. */
+/**
+ * A category: its name, subcategories, one page of its products, sorted and paged by the URL. One request to the
+ * service (issue 50): the category and its products are both asked for by the slug; an unknown one is a 404.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = pageContext({ request, params, context });
   const url = new URL(request.url);
   const sortKey = sortKeyOf(url.searchParams.get('sort'));
   const page = pageOf(url.searchParams.get('page'));
-  const caller = callerOf(ctx);
-  const found = await gql(StorefrontCategoryDocument, { slug: params.slug }, caller).catch((err: unknown) => {
+  const filters = filtersOf(url);
+  const found = await gql(
+    StorefrontCategoryDocument,
+    { slug: params.slug, page, limit: PAGE_SIZE, ...SORTS[sortKey], ...filters },
+    callerOf(ctx),
+  ).catch((err: unknown) => {
     if (isNotFound(err)) throw data(null, { status: 404 });
     throw err;
   });
-  const category = found.storeCategory;
-  const filters = filtersOf(url);
-  const list = await gql(
-    StorefrontCategoryProductsDocument,
-    { categoryId: category.id, page, limit: PAGE_SIZE, ...SORTS[sortKey], ...filters },
-    caller,
-  );
+  const { storeCategory: category, storeProducts: list } = found;
   return data({
     locale: ctx.locale,
     category,
-    products: list.storeProducts.items,
-    meta: list.storeProducts.meta,
-    facets: list.storeProducts.facets ?? [],
+    products: list.items,
+    meta: list.meta,
+    facets: list.facets ?? [],
     filtered: anyFilter(filters),
     sortKey,
     url: request.url,

@@ -13,9 +13,16 @@ import { seoMeta } from '../lib/seo';
 import { initialVariant, optionGroups, type PickerVariant, variantFor } from '../lib/variants';
 import type { Route } from './+types/product';
 
-/** The group's display name: its identifier made readable ("size" → "Size"). */
-const groupName = (identifier: string) =>
-  identifier.charAt(0).toUpperCase() + identifier.slice(1).replace(/[-_]/g, ' ');
+/**
+ * The groups' legends: each group's name as the service translates it in the page's locale (`groupName`, its
+ * identifier when the group has no name), by group id.
+ */
+function groupNamesOf(
+  variants: ReadonlyArray<{ options: ReadonlyArray<{ propertyGroupId: string; groupName: string }> }>,
+) {
+  const names = new Map(variants.flatMap((v) => v.options.map((o) => [o.propertyGroupId, o.groupName] as const)));
+  return (identifier: string, id: string) => names.get(id) ?? identifier;
+}
 
 async function loadProduct(args: PageArgs & { params: { slug: string } }) {
   const ctx = pageContext(args);
@@ -36,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data({
     locale: ctx.locale,
     product,
-    groups: optionGroups(variants, groupName),
+    groups: optionGroups(variants, groupNamesOf(product.variants)),
     startVariantId: start?.id ?? null,
     added: new URL(request.url).searchParams.get('added') === '1',
     url: request.url,
@@ -54,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ ok: false as const, message: `${t.quantity}: 1–999` }, { status: 400 });
   let variantId: string | undefined;
   if (product.hasVariants) {
-    const groups = optionGroups(product.variants, groupName);
+    const groups = optionGroups(product.variants, groupNamesOf(product.variants));
     const selection = Object.fromEntries(groups.map((g) => [g.id, String(form.get(`option-${g.id}`) ?? '')]));
     if (Object.values(selection).some((v) => !v))
       return data({ ok: false as const, message: t.chooseOptions }, { status: 400 });
