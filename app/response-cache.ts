@@ -48,10 +48,12 @@ export function cacheableRestPaths(routes: CompiledRoute[]): RegExp[] {
 /**
  * Where this instance hears of retired surrogate keys: the database's own NOTIFY channel (its triggers announce
  * every committed store write, whoever made it). PostgreSQL: a dedicated listening connection (not from the
- * pool, which would hand it to requests). Embedded: PGlite's listener. Nothing when the cache is off.
+ * pool, which would hand it to requests). Embedded: PGlite's listener. Nothing when neither the cache nor the facet
+ * index is on.
  */
 async function openRetirements(config: Config, database: Database, log: Logger): Promise<RetirementFeed> {
-  if (!config['cache.enabled']) return new DisabledRetirementFeed();
+  // The facet index (catalog/facet-index) hears of changes the same way, with or without the response cache.
+  if (!config['cache.enabled'] && !config['cache.facet_index']) return new DisabledRetirementFeed();
   if (database.pglite) {
     const feed = new EmbeddedRetirementFeed(database.pglite);
     await feed.start();

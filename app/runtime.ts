@@ -12,6 +12,7 @@ import type { AppServices } from '../src/context/ctx';
 import type { ReadRouting } from '../src/context/ctx';
 import { HookRegistry } from '../src/context/hooks';
 import { NO_PLUGINS } from '../src/context/plugins';
+import { startFacetIndex } from '../src/domains/catalog';
 import { createApollo } from '../src/graphql/apollo';
 import { restView } from '../src/graphql/rest-view';
 import { closeHttpServer, trackInFlight } from '../src/http/close';
@@ -283,6 +284,12 @@ export async function startService(opts: StartOptions): Promise<RunningService> 
       : undefined;
     const inFlight = trackInFlight(httpServer);
     const responseCache = await openResponseCache(config, database, log);
+    startFacetIndex({
+      prisma: services.prisma,
+      feed: responseCache.retirements,
+      log,
+      enabled: config['cache.facet_index'],
+    });
     const app = createHttpApp({
       services,
       apollo,

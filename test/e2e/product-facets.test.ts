@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
+import { facetIndexOf } from '../../src/domains/catalog/facet-index/registry';
 import type { PrismaClient } from '../../src/generated/prisma/client';
 import { useShop } from '../fixtures/use-shop';
 import { callJson, connectMcp } from '../harness/mcp-client';
@@ -278,9 +279,9 @@ function bruteForce(c: Catalog, store: boolean) {
 
 const FACETS = `kind id name min max values { id label count selected min max colorHex }`;
 const STORE_LIST = `query Facets($categoryId: UUID, $options: [UUID!], $attributes: [UUID!], $priceMin: Int, $priceMax: Int,
-    $inStock: Boolean, $limit: Int) {
+    $inStock: Boolean, $limit: Int, $search: String) {
   storeProducts(categoryId: $categoryId, options: $options, attributes: $attributes, priceMin: $priceMin,
-      priceMax: $priceMax, inStock: $inStock, limit: $limit) {
+      priceMax: $priceMax, inStock: $inStock, limit: $limit, search: $search) {
     items { id }
     meta { total }
     facets { ${FACETS} }
@@ -306,11 +307,17 @@ interface FacetAnswer {
 
 let c: Catalog;
 
+/** The process's facet index (catalog/facet-index): the store lists below count from it once it is built. */
+const facetIndex = () => facetIndexOf({ prisma: t.db })!;
+
 beforeAll(async () => {
   c = await seedCatalog(t.db, 28);
+  // The first faceted read starts the index's build (the SQL count answers it); every later one counts in memory.
+  await storeGql({});
+  await facetIndex().settled();
 }, 120_000);
 
-async function storeGql(filter: Filter, headers: Record<string, string> = {}) {
+async function storeGql(filter: Filter & { search?: string }, headers: Record<string, string> = {}) {
   const res = await t
     .asGuest()
     .post('/graphql', { query: STORE_LIST, variables: { categoryId: c.categoryId, limit: 100, ...filter } }, headers);
@@ -440,6 +447,59 @@ describe('store list filters (GraphQL)', () => {
   });
 });
 
+describe('the facet index', () => {
+  const filters = (): Filter[] => {
+    const [s, m, l] = c.size.options.map((o) => o.id);
+    const [red, blue] = c.colour.options.map((o) => o.id);
+    const [cotton, wool] = c.material.options.map((o) => o.id);
+    const [waterproof] = c.features.options.map((o) => o.id);
+    return [
+      {},
+      { options: [m] },
+      { options: [s, l, red] },
+      { options: [m, blue], attributes: [wool] },
+      { attributes: [cotton, waterproof] },
+      { priceMin: 1500, priceMax: 2900 },
+      { priceMin: 3000, inStock: true },
+      { inStock: true, options: [red] },
+      { options: [c.size.options[1].id], attributes: [cotton], priceMax: 2500, inStock: true },
+    ];
+  };
+
+  it('answers every filter as the SQL count does (a search, which the index leaves to SQL, matching every product)', async () => {
+    const answered = facetIndex().answered;
+    for (const filter of filters()) {
+      const indexed = await storeGql(filter);
+      const counted = await storeGql({ ...filter, search: c.tag });
+      expect(indexed.items.map((i) => i.id).sort()).toEqual(counted.items.map((i) => i.id).sort());
+      expect(indexed.facets).toEqual(counted.facets);
+    }
+    expect(facetIndex().answered - answered).toBe(filters().length);
+  });
+
+  it('a count after a write shows the write: stock and activity', async () => {
+    const product = c.fixtures.find((p) => p.active && p.units.length > 1)!;
+    const variants = await t.db.productVariant.findMany({ where: { productId: product.id } });
+    const before = await storeGql({});
+    try {
+      await t.db.productVariant.updateMany({ where: { productId: product.id }, data: { stock: 0 } });
+      await t.db.product.update({ where: { id: product.id }, data: { stock: 0 } });
+      const soldOut = await storeGql({});
+      const available = (a: typeof before) => a.facets.find((f) => f.kind === 'AVAILABILITY')!.values[0].count;
+      const wasStocked = product.units.some((u) => (u as Unit & { active: boolean }).active && u.stock > 0);
+      expect(available(soldOut)).toBe(available(before) - (wasStocked ? 1 : 0));
+      await t.db.product.update({ where: { id: product.id }, data: { active: false } });
+      const hidden = await storeGql({});
+      expect(hidden.items.map((i) => i.id)).not.toContain(product.id);
+      expect(hidden.facets).toEqual((await storeGql({ search: c.tag })).facets);
+    } finally {
+      for (const v of variants) await t.db.productVariant.update({ where: { id: v.id }, data: { stock: v.stock } });
+      await t.db.product.update({ where: { id: product.id }, data: { stock: product.own.stock, active: true } });
+    }
+    expect((await storeGql({})).facets).toEqual(before.facets);
+  });
+});
+
 describe('store list filters (REST)', () => {
   const url = (q: string) => `/api/v1/store/products?limit=100&category_id=${c.categoryId}${q}`;
 
@@ -504,6 +564,8 @@ describe('statements', () => {
       expect(res.body.data.storeProducts.facets.length).toBeGreaterThan(4);
       return t.sqlCount(res.requestId);
     };
+    // The facet index reads the new catalog's products once (announced by their writes), before the counted runs.
+    await run(bigger, 1);
     const counts = [await run(c, 1), await run(c, 100), await run(bigger, 1), await run(bigger, 100)];
     expect(new Set(counts).size).toBe(1);
     // The category's tree, the filter's ids by group, the page with its total, the facets.

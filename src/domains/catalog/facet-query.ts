@@ -3,11 +3,12 @@ import { plannedPerCall } from '../../context/page-statement';
 import { Prisma } from '../../generated/prisma/client';
 import { Facet, FacetKind, FacetValue } from './facet.type';
 import { attributeOptionRows, priceWithin, type ResolvedFacetFilter, VARIANT_PRICE } from './facet-filter';
+import type { CountRow } from './facet-index/facet-count';
 
 /** Price buckets aimed at: the range under the other filters cut into steps of 1, 2 or 5 × 10ⁿ (5–6 buckets). */
 const PRICE_BUCKETS = 5;
 
-interface FacetRow {
+export interface FacetRow {
   kind: 'OPTION' | 'ATTRIBUTE' | 'PRICE' | 'PRICE_RANGE' | 'AVAILABILITY';
   facet_id: string | null;
   value_id: string | null;
@@ -27,6 +28,29 @@ const and = (parts: Prisma.Sql[]) => (parts.length ? Prisma.join(parts, ' AND ')
 const nameOf = (table: string, column: string, owner: string, locales: string[]) =>
   Prisma.sql`LEFT JOIN LATERAL (SELECT t.name FROM ${Prisma.raw(table)} t WHERE t.${Prisma.raw(column)} = ${Prisma.raw(owner)}
     ORDER BY array_position(${locales}::text[], t.locale::text) NULLS LAST, t.locale LIMIT 1)`;
+
+/**
+ * The facet rows of `counts` (a table of `kind, facet_id, value_id, n, lo, hi`) with their names in `locales`
+ * order, positions and swatches: the tail of the SQL count (below) and of the in-memory one (facet-index/).
+ * Attributes that are not filterable are left out.
+ */
+export function namedRows(counts: Prisma.Sql, locales: string[]): Prisma.Sql {
+  return Prisma.sql`SELECT c.kind, c.facet_id::text AS facet_id, c.value_id::text AS value_id, c.n::int AS n, c.lo, c.hi,
+      COALESCE(gn.name, g.identifier, abn.name, ab.identifier) AS facet_name,
+      COALESCE(g.position, ab.position) AS facet_position,
+      COALESCE(pon.name, aon.name) AS value_name,
+      COALESCE(po.position, ao.position) AS value_position, po.color_hex
+    FROM ${counts} c
+    LEFT JOIN property_groups g ON c.kind = 'OPTION' AND g.id = c.facet_id
+    ${nameOf('property_group_translations', 'property_group_id', 'g.id', locales)} gn ON true
+    LEFT JOIN property_options po ON c.kind = 'OPTION' AND po.id = c.value_id
+    ${nameOf('property_option_translations', 'property_option_id', 'po.id', locales)} pon ON true
+    LEFT JOIN attributes ab ON c.kind = 'ATTRIBUTE' AND ab.id = c.facet_id
+    ${nameOf('attribute_translations', 'attribute_id', 'ab.id', locales)} abn ON true
+    LEFT JOIN attribute_options ao ON c.kind = 'ATTRIBUTE' AND ao.id = c.value_id
+    ${nameOf('attribute_option_translations', 'attribute_option_id', 'ao.id', locales)} aon ON true
+    WHERE c.kind <> 'ATTRIBUTE' OR ab.filterable`;
+}
 
 /**
  * Every facet of a product list in one statement, whatever the number of groups and attributes (disjunctive
@@ -132,25 +156,26 @@ export async function listFacets(
       UNION ALL
       SELECT 'AVAILABILITY', NULL, NULL, count(*) FILTER (WHERE m.stocked AND ${aAll}), NULL, NULL
         FROM per_product m ${joinA('m.product_id')})
-    SELECT c.kind, c.facet_id::text AS facet_id, c.value_id::text AS value_id, c.n::int AS n, c.lo, c.hi,
-      COALESCE(gn.name, g.identifier, abn.name, ab.identifier) AS facet_name,
-      COALESCE(g.position, ab.position) AS facet_position,
-      COALESCE(pon.name, aon.name) AS value_name,
-      COALESCE(po.position, ao.position) AS value_position, po.color_hex
-    FROM counts c
-    LEFT JOIN property_groups g ON c.kind = 'OPTION' AND g.id = c.facet_id
-    ${nameOf('property_group_translations', 'property_group_id', 'g.id', locales)} gn ON true
-    LEFT JOIN property_options po ON c.kind = 'OPTION' AND po.id = c.value_id
-    ${nameOf('property_option_translations', 'property_option_id', 'po.id', locales)} pon ON true
-    LEFT JOIN attributes ab ON c.kind = 'ATTRIBUTE' AND ab.id = c.facet_id
-    ${nameOf('attribute_translations', 'attribute_id', 'ab.id', locales)} abn ON true
-    LEFT JOIN attribute_options ao ON c.kind = 'ATTRIBUTE' AND ao.id = c.value_id
-    ${nameOf('attribute_option_translations', 'attribute_option_id', 'ao.id', locales)} aon ON true`);
+    ${namedRows(Prisma.sql`counts`, locales)}`);
   return toFacets(rows, r);
 }
 
+/** Counts from the facet index (facet-index/facet-count.ts) as facets, named in one statement like the SQL count's. */
+export async function namedCounts(
+  ctx: Ctx,
+  counts: CountRow[],
+  r: ResolvedFacetFilter,
+  locales: string[],
+): Promise<Facet[]> {
+  const column = <K extends keyof CountRow>(key: K) => counts.map((c) => c[key]);
+  const table = Prisma.sql`(SELECT * FROM unnest(${column('kind')}::text[], ${column('facetId')}::uuid[],
+      ${column('valueId')}::uuid[], ${column('n')}::int[], ${column('lo')}::int[], ${column('hi')}::int[])
+    AS u(kind, facet_id, value_id, n, lo, hi))`;
+  return toFacets(await ctx.db.$queryRaw<FacetRow[]>(namedRows(table, locales)), r);
+}
+
 /** The rows as facets: option groups, then attributes (each by position), then price, then availability. */
-function toFacets(rows: FacetRow[], r: ResolvedFacetFilter): Facet[] {
+export function toFacets(rows: FacetRow[], r: ResolvedFacetFilter): Facet[] {
   const byFacet = new Map<string, { facet: Facet; position: number; rank: number }>();
   const value = (v: Partial<FacetValue> & Pick<FacetValue, 'label' | 'count' | 'selected'>): FacetValue =>
     Object.assign(new FacetValue(), { id: null, min: null, max: null, colorHex: null, ...v });

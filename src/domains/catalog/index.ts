@@ -23,4 +23,5 @@ export const domain: DomainModule = {
   // Bulk items arrive as JSON and are read one by one against this type, which no field names.
   orphanedTypes: [BulkProductInput],
 };
+export { startFacetIndex } from './facet-index/registry';
 export { variantTitleSql } from './variant-title';

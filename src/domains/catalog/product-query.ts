@@ -16,9 +16,12 @@ import {
   facetConditions,
   type FacetFilter,
   hasFacetFilter,
+  type ResolvedFacetFilter,
   resolveFacetFilter,
 } from './facet-filter';
-import { listFacets } from './facet-query';
+import type { CountBase } from './facet-index/facet-count';
+import { facetIndexOf } from './facet-index/registry';
+import { listFacets, namedCounts } from './facet-query';
 import { Product, ProductSort } from './product.type';
 
 export interface ProductFilter extends FacetFilter {
@@ -266,6 +269,8 @@ function compiledReadParams(raw: CompiledRead): Prisma.Sql {
 /** The list's own filter (active, search, category) as conditions on `p`: what the facets count among. */
 interface BaseFilter {
   where: Prisma.Sql[];
+  /** The same filter as the facet index reads it (facet-index/facet-count.ts); null when it cannot (a search). */
+  indexed: CountBase | null;
   /** Whether the best plan depends on the ids in the filter: then the statements are planned for every call. */
   byValue: boolean;
 }
@@ -273,6 +278,7 @@ interface BaseFilter {
 async function baseFilter(ctx: Ctx, filter: ProductFilter): Promise<BaseFilter> {
   const where: Prisma.Sql[] = [];
   let byValue = false;
+  let categories: string[] | null = null;
   if (filter.active !== undefined && filter.active !== null) where.push(flagIs('p.active', filter.active));
   if (filter.search) {
     const q = toTsQuery(filter.search);
@@ -289,8 +295,28 @@ async function baseFilter(ctx: Ctx, filter: ProductFilter): Promise<BaseFilter> 
     where.push(Prisma.sql`p.id IN (SELECT pc.product_id FROM product_categories pc
       WHERE pc.category_id = ANY(${tree}::uuid[]))`);
     byValue = true;
+    categories = tree;
   }
-  return { where, byValue };
+  const indexed = filter.search ? null : { active: filter.active ?? null, categories };
+  return { where, byValue, indexed };
+}
+
+/**
+ * The list's facets: from the facet index when the process runs one and it can answer (the store's view, no
+ * search, the index built and current), else counted in SQL.
+ */
+async function facetsOf(
+  ctx: Ctx,
+  base: BaseFilter,
+  byValue: boolean,
+  storeView: boolean,
+  faceted: ResolvedFacetFilter,
+  locales: string[],
+): Promise<Facet[]> {
+  const index = storeView && base.indexed ? facetIndexOf(ctx) : undefined;
+  const counts = index && (await index.count(base.indexed!, faceted));
+  if (counts) return namedCounts(ctx, counts, faceted, locales);
+  return listFacets(ctx, base.where, byValue, storeView, faceted, locales);
 }
 
 /**
@@ -326,7 +352,7 @@ async function pageOf(
     pageTotal(ctx, page, rowTotal, counted ? Prisma.sql`${planned}${countOnly}` : null);
   const facets: Promise<Facet[] | null> =
     facetsPlan && faceted
-      ? listFacets(ctx, base.where, base.byValue || hasFacetFilter(filter), storeView, faceted, facetsPlan.locales)
+      ? facetsOf(ctx, base, base.byValue || hasFacetFilter(filter), storeView, faceted, facetsPlan.locales)
       : Promise.resolve(null);
   // Settled even when the page fails first: an unawaited rejection would take the process down.
   facets.catch(() => undefined);

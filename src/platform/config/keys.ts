@@ -377,6 +377,11 @@ export const CONFIG_KEYS = {
     default: true,
     doc: 'Serve anonymous store reads (REST and GraphQL) from a response cache retired by every catalog, price or stock write.',
   },
+  'cache.facet_index': {
+    type: 'bool',
+    default: true,
+    doc: 'Count the store lists’ facets from an in-memory index of every product’s variants, options, prices and stock (built on the first faceted read, kept current by the database’s change announcements); off: counted in SQL per request.',
+  },
   'cache.max_entries': {
     type: 'int',
     default: 5000,

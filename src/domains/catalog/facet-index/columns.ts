@@ -1,0 +1,54 @@
+/** An append-only column of 32-bit integers that doubles its buffer as it fills (a typed array, not boxed numbers). */
+export class IntColumn {
+  data: Int32Array;
+  length = 0;
+
+  constructor(capacity = 1024) {
+    this.data = new Int32Array(capacity);
+  }
+
+  push(value: number): number {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length] = value;
+    return this.length++;
+  }
+
+  /** Sets slot `at`, growing the column (zero-filled) when it lies past the end. */
+  set(at: number, value: number): void {
+    while (at >= this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[at] = value;
+    if (at >= this.length) this.length = at + 1;
+  }
+}
+
+/** Small integers for ids (option, category, attribute option uuids): counting works on array slots, not strings. */
+export class Interner {
+  private readonly index = new Map<string, number>();
+  readonly ids: string[] = [];
+
+  of(id: string): number {
+    let n = this.index.get(id);
+    if (n === undefined) {
+      n = this.ids.length;
+      this.index.set(id, n);
+      this.ids.push(id);
+    }
+    return n;
+  }
+
+  find(id: string): number | undefined {
+    return this.index.get(id);
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+}

@@ -1,0 +1,249 @@
+import type { IdGroup, ResolvedFacetFilter } from '../facet-filter';
+import type { FacetCatalog } from './facet-catalog';
+import { NO_PRICE } from './facet-catalog';
+
+/** Price buckets aimed at, as the SQL count (facet-query.ts): the range cut into steps of 1, 2 or 5 × 10ⁿ. */
+const PRICE_BUCKETS = 5;
+
+/** One count, as the SQL count's `counts` table has it (names are added by facet-query.ts `namedRows`). */
+export interface CountRow {
+  kind: 'OPTION' | 'ATTRIBUTE' | 'PRICE' | 'PRICE_RANGE' | 'AVAILABILITY';
+  facetId: string | null;
+  valueId: string | null;
+  n: number;
+  lo: number | null;
+  hi: number | null;
+}
+
+/** The products a list's own filter keeps (facet-query.ts's `baseWhere` for the store without a search). */
+export interface CountBase {
+  /** `p.active = …`, or null for either. */
+  active: boolean | null;
+  /** The category and its descendants: a product in any of them; null for every product. */
+  categories: string[] | null;
+}
+
+/** The bucket width the SQL count picks for the range `lo…hi` (facet-query.ts `step`). */
+export function priceStep(lo: number, hi: number): number {
+  const raw = Math.max(Math.ceil((hi - lo) / PRICE_BUCKETS), 1);
+  let e = 1;
+  while (e * 10 <= raw) e *= 10;
+  if (raw <= e) return e;
+  if (raw <= 2 * e) return 2 * e;
+  if (raw <= 5 * e) return 5 * e;
+  return 10 * e;
+}
+
+/**
+ * Slot → index of the selected group it belongs to (-1: not selected), for `size` slots; `slotOf` finds an id's
+ * slot, `ownerOf` an owner id's. `ownerSlot` maps each group's owner to its index the same way.
+ */
+function selection(groups: IdGroup[], size: number, slotOf: (id: string) => number | undefined) {
+  const selectedIn = new Int32Array(size).fill(-1);
+  groups.forEach((g, i) => {
+    for (const id of g.ids) {
+      const slot = slotOf(id);
+      if (slot !== undefined) selectedIn[slot] = i;
+    }
+  });
+  return selectedIn;
+}
+
+/**
+ * The units the price facet counts (every other filter holds), their product and price, bucketed once the range
+ * (and so the step) is known. Reused: a count runs to its end without yielding, so no two use it at once.
+ */
+let scratch = { prices: new Int32Array(0), products: new Int32Array(0) };
+
+/**
+ * Every facet of the list in memory, with the SQL count's semantics (facet-query.ts `listFacets`, which the
+ * equivalence test compares this with): disjunctive counts, variant-level options, price and stock on one unit at
+ * once, attributes per product, price buckets over the units in range of every other filter.
+ */
+export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFilter): CountRow[] {
+  const G = r.optionGroups.length;
+  const A = r.attributeGroups.length;
+  const optSelected = selection(r.optionGroups, c.options.size, (id) => c.options.find(id));
+  const attrSelected = selection(r.attributeGroups, c.attributeOptions.size, (id) => c.attributeOptions.find(id));
+  // An option's (attribute option's) own selected group: the one whose owner is its group (attribute).
+  const groupSelected = selection(
+    r.optionGroups.map((g) => ({ owner: g.owner, ids: [g.owner] })),
+    c.groups.size,
+    (id) => c.groups.find(id),
+  );
+  const attributeSelected = selection(
+    r.attributeGroups.map((g) => ({ owner: g.owner, ids: [g.owner] })),
+    c.attributes.size,
+    (id) => c.attributes.find(id),
+  );
+  let inCategory: Uint8Array | null = null;
+  if (base.categories) {
+    inCategory = new Uint8Array(c.categories.size);
+    for (const id of base.categories) {
+      const slot = c.categories.find(id);
+      if (slot !== undefined) inCategory[slot] = 1;
+    }
+  }
+  const { priceMin, priceMax, inStock } = r;
+  const wantActive = base.active === null ? -2 : base.active ? 1 : 0;
+
+  const optCount = new Int32Array(c.options.size);
+  const optSeen = new Int32Array(c.options.size).fill(-1);
+  const attrCount = new Int32Array(c.attributeOptions.size);
+  const attrSeen = new Int32Array(c.attributeOptions.size).fill(-1);
+  const gFlag = new Uint8Array(G);
+  const aFlag = new Uint8Array(A);
+  const units = c.unitPrice.length;
+  if (scratch.prices.length < units) scratch = { prices: new Int32Array(units), products: new Int32Array(units) };
+  const { prices, products: pricedProducts } = scratch;
+  let priced_ = 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  let available = 0;
+
+  const active = c.active.data;
+  const { data: unitStart } = c.unitStart;
+  const { data: unitEnd } = c.unitEnd;
+  const unitPrice = c.unitPrice.data;
+  const unitStocked = c.unitStocked.data;
+  const unitOptStart = c.unitOptStart.data;
+  const unitOptEnd = c.unitOptEnd.data;
+  const unitOpts = c.unitOpts.data;
+  const optionGroup = c.optionGroup.data;
+  const attributeOf = c.attributeOf.data;
+  const attrs = c.attrs.data;
+  const cats = c.cats.data;
+
+  for (let p = 0; p < c.products.size; p++) {
+    const state = active[p];
+    if (state === -1 || (wantActive !== -2 && state !== wantActive)) continue;
+    if (inCategory) {
+      let found = false;
+      for (let i = c.catStart.data[p]; i < c.catEnd.data[p] && !found; i++) found = inCategory[cats[i]] === 1;
+      if (!found) continue;
+    }
+    // Attribute groups the product fails (aAll: none; the attribute counts forgive their own group).
+    let aFails = 0;
+    let aFailed = -1;
+    if (A) {
+      aFlag.fill(0);
+      for (let i = c.attrStart.data[p]; i < c.attrEnd.data[p]; i++) {
+        const j = attrSelected[attrs[i]];
+        if (j >= 0) aFlag[j] = 1;
+      }
+      for (let j = 0; j < A; j++) {
+        if (aFlag[j]) continue;
+        aFails++;
+        aFailed = j;
+      }
+    }
+    const aAll = aFails === 0;
+    let ok = false;
+    let stocked = false;
+    for (let u = unitStart[p]; u < unitEnd[p]; u++) {
+      const price = unitPrice[u];
+      const hasPrice = price !== NO_PRICE;
+      const unitInStock = unitStocked[u] === 1;
+      const priced =
+        (priceMin === null || (hasPrice && price >= priceMin)) &&
+        (priceMax === null || (hasPrice && price <= priceMax));
+      const stockOk = !inStock || unitInStock;
+      let gFails = 0;
+      let gFailed = -1;
+      if (G) {
+        gFlag.fill(0);
+        for (let i = unitOptStart[u]; i < unitOptEnd[u]; i++) {
+          const g = optSelected[unitOpts[i]];
+          if (g >= 0) gFlag[g] = 1;
+        }
+        for (let g = 0; g < G; g++) {
+          if (gFlag[g]) continue;
+          gFails++;
+          gFailed = g;
+        }
+      }
+      const gAll = gFails === 0;
+      if (gAll && priced && stockOk) ok = true;
+      if (gAll && priced && unitInStock) stocked = true;
+      if (gAll && stockOk && aAll && hasPrice) {
+        if (price < lo) lo = price;
+        if (price > hi) hi = price;
+        pricedProducts[priced_] = p;
+        prices[priced_++] = price;
+      }
+      if (!(priced && stockOk && aAll)) continue;
+      for (let i = unitOptStart[u]; i < unitOptEnd[u]; i++) {
+        const o = unitOpts[i];
+        if (optSeen[o] === p) continue;
+        // Every selected group holds but perhaps the option's own.
+        if (gFails === 0 || (gFails === 1 && groupSelected[optionGroup[o]] === gFailed)) {
+          optSeen[o] = p;
+          optCount[o]++;
+        }
+      }
+    }
+    if (ok) {
+      for (let i = c.attrStart.data[p]; i < c.attrEnd.data[p]; i++) {
+        const o = attrs[i];
+        if (attrSeen[o] === p) continue;
+        if (aFails === 0 || (aFails === 1 && attributeSelected[attributeOf[o]] === aFailed)) {
+          attrSeen[o] = p;
+          attrCount[o]++;
+        }
+      }
+    }
+    if (stocked && aAll) available++;
+  }
+
+  const rows: CountRow[] = [];
+  for (let o = 0; o < optCount.length; o++)
+    if (optCount[o])
+      rows.push({
+        kind: 'OPTION',
+        facetId: c.groups.ids[optionGroup[o]],
+        valueId: c.options.ids[o],
+        n: optCount[o],
+        lo: null,
+        hi: null,
+      });
+  for (let o = 0; o < attrCount.length; o++)
+    if (attrCount[o])
+      rows.push({
+        kind: 'ATTRIBUTE',
+        facetId: c.attributes.ids[attributeOf[o]],
+        valueId: c.attributeOptions.ids[o],
+        n: attrCount[o],
+        lo: null,
+        hi: null,
+      });
+  if (priced_) {
+    rows.push({ kind: 'PRICE_RANGE', facetId: null, valueId: null, n: 0, lo, hi });
+    const step = priceStep(lo, hi);
+    // Few buckets (the step cuts the range into about PRICE_BUCKETS): counted in slots from the lowest one, a
+    // product once per bucket (its units are consecutive, so the last product counted per bucket tells).
+    const first = Math.floor(lo / step);
+    const slots = Math.floor(hi / step) - first + 1;
+    const perBucket = new Int32Array(slots);
+    const lastProduct = new Int32Array(slots).fill(-1);
+    for (let i = 0; i < priced_; i++) {
+      const slot = Math.floor(prices[i] / step) - first;
+      if (lastProduct[slot] === pricedProducts[i]) continue;
+      lastProduct[slot] = pricedProducts[i];
+      perBucket[slot]++;
+    }
+    for (let slot = 0; slot < slots; slot++) {
+      if (!perBucket[slot]) continue;
+      const bucket = first + slot;
+      rows.push({
+        kind: 'PRICE',
+        facetId: null,
+        valueId: null,
+        n: perBucket[slot],
+        lo: bucket * step,
+        hi: (bucket + 1) * step - 1,
+      });
+    }
+  }
+  rows.push({ kind: 'AVAILABILITY', facetId: null, valueId: null, n: available, lo: null, hi: null });
+  return rows;
+}
