@@ -1,3 +1,5 @@
+import { AsyncResource } from 'node:async_hooks';
+
 import type { PrismaClient } from '../../../generated/prisma/client';
 import { ALL_KEYS, type RetirementFeed } from '../../../platform/cache/retirements';
 import type { Logger } from '../../../platform/logger';
@@ -31,6 +33,11 @@ export class FacetIndex {
   private refreshing: Promise<void> | null = null;
   /** Counts answered from memory (the tests and the bench tell the index's answers from the SQL count's). */
   answered = 0;
+  /**
+   * Runs a function in the context the index was created in (the process's start), not the request's that
+   * happened to start a build: the build's statements are nobody's request (its SQL count, its log fields).
+   */
+  private readonly detached = AsyncResource.bind((run: () => void) => run());
 
   constructor(
     private readonly db: PrismaClient,
@@ -47,7 +54,7 @@ export class FacetIndex {
   async count(base: CountBase, r: ResolvedFacetFilter): Promise<CountRow[] | null> {
     if (!(await this.feed.sync().catch(() => false))) return null;
     if (this.stale) {
-      this.rebuild();
+      this.detached(() => this.rebuild());
       return null;
     }
     if (!this.catalog) return null;
