@@ -66,22 +66,20 @@ BEGIN
   RETURN NULL;
 END $$;
 
-DROP TRIGGER svc_cache_ins ON product_variants;
-DROP TRIGGER svc_cache_upd ON product_variants;
-DROP TRIGGER svc_cache_del ON product_variants;
-CREATE TRIGGER svc_cache_ins AFTER INSERT ON product_variants REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION svc_cache_variants();
-CREATE TRIGGER svc_cache_upd AFTER UPDATE ON product_variants REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION svc_cache_variants();
-CREATE TRIGGER svc_cache_del AFTER DELETE ON product_variants REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION svc_cache_variants();
-
-DROP TRIGGER svc_cache_ins ON stock_entries;
-DROP TRIGGER svc_cache_upd ON stock_entries;
-DROP TRIGGER svc_cache_del ON stock_entries;
-CREATE TRIGGER svc_cache_ins AFTER INSERT ON stock_entries REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION svc_cache_by_product();
-CREATE TRIGGER svc_cache_upd AFTER UPDATE ON stock_entries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION svc_cache_by_product();
-CREATE TRIGGER svc_cache_del AFTER DELETE ON stock_entries REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION svc_cache_by_product();
+-- The triggers of both tables again: variants with their own function, stock entries without `l:facets`.
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES
+    ('product_variants', 'svc_cache_variants'),
+    ('stock_entries', 'svc_cache_by_product')
+  ) AS x(tbl, fn) LOOP
+    EXECUTE format('DROP TRIGGER svc_cache_ins ON %I', t.tbl);
+    EXECUTE format('DROP TRIGGER svc_cache_upd ON %I', t.tbl);
+    EXECUTE format('DROP TRIGGER svc_cache_del ON %I', t.tbl);
+    EXECUTE format('CREATE TRIGGER svc_cache_ins AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION %I()', t.tbl, t.fn);
+    EXECUTE format('CREATE TRIGGER svc_cache_upd AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION %I()', t.tbl, t.fn);
+    EXECUTE format('CREATE TRIGGER svc_cache_del AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION %I()', t.tbl, t.fn);
+  END LOOP;
+END $$;

@@ -49,6 +49,31 @@ function selection(groups: IdGroup[], size: number, slotOf: (id: string) => numb
   return selectedIn;
 }
 
+/** {@link lacking}: every selected group is there. */
+const ALL = -1;
+/** {@link lacking}: more than one selected group is missing (no count forgives that). */
+const SEVERAL = -2;
+
+/**
+ * Which selected group the items `items[from…to)` (option or attribute option slots) lack: ALL when they carry one
+ * option of every group, the group's index when they lack exactly one, SEVERAL otherwise. `flags` is scratch space
+ * of one slot per group; `selectedIn` maps an item to its selected group (-1: none).
+ */
+function lacking(flags: Uint8Array, selectedIn: Int32Array, items: Int32Array, from: number, to: number): number {
+  flags.fill(0);
+  for (let i = from; i < to; i++) {
+    const group = selectedIn[items[i]];
+    if (group >= 0) flags[group] = 1;
+  }
+  let lacks = ALL;
+  for (let group = 0; group < flags.length; group++) {
+    if (flags[group]) continue;
+    if (lacks !== ALL) return SEVERAL;
+    lacks = group;
+  }
+  return lacks;
+}
+
 /**
  * The units the price facet counts (every other filter holds), their product and price, bucketed once the range
  * (and so the step) is known. Reused: a count runs to its end without yielding, so no two use it at once.
@@ -122,22 +147,9 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
       for (let i = c.catStart.data[p]; i < c.catEnd.data[p] && !found; i++) found = inCategory[cats[i]] === 1;
       if (!found) continue;
     }
-    // Attribute groups the product fails (aAll: none; the attribute counts forgive their own group).
-    let aFails = 0;
-    let aFailed = -1;
-    if (A) {
-      aFlag.fill(0);
-      for (let i = c.attrStart.data[p]; i < c.attrEnd.data[p]; i++) {
-        const j = attrSelected[attrs[i]];
-        if (j >= 0) aFlag[j] = 1;
-      }
-      for (let j = 0; j < A; j++) {
-        if (aFlag[j]) continue;
-        aFails++;
-        aFailed = j;
-      }
-    }
-    const aAll = aFails === 0;
+    // The attribute group the product lacks (aAll: none; the attribute counts forgive their own group only).
+    const aLacks = A ? lacking(aFlag, attrSelected, attrs, c.attrStart.data[p], c.attrEnd.data[p]) : ALL;
+    const aAll = aLacks === ALL;
     let ok = false;
     let stocked = false;
     for (let u = unitStart[p]; u < unitEnd[p]; u++) {
@@ -148,21 +160,8 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
         (priceMin === null || (hasPrice && price >= priceMin)) &&
         (priceMax === null || (hasPrice && price <= priceMax));
       const stockOk = !inStock || unitInStock;
-      let gFails = 0;
-      let gFailed = -1;
-      if (G) {
-        gFlag.fill(0);
-        for (let i = unitOptStart[u]; i < unitOptEnd[u]; i++) {
-          const g = optSelected[unitOpts[i]];
-          if (g >= 0) gFlag[g] = 1;
-        }
-        for (let g = 0; g < G; g++) {
-          if (gFlag[g]) continue;
-          gFails++;
-          gFailed = g;
-        }
-      }
-      const gAll = gFails === 0;
+      const gLacks = G ? lacking(gFlag, optSelected, unitOpts, unitOptStart[u], unitOptEnd[u]) : ALL;
+      const gAll = gLacks === ALL;
       if (gAll && priced && stockOk) ok = true;
       if (gAll && priced && unitInStock) stocked = true;
       if (gAll && stockOk && aAll && hasPrice) {
@@ -176,7 +175,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
         const o = unitOpts[i];
         if (optSeen[o] === p) continue;
         // Every selected group holds but perhaps the option's own.
-        if (gFails === 0 || (gFails === 1 && groupSelected[optionGroup[o]] === gFailed)) {
+        if (gAll || groupSelected[optionGroup[o]] === gLacks) {
           optSeen[o] = p;
           optCount[o]++;
         }
@@ -186,7 +185,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
       for (let i = c.attrStart.data[p]; i < c.attrEnd.data[p]; i++) {
         const o = attrs[i];
         if (attrSeen[o] === p) continue;
-        if (aFails === 0 || (aFails === 1 && attributeSelected[attributeOf[o]] === aFailed)) {
+        if (aAll || attributeSelected[attributeOf[o]] === aLacks) {
           attrSeen[o] = p;
           attrCount[o]++;
         }
