@@ -472,9 +472,23 @@ describe('the facet index', () => {
       const indexed = await storeGql(filter);
       const counted = await storeGql({ ...filter, search: c.tag });
       expect(indexed.items.map((i) => i.id).sort()).toEqual(counted.items.map((i) => i.id).sort());
+      expect(indexed.meta.total).toBe(counted.meta.total);
       expect(indexed.facets).toEqual(counted.facets);
     }
     expect(facetIndex().answered - answered).toBe(filters().length);
+  });
+
+  it('gives a filtered list without facets its total too (SQL would test every product for it)', async () => {
+    const m = c.size.options[1].id;
+    const answered = facetIndex().answered;
+    const list = (q: string) => t.asGuest().get(`/api/v1/store/products?limit=2&category_id=${c.categoryId}${q}`);
+    const indexed = await list(`&options=${m}&in_stock=true`);
+    const counted = await list(`&options=${m}&in_stock=true&search=${c.tag}`);
+    expect(indexed.status).toBe(200);
+    expect(indexed.body.meta.total).toBe(bruteForce(c, true).list({ options: [m], inStock: true }).length);
+    expect(indexed.body.meta.total).toBe(counted.body.meta.total);
+    expect(indexed.body.data.items.length).toBe(2);
+    expect(facetIndex().answered - answered).toBe(1);
   });
 
   it('a count after a write shows the write: stock and activity', async () => {

@@ -15,6 +15,12 @@ export interface CountRow {
   hi: number | null;
 }
 
+/** A list's facet counts, and how many products it lists (every filter applied: the page's total). */
+export interface FacetCounts {
+  rows: CountRow[];
+  listed: number;
+}
+
 /** The products a list's own filter keeps (facet-query.ts's `baseWhere` for the store without a search). */
 export interface CountBase {
   /** `p.active = …`, or null for either. */
@@ -53,25 +59,24 @@ function selection(groups: IdGroup[], size: number, slotOf: (id: string) => numb
 const ALL = -1;
 /** {@link lacking}: more than one selected group is missing (no count forgives that). */
 const SEVERAL = -2;
+/** Selected groups a count handles (one bit each); a list filtering by more is counted in SQL. */
+export const MAX_GROUPS = 30;
 
 /**
  * Which selected group the items `items[from…to)` (option or attribute option slots) lack: ALL when they carry one
- * option of every group, the group's index when they lack exactly one, SEVERAL otherwise. `flags` is scratch space
- * of one slot per group; `selectedIn` maps an item to its selected group (-1: none).
+ * option of every group, the group's index when they lack exactly one, SEVERAL otherwise. `selectedIn` maps an item
+ * to its selected group (-1: none); `groups` is how many are selected (at most MAX_GROUPS).
  */
-function lacking(flags: Uint8Array, selectedIn: Int32Array, items: Int32Array, from: number, to: number): number {
-  flags.fill(0);
+function lacking(selectedIn: Int32Array, items: Int32Array, from: number, to: number, groups: number): number {
+  let held = 0;
   for (let i = from; i < to; i++) {
     const group = selectedIn[items[i]];
-    if (group >= 0) flags[group] = 1;
+    if (group >= 0) held |= 1 << group;
   }
-  let lacks = ALL;
-  for (let group = 0; group < flags.length; group++) {
-    if (flags[group]) continue;
-    if (lacks !== ALL) return SEVERAL;
-    lacks = group;
-  }
-  return lacks;
+  const missing = ((1 << groups) - 1) & ~held;
+  if (missing === 0) return ALL;
+  if (missing & (missing - 1)) return SEVERAL;
+  return 31 - Math.clz32(missing);
 }
 
 /**
@@ -85,7 +90,7 @@ let scratch = { prices: new Int32Array(0), products: new Int32Array(0) };
  * equivalence test compares this with): disjunctive counts, variant-level options, price and stock on one unit at
  * once, attributes per product, price buckets over the units in range of every other filter.
  */
-export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFilter): CountRow[] {
+export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFilter): FacetCounts {
   const G = r.optionGroups.length;
   const A = r.attributeGroups.length;
   const optSelected = selection(r.optionGroups, c.options.size, (id) => c.options.find(id));
@@ -116,8 +121,6 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
   const optSeen = new Int32Array(c.options.size).fill(-1);
   const attrCount = new Int32Array(c.attributeOptions.size);
   const attrSeen = new Int32Array(c.attributeOptions.size).fill(-1);
-  const gFlag = new Uint8Array(G);
-  const aFlag = new Uint8Array(A);
   const units = c.unitPrice.length;
   if (scratch.prices.length < units) scratch = { prices: new Int32Array(units), products: new Int32Array(units) };
   const { prices, products: pricedProducts } = scratch;
@@ -125,6 +128,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
   let lo = Infinity;
   let hi = -Infinity;
   let available = 0;
+  let listed = 0;
 
   const active = c.active.data;
   const { data: unitStart } = c.unitStart;
@@ -148,7 +152,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
       if (!found) continue;
     }
     // The attribute group the product lacks (aAll: none; the attribute counts forgive their own group only).
-    const aLacks = A ? lacking(aFlag, attrSelected, attrs, c.attrStart.data[p], c.attrEnd.data[p]) : ALL;
+    const aLacks = A ? lacking(attrSelected, attrs, c.attrStart.data[p], c.attrEnd.data[p], A) : ALL;
     const aAll = aLacks === ALL;
     let ok = false;
     let stocked = false;
@@ -160,7 +164,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
         (priceMin === null || (hasPrice && price >= priceMin)) &&
         (priceMax === null || (hasPrice && price <= priceMax));
       const stockOk = !inStock || unitInStock;
-      const gLacks = G ? lacking(gFlag, optSelected, unitOpts, unitOptStart[u], unitOptEnd[u]) : ALL;
+      const gLacks = G ? lacking(optSelected, unitOpts, unitOptStart[u], unitOptEnd[u], G) : ALL;
       const gAll = gLacks === ALL;
       if (gAll && priced && stockOk) ok = true;
       if (gAll && priced && unitInStock) stocked = true;
@@ -192,6 +196,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
       }
     }
     if (stocked && aAll) available++;
+    if (ok && aAll) listed++;
   }
 
   const rows: CountRow[] = [];
@@ -244,5 +249,5 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
     }
   }
   rows.push({ kind: 'AVAILABILITY', facetId: null, valueId: null, n: available, lo: null, hi: null });
-  return rows;
+  return { rows, listed };
 }

@@ -5,7 +5,7 @@ import { ALL_KEYS, type RetirementFeed } from '../../../platform/cache/retiremen
 import type { Logger } from '../../../platform/logger';
 import type { ResolvedFacetFilter } from '../facet-filter';
 import { FacetCatalog } from './facet-catalog';
-import { type CountBase, countFacets, type CountRow } from './facet-count';
+import { type CountBase, countFacets, type FacetCounts, MAX_GROUPS } from './facet-count';
 import { nextProductFacets, readOptionGroups, readProductFacets } from './facet-rows';
 
 /** More changed products than this at once are read by a full rebuild instead. */
@@ -51,7 +51,8 @@ export class FacetIndex {
    * The list's facet counts, or null when the catalog cannot answer now (still building, rebuilding, the feed
    * cannot vouch for freshness): the caller counts in SQL then.
    */
-  async count(base: CountBase, r: ResolvedFacetFilter): Promise<CountRow[] | null> {
+  async count(base: CountBase, r: ResolvedFacetFilter): Promise<FacetCounts | null> {
+    if (r.optionGroups.length > MAX_GROUPS || r.attributeGroups.length > MAX_GROUPS) return null;
     if (!(await this.feed.sync().catch(() => false))) return null;
     if (this.stale) {
       this.detached(() => this.rebuild());
