@@ -63,7 +63,7 @@ run_block() { # run_block NAME DIR
   local name="$1" dir="$2" script="$WORK/$1.sh"
   {
     echo 'set -euo pipefail'
-    declare -f stop_server start_server start_storefront expect_json
+    declare -f stop_server start_server start_storefront free_port expect_json
     echo "SERVER_PID=$SERVER_PID"
     block "$name" | translate
     echo 'echo "SERVER_PID=$SERVER_PID" >"$STATE"'
