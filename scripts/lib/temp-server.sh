@@ -47,7 +47,10 @@ start_storefront() {
     kill -0 "$sf_pid" 2>/dev/null || break
     sleep 0.5
   done
-  if [ "$ok" -eq 0 ] && curl -sf "localhost:$sf_port/" | grep -q 'Apparel'; then
+  # Read whole, then searched: `curl | grep -q` under pipefail fails when grep stops reading before curl is done.
+  local home=""
+  [ "$ok" -eq 0 ] && home="$(curl -sf "localhost:$sf_port/" || true)"
+  if [ "$ok" -eq 0 ] && grep -q 'Apparel' <<<"$home"; then
     echo "ok: npm run storefront serves the shop on port $sf_port"
   else
     ok=1
