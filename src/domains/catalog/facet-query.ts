@@ -3,10 +3,7 @@ import { plannedPerCall } from '../../context/page-statement';
 import { Prisma } from '../../generated/prisma/client';
 import { Facet, FacetKind, FacetValue } from './facet.type';
 import { attributeOptionRows, priceWithin, type ResolvedFacetFilter, VARIANT_PRICE } from './facet-filter';
-import type { CountRow } from './facet-index/facet-count';
-
-/** Price buckets aimed at: the range under the other filters cut into steps of 1, 2 or 5 × 10ⁿ (5–6 buckets). */
-const PRICE_BUCKETS = 5;
+import { type CountRow, PRICE_BUCKETS } from './facet-index/facet-count';
 
 export interface FacetRow {
   kind: 'OPTION' | 'ATTRIBUTE' | 'PRICE' | 'PRICE_RANGE' | 'AVAILABILITY';

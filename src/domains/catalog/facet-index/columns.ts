@@ -8,19 +8,16 @@ export class IntColumn {
   }
 
   push(value: number): number {
-    if (this.length === this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length] = value;
-    return this.length++;
+    this.set(this.length, value);
+    return this.length - 1;
   }
 
   /** Sets slot `at`, growing the column (zero-filled) when it lies past the end. */
   set(at: number, value: number): void {
-    while (at >= this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
+    if (at >= this.data.length) {
+      let capacity = this.data.length * 2;
+      while (at >= capacity) capacity *= 2;
+      const bigger = new Int32Array(capacity);
       bigger.set(this.data);
       this.data = bigger;
     }

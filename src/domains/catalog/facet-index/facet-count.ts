@@ -1,9 +1,9 @@
-import type { IdGroup, ResolvedFacetFilter } from '../facet-filter';
-import type { FacetCatalog } from './facet-catalog';
-import { NO_PRICE } from './facet-catalog';
+import type { ResolvedFacetFilter } from '../facet-filter';
+import type { Interner } from './columns';
+import { type FacetCatalog, NO_PRICE } from './facet-catalog';
 
-/** Price buckets aimed at, as the SQL count (facet-query.ts): the range cut into steps of 1, 2 or 5 × 10ⁿ. */
-const PRICE_BUCKETS = 5;
+/** Price buckets aimed at (both counts): the range under the other filters cut into steps of 1, 2 or 5 × 10ⁿ. */
+export const PRICE_BUCKETS = 5;
 
 /** One count, as the SQL count's `counts` table has it (names are added by facet-query.ts `namedRows`). */
 export interface CountRow {
@@ -41,14 +41,14 @@ export function priceStep(lo: number, hi: number): number {
 }
 
 /**
- * Slot → index of the selected group it belongs to (-1: not selected), for `size` slots; `slotOf` finds an id's
- * slot, `ownerOf` an owner id's. `ownerSlot` maps each group's owner to its index the same way.
+ * For each slot of `slots` (an option, group, attribute option or attribute): the index of the selected group that
+ * names it among `groups` (the ids of each group), -1 when none does. Ids the catalog does not know name no slot.
  */
-function selection(groups: IdGroup[], size: number, slotOf: (id: string) => number | undefined) {
-  const selectedIn = new Int32Array(size).fill(-1);
-  groups.forEach((g, i) => {
-    for (const id of g.ids) {
-      const slot = slotOf(id);
+function selection(groups: string[][], slots: Interner): Int32Array {
+  const selectedIn = new Int32Array(slots.size).fill(-1);
+  groups.forEach((ids, i) => {
+    for (const id of ids) {
+      const slot = slots.find(id);
       if (slot !== undefined) selectedIn[slot] = i;
     }
   });
@@ -79,6 +79,21 @@ function lacking(selectedIn: Int32Array, items: Int32Array, from: number, to: nu
   return 31 - Math.clz32(missing);
 }
 
+/** The counted values of one kind (options or attribute options) as rows, each under its owner (group, attribute). */
+function valueRows(
+  kind: 'OPTION' | 'ATTRIBUTE',
+  counts: Int32Array,
+  values: Interner,
+  owners: Interner,
+  ownerOf: Int32Array,
+): CountRow[] {
+  const rows: CountRow[] = [];
+  for (let v = 0; v < counts.length; v++)
+    if (counts[v])
+      rows.push({ kind, facetId: owners.ids[ownerOf[v]], valueId: values.ids[v], n: counts[v], lo: null, hi: null });
+  return rows;
+}
+
 /**
  * The units the price facet counts (every other filter holds), their product and price, bucketed once the range
  * (and so the step) is known. Reused: a count runs to its end without yielding, so no two use it at once.
@@ -93,18 +108,22 @@ let scratch = { prices: new Int32Array(0), products: new Int32Array(0) };
 export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFilter): FacetCounts {
   const G = r.optionGroups.length;
   const A = r.attributeGroups.length;
-  const optSelected = selection(r.optionGroups, c.options.size, (id) => c.options.find(id));
-  const attrSelected = selection(r.attributeGroups, c.attributeOptions.size, (id) => c.attributeOptions.find(id));
+  const optSelected = selection(
+    r.optionGroups.map((g) => g.ids),
+    c.options,
+  );
+  const attrSelected = selection(
+    r.attributeGroups.map((g) => g.ids),
+    c.attributeOptions,
+  );
   // An option's (attribute option's) own selected group: the one whose owner is its group (attribute).
   const groupSelected = selection(
-    r.optionGroups.map((g) => ({ owner: g.owner, ids: [g.owner] })),
-    c.groups.size,
-    (id) => c.groups.find(id),
+    r.optionGroups.map((g) => [g.owner]),
+    c.groups,
   );
   const attributeSelected = selection(
-    r.attributeGroups.map((g) => ({ owner: g.owner, ids: [g.owner] })),
-    c.attributes.size,
-    (id) => c.attributes.find(id),
+    r.attributeGroups.map((g) => [g.owner]),
+    c.attributes,
   );
   let inCategory: Uint8Array | null = null;
   if (base.categories) {
@@ -199,27 +218,10 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
     if (ok && aAll) listed++;
   }
 
-  const rows: CountRow[] = [];
-  for (let o = 0; o < optCount.length; o++)
-    if (optCount[o])
-      rows.push({
-        kind: 'OPTION',
-        facetId: c.groups.ids[optionGroup[o]],
-        valueId: c.options.ids[o],
-        n: optCount[o],
-        lo: null,
-        hi: null,
-      });
-  for (let o = 0; o < attrCount.length; o++)
-    if (attrCount[o])
-      rows.push({
-        kind: 'ATTRIBUTE',
-        facetId: c.attributes.ids[attributeOf[o]],
-        valueId: c.attributeOptions.ids[o],
-        n: attrCount[o],
-        lo: null,
-        hi: null,
-      });
+  const rows: CountRow[] = [
+    ...valueRows('OPTION', optCount, c.options, c.groups, optionGroup),
+    ...valueRows('ATTRIBUTE', attrCount, c.attributeOptions, c.attributes, attributeOf),
+  ];
   if (priced_) {
     rows.push({ kind: 'PRICE_RANGE', facetId: null, valueId: null, n: 0, lo, hi });
     const step = priceStep(lo, hi);
