@@ -2,11 +2,9 @@ import { Field, InputType } from 'type-graphql';
 
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { Clearable, Rules } from '../../shared/validation/rules';
-import { LOCALE_MAX_LENGTH, LOCALE_TAG_PATTERN } from '../mail';
+import { LOCALE_RULES } from '../mail';
 
 const NAME = { minLength: 1, maxLength: 255 };
-/** A customer's language for their emails: a language and at most one subtag (`de`, `de-AT`). */
-export const CUSTOMER_LOCALE = { pattern: LOCALE_TAG_PATTERN, maxLength: LOCALE_MAX_LENGTH };
 const LOCALE_DOC = "The customer's language for their emails (`de`, `de-AT`); null: the shop's default.";
 
 @InputType({ description: 'Changes to a customer (admin): only the fields given change.' })
@@ -22,7 +20,7 @@ export class CustomerUpdateInput {
   @Field({ nullable: true, description: 'An inactive customer cannot sign in.' }) active?: boolean;
   @Clearable()
   @Field(() => String, { nullable: true, description: LOCALE_DOC })
-  @Rules(CUSTOMER_LOCALE)
+  @Rules(LOCALE_RULES)
   locale?: string | null;
   @Clearable()
   @Field(() => UuidScalar, { nullable: true, description: "One of the customer's addresses, or null." })
@@ -42,7 +40,7 @@ export class AccountUpdateInput {
   @Field(() => JsonScalar, { nullable: true }) customFields?: Record<string, unknown>;
   @Clearable()
   @Field(() => String, { nullable: true, description: LOCALE_DOC })
-  @Rules(CUSTOMER_LOCALE)
+  @Rules(LOCALE_RULES)
   locale?: string | null;
 }
 
@@ -57,6 +55,6 @@ export class RegisterInput {
     description:
       "The customer's language for their emails (`de`, `de-AT`); when absent, the request's Accept-Language.",
   })
-  @Rules(CUSTOMER_LOCALE)
+  @Rules(LOCALE_RULES)
   locale?: string;
 }

@@ -3,7 +3,7 @@ import { Field, InputType, ObjectType } from 'type-graphql';
 import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
 import { Rules } from '../../shared/validation/rules';
-import { CUSTOMER_LOCALE } from './customer.inputs';
+import { LOCALE_RULES } from '../mail';
 
 @ObjectType({ description: 'A shop customer. The password hash never leaves the server.' })
 export class Customer {
@@ -39,6 +39,6 @@ export class CustomerCreateInput {
   @Field() @Rules({ minLength: 1, maxLength: 255 }) firstName!: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) lastName!: string;
   @Field({ nullable: true, description: "The customer's language for their emails (`de`, `de-AT`)." })
-  @Rules(CUSTOMER_LOCALE)
+  @Rules(LOCALE_RULES)
   locale?: string;
 }

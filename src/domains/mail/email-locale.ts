@@ -9,6 +9,9 @@ export const LOCALE_TAG_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$';
 /** The longest locale stored (the columns' VARCHAR(35)). */
 export const LOCALE_MAX_LENGTH = 35;
 
+/** The input rules of every `locale` field (checkout, registration, account and customer updates): one shape. */
+export const LOCALE_RULES = { pattern: LOCALE_TAG_PATTERN, maxLength: LOCALE_MAX_LENGTH };
+
 const TAG = new RegExp(LOCALE_TAG_PATTERN);
 
 export function isLocaleTag(value: unknown): value is string {

@@ -5,7 +5,7 @@ import { mailAccess } from './mail.access';
 
 export { type AccountEmail, type AccountEmailKind, accountEmailSql } from './account-emails';
 export { type NoticeOrder, refundEmailSql, returnReceivedEmailSql } from './after-sales-emails';
-export { isLocaleTag, LOCALE_MAX_LENGTH, LOCALE_TAG_PATTERN } from './email-locale';
+export { isLocaleTag, LOCALE_RULES } from './email-locale';
 export { type NoticeLine } from './item-lines';
 export { type ConfirmedOrder, type ConfirmedOrderItem, orderConfirmationSql } from './order-confirmation';
 export { emailInsertSql, queueEmail } from './outbox';

@@ -3,7 +3,7 @@ import { Field, InputType, Int } from 'type-graphql';
 import { UuidScalar } from '../../shared/scalars';
 import { LIST_LIMITS } from '../../shared/validation/limits';
 import { Clearable, Rules } from '../../shared/validation/rules';
-import { LOCALE_MAX_LENGTH, LOCALE_TAG_PATTERN } from '../mail';
+import { LOCALE_RULES } from '../mail';
 import { OrderStatus } from './order.type';
 
 @InputType({ description: 'A product, or a variant (which implies its product), and a quantity.' })
@@ -76,7 +76,7 @@ export class CheckoutInput {
       "The buyer's language for the order's emails (`de`, `de-AT`); when absent, the request's Accept-Language, " +
       "then the signed-in customer's stored locale, else none (the shop's default).",
   })
-  @Rules({ pattern: LOCALE_TAG_PATTERN, maxLength: LOCALE_MAX_LENGTH })
+  @Rules(LOCALE_RULES)
   locale?: string;
 }
 
