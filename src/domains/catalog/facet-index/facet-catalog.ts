@@ -53,6 +53,22 @@ export class FacetCatalog {
   readonly unitOptEnd = new IntColumn();
   readonly unitOpts = new IntColumn();
 
+  /**
+   * Per product, what its units hold taken together: its distinct options, its distinct prices (units without one
+   * left out) and whether any unit is in stock. A list with no variant-level filter (no option, price or stock
+   * filter: most category pages) is counted from these, per product, instead of walking every unit.
+   */
+  readonly optsStart = new IntColumn();
+  readonly optsEnd = new IntColumn();
+  readonly opts = new IntColumn();
+  readonly pricesStart = new IntColumn();
+  readonly pricesEnd = new IntColumn();
+  readonly prices = new IntColumn();
+  readonly anyStocked = new IntColumn();
+  /** Per option: the last put that filed it in `opts` (a put's stamp), so each product lists an option once. */
+  private readonly optStamp = new IntColumn();
+  private puts = 0;
+
   /** Units left behind by reloads (counted against `unitPrice.length` to decide on a rebuild). */
   garbage = 0;
 
@@ -84,6 +100,28 @@ export class FacetCatalog {
       this.unitOptEnd.push(this.unitOpts.length);
     }
     this.unitEnd.set(p, this.unitPrice.length);
+    this.summarize(p);
+  }
+
+  /** Files product `p`'s summary (see `opts`) from the units `put` has just filed. */
+  private summarize(p: number): void {
+    const stamp = ++this.puts;
+    const from = this.unitStart.data[p];
+    const to = this.unitEnd.data[p];
+    this.optsStart.set(p, this.opts.length);
+    for (let u = from; u < to; u++)
+      for (let i = this.unitOptStart.data[u]; i < this.unitOptEnd.data[u]; i++) {
+        const o = this.unitOpts.data[i];
+        if (o < this.optStamp.length && this.optStamp.data[o] === stamp) continue;
+        this.optStamp.set(o, stamp);
+        this.opts.push(o);
+      }
+    this.optsEnd.set(p, this.opts.length);
+    const prices = [...this.unitPrice.data.subarray(from, to)].filter((price) => price !== NO_PRICE);
+    this.pricesStart.set(p, this.prices.length);
+    for (const price of new Set(prices)) this.prices.push(price);
+    this.pricesEnd.set(p, this.prices.length);
+    this.anyStocked.set(p, this.unitStocked.data.subarray(from, to).includes(1) ? 1 : 0);
   }
 
   /** A product that is no longer in the database. */
@@ -98,6 +136,11 @@ export class FacetCatalog {
     this.catEnd.set(p, 0);
     this.attrStart.set(p, 0);
     this.attrEnd.set(p, 0);
+    this.optsStart.set(p, 0);
+    this.optsEnd.set(p, 0);
+    this.pricesStart.set(p, 0);
+    this.pricesEnd.set(p, 0);
+    this.anyStocked.set(p, 0);
   }
 
   /** Whether reloads have left more dead units behind than there are live ones. */

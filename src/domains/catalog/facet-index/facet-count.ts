@@ -161,6 +161,19 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
   const attributeOf = c.attributeOf.data;
   const attrs = c.attrs.data;
   const cats = c.cats.data;
+  const { data: optsStart } = c.optsStart;
+  const { data: optsEnd } = c.optsEnd;
+  const opts = c.opts.data;
+  const { data: pricesStart } = c.pricesStart;
+  const { data: pricesEnd } = c.pricesEnd;
+  const productPrices = c.prices.data;
+  const anyStocked = c.anyStocked.data;
+  // Counted per product from its summary when no filter looks at single units (the catalog's `opts`).
+  const unitFilters = priceMin !== null || priceMax !== null || inStock;
+  const wholeProducts = G === 0 && !unitFilters;
+  // One option group selected and nothing else on units (a shopper picked a size): the group's slot.
+  const ownGroup = G === 1 ? (c.groups.find(r.optionGroups[0].owner) ?? -1) : -1;
+  const oneGroup = G === 1 && !unitFilters && ownGroup >= 0;
 
   for (let p = 0; p < c.products.size; p++) {
     const state = active[p];
@@ -175,32 +188,74 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
     const aAll = aLacks === ALL;
     let ok = false;
     let stocked = false;
-    for (let u = unitStart[p]; u < unitEnd[p]; u++) {
-      const price = unitPrice[u];
-      const hasPrice = price !== NO_PRICE;
-      const unitInStock = unitStocked[u] === 1;
-      const priced =
-        (priceMin === null || (hasPrice && price >= priceMin)) &&
-        (priceMax === null || (hasPrice && price <= priceMax));
-      const stockOk = !inStock || unitInStock;
-      const gLacks = G ? lacking(optSelected, unitOpts, unitOptStart[u], unitOptEnd[u], G) : ALL;
-      const gAll = gLacks === ALL;
-      if (gAll && priced && stockOk) ok = true;
-      if (gAll && priced && unitInStock) stocked = true;
-      if (gAll && stockOk && aAll && hasPrice) {
-        if (price < lo) lo = price;
-        if (price > hi) hi = price;
-        pricedProducts[priced_] = p;
-        prices[priced_++] = price;
+    if (wholeProducts) {
+      // No variant-level filter: every unit passes, so the product's summary says what its units would.
+      ok = unitEnd[p] > unitStart[p];
+      stocked = anyStocked[p] === 1;
+      if (aAll) {
+        for (let i = optsStart[p]; i < optsEnd[p]; i++) optCount[opts[i]]++;
+        for (let i = pricesStart[p]; i < pricesEnd[p]; i++) {
+          const price = productPrices[i];
+          if (price < lo) lo = price;
+          if (price > hi) hi = price;
+          pricedProducts[priced_] = p;
+          prices[priced_++] = price;
+        }
       }
-      if (!(priced && stockOk && aAll)) continue;
-      for (let i = unitOptStart[u]; i < unitOptEnd[u]; i++) {
-        const o = unitOpts[i];
-        if (optSeen[o] === p) continue;
-        // Every selected group holds but perhaps the option's own.
-        if (gAll || groupSelected[optionGroup[o]] === gLacks) {
+    } else if (oneGroup) {
+      // Options of one group only: a unit counts when it carries a selected option; the group's own options count
+      // as if unfiltered (every unit either carries one or lacks the group), so from the product's summary.
+      for (let u = unitStart[p]; u < unitEnd[p]; u++) {
+        let carries = false;
+        for (let i = unitOptStart[u]; i < unitOptEnd[u] && !carries; i++) carries = optSelected[unitOpts[i]] === 0;
+        if (!carries) continue;
+        ok = true;
+        if (unitStocked[u] === 1) stocked = true;
+        if (!aAll) continue;
+        const price = unitPrice[u];
+        if (price !== NO_PRICE) {
+          if (price < lo) lo = price;
+          if (price > hi) hi = price;
+          pricedProducts[priced_] = p;
+          prices[priced_++] = price;
+        }
+        for (let i = unitOptStart[u]; i < unitOptEnd[u]; i++) {
+          const o = unitOpts[i];
+          if (optSeen[o] === p || optionGroup[o] === ownGroup) continue;
           optSeen[o] = p;
           optCount[o]++;
+        }
+      }
+      if (aAll)
+        for (let i = optsStart[p]; i < optsEnd[p]; i++) if (optionGroup[opts[i]] === ownGroup) optCount[opts[i]]++;
+    } else {
+      for (let u = unitStart[p]; u < unitEnd[p]; u++) {
+        const price = unitPrice[u];
+        const hasPrice = price !== NO_PRICE;
+        const unitInStock = unitStocked[u] === 1;
+        const priced =
+          (priceMin === null || (hasPrice && price >= priceMin)) &&
+          (priceMax === null || (hasPrice && price <= priceMax));
+        const stockOk = !inStock || unitInStock;
+        const gLacks = G ? lacking(optSelected, unitOpts, unitOptStart[u], unitOptEnd[u], G) : ALL;
+        const gAll = gLacks === ALL;
+        if (gAll && priced && stockOk) ok = true;
+        if (gAll && priced && unitInStock) stocked = true;
+        if (gAll && stockOk && aAll && hasPrice) {
+          if (price < lo) lo = price;
+          if (price > hi) hi = price;
+          pricedProducts[priced_] = p;
+          prices[priced_++] = price;
+        }
+        if (!(priced && stockOk && aAll)) continue;
+        for (let i = unitOptStart[u]; i < unitOptEnd[u]; i++) {
+          const o = unitOpts[i];
+          if (optSeen[o] === p) continue;
+          // Every selected group holds but perhaps the option's own.
+          if (gAll || groupSelected[optionGroup[o]] === gLacks) {
+            optSeen[o] = p;
+            optCount[o]++;
+          }
         }
       }
     }
