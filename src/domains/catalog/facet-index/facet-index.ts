@@ -8,6 +8,32 @@ import { FacetCatalog } from './facet-catalog';
 import { type CountBase, countFacets, type FacetCounts, MAX_GROUPS } from './facet-count';
 import { nextProductFacets, readOptionGroups, readProductFacets } from './facet-rows';
 
+/**
+ * The shared tables a write to which announces `*` with its name (migration `cache_shared_table_names`) and which
+ * feed nothing the catalog holds: names, descriptions, methods, tax rules (prices are stored gross on the products
+ * and variants, whose own triggers announce a recalculation), the category tree (a list's categories are resolved
+ * per request; a product's category rows announce the product). Any other `*` rebuilds the catalog: options and
+ * attributes (an option's group, which attributes are filterable), bulk writes, a lost listener.
+ */
+const OUTSIDE_FACETS = new Set(
+  [
+    'tax_rules',
+    'property_group_translations',
+    'property_option_translations',
+    'attribute_translations',
+    'attribute_option_translations',
+    'categories',
+    'category_translations',
+    'tags',
+    'media',
+    'warehouses',
+    'shipping_methods',
+    'shipping_method_translations',
+    'payment_methods',
+    'payment_method_translations',
+  ].map((table) => `t:${table}`),
+);
+
 /** More changed products than this at once are read by a full rebuild instead. */
 const MAX_DIRTY = 5_000;
 /** Rounds of catching up with changes a count waits for before it lets the SQL count answer instead. */
@@ -71,6 +97,7 @@ export class FacetIndex {
   }
 
   private retire(keys: string[]): void {
+    if (keys.length === 2 && keys[0] === ALL_KEYS && OUTSIDE_FACETS.has(keys[1])) return;
     for (const key of keys) {
       if (key === ALL_KEYS) {
         this.stale = true;
