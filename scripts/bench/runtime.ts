@@ -87,14 +87,42 @@ function bulkBody(prefix: string, from: number, count: number): string {
   return JSON.stringify({ products });
 }
 
+/**
+ * An admin API key for the imports, made by a short-lived server on the pinned runtime: the measured servers start
+ * without the bootstrap admin and never sign in, so none of them loads argon2. Its native addon crashes Node 20 on
+ * this machine as soon as it loads (a segmentation fault), and a sign-in's 64 MiB hash would sit in every peak.
+ */
+async function importKey(env: Record<string, string>): Promise<string> {
+  const port = Number(env.SVC_SERVER_PORT);
+  const proc = start(SERVER, ['serve'], env);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitReady(`${base}/api/v1/health`);
+    const res = await fetch(`${base}/api/v1/admin/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(base)}` },
+      body: JSON.stringify({ name: `runtime bench ${Date.now()}`, permissions: ['products.*'] }),
+    });
+    if (res.status !== 201) throw new Error(`runtime bench: api key answered ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: { key: string } }).data.key;
+  } finally {
+    await stop(proc);
+  }
+}
+
+/** The environment of a measured server: no bootstrap admin (see {@link importKey}). */
+function withoutAdmin(env: Record<string, string>): Record<string, string> {
+  const { SVC_BOOTSTRAP_ADMIN_EMAIL: _email, SVC_BOOTSTRAP_ADMIN_PASSWORD: _password, ...rest } = env;
+  return rest;
+}
+
 /** Imports `total` products through POST /admin/products/bulk (250 per request, the spec's bound). */
-async function bulkImport(base: string, prefix: string, total: number): Promise<number> {
-  const token = await adminToken(base);
+async function bulkImport(base: string, key: string, prefix: string, total: number): Promise<number> {
   const started = Date.now();
   for (let from = 0; from < total; from += 250) {
     const res = await fetch(`${base}/api/v1/admin/products/bulk`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: { 'content-type': 'application/json', authorization: `ApiKey ${key}` },
       body: bulkBody(prefix, from, Math.min(250, total - from)),
     });
     const body = (await res.json()) as { data?: { failed: number } };
@@ -123,14 +151,15 @@ export async function runtimeComparison(o: RuntimeOptions): Promise<{
   const servers: Array<Runtime & { base: string; proc: Proc }> = [];
   const memory: Record<string, RuntimeMemory> = {};
   try {
+    const key = await importKey(o.env(o.port));
     for (const [i, runtime] of list.entries()) {
       const port = o.port + i;
-      const proc = start(SERVER, ['serve'], o.env(port), runtime);
+      const proc = start(SERVER, ['serve'], withoutAdmin(o.env(port)), runtime);
       const base = `http://127.0.0.1:${port}`;
       await waitReady(`${base}/api/v1/health`);
       servers.push({ ...runtime, base, proc });
       const boot = memoryOf(proc.child.pid)?.rss ?? NaN;
-      const importMs = await bulkImport(base, `${i}${Date.now().toString(36)}`, o.importProducts);
+      const importMs = await bulkImport(base, key, `${i}${Date.now().toString(36)}`, o.importProducts);
       memory[runtime.label] = {
         version: runtime.version,
         boot,
