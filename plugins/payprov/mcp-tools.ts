@@ -17,7 +17,8 @@ function splitCartToken(args: Record<string, unknown>) {
 }
 const ADDRESS = {
   type: 'object',
-  description: 'first_name, last_name, street, city, zip, country (ISO 3166-1 alpha-2)',
+  description:
+    'first_name, last_name, street, city, zip, and country_code (ISO 3166-1 alpha-2, upper case) or country (a country name)',
   additionalProperties: true,
 } as const;
 

@@ -185,7 +185,7 @@ export type CheckoutAddressInput = {
   company?: string | null | undefined;
   /** A country name, accepted instead of `countryCode`. */
   country?: string | null | undefined;
-  /** ISO 3166-1 alpha-2. */
+  /** ISO 3166-1 alpha-2, upper case (`DE`). */
   countryCode?: string | null | undefined;
   firstName?: string | null | undefined;
   lastName?: string | null | undefined;
@@ -1147,21 +1147,21 @@ export type StoreProductByIdQueryVariables = Exact<{
 
 export type StoreProductByIdQuery = { storeProductById: { id: string, sku: string | null, active: boolean, currency: string, stock: number, weight: number | null, categories: Array<string>, tags: Array<string>, price_net: number | null, price_gross: number | null, tax_rule_id: string | null, has_variants: boolean, custom_fields: unknown, created_at: string, updated_at: string, variants: Array<{ id: string, sku: string | null, stock: number, active: boolean, position: number, price_gross: number | null, price_net: number | null, option_ids: Array<string>, created_at: string, updated_at: string, attributes: Array<{ type: string, unit: string | null, attribute_id: string, attribute_identifier: string, value_text: string | null, value_numeric: number | null, option_id: string | null, option_ids: Array<string>, value_boolean: boolean | null, translations: Array<{ locale: string, name: string }> }>, options: Array<{ id: string, position: number, property_group_id: string, property_group_identifier: string, color_hex: string | null, translations: Array<{ locale: string, name: string }> }> }>, attributes: Array<{ type: string, unit: string | null, attribute_id: string, attribute_identifier: string, value_text: string | null, value_numeric: number | null, option_id: string | null, option_ids: Array<string>, value_boolean: boolean | null, translations: Array<{ locale: string, name: string }> }>, translations: Array<{ locale: string, name: string, description: string | null, slug: string, meta_title: string | null, meta_description: string | null }>, media: Array<{ position: number, url: string, media_id: string }> } };
 
-export type BulkResultFieldsFragment = { total: number, succeeded: number, failed: number, results: Array<{ index: number, sku: string | null, success: boolean, id: string | null, errors: Array<string> | null }> };
+export type BulkResultFieldsFragment = { total: number, succeeded: number, failed: number, results: Array<{ index: number, sku: string | null, success: boolean, id: string | null, errors: Array<string> }> };
 
 export type ProductsBulkCreateMutationVariables = Exact<{
   input: BulkProductsInput;
 }>;
 
 
-export type ProductsBulkCreateMutation = { productsBulkCreate: { total: number, succeeded: number, failed: number, results: Array<{ index: number, sku: string | null, success: boolean, id: string | null, errors: Array<string> | null }> } };
+export type ProductsBulkCreateMutation = { productsBulkCreate: { total: number, succeeded: number, failed: number, results: Array<{ index: number, sku: string | null, success: boolean, id: string | null, errors: Array<string> }> } };
 
 export type ProductsImportMutationVariables = Exact<{
   input: ProductImportInput;
 }>;
 
 
-export type ProductsImportMutation = { productsImport: { total: number, succeeded: number, failed: number, results: Array<{ index: number, sku: string | null, success: boolean, id: string | null, errors: Array<string> | null }> } };
+export type ProductsImportMutation = { productsImport: { total: number, succeeded: number, failed: number, results: Array<{ index: number, sku: string | null, success: boolean, id: string | null, errors: Array<string> }> } };
 
 export type ProductImportTemplateQueryVariables = Exact<{ [key: string]: never; }>;
 

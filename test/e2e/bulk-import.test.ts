@@ -60,7 +60,7 @@ describe('bulk create', () => {
       sku: `B-${n}`,
       success: true,
       id: expect.any(String),
-      errors: null,
+      errors: [],
     });
     expect(res.body.data.results[1]).toMatchObject({
       index: 1,
@@ -97,7 +97,7 @@ describe('bulk create', () => {
         id: null,
         errors: ['failed to create product', 'currency: required'],
       },
-      { index: 1, sku: `OK-${n}`, success: true, id: expect.any(String), errors: null },
+      { index: 1, sku: `OK-${n}`, success: true, id: expect.any(String), errors: [] },
       {
         index: 2,
         sku: `NP-${n}`,

@@ -255,6 +255,27 @@ describe('POST /api/v1/store/checkout', () => {
     ]);
     const empty = await t.asGuest().post(CHECKOUT, body([]));
     expect(empty.body.errors).toEqual([{ code: 'validation_error', field: 'items', detail: 'required' }]);
+    // The spec's address: `country_code` (ISO 3166-1 alpha-2), upper case as saved addresses have it.
+    for (const countryCode of ['de', 'DEU', 'Germany']) {
+      const country = await t.asGuest().post(CHECKOUT, {
+        items: [{ product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+        email: 'a@example.com',
+        shipping_address: {
+          first_name: 'A',
+          last_name: 'B',
+          street: 'S 1',
+          city: 'C',
+          zip: '1',
+          country_code: countryCode,
+        },
+        shipping_method_id: shop.shipping.id,
+        payment_method_id: shop.payment.id,
+      });
+      expect(country.status).toBe(400);
+      expect(country.body.errors).toEqual([
+        { code: 'validation_error', field: 'shipping_address.country_code', detail: 'pattern' },
+      ]);
+    }
   });
 
   it('applies a discount code and counts its use', async () => {

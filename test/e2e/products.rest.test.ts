@@ -86,6 +86,38 @@ describe('products: create, read, update, delete', () => {
     expect(empty.body.errors[0]).toMatchObject({ field: 'translations', detail: 'required' });
   });
 
+  it('takes translation locales as BCP 47 tags (products, categories, property groups), nothing else', async () => {
+    const admin = t.asAdmin();
+    const product = await admin.post(P, {
+      currency: 'EUR',
+      translations: [{ locale: 'English', name: 'X', slug: `bcp-${Date.now()}` }],
+    });
+    expect(product.status).toBe(400);
+    expect(product.body.errors).toEqual([
+      { code: 'validation_error', field: 'translations[0].locale', detail: 'pattern' },
+    ]);
+    const category = await admin.post('/api/v1/admin/categories', {
+      translations: [{ locale: 'de_DE', name: 'X', slug: `bcp-${Date.now()}` }],
+    });
+    expect(category.status).toBe(400);
+    expect(category.body.errors).toEqual([
+      { code: 'validation_error', field: 'translations[0].locale', detail: 'pattern' },
+    ]);
+    const group = await admin.post('/api/v1/admin/property-groups', {
+      identifier: `bcp-${Date.now()}`,
+      translations: [{ locale: 'EN', name: 'Size' }],
+    });
+    expect(group.status).toBe(400);
+    expect(group.body.errors).toEqual(
+      expect.arrayContaining([{ code: 'validation_error', field: 'translations[0].locale', detail: 'pattern' }]),
+    );
+    const fine = await admin.post(P, {
+      currency: 'EUR',
+      translations: [{ locale: 'pt-BR', name: 'X', slug: `bcp-ok-${Date.now()}` }],
+    });
+    expect(fine.status).toBe(201);
+  });
+
   it('answers 409 duplicate_sku and duplicate_slug, 404 for unknown category ids', async () => {
     const p = await createProduct();
     const dupSku = await t

@@ -1231,7 +1231,7 @@ export type AdminProductsImportMutationVariables = Exact<{
 }>;
 
 
-export type AdminProductsImportMutation = { productsImport: { total: number, succeeded: number, failed: number, results: Array<{ index: number, success: boolean, sku: string | null, id: string | null, errors: Array<string> | null }> } };
+export type AdminProductsImportMutation = { productsImport: { total: number, succeeded: number, failed: number, results: Array<{ index: number, success: boolean, sku: string | null, id: string | null, errors: Array<string> }> } };
 
 export type AdminPropertyGroupRowFragment = { id: string, identifier: string, position: number, translations: Array<{ locale: string, name: string }>, options: Array<{ id: string, position: number, colorHex: string | null, translations: Array<{ locale: string, name: string }> }> };
 

@@ -190,7 +190,7 @@ export async function bulkCreateProducts(
     }
     try {
       const id = await saveBulkProduct(ctx, cache, item, false);
-      results.push({ index, sku: item.sku ?? null, success: true, id, errors: null });
+      results.push({ index, sku: item.sku ?? null, success: true, id, errors: [] });
     } catch (err) {
       cache.clear(); // options created in the rolled-back transaction are gone
       results.push({

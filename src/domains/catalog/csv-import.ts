@@ -312,7 +312,7 @@ export async function importProductsCsv(
     if (!g.product.currency) delete (g.product as Partial<BulkProductInput>).currency;
     try {
       const id = await saveBulkProduct(ctx, cache, g.product, true);
-      results.push({ index, sku, success: true, id, errors: null });
+      results.push({ index, sku, success: true, id, errors: [] });
     } catch (err) {
       cache.clear();
       results.push({

@@ -134,7 +134,8 @@ export class BulkItemResult {
   @Field(() => String, { nullable: true }) sku!: string | null;
   @Field() success!: boolean;
   @Field(() => UuidScalar, { nullable: true }) id!: string | null;
-  @Field(() => [String], { nullable: true }) errors!: string[] | null;
+  @Field(() => [String], { description: 'Why the item failed; empty when it succeeded (never null: contract §2).' })
+  errors!: string[];
 }
 
 @ObjectType()

@@ -33,7 +33,9 @@ export class CheckoutAddressInput {
   street?: string;
   @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 255, requiredByUseCase: true }) city?: string;
   @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 255, requiredByUseCase: true }) zip?: string;
-  @Field({ nullable: true, description: 'ISO 3166-1 alpha-2.' }) @Rules({ maxLength: 255 }) countryCode?: string;
+  @Field({ nullable: true, description: 'ISO 3166-1 alpha-2, upper case (`DE`).' })
+  @Rules({ pattern: '^[A-Z]{2}$' })
+  countryCode?: string;
   @Clearable()
   @Field({ nullable: true, description: 'A country name, accepted instead of `countryCode`.' })
   @Rules({ maxLength: 255 })

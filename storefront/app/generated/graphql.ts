@@ -32,7 +32,7 @@ export type CheckoutAddressInput = {
   company?: string | null | undefined;
   /** A country name, accepted instead of `countryCode`. */
   country?: string | null | undefined;
-  /** ISO 3166-1 alpha-2. */
+  /** ISO 3166-1 alpha-2, upper case (`DE`). */
   countryCode?: string | null | undefined;
   firstName?: string | null | undefined;
   lastName?: string | null | undefined;
