@@ -29,7 +29,7 @@ async function facetPaths(base: string): Promise<{ facets: string; bySize: strin
  * Waits until the faceted page answers within a few times the plain one: the server's facet index (built in the
  * background on the first faceted read, the SQL count answering meanwhile) is ready. Returns the wait in ms.
  */
-async function facetIndexBuilt(base: string, facets: string, plain: string): Promise<number> {
+export async function facetIndexBuilt(base: string, facets: string, plain: string): Promise<number> {
   // Each request another page: a server with the response cache on answers none of them from the cache.
   let page = 1;
   const time = async (path: string) => {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 
 import { StorefrontCategoryDocument } from '../../storefront/app/generated/graphql';
+import { facetIndexBuilt } from './facets';
 import { load, type LoadResult } from './load';
 import { type Proc, ROOT, start, stop, waitReady } from './procs';
 
@@ -38,6 +39,11 @@ export async function storefrontReads(opts: {
   );
   const category = rows[0];
   if (!category) throw new Error('storefront: the catalog has no category');
+  // Run alone (without the facets group before it), the server's facet index is not built yet: the SQL count at
+  // 100,000 products answers nothing within the load's timeout.
+  const list = `/api/v1/store/products?limit=24&category_id=${category.id}`;
+  const waited = await facetIndexBuilt(opts.base, `${list}&facets=true`, list);
+  if (waited) console.error(`storefront: the facet index answered after ${(waited / 1000).toFixed(1)} s`);
   const { port } = opts;
   const shop = start('storefront/server.mjs', [], {
     NODE_ENV: 'production',
