@@ -1,9 +1,12 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
 
-import { Clearable, Rules } from './validation/rules';
+import { Clearable, type FieldRules, Rules } from './validation/rules';
 
 /** BCP 47 language tag as the spec uses it (`en`, `de`, `pt-BR`). */
 export const LOCALE_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$';
+
+/** The `locale` of a catalog translation (products, categories, property groups and options, attributes). */
+export const TRANSLATION_LOCALE: FieldRules = { minLength: 1, maxLength: 35, pattern: LOCALE_PATTERN };
 
 @ObjectType({ description: 'A name (and description) in one locale.' })
 export class LocalizedText {

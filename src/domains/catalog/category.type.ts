@@ -2,7 +2,7 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 
 import { PaginatedList } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
-import { LOCALE_PATTERN } from '../../shared/translations';
+import { TRANSLATION_LOCALE } from '../../shared/translations';
 import { LIST_LIMITS } from '../../shared/validation/limits';
 import { Clearable, Rules } from '../../shared/validation/rules';
 
@@ -31,7 +31,7 @@ export const CategoryList = PaginatedList(Category, 'CategoryList');
 
 @InputType()
 export class CategoryTranslationInput {
-  @Field() @Rules({ minLength: 1, maxLength: 35, pattern: LOCALE_PATTERN }) locale!: string;
+  @Field() @Rules(TRANSLATION_LOCALE) locale!: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) name!: string;
   @Clearable() @Field({ nullable: true }) description?: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) slug!: string;

@@ -2,14 +2,14 @@ import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
 
 import { PageArgs, SortOrder } from '../../shared/pagination';
 import { JsonScalar, UuidScalar } from '../../shared/scalars';
-import { LOCALE_PATTERN } from '../../shared/translations';
+import { TRANSLATION_LOCALE } from '../../shared/translations';
 import { LIST_LIMITS } from '../../shared/validation/limits';
 import { Clearable, Rules } from '../../shared/validation/rules';
 import { ProductSort } from './product.type';
 
 @InputType()
 export class ProductTranslationInput {
-  @Field() @Rules({ minLength: 1, maxLength: 35, pattern: LOCALE_PATTERN }) locale!: string;
+  @Field() @Rules(TRANSLATION_LOCALE) locale!: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) name!: string;
   @Clearable() @Field({ nullable: true }) description?: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) slug!: string;

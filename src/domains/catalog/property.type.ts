@@ -1,7 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 
 import { UuidScalar } from '../../shared/scalars';
-import { LOCALE_PATTERN } from '../../shared/translations';
+import { TRANSLATION_LOCALE } from '../../shared/translations';
 import { LIST_LIMITS } from '../../shared/validation/limits';
 import { Clearable, Rules } from '../../shared/validation/rules';
 import { NameTranslation } from './product.type';
@@ -30,7 +30,7 @@ export class PropertyGroup {
 
 @InputType()
 export class NameTranslationInput {
-  @Field() @Rules({ minLength: 1, maxLength: 35, pattern: LOCALE_PATTERN }) locale!: string;
+  @Field() @Rules(TRANSLATION_LOCALE) locale!: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) name!: string;
 }
 
@@ -97,7 +97,7 @@ export class Attribute {
 
 @InputType()
 export class AttributeTranslationInput {
-  @Field() @Rules({ minLength: 1, maxLength: 35, pattern: LOCALE_PATTERN }) locale!: string;
+  @Field() @Rules(TRANSLATION_LOCALE) locale!: string;
   @Field() @Rules({ minLength: 1, maxLength: 255 }) name!: string;
   @Clearable() @Field({ nullable: true }) description?: string;
 }

@@ -1,7 +1,7 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
 
 import { UuidScalar } from '../../shared/scalars';
-import { Clearable, Rules } from '../../shared/validation/rules';
+import { Clearable, COUNTRY_CODE, Rules } from '../../shared/validation/rules';
 
 @ObjectType({ description: 'A saved address of a customer.' })
 export class Address {
@@ -19,8 +19,6 @@ export class Address {
 }
 
 const NAME = { minLength: 1, maxLength: 255 };
-const COUNTRY = { pattern: '^[A-Z]{2}$' };
-
 @InputType()
 export class AddressCreateInput {
   @Field() @Rules(NAME) firstName!: string;
@@ -29,7 +27,7 @@ export class AddressCreateInput {
   @Field() @Rules(NAME) street!: string;
   @Field() @Rules(NAME) city!: string;
   @Field() @Rules({ minLength: 1, maxLength: 32 }) zip!: string;
-  @Field() @Rules(COUNTRY) countryCode!: string;
+  @Field() @Rules(COUNTRY_CODE) countryCode!: string;
   @Clearable() @Field({ nullable: true }) @Rules({ maxLength: 64 }) phone?: string;
 }
 
@@ -41,6 +39,6 @@ export class AddressUpdateInput {
   @Field({ nullable: true }) @Rules(NAME) street?: string;
   @Field({ nullable: true }) @Rules(NAME) city?: string;
   @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 32 }) zip?: string;
-  @Field({ nullable: true }) @Rules(COUNTRY) countryCode?: string;
+  @Field({ nullable: true }) @Rules(COUNTRY_CODE) countryCode?: string;
   @Clearable() @Field(() => String, { nullable: true }) @Rules({ maxLength: 64 }) phone?: string | null;
 }

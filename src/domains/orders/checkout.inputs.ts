@@ -2,7 +2,7 @@ import { Field, InputType, Int } from 'type-graphql';
 
 import { UuidScalar } from '../../shared/scalars';
 import { LIST_LIMITS } from '../../shared/validation/limits';
-import { Clearable, Rules } from '../../shared/validation/rules';
+import { Clearable, COUNTRY_CODE, Rules } from '../../shared/validation/rules';
 import { LOCALE_RULES } from '../mail';
 import { OrderStatus } from './order.type';
 
@@ -34,7 +34,7 @@ export class CheckoutAddressInput {
   @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 255, requiredByUseCase: true }) city?: string;
   @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 255, requiredByUseCase: true }) zip?: string;
   @Field({ nullable: true, description: 'ISO 3166-1 alpha-2, upper case (`DE`).' })
-  @Rules({ pattern: '^[A-Z]{2}$' })
+  @Rules(COUNTRY_CODE)
   countryCode?: string;
   @Clearable()
   @Field({ nullable: true, description: 'A country name, accepted instead of `countryCode`.' })

@@ -2,7 +2,7 @@ import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphq
 
 import { PaginatedList } from '../../shared/pagination';
 import { UuidScalar } from '../../shared/scalars';
-import { Clearable, Rules } from '../../shared/validation/rules';
+import { Clearable, COUNTRY_CODE, Rules } from '../../shared/validation/rules';
 
 export enum TaxRuleType {
   STANDARD = 'standard',
@@ -25,13 +25,11 @@ export class TaxRule {
 
 export const TaxRuleList = PaginatedList(TaxRule, 'TaxRuleList');
 
-const COUNTRY = { pattern: '^[A-Z]{2}$' };
-
 @InputType()
 export class TaxRuleCreateInput {
   @Field() @Rules({ minLength: 1, maxLength: 255 }) name!: string;
   @Field(() => Int) @Rules({ min: 0, max: 100000 }) rate!: number;
-  @Clearable() @Field({ nullable: true }) @Rules(COUNTRY) countryCode?: string;
+  @Clearable() @Field({ nullable: true }) @Rules(COUNTRY_CODE) countryCode?: string;
   @Field(() => TaxRuleType, { nullable: true, description: 'Default `standard`.' }) type?: TaxRuleType;
 }
 
@@ -39,6 +37,6 @@ export class TaxRuleCreateInput {
 export class TaxRuleUpdateInput {
   @Field({ nullable: true }) @Rules({ minLength: 1, maxLength: 255 }) name?: string;
   @Field(() => Int, { nullable: true }) @Rules({ min: 0, max: 100000 }) rate?: number;
-  @Clearable() @Field(() => String, { nullable: true }) @Rules(COUNTRY) countryCode?: string | null;
+  @Clearable() @Field(() => String, { nullable: true }) @Rules(COUNTRY_CODE) countryCode?: string | null;
   @Field(() => TaxRuleType, { nullable: true }) type?: TaxRuleType;
 }

@@ -35,6 +35,9 @@ export interface FieldRules {
   checkedByUseCase?: { pattern?: string; oneOf?: readonly string[]; code: string };
 }
 
+/** A country as the spec writes it everywhere (addresses, tax rules): ISO 3166-1 alpha-2, upper case (`DE`). */
+export const COUNTRY_CODE: FieldRules = { pattern: '^[A-Z]{2}$' };
+
 /** Attaches {@link FieldRules} to an input field: `@Field() @Rules({ maxLength: 255 }) name!: string`. */
 export function Rules(rules: FieldRules): PropertyDecorator & MethodDecorator & ClassDecorator {
   return Extensions({ rules });
