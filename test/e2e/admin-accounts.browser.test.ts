@@ -142,7 +142,11 @@ const expectTokenNotInUrls = (s: Session, token: string) =>
     const { page } = session;
     page.setDefaultTimeout(60_000);
     await page.goto(`${t.url}/admin/login`);
+    await heading(page, 'Sign in').waitFor();
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The sign-in screen has an Email field too: filling before the route changed would fill that one and leave
+    // the reset form empty (its submit then blocked by `required`), which is how this test once timed out in CI.
+    await heading(page, 'Reset your password').waitFor();
     await page.getByLabel('Email').fill(uniqueEmail('nobody'));
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page
