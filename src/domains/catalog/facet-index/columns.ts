@@ -24,6 +24,11 @@ export class IntColumn {
     this.data[at] = value;
     if (at >= this.length) this.length = at + 1;
   }
+
+  /** Gives back the room doubling left unused (after a full build, which is followed by few puts). */
+  trim(): void {
+    if (this.data.length > this.length + 16) this.data = this.data.slice(0, this.length + 16);
+  }
 }
 
 /** Small integers for ids (option, category, attribute option uuids): counting works on array slots, not strings. */

@@ -47,6 +47,8 @@ export class FacetCatalog {
   readonly unitStart = new IntColumn();
   readonly unitEnd = new IntColumn();
 
+  /** Per unit: its product (a unit left behind by a reload lies outside its product's `unitStart…unitEnd`). */
+  readonly unitProduct = new IntColumn();
   readonly unitPrice = new IntColumn();
   readonly unitStocked = new IntColumn();
   readonly unitOptStart = new IntColumn();
@@ -65,6 +67,11 @@ export class FacetCatalog {
   readonly pricesEnd = new IntColumn();
   readonly prices = new IntColumn();
   readonly anyStocked = new IntColumn();
+  /**
+   * Per option: the units that carry it, in ascending order (a put appends its units at the end), including units
+   * reloads left behind. A list filtered by one option group visits only the units of its selected options.
+   */
+  readonly carriers: IntColumn[] = [];
   /** Per option: the last put that filed it in `opts` (a put's stamp), so each product lists an option once. */
   private readonly optStamp = new IntColumn();
   private puts = 0;
@@ -89,6 +96,7 @@ export class FacetCatalog {
     this.attrEnd.set(p, this.attrs.length);
     this.unitStart.set(p, this.unitPrice.length);
     for (const unit of row.units) {
+      const u = this.unitProduct.push(p);
       this.unitPrice.push(unit.price ?? NO_PRICE);
       this.unitStocked.push(unit.stocked ? 1 : 0);
       this.unitOptStart.push(this.unitOpts.length);
@@ -96,6 +104,9 @@ export class FacetCatalog {
         const o = this.options.of(option);
         this.optionGroup.set(o, this.groups.of(group));
         this.unitOpts.push(o);
+        const carriers = (this.carriers[o] ??= new IntColumn(16));
+        // An option listed twice on one unit is filed once.
+        if (carriers.length === 0 || carriers.data[carriers.length - 1] !== u) carriers.push(u);
       }
       this.unitOptEnd.push(this.unitOpts.length);
     }
@@ -141,6 +152,21 @@ export class FacetCatalog {
     this.pricesStart.set(p, 0);
     this.pricesEnd.set(p, 0);
     this.anyStocked.set(p, 0);
+  }
+
+  /** Every column, the options' carriers included. */
+  private columns(): IntColumn[] {
+    return [...Object.values(this).filter((v): v is IntColumn => v instanceof IntColumn), ...this.carriers];
+  }
+
+  /** Trims every column to its length (a built catalog's columns hold up to twice what they use); its size. */
+  trim(): { bytes: number } {
+    let bytes = 0;
+    for (const column of this.columns()) {
+      column.trim();
+      bytes += column.data.byteLength;
+    }
+    return { bytes };
   }
 
   /** Whether reloads have left more dead units behind than there are live ones. */

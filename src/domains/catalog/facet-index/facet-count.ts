@@ -59,6 +59,8 @@ function selection(groups: string[][], slots: Interner): Int32Array {
 const ALL = -1;
 /** {@link lacking}: more than one selected group is missing (no count forgives that). */
 const SEVERAL = -2;
+/** Not a {@link lacking} answer: a product the list's base (active, category) leaves out. */
+const OUT = -3;
 /** Selected groups a count handles (one bit each); a list filtering by more is counted in SQL. */
 export const MAX_GROUPS = 30;
 
@@ -98,7 +100,43 @@ function valueRows(
  * The units the price facet counts (every other filter holds), their product and price, bucketed once the range
  * (and so the step) is known. Reused: a count runs to its end without yielding, so no two use it at once.
  */
-let scratch = { prices: new Int32Array(0), products: new Int32Array(0) };
+let scratch = {
+  prices: new Int32Array(0),
+  products: new Int32Array(0),
+  /** Per product: `scopeOf`'s answer (the one-group count's first pass). */
+  scope: new Int32Array(0),
+  /** The carriers of several selected options, merged (`carriersOf`). */
+  merged: new Int32Array(0),
+};
+
+/**
+ * The units carrying any of the options `ids`, ascending, each once: one option's carriers as they are, several
+ * merged (a k-way merge: a group selects a handful of options).
+ */
+function carriersOf(c: FacetCatalog, ids: string[]): Int32Array {
+  const lists: Int32Array[] = [];
+  for (const id of ids) {
+    const o = c.options.find(id);
+    const carriers = o === undefined ? undefined : c.carriers[o];
+    if (carriers?.length) lists.push(carriers.data.subarray(0, carriers.length));
+  }
+  if (lists.length <= 1) return lists[0] ?? new Int32Array(0);
+  const total = lists.reduce((n, list) => n + list.length, 0);
+  if (scratch.merged.length < total) scratch.merged = new Int32Array(total);
+  const { merged } = scratch;
+  const at = new Int32Array(lists.length);
+  let n = 0;
+  for (;;) {
+    let least = -1;
+    for (let l = 0; l < lists.length; l++)
+      if (at[l] < lists[l].length && (least < 0 || lists[l][at[l]] < lists[least][at[least]])) least = l;
+    if (least < 0) break;
+    const u = lists[least][at[least]++];
+    // A unit carrying two selected options (a catalog's odd data) is visited once.
+    if (n === 0 || merged[n - 1] !== u) merged[n++] = u;
+  }
+  return merged.subarray(0, n);
+}
 
 /**
  * Every facet of the list in memory, with the SQL count's semantics (facet-query.ts `listFacets`, which the
@@ -141,7 +179,8 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
   const attrCount = new Int32Array(c.attributeOptions.size);
   const attrSeen = new Int32Array(c.attributeOptions.size).fill(-1);
   const units = c.unitPrice.length;
-  if (scratch.prices.length < units) scratch = { prices: new Int32Array(units), products: new Int32Array(units) };
+  if (scratch.prices.length < units)
+    scratch = { ...scratch, prices: new Int32Array(units), products: new Int32Array(units) };
   const { prices, products: pricedProducts } = scratch;
   let priced_ = 0;
   let lo = Infinity;
@@ -152,6 +191,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
   const active = c.active.data;
   const { data: unitStart } = c.unitStart;
   const { data: unitEnd } = c.unitEnd;
+  const unitProduct = c.unitProduct.data;
   const unitPrice = c.unitPrice.data;
   const unitStocked = c.unitStocked.data;
   const unitOptStart = c.unitOptStart.data;
@@ -175,102 +215,132 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
   const ownGroup = G === 1 ? (c.groups.find(r.optionGroups[0].owner) ?? -1) : -1;
   const oneGroup = G === 1 && !unitFilters && ownGroup >= 0;
 
-  for (let p = 0; p < c.products.size; p++) {
+  /** Whether the list's base keeps product `p`: OUT if not, else the attribute group it lacks (see `lacking`). */
+  const scopeOf = (p: number): number => {
     const state = active[p];
-    if (state === -1 || (wantActive !== -2 && state !== wantActive)) continue;
+    if (state === -1 || (wantActive !== -2 && state !== wantActive)) return OUT;
     if (inCategory) {
       let found = false;
       for (let i = c.catStart.data[p]; i < c.catEnd.data[p] && !found; i++) found = inCategory[cats[i]] === 1;
-      if (!found) continue;
+      if (!found) return OUT;
     }
-    // The attribute group the product lacks (aAll: none; the attribute counts forgive their own group only).
-    const aLacks = A ? lacking(attrSelected, attrs, c.attrStart.data[p], c.attrEnd.data[p], A) : ALL;
-    const aAll = aLacks === ALL;
-    let ok = false;
-    let stocked = false;
-    if (wholeProducts) {
-      // No variant-level filter: every unit passes, so the product's summary says what its units would.
-      ok = unitEnd[p] > unitStart[p];
-      stocked = anyStocked[p] === 1;
-      if (aAll) {
-        for (let i = optsStart[p]; i < optsEnd[p]; i++) optCount[opts[i]]++;
-        for (let i = pricesStart[p]; i < pricesEnd[p]; i++) {
-          const price = productPrices[i];
-          if (price < lo) lo = price;
-          if (price > hi) hi = price;
-          pricedProducts[priced_] = p;
-          prices[priced_++] = price;
-        }
-      }
-    } else if (oneGroup) {
-      // Options of one group only: a unit counts when it carries a selected option; the group's own options count
-      // as if unfiltered (every unit either carries one or lacks the group), so from the product's summary.
-      for (let u = unitStart[p]; u < unitEnd[p]; u++) {
-        let carries = false;
-        for (let i = unitOptStart[u]; i < unitOptEnd[u] && !carries; i++) carries = optSelected[unitOpts[i]] === 0;
-        if (!carries) continue;
-        ok = true;
-        if (unitStocked[u] === 1) stocked = true;
-        if (!aAll) continue;
-        const price = unitPrice[u];
-        if (price !== NO_PRICE) {
-          if (price < lo) lo = price;
-          if (price > hi) hi = price;
-          pricedProducts[priced_] = p;
-          prices[priced_++] = price;
-        }
-        for (let i = unitOptStart[u]; i < unitOptEnd[u]; i++) {
-          const o = unitOpts[i];
-          if (optSeen[o] === p || optionGroup[o] === ownGroup) continue;
-          optSeen[o] = p;
-          optCount[o]++;
-        }
-      }
-      if (aAll)
-        for (let i = optsStart[p]; i < optsEnd[p]; i++) if (optionGroup[opts[i]] === ownGroup) optCount[opts[i]]++;
-    } else {
-      for (let u = unitStart[p]; u < unitEnd[p]; u++) {
-        const price = unitPrice[u];
-        const hasPrice = price !== NO_PRICE;
-        const unitInStock = unitStocked[u] === 1;
-        const priced =
-          (priceMin === null || (hasPrice && price >= priceMin)) &&
-          (priceMax === null || (hasPrice && price <= priceMax));
-        const stockOk = !inStock || unitInStock;
-        const gLacks = G ? lacking(optSelected, unitOpts, unitOptStart[u], unitOptEnd[u], G) : ALL;
-        const gAll = gLacks === ALL;
-        if (gAll && priced && stockOk) ok = true;
-        if (gAll && priced && unitInStock) stocked = true;
-        if (gAll && stockOk && aAll && hasPrice) {
-          if (price < lo) lo = price;
-          if (price > hi) hi = price;
-          pricedProducts[priced_] = p;
-          prices[priced_++] = price;
-        }
-        if (!(priced && stockOk && aAll)) continue;
-        for (let i = unitOptStart[u]; i < unitOptEnd[u]; i++) {
-          const o = unitOpts[i];
-          if (optSeen[o] === p) continue;
-          // Every selected group holds but perhaps the option's own.
-          if (gAll || groupSelected[optionGroup[o]] === gLacks) {
-            optSeen[o] = p;
-            optCount[o]++;
-          }
-        }
-      }
-    }
+    // The attribute group the product lacks (ALL: none; the attribute counts forgive their own group only).
+    return A ? lacking(attrSelected, attrs, c.attrStart.data[p], c.attrEnd.data[p], A) : ALL;
+  };
+  /** Product `p`'s attribute counts, availability and place in the total, once its units are counted. */
+  const finish = (p: number, aLacks: number, ok: boolean, stocked: boolean) => {
     if (ok) {
       for (let i = c.attrStart.data[p]; i < c.attrEnd.data[p]; i++) {
         const o = attrs[i];
         if (attrSeen[o] === p) continue;
-        if (aAll || attributeSelected[attributeOf[o]] === aLacks) {
+        if (aLacks === ALL || attributeSelected[attributeOf[o]] === aLacks) {
           attrSeen[o] = p;
           attrCount[o]++;
         }
       }
     }
-    if (stocked && aAll) available++;
-    if (ok && aAll) listed++;
+    if (stocked && aLacks === ALL) available++;
+    if (ok && aLacks === ALL) listed++;
+  };
+
+  if (oneGroup) {
+    // Options of one group only (a shopper picked a size). The group's own options count as if unfiltered (every
+    // unit either carries one or lacks the group): from each product's summary. Everything else counts the units
+    // that carry a selected option, and only those are visited: the selected options' carriers, merged in unit
+    // order so that each product's units come together (the option and price counts take a product once).
+    if (scratch.scope.length < c.products.size) scratch.scope = new Int32Array(c.products.size);
+    const { scope } = scratch;
+    for (let p = 0; p < c.products.size; p++) {
+      const aLacks = scopeOf(p);
+      scope[p] = aLacks;
+      if (aLacks === ALL)
+        for (let i = optsStart[p]; i < optsEnd[p]; i++) if (optionGroup[opts[i]] === ownGroup) optCount[opts[i]]++;
+    }
+    const carrying = carriersOf(c, r.optionGroups[0].ids);
+    let current = -1;
+    let stocked = false;
+    for (let k = 0; k < carrying.length; k++) {
+      const u = carrying[k];
+      const p = unitProduct[u];
+      const aLacks = scope[p];
+      // Out of the list, or left behind by a reload.
+      if (aLacks === OUT || u < unitStart[p] || u >= unitEnd[p]) continue;
+      if (p !== current) {
+        if (current >= 0) finish(current, scope[current], true, stocked);
+        current = p;
+        stocked = false;
+      }
+      if (unitStocked[u] === 1) stocked = true;
+      if (aLacks !== ALL) continue;
+      const price = unitPrice[u];
+      if (price !== NO_PRICE) {
+        if (price < lo) lo = price;
+        if (price > hi) hi = price;
+        pricedProducts[priced_] = p;
+        prices[priced_++] = price;
+      }
+      for (let i = unitOptStart[u]; i < unitOptEnd[u]; i++) {
+        const o = unitOpts[i];
+        if (optSeen[o] === p || optionGroup[o] === ownGroup) continue;
+        optSeen[o] = p;
+        optCount[o]++;
+      }
+    }
+    if (current >= 0) finish(current, scope[current], true, stocked);
+  } else {
+    for (let p = 0; p < c.products.size; p++) {
+      const aLacks = scopeOf(p);
+      if (aLacks === OUT) continue;
+      const aAll = aLacks === ALL;
+      let ok = false;
+      let stocked = false;
+      if (wholeProducts) {
+        // No variant-level filter: every unit passes, so the product's summary says what its units would.
+        ok = unitEnd[p] > unitStart[p];
+        stocked = anyStocked[p] === 1;
+        if (aAll) {
+          for (let i = optsStart[p]; i < optsEnd[p]; i++) optCount[opts[i]]++;
+          for (let i = pricesStart[p]; i < pricesEnd[p]; i++) {
+            const price = productPrices[i];
+            if (price < lo) lo = price;
+            if (price > hi) hi = price;
+            pricedProducts[priced_] = p;
+            prices[priced_++] = price;
+          }
+        }
+      } else {
+        for (let u = unitStart[p]; u < unitEnd[p]; u++) {
+          const price = unitPrice[u];
+          const hasPrice = price !== NO_PRICE;
+          const unitInStock = unitStocked[u] === 1;
+          const priced =
+            (priceMin === null || (hasPrice && price >= priceMin)) &&
+            (priceMax === null || (hasPrice && price <= priceMax));
+          const stockOk = !inStock || unitInStock;
+          const gLacks = G ? lacking(optSelected, unitOpts, unitOptStart[u], unitOptEnd[u], G) : ALL;
+          const gAll = gLacks === ALL;
+          if (gAll && priced && stockOk) ok = true;
+          if (gAll && priced && unitInStock) stocked = true;
+          if (gAll && stockOk && aAll && hasPrice) {
+            if (price < lo) lo = price;
+            if (price > hi) hi = price;
+            pricedProducts[priced_] = p;
+            prices[priced_++] = price;
+          }
+          if (!(priced && stockOk && aAll)) continue;
+          for (let i = unitOptStart[u]; i < unitOptEnd[u]; i++) {
+            const o = unitOpts[i];
+            if (optSeen[o] === p) continue;
+            // Every selected group holds but perhaps the option's own.
+            if (gAll || groupSelected[optionGroup[o]] === gLacks) {
+              optSeen[o] = p;
+              optCount[o]++;
+            }
+          }
+        }
+      }
+      finish(p, aLacks, ok, stocked);
+    }
   }
 
   const rows: CountRow[] = [

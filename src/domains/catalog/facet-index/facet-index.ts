@@ -172,9 +172,15 @@ export class FacetIndex {
         for (const row of rows!) catalog.put(row);
         after = rows![rows!.length - 1].id;
       }
+      const { bytes } = catalog.trim();
       this.catalog = catalog;
       this.log.info(
-        { products: catalog.products.size, units: catalog.unitPrice.length, ms: Date.now() - started },
+        {
+          products: catalog.products.size,
+          units: catalog.unitPrice.length,
+          columnsMiB: Math.round(bytes / 2 ** 20),
+          ms: Date.now() - started,
+        },
         'facet index built',
       );
     })()
