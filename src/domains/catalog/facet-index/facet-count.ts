@@ -191,6 +191,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
   const active = c.active.data;
   const { data: unitStart } = c.unitStart;
   const { data: unitEnd } = c.unitEnd;
+  const productCount = c.products.size;
   const unitProduct = c.unitProduct.data;
   const unitPrice = c.unitPrice.data;
   const unitStocked = c.unitStocked.data;
@@ -248,9 +249,9 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
     // unit either carries one or lacks the group): from each product's summary. Everything else counts the units
     // that carry a selected option, and only those are visited: the selected options' carriers, merged in unit
     // order so that each product's units come together (the option and price counts take a product once).
-    if (scratch.scope.length < c.products.size) scratch.scope = new Int32Array(c.products.size);
+    if (scratch.scope.length < productCount) scratch.scope = new Int32Array(productCount);
     const { scope } = scratch;
-    for (let p = 0; p < c.products.size; p++) {
+    for (let p = 0; p < productCount; p++) {
       const aLacks = scopeOf(p);
       scope[p] = aLacks;
       if (aLacks === ALL)
@@ -273,7 +274,8 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
       if (unitStocked[u] === 1) stocked = true;
       if (aLacks !== ALL) continue;
       const price = unitPrice[u];
-      if (price !== NO_PRICE) {
+      // A product's units mostly share a price: one repeated from the product's last one adds no bucket.
+      if (price !== NO_PRICE && !(priced_ > 0 && pricedProducts[priced_ - 1] === p && prices[priced_ - 1] === price)) {
         if (price < lo) lo = price;
         if (price > hi) hi = price;
         pricedProducts[priced_] = p;
@@ -288,7 +290,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
     }
     if (current >= 0) finish(current, scope[current], true, stocked);
   } else {
-    for (let p = 0; p < c.products.size; p++) {
+    for (let p = 0; p < productCount; p++) {
       const aLacks = scopeOf(p);
       if (aLacks === OUT) continue;
       const aAll = aLacks === ALL;
@@ -321,7 +323,8 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
           const gAll = gLacks === ALL;
           if (gAll && priced && stockOk) ok = true;
           if (gAll && priced && unitInStock) stocked = true;
-          if (gAll && stockOk && aAll && hasPrice) {
+          const repeated = priced_ > 0 && pricedProducts[priced_ - 1] === p && prices[priced_ - 1] === price;
+          if (gAll && stockOk && aAll && hasPrice && !repeated) {
             if (price < lo) lo = price;
             if (price > hi) hi = price;
             pricedProducts[priced_] = p;
