@@ -310,9 +310,10 @@ async function indexCounts(
   base: BaseFilter,
   storeView: boolean,
   faceted: ResolvedFacetFilter,
+  totalOnly: boolean,
 ): Promise<FacetCounts | null> {
   const index = storeView && base.indexed ? facetIndexOf(ctx) : undefined;
-  return index ? index.count(base.indexed!, faceted) : null;
+  return index ? index.count(base.indexed!, faceted, { totalOnly }) : null;
 }
 
 /**
@@ -333,7 +334,8 @@ async function pageOf(
   const faceted = hasFacetFilter(filter) || facetsPlan ? await resolveFacetFilter(ctx, filter) : null;
   // A faceted list counted in memory: its facets, and its total, which SQL counts by testing every product's
   // variants (1.3 s for a size filter at 100,000 products). Not for a list that shows neither.
-  const indexed = faceted && (facetsPlan || counted) ? await indexCounts(ctx, base, storeView, faceted) : null;
+  const indexed =
+    faceted && (facetsPlan || counted) ? await indexCounts(ctx, base, storeView, faceted, !facetsPlan) : null;
   const countInSql = counted && !indexed;
   const where = [...base.where, ...(faceted ? facetConditions(faceted, storeView) : [])];
   // Faceted filters carry ids too (options, attributes) whose selectivity the plan depends on.

@@ -104,6 +104,9 @@ describe('countFacets without a price or stock filter (product summaries, the on
           expect(byKey(fast.rows)).toEqual(byKey(perUnit.rows));
           expect(fast.listed).toBe(perUnit.listed);
           expect(fast.listed).toBeGreaterThan(0);
+          // A page without its facets asks for the total alone: the same number, no rows.
+          expect(countFacets(c, base, r, { totalOnly: true })).toEqual({ rows: [], listed: fast.listed });
+          expect(countFacets(c, base, { ...r, priceMin: 0 }, { totalOnly: true }).listed).toBe(fast.listed);
         }
   });
 });

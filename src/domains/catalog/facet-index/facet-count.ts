@@ -141,9 +141,15 @@ function carriersOf(c: FacetCatalog, ids: string[]): Int32Array {
 /**
  * Every facet of the list in memory, with the SQL count's semantics (facet-query.ts `listFacets`, which the
  * equivalence test compares this with): disjunctive counts, variant-level options, price and stock on one unit at
- * once, attributes per product, price buckets over the units in range of every other filter.
+ * once, attributes per product, price buckets over the units in range of every other filter. With `totalOnly` (a
+ * filtered page without its facets) only `listed` is counted and `rows` stays empty.
  */
-export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFilter): FacetCounts {
+export function countFacets(
+  c: FacetCatalog,
+  base: CountBase,
+  r: ResolvedFacetFilter,
+  { totalOnly = false } = {},
+): FacetCounts {
   const G = r.optionGroups.length;
   const A = r.attributeGroups.length;
   const optSelected = selection(
@@ -230,7 +236,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
   };
   /** Product `p`'s attribute counts, availability and place in the total, once its units are counted. */
   const finish = (p: number, aLacks: number, ok: boolean, stocked: boolean) => {
-    if (ok) {
+    if (ok && !totalOnly) {
       for (let i = c.attrStart.data[p]; i < c.attrEnd.data[p]; i++) {
         const o = attrs[i];
         if (attrSeen[o] === p) continue;
@@ -254,7 +260,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
     for (let p = 0; p < productCount; p++) {
       const aLacks = scopeOf(p);
       scope[p] = aLacks;
-      if (aLacks === ALL)
+      if (aLacks === ALL && !totalOnly)
         for (let i = optsStart[p]; i < optsEnd[p]; i++) if (optionGroup[opts[i]] === ownGroup) optCount[opts[i]]++;
     }
     const carrying = carriersOf(c, r.optionGroups[0].ids);
@@ -272,7 +278,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
         stocked = false;
       }
       if (unitStocked[u] === 1) stocked = true;
-      if (aLacks !== ALL) continue;
+      if (aLacks !== ALL || totalOnly) continue;
       const price = unitPrice[u];
       // A product's units mostly share a price: one repeated from the product's last one adds no bucket.
       if (price !== NO_PRICE && !(priced_ > 0 && pricedProducts[priced_ - 1] === p && prices[priced_ - 1] === price)) {
@@ -300,7 +306,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
         // No variant-level filter: every unit passes, so the product's summary says what its units would.
         ok = unitEnd[p] > unitStart[p];
         stocked = anyStocked[p] === 1;
-        if (aAll) {
+        if (aAll && !totalOnly) {
           for (let i = optsStart[p]; i < optsEnd[p]; i++) optCount[opts[i]]++;
           for (let i = pricesStart[p]; i < pricesEnd[p]; i++) {
             const price = productPrices[i];
@@ -324,13 +330,13 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
           if (gAll && priced && stockOk) ok = true;
           if (gAll && priced && unitInStock) stocked = true;
           const repeated = priced_ > 0 && pricedProducts[priced_ - 1] === p && prices[priced_ - 1] === price;
-          if (gAll && stockOk && aAll && hasPrice && !repeated) {
+          if (gAll && stockOk && aAll && hasPrice && !repeated && !totalOnly) {
             if (price < lo) lo = price;
             if (price > hi) hi = price;
             pricedProducts[priced_] = p;
             prices[priced_++] = price;
           }
-          if (!(priced && stockOk && aAll)) continue;
+          if (!(priced && stockOk && aAll) || totalOnly) continue;
           for (let i = unitOptStart[u]; i < unitOptEnd[u]; i++) {
             const o = unitOpts[i];
             if (optSeen[o] === p) continue;
@@ -346,6 +352,7 @@ export function countFacets(c: FacetCatalog, base: CountBase, r: ResolvedFacetFi
     }
   }
 
+  if (totalOnly) return { rows: [], listed };
   const rows: CountRow[] = [
     ...valueRows('OPTION', optCount, c.options, c.groups, optionGroup),
     ...valueRows('ATTRIBUTE', attrCount, c.attributeOptions, c.attributes, attributeOf),

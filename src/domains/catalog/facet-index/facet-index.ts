@@ -75,9 +75,13 @@ export class FacetIndex {
 
   /**
    * The list's facet counts, or null when the catalog cannot answer now (still building, rebuilding, the feed
-   * cannot vouch for freshness): the caller counts in SQL then.
+   * cannot vouch for freshness): the caller counts in SQL then. `totalOnly`: the list's total alone (no facets).
    */
-  async count(base: CountBase, r: ResolvedFacetFilter): Promise<FacetCounts | null> {
+  async count(
+    base: CountBase,
+    r: ResolvedFacetFilter,
+    options: { totalOnly?: boolean } = {},
+  ): Promise<FacetCounts | null> {
     if (r.optionGroups.length > MAX_GROUPS || r.attributeGroups.length > MAX_GROUPS) return null;
     if (!(await this.feed.sync().catch(() => false))) return null;
     if (this.stale) {
@@ -93,7 +97,7 @@ export class FacetIndex {
     }
     if (this.stale || this.dirty.size || !this.catalog) return null;
     this.answered++;
-    return countFacets(this.catalog, base, r);
+    return countFacets(this.catalog, base, r, options);
   }
 
   private retire(keys: string[]): void {
