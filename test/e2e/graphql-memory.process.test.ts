@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { startSvcProcess, type SvcProcess } from '../harness/svc-process';
 
 /** `npm start`'s flags and allocator settings (package.json's start script). */
-const NPM_START_NODE_ARGS = ['--max-old-space-size=256', '--max-semi-space-size=4', '--no-maglev', '--v8-pool-size=1'];
+const NPM_START_NODE_ARGS = ['--max-old-space-size=256', '--max-semi-space-size=4', '--no-maglev', '--v8-pool-size=2'];
 const NPM_START_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', MALLOC_TRIM_THRESHOLD_: '1048576' };
 
 /**
