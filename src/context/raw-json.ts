@@ -13,23 +13,26 @@ import type { FieldNode, GraphQLResolveInfo } from 'graphql';
  * the result as objects, so their resolvers take the ordinary path.
  */
 export class RawJsonParts {
-  private readonly parts: Array<{ path: readonly string[]; json: string }> = [];
+  private readonly parts: Array<{ path: readonly string[]; json: JsonText }> = [];
   /** The texts placed by {@link placeIn}, by their placeholder (as JSON writes it). */
-  private texts: Map<string, string> | undefined;
+  private texts: Map<string, JsonText> | undefined;
 
-  /** Files `json` (a complete JSON value) to stand at `path` (response keys from the root) in the answer. */
-  add(path: readonly string[], json: string): void {
+  /**
+   * Files `json` to stand at `path` (response keys from the root) in the answer: a complete JSON value, or a list
+   * of them that stands as a JSON array (a list's items, one text per row).
+   */
+  add(path: readonly string[], json: JsonText): void {
     this.parts.push({ path, json });
   }
 
   /**
    * Puts a placeholder at each filed path of `data` (the executor's result) and remembers which text replaces
-   * it; {@link stringify} writes the texts (and {@link stringifyAnswer}, after {@link fileForAnswer}). A path the
+   * it; {@link encode} writes the texts (and {@link stringifyAnswer}, after {@link fileForAnswer}). A path the
    * answer no longer has (its parent nulled by an error) is dropped, as the ordinary path would drop its value.
    */
   placeIn(data: Record<string, unknown> | null | undefined): void {
     if (!data || !this.parts.length) return;
-    const texts = new Map<string, string>();
+    const texts = new Map<string, JsonText>();
     for (const { path, json } of this.parts) {
       let parent: unknown = data;
       for (const key of path.slice(0, -1)) parent = (parent as Record<string, unknown> | null)?.[key];
@@ -43,32 +46,71 @@ export class RawJsonParts {
 
   /**
    * Files the placed texts under `data` for {@link stringifyAnswer}: Apollo serializes the answer later and hands
-   * that function the result alone (the GraphQL endpoint; REST calls {@link stringify} itself).
+   * that function the result alone (the GraphQL endpoint; REST calls {@link encode} itself).
    */
   fileForAnswer(data: object | null | undefined): void {
     if (data && this.texts) pending.set(data, this.texts);
   }
 
-  /** `JSON.stringify(value)` with the placed texts written in place of their placeholders (REST's envelope). */
-  stringify(value: unknown): string {
-    return this.texts ? withTexts(JSON.stringify(value), this.texts) : JSON.stringify(value);
+  /**
+   * `JSON.stringify(value)` with the placed texts written in place of their placeholders, as the UTF-8 bytes REST
+   * sends (its envelope), written piece by piece into one buffer: a page's
+   * items never become one large string (nor a second one for the envelope) on their way to the socket. Large
+   * strings and the buffers behind them were most of what a list request left for the garbage collector, and
+   * Node 26 collects them late enough to lift the memory peak (D-445).
+   */
+  encode(value: unknown): Buffer {
+    const text = JSON.stringify(value);
+    if (!this.texts) return Buffer.from(text);
+    const pieces: string[] = [];
+    let from = 0;
+    for (const { at, placeholder, json } of placedInOrder(text, this.texts)) {
+      pieces.push(text.slice(from, at));
+      if (typeof json === 'string') pieces.push(json);
+      else {
+        pieces.push('[');
+        json.forEach((item, i) => pieces.push(i ? `,${item}` : item));
+        pieces.push(']');
+      }
+      from = at + placeholder.length;
+    }
+    pieces.push(text.slice(from));
+    let length = 0;
+    for (const piece of pieces) length += Buffer.byteLength(piece);
+    const bytes = Buffer.allocUnsafe(length);
+    let offset = 0;
+    for (const piece of pieces) offset += bytes.write(piece, offset);
+    return bytes;
   }
 
-  /** Whether {@link placeIn} placed any text: the answer must then be written by {@link stringify}. */
+  /** Whether {@link placeIn} placed any text: the answer must then be written by {@link encode}. */
   get placed(): boolean {
     return this.texts !== undefined;
   }
 }
 
+/** A complete JSON value's text, or a list of them standing as a JSON array. */
+type JsonText = string | readonly string[];
+
+const jsonOf = (json: JsonText): string => (typeof json === 'string' ? json : `[${json.join(',')}]`);
+
 /** `text` with each placeholder (at most once each) replaced by its JSON. */
-function withTexts(text: string, texts: Map<string, string>): string {
+function withTexts(text: string, texts: Map<string, JsonText>): string {
   let out = text;
-  for (const [placeholder, json] of texts) out = out.replace(placeholder, () => json);
+  for (const [placeholder, json] of texts) out = out.replace(placeholder, () => jsonOf(json));
   return out;
 }
 
+/** The placeholders `text` holds (the first occurrence of each), in the order they stand in it. */
+function placedInOrder(text: string, texts: Map<string, JsonText>) {
+  return [...texts]
+    .map(([placeholder, json]) => ({ at: text.indexOf(placeholder), placeholder, json }))
+    .filter((placed) => placed.at >= 0)
+    .sort((a, b) => a.at - b.at);
+}
+
 /** Texts waiting for their answer to be serialized, by the answer's `data` object (dropped with it). */
-const pending = new WeakMap<object, Map<string, string>>();
+const pending = new WeakMap<object, Map<string, JsonText>>();
 
 /**
  * A string no answer can otherwise contain: a NUL (PostgreSQL text never holds one) and a per-process random

@@ -90,7 +90,7 @@ export function respond(route: CompiledRoute, res: Response, payload: unknown, r
     res
       .status(code)
       .type('json')
-      .send(raw.stringify(envelopeBody(route, payload)));
+      .send(raw.encode(envelopeBody(route, payload)));
   else res.status(code).json(envelopeBody(route, payload));
 }
 

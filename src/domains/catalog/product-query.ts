@@ -408,9 +408,11 @@ export async function listProducts(
 }
 
 /**
- * The compiled list: PostgreSQL writes the page's items as one JSON array (each item by `raw.item`, in the
- * page's order), filed in `parts` at `raw.path`; the executor writes an empty list and the endpoint puts the
- * text in its place (context/raw-json.ts). One text value crosses the driver, not a row per product to join.
+ * The compiled list: PostgreSQL writes each of the page's items as JSON (by `raw.item`, a row each, in the page's
+ * order), filed in `parts` at `raw.path` as the list's items; the executor writes an empty list and the endpoint
+ * puts the texts in its place (context/raw-json.ts). A row per item rather than one text for the page (D-445): the
+ * driver assembles a message larger than its socket reads in buffers it doubles, and a page of 25 products with
+ * ten variants each was one 211 kB value, so each request left a large string and 384 kB of such buffers behind.
  */
 async function listProductsAsJson(
   ctx: Ctx,
@@ -428,16 +430,18 @@ async function listProductsAsJson(
     plan.storeView ?? false,
     plan.facets,
   );
-  // The ids (for the cache's keys) as one text: the driver parses a uuid[] character by character.
-  const [row] = await ctx.db.$queryRaw<Array<{ items: string; ids: string | null; total: bigint | number | null }>>(
+  // Each row names its id (for the cache's keys) and the page's total (the same on every row).
+  const rows = await ctx.db.$queryRaw<Array<{ item: string; id: string; total: bigint | number | null }>>(
     Prisma.sql`${pageSql}${compiledReadParams(raw)}${Prisma.raw(raw.ctes)}
-    SELECT COALESCE(array_to_json(array_agg((${raw.item}) ORDER BY ${order})), '[]'::json)::text AS items,
-      string_agg(p.id::text, ',') AS ids, max(p.total) AS total
-    FROM page p`,
+    SELECT (${raw.item})::text AS item, p.id::text AS id, p.total AS total
+    FROM page p ORDER BY ${order}`,
   );
-  const total = await totalOf(row.total);
-  declareCacheKeys(ctx, [...cacheKeys, ...(row.ids ? row.ids.split(',') : []).map(productKey)]);
-  parts.add(raw.path, row.items);
+  const total = await totalOf(rows.length ? rows[0].total : null);
+  declareCacheKeys(ctx, [...cacheKeys, ...rows.map((row) => productKey(row.id))]);
+  parts.add(
+    raw.path,
+    rows.map((row) => row.item),
+  );
   // The request's log line says so: an operator (and the identity tests) can tell which path answered.
   if (ctx.logFields) ctx.logFields.compiledRead = true;
   return { items: [], meta: pageMeta(total, page), facets: await facets };
