@@ -26,7 +26,10 @@ export interface Run {
   >;
   defaultStart?: { boot: number; light: number; startupMs: number };
   /** The runtime group: each runtime's RSS (MiB) after boot, after its bulk import, and at its peak. */
-  runtimes?: Record<string, { version: string; boot: number; afterImport: number; peak: number; importMs: number }>;
+  runtimes?: Record<
+    string,
+    { version: string; boot: number; afterImport: number; peak: number; peakAt?: string; importMs: number }
+  >;
 }
 
 const pct = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
@@ -52,7 +55,7 @@ export function report(runs: Run[], opts: { products: number; seconds: number })
     for (const [label, m] of Object.entries(run.runtimes ?? {}))
       console.log(
         `runtime ${label} (${m.version}): RSS MiB after boot ${m.boot}, after the bulk import ${m.afterImport} ` +
-          `(${(m.importMs / 1000).toFixed(1)} s), peak ${m.peak}`,
+          `(${(m.importMs / 1000).toFixed(1)} s), peak ${m.peak}${m.peakAt ? ` (reached in ${m.peakAt})` : ''}`,
       );
     console.log(
       '\nscenario                                  req/s   p50 ms  p99 ms  CPU ms/req  non-2xx  5xx  errors  vs floor (req/s, CPU/req)',

@@ -33,6 +33,8 @@ export interface RuntimeMemory {
   boot: number;
   afterImport: number;
   peak: number;
+  /** The phase in which the peak was reached (VmHWM read after each: the import, the warm-up, a scenario's round). */
+  peakAt: string;
   importMs: number;
 }
 
@@ -164,7 +166,8 @@ export async function runtimeComparison(o: RuntimeOptions): Promise<{
         version: runtime.version,
         boot,
         afterImport: memoryOf(proc.child.pid)?.rss ?? NaN,
-        peak: 0,
+        peak: memoryOf(proc.child.pid)?.peak ?? 0,
+        peakAt: 'import',
         importMs,
       };
       console.error(`runtime ${runtime.label} (${runtime.version}): RSS ${boot} MiB after boot, import ${importMs} ms`);
@@ -176,21 +179,33 @@ export async function runtimeComparison(o: RuntimeOptions): Promise<{
       'REST list': { url: `${base}/api/v1/store/products?limit=25` },
       'GraphQL product page': { url: `${base}/graphql`, ...gql, body: o.graphqlProductBody },
     });
-    for (const s of servers)
+    /** Notes the phase just run when it raised the server's high-water mark. */
+    const phaseDone = (s: (typeof servers)[number], phase: string) => {
+      const m = memory[s.label];
+      const hwm = memoryOf(s.proc.child.pid)?.peak ?? 0;
+      if (hwm > m.peak) Object.assign(m, { peak: hwm, peakAt: phase });
+    };
+    for (const s of servers) {
       for (const scenario of Object.values(reads(s.base)))
         await load({ ...scenario, seconds: o.warmupSeconds, proc: s.proc, warmup: false });
+      phaseDone(s, 'warm-up');
+    }
     const slices: Record<string, LoadResult[]> = {};
     const slice = o.seconds / o.rounds;
     for (let round = 0; round < o.rounds; round++) {
       for (const scenario of Object.keys(reads('')) as Array<keyof ReturnType<typeof reads>>)
-        for (const s of rotate(servers, round))
+        for (const s of rotate(servers, round)) {
           (slices[`${s.label}: ${scenario}`] ??= []).push(
             await load({ ...reads(s.base)[scenario], seconds: slice, proc: s.proc, warmup: false }),
           );
-      for (const s of rotate(servers, round))
+          phaseDone(s, `${scenario}, round ${round + 1}`);
+        }
+      for (const s of rotate(servers, round)) {
         (slices[`${s.label}: checkout (distinct carts)`] ??= []).push(
           await distinctCheckouts(o.db, [{ base: s.base, server: s.proc }], o.seed, slice),
         );
+        phaseDone(s, `checkout, round ${round + 1}`);
+      }
     }
     const reference = servers[0].label;
     const scenarios: Record<string, LoadResult & { floor?: string; violations?: string[] }> = {};
@@ -205,7 +220,9 @@ export async function runtimeComparison(o: RuntimeOptions): Promise<{
     }
     for (const s of servers) {
       const now = memoryOf(s.proc.child.pid);
-      memory[s.label].peak = Math.max(s.proc.memory.peak, now?.peak ?? 0);
+      // The 100 ms samples may not see a peak VmHWM kept; VmHWM is the kernel's own.
+      if ((now?.peak ?? 0) >= s.proc.memory.peak) phaseDone(s, memory[s.label].peakAt);
+      else Object.assign(memory[s.label], { peak: s.proc.memory.peak });
     }
     return { scenarios, memory };
   } finally {
