@@ -54,27 +54,15 @@ export class RawJsonParts {
 
   /**
    * `JSON.stringify(value)` with the placed texts written in place of their placeholders, as the UTF-8 bytes REST
-   * sends (its envelope), written piece by piece into one buffer: a page's
-   * items never become one large string (nor a second one for the envelope) on their way to the socket. Large
-   * strings and the buffers behind them were most of what a list request left for the garbage collector, and
-   * Node 26 collects them late enough to lift the memory peak (D-445).
+   * sends (its envelope): the pieces go straight into one buffer, so a page's items never become one large string
+   * (nor a second one for the envelope) on their way to the socket. Large strings and the buffers behind them were
+   * most of what a list request left for the garbage collector, and Node 26 collects them late enough to lift the
+   * memory peak (D-445).
    */
   encode(value: unknown): Buffer {
     const text = JSON.stringify(value);
     if (!this.texts) return Buffer.from(text);
-    const pieces: string[] = [];
-    let from = 0;
-    for (const { at, placeholder, json } of placedInOrder(text, this.texts)) {
-      pieces.push(text.slice(from, at));
-      if (typeof json === 'string') pieces.push(json);
-      else {
-        pieces.push('[');
-        json.forEach((item, i) => pieces.push(i ? `,${item}` : item));
-        pieces.push(']');
-      }
-      from = at + placeholder.length;
-    }
-    pieces.push(text.slice(from));
+    const pieces = withTextsInPieces(text, this.texts);
     let length = 0;
     for (const piece of pieces) length += Buffer.byteLength(piece);
     const bytes = Buffer.allocUnsafe(length);
@@ -92,21 +80,25 @@ export class RawJsonParts {
 /** A complete JSON value's text, or a list of them standing as a JSON array. */
 type JsonText = string | readonly string[];
 
-const jsonOf = (json: JsonText): string => (typeof json === 'string' ? json : `[${json.join(',')}]`);
-
-/** `text` with each placeholder (at most once each) replaced by its JSON. */
-function withTexts(text: string, texts: Map<string, JsonText>): string {
-  let out = text;
-  for (const [placeholder, json] of texts) out = out.replace(placeholder, () => jsonOf(json));
-  return out;
-}
-
-/** The placeholders `text` holds (the first occurrence of each), in the order they stand in it. */
-function placedInOrder(text: string, texts: Map<string, JsonText>) {
-  return [...texts]
+/**
+ * `text` with each placeholder (its first occurrence) replaced by its JSON, as the pieces to write in order: a list
+ * of texts stands as its items between brackets and commas, never joined here.
+ */
+function withTextsInPieces(text: string, texts: Map<string, JsonText>): string[] {
+  const placed = [...texts]
     .map(([placeholder, json]) => ({ at: text.indexOf(placeholder), placeholder, json }))
-    .filter((placed) => placed.at >= 0)
+    .filter(({ at }) => at >= 0)
     .sort((a, b) => a.at - b.at);
+  const pieces: string[] = [];
+  let from = 0;
+  for (const { at, placeholder, json } of placed) {
+    pieces.push(text.slice(from, at));
+    if (typeof json === 'string') pieces.push(json);
+    else pieces.push('[', ...json.flatMap((item, i) => (i ? [',', item] : [item])), ']');
+    from = at + placeholder.length;
+  }
+  pieces.push(text.slice(from));
+  return pieces;
 }
 
 /** Texts waiting for their answer to be serialized, by the answer's `data` object (dropped with it). */
@@ -129,7 +121,7 @@ export function stringifyAnswer(value: { data?: unknown }): string {
   const texts = value.data && typeof value.data === 'object' ? pending.get(value.data) : undefined;
   if (!texts) return `${text}\n`;
   pending.delete(value.data as object);
-  return `${withTexts(text, texts)}\n`;
+  return `${withTextsInPieces(text, texts).join('')}\n`;
 }
 
 /** What a compiler of a selection reads of a resolver's `info`: the schema, the document's fragments, the field. */
