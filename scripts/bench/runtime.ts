@@ -162,11 +162,12 @@ export async function runtimeComparison(o: RuntimeOptions): Promise<{
       servers.push({ ...runtime, base, proc });
       const boot = memoryOf(proc.child.pid)?.rss ?? NaN;
       const importMs = await bulkImport(base, key, `${i}${Date.now().toString(36)}`, o.importProducts);
+      const imported = memoryOf(proc.child.pid);
       memory[runtime.label] = {
         version: runtime.version,
         boot,
-        afterImport: memoryOf(proc.child.pid)?.rss ?? NaN,
-        peak: memoryOf(proc.child.pid)?.peak ?? 0,
+        afterImport: imported?.rss ?? NaN,
+        peak: imported?.peak ?? 0,
         peakAt: 'import',
         importMs,
       };
@@ -218,12 +219,8 @@ export async function runtimeComparison(o: RuntimeOptions): Promise<{
         ...(key.startsWith(`${reference}:`) ? {} : { floor: `runtime ${reference}: ${scenario}` }),
       };
     }
-    for (const s of servers) {
-      const now = memoryOf(s.proc.child.pid);
-      // The 100 ms samples may not see a peak VmHWM kept; VmHWM is the kernel's own.
-      if ((now?.peak ?? 0) >= s.proc.memory.peak) phaseDone(s, memory[s.label].peakAt);
-      else Object.assign(memory[s.label], { peak: s.proc.memory.peak });
-    }
+    // VmHWM, read after every phase, bounds the 100 ms samples; they stay a floor should /proc have failed a read.
+    for (const s of servers) memory[s.label].peak = Math.max(memory[s.label].peak, s.proc.memory.peak);
     return { scenarios, memory };
   } finally {
     for (const s of servers) await stop(s.proc).catch(() => undefined);
